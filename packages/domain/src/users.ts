@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { accountEmailField, DEFAULT_LANG_KEY, loginField } from './account.js';
+import { roleSchema } from './roles.js';
+
+const optionalName = z.string().max(50, 'Your name cannot be longer than 50 characters.').nullish();
+
+/** api/users create and update (administration). */
+export const userWriteSchema = z.object({
+  id: z.number().int().positive().nullish(),
+  login: loginField,
+  firstName: optionalName,
+  lastName: optionalName,
+  email: accountEmailField,
+  activated: z.boolean().default(true),
+  langKey: z.string().max(10).default(DEFAULT_LANG_KEY),
+  authorities: z.array(roleSchema).default([]),
+  password: z.string().min(4, 'Min').max(50, 'Max').optional(),
+});
+export type UserWrite = z.infer<typeof userWriteSchema>;
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  login: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  activated: z.boolean(),
+  langKey: z.string(),
+  authorities: z.array(roleSchema),
+  createdBy: z.string(),
+  createdDate: z.string().nullable(),
+  lastModifiedBy: z.string().nullable(),
+  lastModifiedDate: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;

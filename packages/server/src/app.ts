@@ -1,0 +1,78 @@
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { installGuard } from './auth/guard.js';
+import { createLoginThrottle } from './auth/login-throttle.js';
+import { createTokens } from './auth/tokens.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { installWebApp } from './http/spa.js';
+import { accountMails } from './mail/account-mails.js';
+import { createMailDispatcher, type MailDispatcher } from './mail/dispatcher.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { createAccountService } from './modules/account/account.service.js';
+import { readBuildInfo } from './modules/management/build-info.js';
+import { managementRoutes } from './modules/management/management.routes.js';
+import { createUsersService } from './modules/users/users.service.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger?: FastifyBaseLogger | boolean | { level: string };
+}
+
+export const BODY_LIMIT = 1024 * 1024;
+
+/** Builds the whole HTTP application from its dependencies; nothing is global. */
+export async function buildApp({ config, database, logger }: AppDeps) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    requestTimeout: 130_000,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      // Served over plain http on private networks too, so requests are never forced to https.
+      directives: { upgradeInsecureRequests: null, 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'", 'ws:', 'wss:'] },
+    },
+    hsts: false,
+  });
+  await app.register(swagger, { openapi: { info: { title: 'evfleet API', version: '1' } }, transform: jsonSchemaTransform });
+
+  const tokens = createTokens(config.jwtSecret, { normal: config.tokenValiditySeconds, rememberMe: config.tokenValidityRememberMeSeconds });
+  const throttle = createLoginThrottle({ attemptsPerMinute: config.loginAttemptsPerMinute, failuresPerAccount: config.loginFailuresPerAccount });
+  const mail = createMailDispatcher({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const mails = accountMails(config.appBaseUrl);
+  const build = readBuildInfo('none (telemetry ingestion not set up)');
+  installGuard(app, tokens);
+
+  const deps = { db: database.db, mails, mailQueued: mail.kick };
+  await app.register(accountRoutes(createAccountService({ ...deps, tokens, throttle })));
+  await app.register(usersRoutes(createUsersService(deps)));
+  await app.register(managementRoutes({ database, mail, build, profiles: config.demo ? ['prod', 'demo'] : ['prod'] }));
+  app.get('/v3/api-docs', { config: { access: ['ROLE_ADMIN'] }, schema: { hide: true } }, () => app.swagger());
+  await installWebApp(app, config.webDist);
+
+  app.addHook('onClose', async () => {
+    throttle.close();
+    await mail.close();
+  });
+  app.decorate('mail', mail);
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mail: MailDispatcher;
+  }
+}
+export type App = Awaited<ReturnType<typeof buildApp>>;

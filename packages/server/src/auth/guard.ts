@@ -1,0 +1,59 @@
+import type { Role } from '@evfleet/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../http/errors.js';
+import type { AuthUser, Tokens } from './tokens.js';
+
+/** Who may call a route: 'public' by intent, or the roles allowed (empty: any signed-in user). */
+export type Access = 'public' | readonly Role[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+export const ANY_SIGNED_IN: readonly Role[] = [];
+
+/**
+ * Every route must declare its access; a route without one makes start-up fail, so nothing is
+ * public by accident.
+ */
+export function installGuard(app: FastifyInstance, tokens: Tokens) {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRoute', (route) => {
+    const url = route.url;
+    const exempt = route.method === 'HEAD' || url.startsWith('/documentation') || route.config?.access !== undefined;
+    if (!exempt && !isStaticRoute(url)) throw new Error(`Route ${String(route.method)} ${url} declares no access rule`);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (header?.startsWith('Bearer ')) request.user = tokens.verify(header.slice(7));
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+    requireRole(request, access);
+  });
+}
+
+export function requireRole(request: FastifyRequest, roles: readonly Role[]): AuthUser {
+  const user = request.user;
+  if (!user) throw unauthorized();
+  if (user.authorities.length === 0) throw forbidden();
+  if (roles.length > 0 && !roles.some((r) => user.authorities.includes(r))) throw forbidden();
+  return user;
+}
+
+/** The signed-in caller of a guarded route. */
+export function caller(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+const isStaticRoute = (url: string) => url === '/*' || url === '/';

@@ -1,0 +1,48 @@
+/**
+ * Sign-in limits kept in memory: attempts per client per minute, and failures per account per
+ * fifteen minutes. Several instances each keep their own counts, which only loosens the limit by
+ * the number of instances.
+ */
+export function createLoginThrottle(limits: { attemptsPerMinute: number; failuresPerAccount: number }) {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+
+  const hit = (key: string, windowMs: number, now: number) => {
+    const current = windows.get(key);
+    if (!current || current.resetAt <= now) {
+      const fresh = { count: 1, resetAt: now + windowMs };
+      windows.set(key, fresh);
+      return fresh;
+    }
+    current.count += 1;
+    return current;
+  };
+  const retryAfter = (resetAt: number, now: number) => Math.max(1, Math.ceil((resetAt - now) / 1000));
+
+  // Expired windows are swept now and then so the map cannot grow without bound.
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [key, w] of windows) if (w.resetAt <= now) windows.delete(key);
+  }, 60_000);
+  sweep.unref();
+
+  return {
+    /** Counts an attempt from this client; returns seconds to wait when over the limit. */
+    attempt(client: string, now = Date.now()): number | null {
+      const w = hit(`client:${client}`, 60_000, now);
+      return w.count > limits.attemptsPerMinute ? retryAfter(w.resetAt, now) : null;
+    },
+    /** Seconds to wait when this account has failed too often, else null. */
+    lockedFor(account: string, now = Date.now()): number | null {
+      const w = windows.get(`account:${account.toLowerCase()}`);
+      return w && w.resetAt > now && w.count >= limits.failuresPerAccount ? retryAfter(w.resetAt, now) : null;
+    },
+    failed(account: string, now = Date.now()) {
+      hit(`account:${account.toLowerCase()}`, 15 * 60_000, now);
+    },
+    succeeded(account: string) {
+      windows.delete(`account:${account.toLowerCase()}`);
+    },
+    close: () => clearInterval(sweep),
+  };
+}
+export type LoginThrottle = ReturnType<typeof createLoginThrottle>;

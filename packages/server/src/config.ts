@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => ['true', '1', 'yes'].includes(v));
+
+const urlWith = (protocols: string[]) =>
+  z.url({ error: `must be a URL (${protocols.join(', ')})` }).refine((u) => protocols.some((p) => u.startsWith(`${p}:`)), {
+    error: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+  });
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: urlWith(['postgres', 'postgresql']).optional(),
+  DATA_DIR: z.string().default('./data'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: urlWith(['smtp', 'smtps']).optional(),
+  MAIL_FROM: z.string().default('evfleet <no-reply@evfleet.local>'),
+  APP_BASE_URL: z.url({ error: 'must be a URL such as http://localhost:8080' }).optional(),
+  DEMO: bool.optional(),
+  INITIAL_ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  TOKEN_VALIDITY_SECONDS: z.coerce.number().int().positive().default(86_400),
+  TOKEN_VALIDITY_REMEMBER_ME_SECONDS: z.coerce.number().int().positive().default(2_592_000),
+  LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string };
+  dataDir: string;
+  jwtSecret: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  appBaseUrl: string;
+  demo: boolean;
+  initialAdminPassword?: string;
+  logLevel: string;
+  webDist?: string;
+  tokenValiditySeconds: number;
+  tokenValidityRememberMeSeconds: number;
+  loginAttemptsPerMinute: number;
+  loginFailuresPerAccount: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once at start; every bad value is named so the operator can fix it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got "${present[String(i.path[0])]}")`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dir: join(dataDir, 'pglite') },
+    dataDir,
+    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    appBaseUrl: (e.APP_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    // Demo data is the default on the embedded database and opt-in on PostgreSQL.
+    demo: e.DEMO ?? !e.DATABASE_URL,
+    initialAdminPassword: e.INITIAL_ADMIN_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+    tokenValiditySeconds: e.TOKEN_VALIDITY_SECONDS,
+    tokenValidityRememberMeSeconds: e.TOKEN_VALIDITY_REMEMBER_ME_SECONDS,
+    loginAttemptsPerMinute: e.LOGIN_ATTEMPTS_PER_MINUTE,
+    loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
+  };
+}
+
+/** Without JWT_SECRET the secret is generated once and kept, so tokens survive a restart. */
+function persistentSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,55 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import * as schema from './schema.js';
+
+/**
+ * Both drivers expose the same query builder; the PGlite one is typed as the node-postgres one so
+ * that repositories are written once.
+ */
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  /** A short description for operators (no credentials). */
+  source: string;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'drizzle');
+
+export async function openDatabase(database: Config['database'], poolSize = 10): Promise<Database> {
+  if (database.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: database.url, max: poolSize });
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder });
+    const url = new URL(database.url);
+    return {
+      db,
+      kind: 'postgres',
+      source: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`,
+      ping: async () => void (await pool.query('select 1')),
+      close: () => pool.end(),
+    };
+  }
+  if (database.dir !== 'memory://') mkdirSync(database.dir, { recursive: true });
+  const client = await PGlite.create(database.dir);
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    source: database.dir === 'memory://' ? 'PGlite (in memory)' : `PGlite (embedded, ${database.dir})`,
+    ping: async () => void (await client.query('select 1')),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { APP_ERROR_HEADER, INTERNAL_ERROR, VALIDATION_MESSAGE, type ErrorBody, type FieldError } from '@evfleet/domain';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import { HttpError } from './errors.js';
+
+/** '/cells/3/value' -> 'cells[3].value', the field notation the toast rules strip indices from. */
+const fieldOf = (instancePath: string) =>
+  instancePath
+    .split('/')
+    .filter(Boolean)
+    .reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), '');
+
+/** Client errors Fastify raises itself, with the text a user of the API should read. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but JSON was declared.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body length is wrong.',
+};
+
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const objectName = error.validationContext ?? 'request';
+      const fieldErrors: FieldError[] = error.validation.map((v) => ({
+        objectName,
+        field: fieldOf(v.instancePath) || objectName,
+        message: v.message ?? 'invalid',
+      }));
+      return reply.status(400).send({ status: 400, title: 'Bad Request', message: VALIDATION_MESSAGE, fieldErrors } satisfies ErrorBody);
+    }
+    if (error instanceof ZodError) {
+      const fieldErrors: FieldError[] = error.issues.map((i) => ({ objectName: 'request', field: fieldOf(`/${i.path.join('/')}`) || 'request', message: i.message }));
+      return reply.status(400).send({ status: 400, title: 'Bad Request', message: VALIDATION_MESSAGE, fieldErrors } satisfies ErrorBody);
+    }
+    if (isUniqueViolation(error)) {
+      reply.header(APP_ERROR_HEADER, 'This value is already in use.');
+      return reply.status(400).send({ status: 400, message: 'This value is already in use.' } satisfies ErrorBody);
+    }
+    if (error instanceof HttpError) {
+      const { fieldErrors, appError, errorKey, headers } = error.options;
+      if (headers) reply.headers(headers);
+      if (appError) reply.header(APP_ERROR_HEADER, error.message);
+      return reply.status(error.status).send({ status: error.status, message: error.message, fieldErrors, errorKey } satisfies ErrorBody);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = FRAMEWORK_MESSAGES[error.code] ?? error.message;
+      return reply.status(status).send({ status, message } satisfies ErrorBody);
+    }
+    const correlationId = randomUUID();
+    request.log.error({ err: error, correlationId }, 'unhandled error');
+    return reply.status(500).send({ status: 500, message: INTERNAL_ERROR, correlationId } satisfies ErrorBody);
+  });
+}
+
+/** Two writers racing past a uniqueness check meet the unique index; that is a 400, not a 500. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,29 @@
+import type { FieldError } from '@evfleet/domain';
+
+/**
+ * The named errors a service may raise. The error handler turns each into the response shape the
+ * client's toast rules read (part 1 §8); nothing else decides a status code.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly options: { fieldErrors?: FieldError[]; appError?: boolean; errorKey?: string; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+  }
+}
+
+/** A business refusal: 400 with the message in the app-error header, shown as the toast. */
+export const refused = (message: string, errorKey?: string) => new HttpError(400, message, { appError: true, errorKey });
+
+export const fieldErrors = (objectName: string, errors: Record<string, string>) =>
+  new HttpError(400, 'error.validation', {
+    fieldErrors: Object.entries(errors).map(([field, message]) => ({ objectName, field, message })),
+  });
+
+export const unauthorized = () => new HttpError(401, 'error.http.401');
+export const forbidden = () => new HttpError(403, 'error.http.403');
+export const notFound = (what = 'The record') => new HttpError(404, `${what} was not found.`);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, { headers: { 'retry-after': String(retryAfterSeconds) } });

@@ -1,0 +1,85 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+import { claimDueMails, markFailed, markSent, type OutboxRow } from './outbox.js';
+
+export interface MailDispatcher {
+  /** Sends what is due now instead of waiting for the next tick. */
+  kick(): void;
+  /** Resolves once every mail due now has been tried. */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+  readonly transport: 'smtp' | 'log';
+  verify(): Promise<void>;
+}
+
+/**
+ * Delivers the outbox: over SMTP when SMTP_URL is set, otherwise by writing each message (and so its
+ * link) to the log, which keeps the demo usable offline.
+ */
+export function createMailDispatcher(opts: { db: Db; smtpUrl?: string; from: string; log: FastifyBaseLogger; intervalMs?: number }): MailDispatcher {
+  const smtp = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  const deliver = async (row: OutboxRow) => {
+    if (smtp) {
+      await smtp.sendMail({ from: opts.from, to: row.recipient, subject: row.subject, text: row.body });
+      return 'smtp';
+    }
+    opts.log.info({ mail: { to: row.recipient, subject: row.subject, body: row.body } }, `mail to ${row.recipient}: ${row.subject}\n${row.body}`);
+    return 'log';
+  };
+
+  const drain = async () => {
+    for (;;) {
+      const rows = await claimDueMails(opts.db, 20);
+      if (rows.length === 0) return;
+      for (const row of rows) {
+        try {
+          await markSent(opts.db, row.id, await deliver(row));
+        } catch (err) {
+          opts.log.warn({ err, mailId: row.id }, 'mail delivery failed; will retry');
+          await markFailed(opts.db, row, err instanceof Error ? err.message : String(err));
+        }
+      }
+    }
+  };
+
+  const run = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = drain()
+      .catch((err) => opts.log.error({ err }, 'mail outbox drain failed'))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          void run();
+        }
+      });
+    return running;
+  };
+
+  const timer = setInterval(() => void run(), opts.intervalMs ?? 5000);
+  timer.unref();
+
+  return {
+    kick: () => void run(),
+    flush: async () => {
+      await run();
+      if (running) await running;
+    },
+    close: async () => {
+      clearInterval(timer);
+      if (running) await running;
+      smtp?.close();
+    },
+    transport: smtp ? 'smtp' : 'log',
+    verify: async () => {
+      if (smtp) await smtp.verify();
+    },
+  };
+}

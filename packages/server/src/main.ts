@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { seedDemoAccounts, seedInitialAdmin, seedReferenceData } from './db/seed.js';
+
+async function main() {
+  const config = loadConfig();
+  config.webDist ??= fileURLToPath(new URL('../../web/dist', import.meta.url));
+  const database = await openDatabase(config.database);
+  await seedReferenceData(database.db);
+  if (config.demo) await seedDemoAccounts(database.db);
+  if (config.initialAdminPassword) await seedInitialAdmin(database.db, config.initialAdminPassword);
+
+  const app = await buildApp({ config, database });
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`evfleet on ${config.appBaseUrl} (database: ${database.source}${config.demo ? ', demo data' : ''})`);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(2);
+  }
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import type { AccountSettings, RegisterRequest } from '@evfleet/domain';
+import { sql } from 'drizzle-orm';
+import { DUMMY_HASH, hashPassword, passwordMatches } from '../../auth/passwords.js';
+import type { LoginThrottle } from '../../auth/login-throttle.js';
+import type { Tokens } from '../../auth/tokens.js';
+import type { Db } from '../../db/client.js';
+import { notFound, refused, tooManyRequests, unauthorized } from '../../http/errors.js';
+import type { AccountMails } from '../../mail/account-mails.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import { toAccount } from '../users/users.presenter.js';
+import { usersRepository as users } from '../users/users.repository.js';
+import { assertUnique } from '../users/uniqueness.js';
+
+const RESET_KEY_VALIDITY_MS = 24 * 3600_000;
+export const newKey = () => randomBytes(24).toString('base64url');
+
+interface Deps {
+  db: Db;
+  tokens: Tokens;
+  throttle: LoginThrottle;
+  mails: AccountMails;
+  /** Called after a mail is committed to the outbox, to deliver it without waiting. */
+  mailQueued: () => void;
+}
+
+export function createAccountService({ db, tokens, throttle, mails, mailQueued }: Deps) {
+  return {
+    async authenticate(username: string, password: string, rememberMe: boolean, client: string) {
+      const wait = throttle.attempt(client) ?? throttle.lockedFor(username);
+      if (wait !== null) throw tooManyRequests(`Too many sign-in attempts. Try again in ${wait} seconds.`, wait);
+      const user = await users.findByLoginOrEmail(db, username);
+      const ok = await passwordMatches(user?.passwordHash ?? DUMMY_HASH, password);
+      // A non-activated account is refused like a wrong password (the spec's single message).
+      if (!user || !ok || !user.activated) {
+        throttle.failed(username);
+        throw unauthorized();
+      }
+      throttle.succeeded(username);
+      return tokens.issue({ id: user.id, login: user.login, authorities: user.authorities }, rememberMe);
+    },
+
+    async account(userId: number) {
+      const user = await users.findById(db, userId);
+      if (!user || !user.activated) throw unauthorized();
+      return toAccount(user);
+    },
+
+    async saveSettings(userId: number, settings: AccountSettings) {
+      await db.transaction(async (tx) => {
+        await assertUnique(tx, { email: settings.email }, userId);
+        await users.update(tx, userId, { ...settings, lastModifiedDate: new Date() });
+      });
+    },
+
+    async register(req: RegisterRequest) {
+      const activationKey = newKey();
+      await db.transaction(async (tx) => {
+        await removeStaleRegistration(tx, req);
+        await assertUnique(tx, { login: req.login, email: req.email });
+        const row = await users.insert(
+          tx,
+          { login: req.login.toLowerCase(), email: req.email.toLowerCase(), passwordHash: await hashPassword(req.password), langKey: req.langKey, activated: false, activationKey, createdBy: 'anonymousUser' },
+          ['ROLE_USER'],
+        );
+        await enqueueMail(tx, mails.activation(row, activationKey));
+      });
+      mailQueued();
+    },
+
+    async activate(key: string) {
+      const user = await users.findByActivationKey(db, key);
+      if (!user) throw refused('User can not be activated!', 'activationfailed');
+      await users.update(db, user.id, { activated: true, activationKey: null, lastModifiedDate: new Date() });
+    },
+
+    /** Answers the same whether or not the address exists, so it cannot be used to find accounts. */
+    async requestReset(email: string) {
+      const user = await users.findByEmail(db, email);
+      if (!user || !user.activated) return;
+      const resetKey = newKey();
+      await db.transaction(async (tx) => {
+        await users.update(tx, user.id, { resetKey, resetDate: new Date() });
+        await enqueueMail(tx, mails.reset(user, resetKey));
+      });
+      mailQueued();
+    },
+
+    async finishReset(key: string, newPassword: string) {
+      const user = await users.findByResetKey(db, key);
+      if (!user || !user.resetDate || Date.now() - user.resetDate.getTime() > RESET_KEY_VALIDITY_MS) {
+        throw refused('This reset link is invalid or has expired. Please request a new one.', 'resetkeyinvalid');
+      }
+      // A reset link proves the mailbox, so it also activates an account created by an administrator.
+      await users.update(db, user.id, { passwordHash: await hashPassword(newPassword), resetKey: null, resetDate: null, activated: true, activationKey: null, lastModifiedDate: new Date() });
+    },
+
+    async changePassword(userId: number, currentPassword: string, newPassword: string) {
+      const user = await users.findById(db, userId);
+      if (!user) throw notFound('The account');
+      if (!(await passwordMatches(user.passwordHash, currentPassword))) throw refused('The current password is wrong.', 'invalidpassword');
+      await users.update(db, userId, { passwordHash: await hashPassword(newPassword), lastModifiedDate: new Date() });
+    },
+  };
+}
+export type AccountService = ReturnType<typeof createAccountService>;
+
+/** A registration never activated may be taken over by a new one with the same login or email. */
+async function removeStaleRegistration(tx: Parameters<Parameters<Db['transaction']>[0]>[0], req: RegisterRequest) {
+  await tx.execute(
+    sql`delete from app_user where activated = false and activation_key is not null and (lower(login) = lower(${req.login}) or lower(email) = lower(${req.email}))`,
+  );
+}
