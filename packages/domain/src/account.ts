@@ -17,7 +17,7 @@ export const LOGIN_MESSAGES = {
   passwordMin: 'minimum length of 6 characters required',
 } as const;
 
-const required = (message: string) => z.string({ error: message }).min(1, message);
+const required = (message: string) => z.string({ error: message }).min(1, { message, abort: true });
 
 const emailField = (messages: { required: string; min: string; max: string; invalid: string }) =>
   required(messages.required)

@@ -49,7 +49,7 @@ export const accountRoutes =
     // The spec sends the address as ?mail=; a plain-text body (JHipster's form) is accepted too.
     app.post(
       '/api/account/reset-password/init',
-      { config: { access: 'public' }, schema: { querystring: z.object({ mail: accountEmailField.optional() }), body: z.string().optional() } },
+      { config: { access: 'public' }, schema: { querystring: z.object({ mail: accountEmailField.optional() }), body: z.string().nullish() } },
       async (req) => {
         const email = accountEmailField.parse(req.query.mail ?? req.body?.trim());
         await service.requestReset(email);

@@ -1,0 +1,42 @@
+import { buildApp, type App } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import type { Database } from '../../src/db/client.js';
+import { seedDemoAccounts, seedReferenceData } from '../../src/db/seed.js';
+import { freshDatabase } from './databases.js';
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  config: Config;
+  /** Signs in through the API and returns the bearer header value. */
+  bearer(username: string, password: string): Promise<string>;
+  admin(): Promise<string>;
+  user(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(kind: 'pglite' | 'postgres', env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await freshDatabase(kind);
+  await seedReferenceData(database.db);
+  await seedDemoAccounts(database.db);
+  const config = loadConfig({ JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789', DATA_DIR: '/tmp/evfleet-test', APP_BASE_URL: 'http://portal.test', ...env });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  const bearer = async (username: string, password: string) => {
+    const res = await app.inject({ method: 'POST', url: '/api/authenticate', payload: { username, password } });
+    if (res.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${res.statusCode} ${res.body}`);
+    return `Bearer ${res.json<{ id_token: string }>().id_token}`;
+  };
+  return {
+    app,
+    database,
+    config,
+    bearer,
+    admin: () => bearer('admin@evfleet.local', 'admin123'),
+    user: () => bearer('user@evfleet.local', 'user1234'),
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Every test: unit and API suites on PGlite and on a throwaway PostgreSQL, then the browser tests in
+# Debian's Chromium against the built portal. PostgreSQL and the browser are required, not skipped.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+export REQUIRE_POSTGRES=1
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  npx vitest run
+else
+  bash scripts/with-postgres.sh npx vitest run
+fi
+npm run e2e -w @evfleet/web
