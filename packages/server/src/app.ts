@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installGuard } from './auth/guard.js';
 import { createLoginThrottle } from './auth/login-throttle.js';
@@ -31,6 +31,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
     trustProxy: true,
     requestTimeout: 130_000,
     genReqId: () => crypto.randomUUID(),

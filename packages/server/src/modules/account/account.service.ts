@@ -7,8 +7,8 @@ import type { Tokens } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
 import { notFound, refused, tooManyRequests, unauthorized } from '../../http/errors.js';
 import type { AccountMails } from '../../mail/account-mails.js';
+import { singleFlight } from '../../lib/single-flight.js';
 import { enqueueMail } from '../../mail/outbox.js';
-import { toAccount } from '../users/users.presenter.js';
 import { usersRepository as users } from '../users/users.repository.js';
 import { assertUnique } from '../users/uniqueness.js';
 
@@ -25,6 +25,9 @@ interface Deps {
 }
 
 export function createAccountService({ db, tokens, throttle, mails, mailQueued }: Deps) {
+  // Every page load asks for the account; simultaneous asks for one user share a query.
+  const accountOf = singleFlight((userId: number) => users.accountById(db, userId));
+
   return {
     async authenticate(username: string, password: string, rememberMe: boolean, client: string) {
       const wait = throttle.attempt(client) ?? throttle.lockedFor(username);
@@ -41,9 +44,9 @@ export function createAccountService({ db, tokens, throttle, mails, mailQueued }
     },
 
     async account(userId: number) {
-      const user = await users.findById(db, userId);
-      if (!user || !user.activated) throw unauthorized();
-      return toAccount(user);
+      const account = await accountOf(userId);
+      if (!account || !account.activated) throw unauthorized();
+      return account;
     },
 
     async saveSettings(userId: number, settings: AccountSettings) {

@@ -1,0 +1,66 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import { LoginPage } from '../features/account/LoginPage';
+import { PrivateRoute } from './guards/PrivateRoute';
+import { lazyNamed } from './lazy-named';
+import { ENTITY_AREAS, ROUTES, ROUTE_ROLES } from './routes';
+import { AppLayout } from './shell/AppLayout';
+import { NotFound } from './shell/StatusPages';
+
+// Only the login page ships in the entry chunk; every other screen loads when first opened.
+const account = () => import('../features/account/public-pages');
+const LogoutPage = lazyNamed(account, 'LogoutPage');
+const RegisterPage = lazyNamed(account, 'RegisterPage');
+const ActivatePage = lazyNamed(account, 'ActivatePage');
+const ResetRequestPage = lazyNamed(account, 'ResetRequestPage');
+const ResetFinishPage = lazyNamed(account, 'ResetFinishPage');
+const AccountRoutes = lazy(() => import('../features/account/AccountRoutes'));
+const AdminRoutes = lazy(() => import('../features/admin/AdminRoutes'));
+const HomePage = lazy(() => import('../features/home/HomePage'));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const rolePages = () => import('../features/roles-permission/RolePermissionPages');
+const FleetOwnerPermissionPage = lazyNamed(rolePages, 'FleetOwnerPermissionPage');
+const DealerPermissionPage = lazyNamed(rolePages, 'DealerPermissionPage');
+const ReportRoutes = lazy(() => import('../features/report/ReportRoutes'));
+const EntityPlaceholder = lazy(() => import('../features/entities/EntityPlaceholder'));
+
+/** The route table of part 1 §2.1/§2.2; the paths themselves live in routes.ts. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route path={ROUTES.login} element={<LoginPage />} />
+        <Route path={ROUTES.logout} element={<LogoutPage />} />
+        <Route path={ROUTES.register} element={<RegisterPage />} />
+        <Route path={`${ROUTES.activate}/:key?`} element={<ActivatePage />} />
+        <Route path={ROUTES.resetRequest} element={<ResetRequestPage />} />
+        <Route path={`${ROUTES.resetFinish}/:key?`} element={<ResetFinishPage />} />
+
+        <Route element={<PrivateRoute roles={ROUTE_ROLES.dashboard} />}>
+          <Route path={ROUTES.dashboard} element={<DashboardPage />} />
+          <Route path={ROUTES.home} element={<HomePage />} />
+        </Route>
+        <Route element={<PrivateRoute roles={ROUTE_ROLES.account} />}>
+          <Route path={`${ROUTES.account}/*`} element={<AccountRoutes />} />
+        </Route>
+        <Route element={<PrivateRoute roles={ROUTE_ROLES.admin} />}>
+          <Route path={`${ROUTES.admin}/*`} element={<AdminRoutes />} />
+        </Route>
+        <Route element={<PrivateRoute roles={ROUTE_ROLES.rolesPermission} />}>
+          <Route path={ROUTES.fleetOwnerPermissions} element={<FleetOwnerPermissionPage />} />
+          <Route path={ROUTES.dealerPermissions} element={<DealerPermissionPage />} />
+        </Route>
+        <Route element={<PrivateRoute roles={ROUTE_ROLES.report} />}>
+          <Route path={`${ROUTES.report}/*`} element={<ReportRoutes />} />
+        </Route>
+        <Route element={<PrivateRoute roles={ROUTE_ROLES.entities} />}>
+          {ENTITY_AREAS.map((area) => (
+            <Route key={area} path={`${area}/*`} element={<EntityPlaceholder />} />
+          ))}
+        </Route>
+
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,105 @@
+import type { Account, LoginForm, Page } from '@evfleet/domain';
+import { cacheAccount, clearAuthStorage, readToken, storeToken } from '../../api/auth-storage';
+import { onUnauthorized } from '../../api/http';
+import { queryClient } from '../query-client';
+import { authenticate, fetchAccount, fetchAllowedPages } from './session-api';
+
+/** Part 1 §3/§4: the session as the shell, guards and menus see it. */
+export interface SessionState {
+  /** A sign-in is in flight. */
+  loading: boolean;
+  /** The account's activated flag: a non-activated account is not authenticated. */
+  isAuthenticated: boolean;
+  sessionHasBeenFetched: boolean;
+  loginError: boolean;
+  showModalLogin: boolean;
+  account: Account | null;
+  allowedPages: readonly Page[];
+  /** Why the session was ended by the app (e.g. 'login.error.unauthorized'), else null. */
+  redirectMessage: string | null;
+}
+
+const signedOut: SessionState = {
+  loading: false,
+  isAuthenticated: false,
+  sessionHasBeenFetched: false,
+  loginError: false,
+  showModalLogin: false,
+  account: null,
+  allowedPages: [],
+  redirectMessage: null,
+};
+
+let state = signedOut;
+const listeners = new Set<() => void>();
+
+function update(next: Partial<SessionState>): void {
+  state = { ...state, ...next };
+  for (const listener of listeners) listener();
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getSession(): SessionState {
+  return state;
+}
+
+/** GET api/account, then the role's pages. Any failure leaves a fetched, unauthenticated session. */
+export async function fetchSession(): Promise<void> {
+  // With no token the answer is known; skipping the call keeps an anonymous start free of a 401.
+  if (!readToken()) {
+    update({ ...signedOut, sessionHasBeenFetched: true, showModalLogin: true, redirectMessage: state.redirectMessage });
+    return;
+  }
+  try {
+    const account = await fetchAccount();
+    cacheAccount(account);
+    const allowedPages = account.activated ? await fetchAllowedPages(account.authorities) : [];
+    update({ account, allowedPages, isAuthenticated: account.activated, sessionHasBeenFetched: true, showModalLogin: !account.activated });
+  } catch (error) {
+    console.warn('Session could not be fetched', error);
+    update({ ...signedOut, sessionHasBeenFetched: true, showModalLogin: true, redirectMessage: state.redirectMessage });
+  }
+}
+
+/** Sign in, keep the token where rememberMe says, then load the session. Resolves to success. */
+export async function login(credentials: LoginForm): Promise<boolean> {
+  update({ loading: true, loginError: false });
+  try {
+    storeToken(await authenticate(credentials), credentials.rememberMe);
+  } catch {
+    // A failed retry in the login modal keeps the reason the session ended, so the modal stays.
+    update({ ...signedOut, sessionHasBeenFetched: true, loginError: true, showModalLogin: true, redirectMessage: state.redirectMessage });
+    return false;
+  }
+  update({ loading: false, loginError: false, showModalLogin: false, redirectMessage: null });
+  await fetchSession();
+  return state.isAuthenticated;
+}
+
+function endSession(redirectMessage: string | null): void {
+  clearAuthStorage();
+  // Another user may sign in next in this tab: nothing cached for this one may survive.
+  queryClient.clear();
+  update({ ...signedOut, sessionHasBeenFetched: true, showModalLogin: true, redirectMessage });
+}
+
+/** §4: logout makes no server call; the token simply stops being sent. */
+export function logout(): void {
+  endSession(null);
+}
+
+/** A sign-out the app forces (a 401/403 answer), remembering why. */
+export function signOut(reason: string): void {
+  endSession(reason);
+}
+
+export const UNAUTHORIZED_REASON = 'login.error.unauthorized';
+
+// §4: a 401 or 403 ends the session. Before anyone is signed in it means bad credentials, not that.
+onUnauthorized(() => {
+  if (state.isAuthenticated) signOut(UNAUTHORIZED_REASON);
+});

@@ -1,0 +1,27 @@
+import { Modal } from '@mantine/core';
+import { useLocation, useNavigate } from 'react-router';
+import { LoginForm } from '../../features/account/LoginForm';
+import type { FromState } from '../guards/PrivateRoute';
+import { ROUTES } from '../routes';
+import { useSession } from '../session/useSession';
+
+/**
+ * §2.1: the login form as a modal, over a private page whose session has ended. Signing in keeps
+ * the user where they were; closing it goes to the login page, which brings them back later.
+ */
+export function LoginModal() {
+  const { showModalLogin } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const close = () => {
+    const state: FromState = { from: { pathname: location.pathname, search: location.search } };
+    navigate(ROUTES.login, { state, replace: true });
+  };
+  return (
+    <Modal opened={showModalLogin} onClose={close} title="Sign in" centered>
+      <div data-testid="login-modal">
+        <LoginForm />
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,67 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { applyServerFieldErrors } from '../api/field-errors';
+
+interface EntityModalProps<In extends FieldValues, Out> {
+  opened: boolean;
+  title: ReactNode;
+  /** A domain schema: its messages show under the fields, its output is what `onSubmit` receives. */
+  schema: z.ZodType<Out, In>;
+  defaultValues: DefaultValues<In>;
+  /** Saves; a rejection keeps the modal open with the server's field errors under the inputs. */
+  onSubmit: (values: Out) => Promise<unknown>;
+  onClose: () => void;
+  children: (form: UseFormReturn<In, unknown, Out>) => ReactNode;
+  submitLabel?: string;
+  cancelLabel?: string;
+}
+
+/** The add/edit modal of every list screen: a zod-resolved form, Save disabled while saving. */
+export function EntityModal<In extends FieldValues, Out>({ opened, title, onClose, ...formProps }: EntityModalProps<In, Out>) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered size="lg">
+      {/* Modal content unmounts when closed, so each opening starts a fresh form from defaultValues. */}
+      <EntityForm onClose={onClose} {...formProps} />
+    </Modal>
+  );
+}
+
+function EntityForm<In extends FieldValues, Out>({
+  schema,
+  defaultValues,
+  onSubmit,
+  onClose,
+  children,
+  submitLabel = 'Save',
+  cancelLabel = 'Cancel',
+}: Omit<EntityModalProps<In, Out>, 'opened' | 'title'>) {
+  const form = useForm<In, unknown, Out>({ resolver: zodResolver(schema), defaultValues });
+  const saving = form.formState.isSubmitting;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      applyServerFieldErrors(error, form);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="entity-modal">
+      <Stack gap="sm">
+        {children(form)}
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={onClose} disabled={saving} data-testid="entity-cancel">
+            {cancelLabel}
+          </Button>
+          <Button type="submit" loading={saving} disabled={saving} data-testid="entity-save">
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,22 @@
+import { PEOPLE_PAGE_SIZES } from '@evfleet/domain';
+import { NativeSelect } from '@mantine/core';
+
+interface PageSizeSelectProps {
+  value: number;
+  onChange: (size: number) => void;
+  /** The sizes this screen offers; the people screens' 10, 100, 500, 1000 unless told. */
+  options?: readonly number[];
+}
+
+export function PageSizeSelect({ value, onChange, options = PEOPLE_PAGE_SIZES }: PageSizeSelectProps) {
+  return (
+    <NativeSelect
+      aria-label="Page size"
+      data-testid="page-size"
+      value={String(value)}
+      data={options.map(String)}
+      onChange={(event) => onChange(Number(event.currentTarget.value))}
+      w={90}
+    />
+  );
+}

@@ -1,0 +1,24 @@
+import { Group, Pagination, Text } from '@mantine/core';
+
+interface PagerProps {
+  /** 0-based page, as requested from the server. */
+  page: number;
+  size: number;
+  total: number;
+  onPageChange: (page: number) => void;
+}
+
+/** The pager under a server-paged grid: shows 1-based pages, reports 0-based ones (§4). */
+export function Pager({ page, size, total, onPageChange }: PagerProps) {
+  const pages = Math.max(1, Math.ceil(total / size));
+  const first = total === 0 ? 0 : page * size + 1;
+  const last = Math.min(total, (page + 1) * size);
+  return (
+    <Group justify="space-between" mt="sm" data-testid="pager">
+      <Text size="sm" c="dimmed">
+        Showing {first} - {last} of {total} items.
+      </Text>
+      <Pagination total={pages} value={page + 1} onChange={(value) => onPageChange(value - 1)} size="sm" withEdges />
+    </Group>
+  );
+}

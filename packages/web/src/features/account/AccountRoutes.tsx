@@ -1,0 +1,16 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { NotFound } from '../../app/shell/StatusPages';
+import { PasswordPage } from './PasswordPage';
+import { SettingsPage } from './SettingsPage';
+
+/** The private /account area, loaded on demand (§2.2). Paths are relative to /account. */
+export default function AccountRoutes() {
+  return (
+    <Routes>
+      <Route index element={<Navigate to="settings" replace />} />
+      <Route path="settings" element={<SettingsPage />} />
+      <Route path="password" element={<PasswordPage />} />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}

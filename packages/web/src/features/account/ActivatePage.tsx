@@ -1,0 +1,37 @@
+import { Alert, Anchor, Container, Loader, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ROUTES } from '../../app/routes';
+import { activateAccount } from './api/account-api';
+import { keyParam } from './key-param';
+
+/** /account/activate?key= (or /account/activate/:key), §2.1: pending, then activated or failed. */
+export function ActivatePage() {
+  const key = keyParam(useSearchParams()[0], useParams());
+  const activation = useQuery({
+    queryKey: ['activation', key],
+    enabled: Boolean(key),
+    staleTime: Infinity,
+    // The page shows the outcome itself, so the call is silent.
+    queryFn: () => activateAccount(key ?? '').then(() => true),
+  });
+
+  return (
+    <Container size={560} py="xl">
+      <Title order={2} mb="md">Activation</Title>
+      {activation.isPending && key && <Loader size="sm" />}
+      {activation.isSuccess && (
+        <Alert color="green" data-testid="activation-success">
+          <strong>Your user account has been activated.</strong> Please{' '}
+          <Anchor component={Link} to={ROUTES.login}>sign in</Anchor>.
+        </Alert>
+      )}
+      {(activation.isError || !key) && (
+        <Alert color="red" data-testid="activation-failure">
+          <strong>Your user could not be activated.</strong> Please use the{' '}
+          <Anchor component={Link} to={ROUTES.register}>registration form</Anchor> to sign up.
+        </Alert>
+      )}
+    </Container>
+  );
+}

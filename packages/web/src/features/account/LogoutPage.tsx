@@ -1,0 +1,33 @@
+import { ACCOUNT_TEXTS } from '@evfleet/domain';
+import { Button, Container, Stack, Title } from '@mantine/core';
+import { use, useEffect } from 'react';
+import { Link } from 'react-router';
+import { useProfile } from '../../api/app-info';
+import { clientConfig } from '../../app/client-config';
+import { ROUTES } from '../../app/routes';
+import { logout } from '../../app/session/session-store';
+
+/** /logout (§2.1): ends the session locally; hands over to an identity provider if one is set. */
+export function LogoutPage() {
+  const config = use(clientConfig());
+  const profile = useProfile();
+  const logoutUrl = profile.data?.logoutUrl ?? config.logoutUrl;
+
+  useEffect(() => {
+    logout();
+  }, []);
+  useEffect(() => {
+    if (logoutUrl) window.location.assign(logoutUrl);
+  }, [logoutUrl]);
+
+  return (
+    <Container size={420} py={48}>
+      <Stack align="center">
+        <Title order={3} data-testid="logout-message">{ACCOUNT_TEXTS.loggedOut}</Title>
+        <Button component={Link} to={ROUTES.login} data-testid="logout-login">
+          Login
+        </Button>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,38 @@
+import {
+  ACCOUNT_TEXTS,
+  CHANGE_PASSWORD_FAILED,
+  type AccountSettings,
+  type RegisterRequest,
+} from '@evfleet/domain';
+import { bodyMessage, http } from '../../../api/http';
+
+/** GET api/activate?key. With toastFailure the failure toast is the server's message or §8's text. */
+export async function activateAccount(key: string, { toastFailure = false } = {}): Promise<void> {
+  await http.get('api/activate', {
+    query: { key },
+    silent: !toastFailure,
+    errorMessage: (call) => bodyMessage(call.body) ?? ACCOUNT_TEXTS.activationFailed,
+  });
+}
+
+export async function registerAccount(request: RegisterRequest): Promise<void> {
+  await http.post('api/register', request);
+}
+
+/** Always answers 200, so the page cannot tell whether the address is known (no account probing). */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await http.post('api/account/reset-password/init', undefined, { query: { mail: email } });
+}
+
+export async function finishPasswordReset(key: string, newPassword: string): Promise<void> {
+  await http.post('api/account/reset-password/finish', { key, newPassword });
+}
+
+/** §8: this call supplies its own failure message instead of the generic rules. */
+export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
+  await http.post('api/account/change-password', { currentPassword, newPassword }, { errorMessage: CHANGE_PASSWORD_FAILED });
+}
+
+export async function saveAccountSettings(settings: AccountSettings): Promise<void> {
+  await http.post('api/account', settings);
+}

@@ -1,0 +1,78 @@
+import type { User } from '@evfleet/domain';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useSession } from '../../app/session/useSession';
+import { toast } from '../../app/toast';
+import { ConfirmModal } from '../../components/ConfirmModal';
+import { DataGrid, type GridSort } from '../../components/DataGrid';
+import { PageSizeSelect } from '../../components/PageSizeSelect';
+import { Pager } from '../../components/Pager';
+import { usePaging } from '../../components/usePaging';
+import { useDeleteUser, useUsers } from './api/users-api';
+import { userColumns } from './userColumns';
+import { UserModal } from './UserModal';
+
+/** The modal in use: creating (null user) or editing one user. */
+type Editing = { user: User | null } | null;
+
+/** /admin/user-management: the account administration list of api/users. */
+export function UsersAdminPage() {
+  const { account } = useSession();
+  const paging = usePaging();
+  const [sort, setSort] = useState<GridSort | null>(null);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<User | null>(null);
+  const users = useUsers({ page: paging.page, size: paging.size, sort: sort ? `${sort.colId},${sort.direction}` : 'id,asc' });
+  const remove = useDeleteUser();
+
+  const columns = useMemo(
+    () => userColumns({ onEdit: (user) => setEditing({ user }), onDelete: setDeleting, currentLogin: account?.login }),
+    [account?.login],
+  );
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    await remove.mutateAsync(deleting).then(
+      () => toast.success(`User ${deleting.login} deleted`),
+      () => undefined, // the HTTP client has already said why
+    );
+    setDeleting(null);
+  };
+
+  return (
+    <Stack gap="md" p="md">
+      <Group justify="space-between">
+        <Title order={2}>Users</Title>
+        <Group>
+          <PageSizeSelect value={paging.size} onChange={paging.setSize} />
+          <Button onClick={() => setEditing({ user: null })} data-testid="user-create">
+            Create a new user
+          </Button>
+        </Group>
+      </Group>
+      <DataGrid
+        rows={users.data?.rows}
+        columns={columns}
+        loading={users.isFetching}
+        rowId={(user) => String(user.id)}
+        onSortChange={(next) => {
+          setSort(next);
+          paging.firstPage();
+        }}
+        noRowsText="No users found"
+        testId="users-grid"
+      />
+      <Pager page={paging.page} size={paging.size} total={users.data?.total ?? 0} onPageChange={paging.setPage} />
+      <UserModal opened={editing !== null} user={editing?.user ?? null} onClose={() => setEditing(null)} />
+      <ConfirmModal
+        opened={deleting !== null}
+        title="Delete user"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      >
+        <Text>Delete user {deleting?.login}?</Text>
+      </ConfirmModal>
+    </Stack>
+  );
+}

@@ -1,0 +1,35 @@
+import '@mantine/core/styles.css';
+import './app/shell/shell.css';
+import { createTheme, MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { profileQuery } from './api/app-info';
+import { App } from './app/App';
+import { clientConfig } from './app/client-config';
+import { queryClient } from './app/query-client';
+import { fetchSession } from './app/session/session-store';
+
+const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'sm' });
+
+// Start-up (§2.3, §7): the config override, the session and the application profile, in parallel
+// with the first render; private routes stay blank until the session answers.
+void clientConfig();
+void fetchSession();
+void queryClient.prefetchQuery(profileQuery);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);
