@@ -13,7 +13,7 @@ const API_PREFIXES = ['/api/', '/management/', '/evts-websocket', '/v3/'];
 export async function installWebApp(app: FastifyInstance, webDist: string | undefined) {
   const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, serve: true, prefix: '/', decorateReply: true });
+    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false, serve: true, prefix: '/', decorateReply: true });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];

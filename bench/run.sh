@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Every benchmark, reproducibly: builds the web app, then measures against a throwaway PostgreSQL.
+# Figures are printed; docs/performance.md records them with the date and machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "== login page JavaScript (goal: <= 250 kB gzipped)"
+npm run build --silent >/dev/null
+node packages/web/scripts/login-bundle-size.mjs --max-kb 250
+
+echo
+echo "== GET api/account, 50 connections, PostgreSQL (goal: >= 5,000 req/s)"
+bash scripts/with-postgres.sh npx tsx bench/account-throughput.ts

@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The browser tests: Playwright (playwright-core) driving Debian's Chromium against the real built
+ * portal, served by the real server on an embedded database, with mails caught by a real SMTP
+ * listener. Run with `npm run e2e` (root: builds first) or `npm run e2e -w @evfleet/web`.
+ */
+export default defineConfig({
+  root: fileURLToPath(new URL('../../..', import.meta.url)),
+  test: {
+    include: ['packages/web/e2e/**/*.e2e.ts'],
+    globalSetup: ['packages/web/e2e/global-setup.ts'],
+    // One server and one browser at a time suit the two-core machines; files run one after another.
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    teardownTimeout: 30_000,
+    reporters: ['default'],
+  },
+});
