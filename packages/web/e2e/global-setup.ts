@@ -100,6 +100,8 @@ function stop(child: ChildProcess): Promise<void> {
 export default async function setup(project: TestProject) {
   checkPrerequisites();
   mkdirSync(RESULTS_DIR, { recursive: true });
+  // Screenshots of failures from an earlier run would only mislead.
+  for (const file of readdirSync(RESULTS_DIR)) if (file.endsWith('.png')) rmSync(join(RESULTS_DIR, file));
 
   const smtp = await startSmtp();
   const mailbox = await startMailbox(smtp);

@@ -34,6 +34,14 @@ describe('routes and guards (part 1 §2.2, §8)', () => {
     expect(await page.getByTestId('not-authorized').count()).toBe(0);
   });
 
+  test('a stranger opening the start page / is asked to sign in, then sees the dashboard', async ({ page }) => {
+    await page.goto('/');
+    await expectPath(page, '/login');
+    await fillLogin(page, ADMIN.email, ADMIN.password);
+    await expectPath(page, '/');
+    await expectVisible(page.getByTestId('dashboard-title'));
+  });
+
   test('a stranger on a private route goes to /login with the query, and back after signing in', async ({ page }) => {
     await page.goto('/account/settings?x=1');
     await expectPath(page, '/login?x=1');

@@ -13,7 +13,13 @@ const API_PREFIXES = ['/api/', '/management/', '/evts-websocket', '/v3/'];
 export async function installWebApp(app: FastifyInstance, webDist: string | undefined) {
   const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
+    // One wildcard route ('/*', which the guard knows as static): a route per file (wildcard: false)
+    // would each lack an access rule, and the guard refuses to start with such routes.
     await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false, serve: true, prefix: '/', decorateReply: true });
+    // The wildcard also claims '/', a directory it would refuse to list: the start page is the app.
+    app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    );
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
