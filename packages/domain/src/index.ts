@@ -6,3 +6,4 @@ export * from './roles.js';
 export * from './users.js';
 export * from './people.js';
 export * from './people-fields.js';
+export * from './thresholds.js';

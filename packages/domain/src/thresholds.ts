@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+/** Alert metrics of part 2 §3, with the threshold editor's slider range (§5). */
+export const METRICS = {
+  cellVoltage: { displayName: 'Cell Voltage', min: 1.5, max: 5 },
+  milesToEmpty: { displayName: 'Miles To Empty', min: 0, max: 100 },
+  batteryPercentage: { displayName: 'Battery Percentage', min: 0, max: 100 },
+  packVoltage: { displayName: 'Pack Voltage', min: 70, max: 110 },
+  speedAlert: { displayName: 'Speed Alert', min: 0, max: 50 },
+  brakePressure: { displayName: 'Brake Pressure', min: 0, max: 100 },
+  motorCurrent: { displayName: 'Motor Current', min: 0, max: 500 },
+  '12vBattery': { displayName: '12V Battery', min: 0, max: 15 },
+  limpMode: { displayName: 'Limp Mode', min: 0, max: 1 },
+  gpsSignal: { displayName: 'GPS Signal', min: 0, max: 6 },
+  daysSincePluggedIn: { displayName: 'Days Since Plugged In', min: 0, max: 365 },
+  cabinTemp: { displayName: 'Cabin Temperature', min: -25, max: 150 },
+  cellPackTemp: { displayName: 'Cell Pack Temperature', min: 0, max: 190 },
+  gearSelector: { displayName: 'Gear Selector', min: 0, max: 300 },
+} as const;
+export type MetricName = keyof typeof METRICS;
+export const METRIC_NAMES = Object.keys(METRICS) as MetricName[];
+export const metricNameSchema = z.enum(METRIC_NAMES as [MetricName, ...MetricName[]]);
+
+export const SEVERITIES = ['NORMAL', 'WARNING', 'SEVERE'] as const;
+export const severitySchema = z.enum(SEVERITIES);
+export type Severity = z.infer<typeof severitySchema>;
+
+export const rangeSchema = z.object({ low: z.number(), high: z.number() });
+export type Range = z.infer<typeof rangeSchema>;
+
+export const DEFAULT_MINUTES_BACKWARD = 5;
+export const DEFAULT_NOTIFICATION_FREQUENCY = 60;
+
+/** An alert attribute (§3): 'sever' is the spec's spelling; at most two ranges per alert band. */
+export const alertAttributeSchema = z.object({
+  name: metricNameSchema,
+  displayName: z.string(),
+  type: z.string().default('number'),
+  minutesBackward: z.number().int().min(0).default(DEFAULT_MINUTES_BACKWARD),
+  notificationFrequencyHour: z.number().int().min(0).default(DEFAULT_NOTIFICATION_FREQUENCY),
+  normal: z.array(rangeSchema).max(1),
+  warning: z.array(rangeSchema).max(2),
+  sever: z.array(rangeSchema).max(2),
+});
+export type AlertAttribute = z.infer<typeof alertAttributeSchema>;
+
+const r = (low: number, high: number): Range => ({ low, high });
+const attribute = (name: MetricName, normal: Range[], warning: Range[], sever: Range[]): AlertAttribute => ({
+  name,
+  displayName: METRICS[name].displayName,
+  type: 'number',
+  minutesBackward: DEFAULT_MINUTES_BACKWARD,
+  notificationFrequencyHour: DEFAULT_NOTIFICATION_FREQUENCY,
+  normal,
+  warning,
+  sever,
+});
+
+/** Part 2 §5, "Default thresholds". */
+export const DEFAULT_THRESHOLDS: readonly AlertAttribute[] = [
+  attribute('cellVoltage', [r(3.1, 3.69)], [r(2.7, 3.01), r(3.7, 3.9)], [r(0, 2.06), r(3.91, 4.99)]),
+  attribute('milesToEmpty', [r(20, 70)], [r(14, 19), r(71, 80)], [r(0, 13), r(81, 100)]),
+  attribute('batteryPercentage', [r(15, 60)], [r(10, 14), r(61, 80)], [r(0, 9), r(81, 100)]),
+  attribute('packVoltage', [r(80, 94)], [r(74, 77), r(95, 99)], [r(70, 73), r(100, 110)]),
+  attribute('speedAlert', [r(0, 37)], [r(38, 45)], [r(46, 50)]),
+  attribute('brakePressure', [r(0, 25)], [r(26, 40)], [r(41, 100)]),
+  attribute('motorCurrent', [r(0, 199)], [r(200, 220)], [r(221, 500)]),
+  attribute('12vBattery', [r(11.3, 13.4)], [r(10.5, 11.2), r(13.5, 13.9)], [r(0, 10.4), r(14, 15)]),
+  attribute('limpMode', [r(0, 0)], [], [r(1, 1)]),
+  attribute('gpsSignal', [r(1, 3)], [r(4, 5)], [r(5.1, 5.9)]),
+  attribute('daysSincePluggedIn', [r(1, 7)], [r(8, 14)], [r(15, 20)]),
+  attribute('cabinTemp', [r(40, 105)], [r(30, 39), r(106, 110)], [r(0, 29), r(111, 150)]),
+  attribute('cellPackTemp', [r(60, 120)], [r(40, 59), r(121, 145)], [r(0, 39), r(146, 190)]),
+];
+
+const distance = (value: number, range: Range) => (value < range.low ? range.low - value : value > range.high ? value - range.high : 0);
+
+/**
+ * The band a value falls in. The default table leaves gaps between bands (cell voltage 3.01–3.1)
+ * and ends below the slider's maximum, so a value inside no range takes the band of the nearest
+ * range, the more severe one on a tie (docs/alerts.md).
+ */
+export function classify(value: number, attr: Pick<AlertAttribute, 'normal' | 'warning' | 'sever'>): Severity {
+  const bands: [Severity, Range[]][] = [
+    ['SEVERE', attr.sever],
+    ['WARNING', attr.warning],
+    ['NORMAL', attr.normal],
+  ];
+  let best: Severity = 'NORMAL';
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const [severity, ranges] of bands) {
+    for (const range of ranges) {
+      const d = distance(value, range);
+      if (d === 0) return severity;
+      if (d < bestDistance) [best, bestDistance] = [severity, d];
+    }
+  }
+  return best;
+}

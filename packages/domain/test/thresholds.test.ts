@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { classify, DEFAULT_THRESHOLDS, type MetricName } from '../src/thresholds.js';
+
+const of = (name: MetricName) => DEFAULT_THRESHOLDS.find((a) => a.name === name)!;
+
+describe('threshold classification on the default table (part 2 §5)', () => {
+  it.each([
+    ['cellVoltage', 3.1, 'NORMAL'],
+    ['cellVoltage', 3.69, 'NORMAL'],
+    ['cellVoltage', 3.7, 'WARNING'],
+    ['cellVoltage', 3.9, 'WARNING'],
+    ['cellVoltage', 3.91, 'SEVERE'],
+    ['cellVoltage', 2.7, 'WARNING'],
+    ['cellVoltage', 2.06, 'SEVERE'],
+    ['cellVoltage', 3.05, 'WARNING'], // gap 3.01..3.1: nearer the warning range
+    ['cellVoltage', 3.08, 'NORMAL'], // nearer the normal range
+    ['cellVoltage', 2.38, 'SEVERE'], // equidistant between 2.06 and 2.7: the more severe
+    ['speedAlert', 37, 'NORMAL'],
+    ['speedAlert', 38, 'WARNING'],
+    ['speedAlert', 46, 'SEVERE'],
+    ['speedAlert', 80, 'SEVERE'], // beyond the table's end
+    ['limpMode', 0, 'NORMAL'],
+    ['limpMode', 1, 'SEVERE'],
+    ['12vBattery', 11.25, 'WARNING'],
+    ['12vBattery', 14, 'SEVERE'],
+    ['batteryPercentage', 9, 'SEVERE'],
+    ['batteryPercentage', 10, 'WARNING'],
+    ['batteryPercentage', 15, 'NORMAL'],
+    ['gpsSignal', 5.05, 'SEVERE'],
+  ] as const)('%s %d is %s', (name, value, severity) => {
+    expect(classify(value, of(name))).toBe(severity);
+  });
+
+  it('has every metric of the default table with at most two alert ranges', () => {
+    expect(DEFAULT_THRESHOLDS).toHaveLength(13);
+    for (const a of DEFAULT_THRESHOLDS) {
+      expect(a.warning.length).toBeLessThanOrEqual(2);
+      expect(a.sever.length).toBeLessThanOrEqual(2);
+      expect(a.minutesBackward).toBe(5);
+    }
+  });
+});
