@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-export REQUIRE_POSTGRES=1
+export REQUIRE_POSTGRES=1 REQUIRE_MOSQUITTO=1
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   npx vitest run
 else

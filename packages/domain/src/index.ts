@@ -7,3 +7,6 @@ export * from './users.js';
 export * from './people.js';
 export * from './people-fields.js';
 export * from './thresholds.js';
+export * from './signals.js';
+export * from './telemetry.js';
+export * from './trips.js';

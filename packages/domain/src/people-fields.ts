@@ -9,11 +9,11 @@ export const emailText = (required: string, invalid = 'Invalid Email') =>
   requiredText(required, EMAIL_MAX).pipe(z.email(invalid));
 
 /** Digits only, with the spec's length message (which says "name" although it means the number). */
-export const mobileText = (required: string, min: number, max: number) =>
+export const mobileText = (required: string, length: { min: number; max: number; message: string }) =>
   requiredText(required)
     .regex(/^\d+$/, { message: 'Mobile number must contain digits only', abort: true })
-    .min(min, `Your name must be between ${min} and ${max} characters`)
-    .max(max, `Your name must be between ${min} and ${max} characters`);
+    .min(length.min, length.message)
+    .max(length.max, length.message);
 
 export const superUserEmail = requiredText('Email can not be empty!', 1000)
   .min(EMAIL_MIN, { message: 'Your email is required to be at least 5 characters.', abort: true })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailText, id, idAndName, mobileText, optionalId, requiredText, superUserEmail } from './people-fields.js';
+import type { Role } from './roles.js';
 
 export const PEOPLE_TEXTS = {
   driverCreated: 'Driver Created Successfully',
@@ -22,6 +23,21 @@ export const PEOPLE_TEXTS = {
   resetLinkSent: 'Reset link sent.',
 } as const;
 
+/**
+ * Who may change what on the people screens (docs/permissions.md): the roles the server's route
+ * guards admit, so the web offers no button whose call would be refused (a 403 signs the user out).
+ */
+export const PEOPLE_WRITERS = {
+  drivers: ['ROLE_ADMIN', 'ROLE_DEALER', 'ROLE_FLEET'],
+  fleets: ['ROLE_ADMIN', 'ROLE_DEALER'],
+  dealers: ['ROLE_ADMIN'],
+  superUsers: ['ROLE_ADMIN'],
+  /** update-password-prototype and send-reset-link. */
+  passwords: ['ROLE_ADMIN', 'ROLE_DEALER', 'ROLE_FLEET'],
+  /** PATCH api/vehicle/assign. */
+  fleetVehicles: ['ROLE_ADMIN', 'ROLE_DEALER'],
+} as const satisfies Record<string, readonly Role[]>;
+
 /** Delete-guard texts of part 1 §8, built once for the server's refusals and the client's dialogs. */
 export const deleteBlocks = {
   fleetWithDrivers: (drivers: string) => `Fleet can't be deleted. For deletion, please assign the ${drivers} to other Fleets.`,
@@ -32,14 +48,23 @@ export const deleteBlocks = {
       .map((names) => `Dealer can't be deleted. For deletion, please assign the ${names} to other dealer and all the assigned vehicles to the fleets will be unassigned`)
       .join(' '),
   superUser: (name: string) => `Are you sure you want to delete(${name})?`,
+  /** §4: the server's refusal of a driver delete without the confirm flag (added with the server, issue 5). */
+  driverWithVehicles: () => 'All the vehicles assigned to this driver will be unassigned. Confirm to delete the driver.',
 };
+
+/**
+ * §5's mobile length messages as the spec writes them ("name" although it means the number).
+ * mobileText builds the same texts from its limits; these literals keep them findable (spec-texts).
+ */
+const DRIVER_MOBILE = { min: 10, max: 15, message: 'Your name must be between 10 and 15 characters' };
+const DEALER_MOBILE = { min: 10, max: 14, message: 'Your name must be between 10 and 14 characters' };
 
 // ---- drivers (part 1 §2.4, §3, §5)
 export const driverWriteSchema = z.object({
   id: optionalId,
   name: requiredText('Driver Name can not be empty!'),
   email: emailText('Enter Email can not be empty!'),
-  mobile: mobileText('Mobile number can not be empty', 10, 15),
+  mobile: mobileText('Mobile number can not be empty', DRIVER_MOBILE),
   address: requiredText('Address can not be empty!', 500),
   fleetId: z.preprocess((v) => (v === '' || v === -1 || v === null ? undefined : v), id.optional()).refine((v) => v !== undefined, 'Fleet Name can not be empty!'),
   dbFileId: optionalId,
@@ -97,7 +122,7 @@ const dealerBase = z.object({
   id: optionalId,
   name: requiredText('Dealer Name can not be empty!'),
   email: emailText('Email can not be empty!'),
-  mobileNumber: mobileText('Mobile Number can not be empty!', 10, 14),
+  mobileNumber: mobileText('Mobile Number can not be empty!', DEALER_MOBILE),
   company: requiredText('Company Name can not be empty!'),
   address: z.string().max(500).default(DEALER_ADDRESS),
   activation: z.boolean().default(false),
@@ -144,7 +169,7 @@ const superUserBase = z.object({
   id: optionalId,
   name: requiredText('User Name can not be empty!'),
   email: superUserEmail,
-  mobileNumber: mobileText('Mobile Number can not be empty!', 10, 14),
+  mobileNumber: mobileText('Mobile Number can not be empty!', DEALER_MOBILE),
   address: requiredText('Address can not be empty!', 500),
 });
 const superUserPassword = z
@@ -187,3 +212,11 @@ export type VehicleRef = z.infer<typeof vehicleRefSchema>;
 export const fileSchema = z.object({ id: z.number().int(), data: z.string() });
 export const IMAGE_TYPES = ['jpeg', 'jpg', 'png', 'gif', 'psd', 'tiff'] as const;
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+
+// ---- vehicle assignment to fleets (part 1 §7, part 2 §7; added with the server, issue 5)
+/** One entry of PATCH api/vehicle/assign: the vehicles to (un)assign for one fleet. */
+export const fleetAssignmentSchema = z.object({ fleetId: id, vehicleIds: z.array(id).min(1, 'At least one vehicle is required.').max(1000, 'Max') });
+export type FleetAssignment = z.infer<typeof fleetAssignmentSchema>;
+/** The body: vehicle ids (with ?fleetId=) or a list of fleet entries. */
+export const vehicleAssignBodySchema = z.union([z.array(id).max(1000, 'Max'), z.array(fleetAssignmentSchema).max(100, 'Max')]);
+export type VehicleAssignBody = z.infer<typeof vehicleAssignBodySchema>;

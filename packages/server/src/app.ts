@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet';
+import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,14 +10,24 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installWebApp } from './http/spa.js';
+import { createChangeFeed } from './live/change-feed.js';
+import { createLiveHub } from './live/live-hub.js';
+import { createMapItems } from './live/map-items.js';
 import { accountMails } from './mail/account-mails.js';
 import { createMailDispatcher, type MailDispatcher } from './mail/dispatcher.js';
+import { createSmsSender } from './mail/sms-sender.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
 import { readBuildInfo } from './modules/management/build-info.js';
 import { managementRoutes } from './modules/management/management.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { peopleRoutes } from './modules/people/people.plugin.js';
+import { createTelemetry, type Telemetry } from './telemetry/telemetry.js';
+import { createVehicleDataService } from './modules/vehicle-data/vehicle-data.service.js';
+import { vehicleDataRoutes } from './modules/vehicle-data/vehicle-data.routes.js';
+import { startMqtt } from './telemetry/mqtt.js';
+import { telemetryRoutes } from './telemetry/telemetry.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -51,29 +62,50 @@ export async function buildApp({ config, database, logger }: AppDeps) {
 
   const tokens = createTokens(config.jwtSecret, { normal: config.tokenValiditySeconds, rememberMe: config.tokenValidityRememberMeSeconds });
   const throttle = createLoginThrottle({ attemptsPerMinute: config.loginAttemptsPerMinute, failuresPerAccount: config.loginFailuresPerAccount });
-  const mail = createMailDispatcher({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const sms = createSmsSender({ webhookUrl: config.smsWebhookUrl, log: app.log });
+  const mail = createMailDispatcher({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, sms, log: app.log });
   const mails = accountMails(config.appBaseUrl);
-  const build = readBuildInfo('none (telemetry ingestion not set up)');
+  const build = readBuildInfo(config.mqtt.url ? `MQTT ${new URL(config.mqtt.url).host}` : config.mqtt.port ? `MQTT (embedded broker, port ${config.mqtt.port})` : 'HTTP only');
   installGuard(app, tokens);
 
   const deps = { db: database.db, mails, mailQueued: mail.kick };
   await app.register(accountRoutes(createAccountService({ ...deps, tokens, throttle })));
   await app.register(usersRoutes(createUsersService(deps)));
+  await app.register(peopleRoutes(deps));
   await app.register(managementRoutes({ database, mail, build, profiles: config.demo ? ['prod', 'demo'] : ['prod'] }));
+  const live = createLiveHub({ db: database.db, tokens, items: createMapItems(database.db), log: app.log });
+  const changes = await createChangeFeed(database, app.log, live.changed);
+  const telemetry = createTelemetry(database, app.log, {
+    alertMessagesPerHour: config.alertMessagesPerHour,
+    messagesQueued: mail.kick,
+    statesPersisted: (ids) => void changes.publish(ids).catch((err) => app.log.error({ err }, 'live change notification failed')),
+  });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  app.get('/evts-websocket', { websocket: true, config: { access: 'public' }, schema: { hide: true } }, (socket) => live.accept(socket));
+  await telemetry.start();
+  await app.register(telemetryRoutes(telemetry));
+  const mqtt = await startMqtt(telemetry, config, app.log);
+  await app.register(vehicleDataRoutes(createVehicleDataService({ db: database.db, offlineAfterMs: config.offlineAfterMinutes * 60_000 })));
   app.get('/v3/api-docs', { config: { access: ['ROLE_ADMIN'] }, schema: { hide: true } }, () => app.swagger());
   await installWebApp(app, config.webDist);
 
   app.addHook('onClose', async () => {
+    await mqtt?.close();
+    await telemetry.close();
+    live.close();
+    await changes.close();
     throttle.close();
     await mail.close();
   });
   app.decorate('mail', mail);
+  app.decorate('telemetry', telemetry);
   return app;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     mail: MailDispatcher;
+    telemetry: Telemetry;
   }
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -22,7 +22,15 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('evfleet <no-reply@evfleet.local>'),
   APP_BASE_URL: z.url({ error: 'must be a URL such as http://localhost:8080' }).optional(),
   DEMO: bool.optional(),
+  DEMO_TELEMETRY: bool.optional(),
   INITIAL_ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
+  MQTT_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(1883),
+  MQTT_URL: urlWith(['mqtt', 'mqtts']).optional(),
+  MQTT_CLIENT_ID: z.string().min(1).max(64).default('evfleet-ingest'),
+  MQTT_SHARE_GROUP: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only').default('evfleet'),
+  OFFLINE_AFTER_MINUTES: z.coerce.number().int().positive().default(10),
+  SMS_WEBHOOK_URL: urlWith(['http', 'https']).optional(),
+  ALERT_MESSAGES_PER_HOUR: z.coerce.number().int().positive().default(30),
   LOG_REQUESTS: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -37,11 +45,20 @@ export interface Config {
   host: string;
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string };
   dataDir: string;
+  /** External broker (url) or the embedded one on port (0: no MQTT at all). */
+  mqtt: { url?: string; port: number; clientId: string; shareGroup: string };
   jwtSecret: string;
   smtpUrl?: string;
+  smsWebhookUrl?: string;
+  /** A vehicle silent this long is offline. */
+  offlineAfterMinutes: number;
+  /** Alert messages one vehicle may cause per hour, so a faulty device cannot flood anyone. */
+  alertMessagesPerHour: number;
   mailFrom: string;
   appBaseUrl: string;
   demo: boolean;
+  /** With demo data: the demo organisation, a week of history and vehicles moving live. */
+  demoTelemetry: boolean;
   initialAdminPassword?: string;
   logLevel: string;
   /** One access-log line per request; off by default since it costs about a third of throughput. */
@@ -70,12 +87,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dir: join(dataDir, 'pglite') },
     dataDir,
+    mqtt: { url: e.MQTT_URL, port: e.MQTT_PORT, clientId: e.MQTT_CLIENT_ID, shareGroup: e.MQTT_SHARE_GROUP },
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
     smtpUrl: e.SMTP_URL,
+    smsWebhookUrl: e.SMS_WEBHOOK_URL,
+    offlineAfterMinutes: e.OFFLINE_AFTER_MINUTES,
+    alertMessagesPerHour: e.ALERT_MESSAGES_PER_HOUR,
     mailFrom: e.MAIL_FROM,
     appBaseUrl: (e.APP_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     // Demo data is the default on the embedded database and opt-in on PostgreSQL.
     demo: e.DEMO ?? !e.DATABASE_URL,
+    demoTelemetry: e.DEMO_TELEMETRY ?? true,
     initialAdminPassword: e.INITIAL_ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
     logRequests: e.LOG_REQUESTS,

@@ -2,19 +2,28 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { seedDemoVehicles } from './db/demo-vehicles.js';
 import { seedDemoAccounts, seedInitialAdmin, seedReferenceData } from './db/seed.js';
+import { seedDemoFleet } from './sim/demo-fleet.js';
+import { startDemoTelemetry } from './sim/demo-telemetry.js';
 
 async function main() {
   const config = loadConfig();
   config.webDist ??= fileURLToPath(new URL('../../web/dist', import.meta.url));
   const database = await openDatabase(config.database);
   await seedReferenceData(database.db);
-  if (config.demo) await seedDemoAccounts(database.db);
+  if (config.demo) {
+    await seedDemoAccounts(database.db);
+    await seedDemoVehicles(database.db, config.jwtSecret);
+  }
   if (config.initialAdminPassword) await seedInitialAdmin(database.db, config.initialAdminPassword);
 
   const app = await buildApp({ config, database });
+  if (config.demo && config.demoTelemetry) await seedDemoFleet(database.db);
+  let stopDemo = () => {};
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
+    stopDemo();
     await app.close();
     await database.close();
     process.exit(0);
@@ -23,6 +32,10 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`evfleet on ${config.appBaseUrl} (database: ${database.source}${config.demo ? ', demo data' : ''})`);
+  // History is written after the portal is reachable; the demo moves on its own from then on.
+  if (config.demo && config.demoTelemetry) {
+    stopDemo = (await startDemoTelemetry(database.db, app.telemetry, app.log)).stop;
+  }
 }
 
 main().catch((err: unknown) => {

@@ -15,3 +15,9 @@ export async function passwordMatches(passwordHash: string, password: string): P
 
 /** Verified against when the account does not exist, so timing does not reveal which logins exist. */
 export const DUMMY_HASH = await hashPassword('not-a-real-password');
+
+/**
+ * The stored hash of an account created without a password (a fleet owner's, a driver's): it is no
+ * argon2 hash, so no password matches it until an administrator sets one or a reset link is used.
+ */
+export const NO_PASSWORD = '!';

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -15,9 +16,13 @@ import * as schema from './schema.js';
  * that repositories are written once.
  */
 export type Db = NodePgDatabase<typeof schema>;
+/** The database or a transaction of it: what a repository function queries. */
+export type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export interface Database {
   db: Db;
+  /** The driver underneath, for what the query builder cannot do (COPY, bulk inserts). */
+  raw: { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; client: PGlite };
   kind: 'postgres' | 'pglite';
   /** A short description for operators (no credentials). */
   source: string;
@@ -35,6 +40,7 @@ export async function openDatabase(database: Config['database'], poolSize = 10):
     const url = new URL(database.url);
     return {
       db,
+      raw: { kind: 'postgres', pool },
       kind: 'postgres',
       source: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`,
       ping: async () => void (await pool.query('select 1')),
@@ -42,11 +48,13 @@ export async function openDatabase(database: Config['database'], poolSize = 10):
     };
   }
   if (database.dir !== 'memory://') mkdirSync(database.dir, { recursive: true });
-  const client = await PGlite.create(database.dir);
+  // The migrations create pg_trgm (people search); PGlite must be told where its bundle is.
+  const client = await PGlite.create(database.dir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
+    raw: { kind: 'pglite', client },
     kind: 'pglite',
     source: database.dir === 'memory://' ? 'PGlite (in memory)' : `PGlite (embedded, ${database.dir})`,
     ping: async () => void (await client.query('select 1')),

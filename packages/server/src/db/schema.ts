@@ -1,5 +1,6 @@
+import type { AlertAttribute } from '@evfleet/domain';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
 
 const audited = {
   createdBy: varchar('created_by', { length: 50 }).notNull().default('system'),
@@ -68,6 +69,11 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     body: text('body').notNull(),
     kind: varchar('kind', { length: 32 }).notNull(),
+    /** 'email' or 'sms'. */
+    channel: varchar('channel', { length: 8 }).notNull().default('email'),
+    /** Alert messages carry a key that makes each one exactly-once across instances and restarts. */
+    dedupeKey: varchar('dedupe_key', { length: 200 }).unique('mail_outbox_dedupe_uq'),
+    vehicleId: integer('vehicle_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     transport: varchar('transport', { length: 16 }),
@@ -76,4 +82,150 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
   },
   (t) => [index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);
+
+// ---- people and organisations (issue 5)
+
+/** bytea as a Buffer on both drivers (PGlite hands back a Uint8Array, node-postgres a Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** A person's sign-in account; removing the account leaves the person without one. */
+const userLink = () => integer('user_id').references(() => appUser.id, { onDelete: 'set null' });
+/** Case-insensitive substring search (ILIKE '%term%') is answered from trigram indexes (pg_trgm). */
+const trigram = (name: string, column: ExtraConfigColumn) => index(name).using('gin', column.op('gin_trgm_ops'));
+const lowerUnique = (name: string, column: ExtraConfigColumn) => uniqueIndex(name).on(sql`lower(${column})`);
+const oneLinkPerUser = (name: string, column: ExtraConfigColumn) => uniqueIndex(name).on(column).where(sql`${column} is not null`);
+
+export const storedFile = pgTable('stored_file', {
+  id: serial('id').primaryKey(),
+  bytes: bytea('bytes').notNull(),
+  contentType: varchar('content_type', { length: 100 }).notNull(),
+  size: integer('size').notNull(),
+  /** Only the uploader (or an administrator) may attach or replace a file not yet attached to a driver. */
+  uploadedBy: integer('uploaded_by').references(() => appUser.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+export const dealer = pgTable(
+  'dealer',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    mobileNumber: varchar('mobile_number', { length: 15 }).notNull(),
+    company: varchar('company', { length: 255 }).notNull(),
+    address: varchar('address', { length: 500 }).notNull(),
+    /** The administrator's last choice of 'Require Authentication'; the account's activated flag is the truth. */
+    activation: boolean('activation').notNull().default(false),
+    userId: userLink(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    lowerUnique('dealer_email_uq', t.email),
+    oneLinkPerUser('dealer_user_uq', t.userId),
+    trigram('dealer_name_trgm', t.name),
+    trigram('dealer_email_trgm', t.email),
+    trigram('dealer_company_trgm', t.company),
+  ],
+);
+
+export const fleet = pgTable(
+  'fleet',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    dealerId: integer('dealer_id')
+      .notNull()
+      .references(() => dealer.id),
+    status: boolean('status').notNull().default(true),
+    userId: userLink(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    lowerUnique('fleet_email_uq', t.email),
+    oneLinkPerUser('fleet_user_uq', t.userId),
+    index('fleet_dealer_idx').on(t.dealerId, t.id),
+    trigram('fleet_name_trgm', t.name),
+    trigram('fleet_email_trgm', t.email),
+  ],
+);
+
+export const driver = pgTable(
+  'driver',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    mobile: varchar('mobile', { length: 15 }).notNull(),
+    address: varchar('address', { length: 500 }).notNull(),
+    fleetId: integer('fleet_id')
+      .notNull()
+      .references(() => fleet.id),
+    dbFileId: integer('db_file_id').references(() => storedFile.id, { onDelete: 'set null' }),
+    status: boolean('status').notNull().default(true),
+    userId: userLink(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    lowerUnique('driver_email_uq', t.email),
+    oneLinkPerUser('driver_user_uq', t.userId),
+    uniqueIndex('driver_file_uq').on(t.dbFileId).where(sql`${t.dbFileId} is not null`),
+    index('driver_fleet_idx').on(t.fleetId, t.id),
+    trigram('driver_name_trgm', t.name),
+    trigram('driver_email_trgm', t.email),
+  ],
+);
+
+export const superUser = pgTable(
+  'super_user',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    mobileNumber: varchar('mobile_number', { length: 15 }).notNull(),
+    address: varchar('address', { length: 500 }).notNull(),
+    userId: userLink(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    lowerUnique('super_user_email_uq', t.email),
+    oneLinkPerUser('super_user_user_uq', t.userId),
+    trigram('super_user_name_trgm', t.name),
+    trigram('super_user_email_trgm', t.email),
+  ],
+);
+
+/** The least a vehicle needs for assignment; the vehicle issues extend it. */
+export const vehicle = pgTable(
+  'vehicle',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    vin: varchar('vin', { length: 64 }).notNull().unique('vehicle_vin_uq'),
+    status: boolean('status').notNull().default(false),
+    dealerId: integer('dealer_id').references(() => dealer.id),
+    fleetId: integer('fleet_id').references(() => fleet.id),
+    driverId: integer('driver_id').references(() => driver.id, { onDelete: 'set null' }),
+    /** SHA-256 of the device token (telemetry/device-token.ts); the token itself is never stored. */
+    deviceTokenHash: varchar('device_token_hash', { length: 64 }),
+    cells: integer('cells').notNull().default(32),
+    timeZone: varchar('time_zone', { length: 64 }).notNull().default('America/Chicago'),
+    notificationEmail: varchar('notification_email', { length: 254 }),
+    notificationSms: varchar('notification_sms', { length: 32 }),
+    emailNotification: boolean('email_notification').notNull().default(false),
+    smsNotification: boolean('sms_notification').notNull().default(false),
+    /** The vehicle's own thresholds; null: its template's, else the defaults (part 2 §5). */
+    attributes: jsonb('attributes').$type<AlertAttribute[]>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('vehicle_dealer_idx').on(t.dealerId, t.fleetId),
+    index('vehicle_fleet_idx').on(t.fleetId, t.driverId),
+    index('vehicle_driver_idx').on(t.driverId),
+  ],
 );

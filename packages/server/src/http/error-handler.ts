@@ -36,9 +36,14 @@ export function installErrorHandler(app: FastifyInstance) {
       const fieldErrors: FieldError[] = error.issues.map((i) => ({ objectName: 'request', field: fieldOf(`/${i.path.join('/')}`) || 'request', message: i.message }));
       return reply.status(400).send({ status: 400, title: 'Bad Request', message: VALIDATION_MESSAGE, fieldErrors } satisfies ErrorBody);
     }
-    if (isUniqueViolation(error)) {
+    if (hasCode(error, '23505')) {
       reply.header(APP_ERROR_HEADER, 'This value is already in use.');
       return reply.status(400).send({ status: 400, message: 'This value is already in use.' } satisfies ErrorBody);
+    }
+    if (hasCode(error, '23503')) {
+      // A record this one refers to was removed meanwhile (a delete won the race past its guard).
+      reply.header(APP_ERROR_HEADER, RELATION_GONE);
+      return reply.status(400).send({ status: 400, message: RELATION_GONE } satisfies ErrorBody);
     }
     if (error instanceof HttpError) {
       const { fieldErrors, appError, errorKey, headers } = error.options;
@@ -57,10 +62,15 @@ export function installErrorHandler(app: FastifyInstance) {
   });
 }
 
-/** Two writers racing past a uniqueness check meet the unique index; that is a 400, not a 500. */
-function isUniqueViolation(error: unknown): boolean {
+const RELATION_GONE = 'A related record was changed or removed meanwhile. Please reload and try again.';
+
+/**
+ * PostgreSQL's code on the error or its causes: 23505 when two writers race past a uniqueness
+ * check, 23503 when a referenced row went away. Both are the client's 400, not a 500.
+ */
+function hasCode(error: unknown, code: string): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    if ((e as { code?: unknown }).code === code) return true;
   }
   return false;
 }

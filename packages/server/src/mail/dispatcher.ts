@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { claimDueMails, markFailed, markSent, type OutboxRow } from './outbox.js';
+import type { SmsSender } from './sms-sender.js';
 
 export interface MailDispatcher {
   /** Sends what is due now instead of waiting for the next tick. */
@@ -14,15 +15,19 @@ export interface MailDispatcher {
 }
 
 /**
- * Delivers the outbox: over SMTP when SMTP_URL is set, otherwise by writing each message (and so its
- * link) to the log, which keeps the demo usable offline.
+ * Delivers the outbox: mail over SMTP when SMTP_URL is set, otherwise by writing each message (and
+ * so its link) to the log, which keeps the demo usable offline; SMS through the SMS adapter.
  */
-export function createMailDispatcher(opts: { db: Db; smtpUrl?: string; from: string; log: FastifyBaseLogger; intervalMs?: number }): MailDispatcher {
+export function createMailDispatcher(opts: { db: Db; smtpUrl?: string; from: string; sms: SmsSender; log: FastifyBaseLogger; intervalMs?: number }): MailDispatcher {
   const smtp = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   let running: Promise<void> | null = null;
   let again = false;
 
   const deliver = async (row: OutboxRow) => {
+    if (row.channel === 'sms') {
+      await opts.sms.send(row.recipient, row.body);
+      return `sms-${opts.sms.transport}`;
+    }
     if (smtp) {
       await smtp.sendMail({ from: opts.from, to: row.recipient, subject: row.subject, text: row.body });
       return 'smtp';

@@ -1,9 +1,9 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { LoginPage } from '../features/account/LoginPage';
 import { PrivateRoute } from './guards/PrivateRoute';
 import { lazyNamed } from './lazy-named';
-import { ENTITY_AREAS, ROUTES, ROUTE_ROLES } from './routes';
+import { ENTITY_AREAS, ROUTES, ROUTE_ROLES, type EntityArea } from './routes';
 import { AppLayout } from './shell/AppLayout';
 import { NotFound } from './shell/StatusPages';
 
@@ -23,6 +23,14 @@ const FleetOwnerPermissionPage = lazyNamed(rolePages, 'FleetOwnerPermissionPage'
 const DealerPermissionPage = lazyNamed(rolePages, 'DealerPermissionPage');
 const ReportRoutes = lazy(() => import('../features/report/ReportRoutes'));
 const EntityPlaceholder = lazy(() => import('../features/entities/EntityPlaceholder'));
+
+/** The entity areas built so far; the others keep the placeholder until their issue lands. */
+const ENTITY_SCREENS: Partial<Record<EntityArea, ComponentType>> = {
+  [ROUTES.driver]: lazy(() => import('../features/drivers/DriverRoutes')),
+  [ROUTES.fleet]: lazy(() => import('../features/fleets/FleetRoutes')),
+  [ROUTES.dealer]: lazy(() => import('../features/dealers/DealerRoutes')),
+  [ROUTES.usersPage]: lazy(() => import('../features/super-users/SuperUserRoutes')),
+};
 
 /** The route table of part 1 §2.1/§2.2; the paths themselves live in routes.ts. */
 export function AppRoutes() {
@@ -54,9 +62,10 @@ export function AppRoutes() {
           <Route path={`${ROUTES.report}/*`} element={<ReportRoutes />} />
         </Route>
         <Route element={<PrivateRoute roles={ROUTE_ROLES.entities} />}>
-          {ENTITY_AREAS.map((area) => (
-            <Route key={area} path={`${area}/*`} element={<EntityPlaceholder />} />
-          ))}
+          {ENTITY_AREAS.map((area) => {
+            const Screen = ENTITY_SCREENS[area] ?? EntityPlaceholder;
+            return <Route key={area} path={`${area}/*`} element={<Screen />} />;
+          })}
         </Route>
 
         <Route path="*" element={<NotFound />} />

@@ -3,6 +3,7 @@ import { AllCommunityModule, ModuleRegistry, themeQuartz, type ColDef, type Sort
 import { AgGridReact } from 'ag-grid-react';
 import { useMemo } from 'react';
 import type { DataGridProps, GridSort } from './DataGrid';
+import { tabThroughCellChildren } from './grid-keyboard';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
 
@@ -33,7 +34,12 @@ export default function DataGridImpl({
   testId,
 }: DataGridProps<unknown>) {
   const defaultColDef = useMemo<ColDef>(
-    () => ({ resizable: true, sortable: Boolean(onSortChange), ...(onSortChange && { comparator: keepServerOrder }) }),
+    () => ({
+      resizable: true,
+      sortable: Boolean(onSortChange),
+      suppressKeyboardEvent: tabThroughCellChildren,
+      ...(onSortChange && { comparator: keepServerOrder }),
+    }),
     [onSortChange],
   );
   const autoHeight = (rows?.length ?? 0) <= AUTO_HEIGHT_ROWS;
@@ -54,7 +60,6 @@ export default function DataGridImpl({
         rowSelection={selection && { mode: selection === 'multiple' ? 'multiRow' : 'singleRow' }}
         onSelectionChanged={onSelectionChange && ((event) => onSelectionChange(event.api.getSelectedRows()))}
         onSortChanged={onSortChange && ((event) => onSortChange(currentSort(event)))}
-        suppressCellFocus
       />
     </div>
   );

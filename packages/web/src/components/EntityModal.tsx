@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Center, Group, Loader, Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
@@ -17,14 +17,22 @@ interface EntityModalProps<In extends FieldValues, Out> {
   children: (form: UseFormReturn<In, unknown, Out>) => ReactNode;
   submitLabel?: string;
   cancelLabel?: string;
+  /** The record to edit is still loading: the form waits, since its defaults are read once. */
+  loading?: boolean;
 }
 
 /** The add/edit modal of every list screen: a zod-resolved form, Save disabled while saving. */
-export function EntityModal<In extends FieldValues, Out>({ opened, title, onClose, ...formProps }: EntityModalProps<In, Out>) {
+export function EntityModal<In extends FieldValues, Out>({ opened, title, onClose, loading, ...formProps }: EntityModalProps<In, Out>) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered size="lg">
       {/* Modal content unmounts when closed, so each opening starts a fresh form from defaultValues. */}
-      <EntityForm onClose={onClose} {...formProps} />
+      {loading ? (
+        <Center py="xl">
+          <Loader size="sm" />
+        </Center>
+      ) : (
+        <EntityForm onClose={onClose} {...formProps} />
+      )}
     </Modal>
   );
 }
@@ -37,7 +45,7 @@ function EntityForm<In extends FieldValues, Out>({
   children,
   submitLabel = 'Save',
   cancelLabel = 'Cancel',
-}: Omit<EntityModalProps<In, Out>, 'opened' | 'title'>) {
+}: Omit<EntityModalProps<In, Out>, 'opened' | 'title' | 'loading'>) {
   const form = useForm<In, unknown, Out>({ resolver: zodResolver(schema), defaultValues });
   const saving = form.formState.isSubmitting;
 

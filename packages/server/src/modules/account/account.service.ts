@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { DUMMY_HASH, hashPassword, passwordMatches } from '../../auth/passwords.js';
 import type { LoginThrottle } from '../../auth/login-throttle.js';
 import type { Tokens } from '../../auth/tokens.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { notFound, refused, tooManyRequests, unauthorized } from '../../http/errors.js';
 import type { AccountMails } from '../../mail/account-mails.js';
 import { singleFlight } from '../../lib/single-flight.js';
@@ -14,6 +14,13 @@ import { assertUnique } from '../users/uniqueness.js';
 
 const RESET_KEY_VALIDITY_MS = 24 * 3600_000;
 export const newKey = () => randomBytes(24).toString('base64url');
+
+/** Gives the account a fresh reset key and queues the mail with its link; pass the transaction. */
+export async function queueResetMail(tx: Queryable, mails: AccountMails, user: { id: number; email: string; login: string; firstName: string | null }) {
+  const resetKey = newKey();
+  await users.update(tx, user.id, { resetKey, resetDate: new Date() });
+  await enqueueMail(tx, mails.reset(user, resetKey));
+}
 
 interface Deps {
   db: Db;
@@ -81,11 +88,7 @@ export function createAccountService({ db, tokens, throttle, mails, mailQueued }
     async requestReset(email: string) {
       const user = await users.findByEmail(db, email);
       if (!user || !user.activated) return;
-      const resetKey = newKey();
-      await db.transaction(async (tx) => {
-        await users.update(tx, user.id, { resetKey, resetDate: new Date() });
-        await enqueueMail(tx, mails.reset(user, resetKey));
-      });
+      await db.transaction((tx) => queueResetMail(tx, mails, user));
       mailQueued();
     },
 

@@ -5,6 +5,8 @@ import { appUser } from '../../db/schema.js';
 
 type Tx = Pick<Db, 'select'>;
 
+export const EMAIL_IN_USE = 'Email is already in use!';
+
 /** Refuses a login or email already used by another user (case-insensitive, like the unique indexes). */
 export async function assertUnique(tx: Tx, values: { login?: string; email?: string }, exceptUserId?: number) {
   const taken = async (column: typeof appUser.login | typeof appUser.email, value: string) => {
@@ -16,5 +18,5 @@ export async function assertUnique(tx: Tx, values: { login?: string; email?: str
     return rows.length > 0;
   };
   if (values.login && (await taken(appUser.login, values.login))) throw refused('Login name already used!', 'userexists');
-  if (values.email && (await taken(appUser.email, values.email))) throw refused('Email is already in use!', 'emailexists');
+  if (values.email && (await taken(appUser.email, values.email))) throw refused(EMAIL_IN_USE, 'emailexists');
 }

@@ -1,0 +1,135 @@
+import { classify, type AlertAttribute, type MetricName, type Severity } from '@evfleet/domain';
+import { and, gt, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+import { mailOutbox } from '../db/schema.js';
+import { alertState, warningLog } from '../db/telemetry-schema.js';
+import { groupByVehicle, type StoredRow } from '../telemetry/reading-store.js';
+import { alertSubject, defaultAlertText, type AlertContext } from './alert-texts.js';
+import { initialEpisode, step, type AlertEvent, type EpisodeState } from './episode.js';
+import { metricValue } from './metric-values.js';
+import type { AlertSettings, VehicleAlertSettings } from './thresholds.js';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+const key = (vehicleId: number, metric: string) => `${vehicleId}:${metric}`;
+const mid = (a: AlertAttribute) => (a.normal[0] ? (a.normal[0].low + a.normal[0].high) / 2 : 0);
+
+interface Pending {
+  vehicleId: number;
+  settings: VehicleAlertSettings;
+  attribute: AlertAttribute;
+  event: AlertEvent;
+}
+
+/**
+ * Checks committed readings against each vehicle's thresholds and records transitions: a warning
+ * log entry per episode entered or recovered, and one message per channel. Unique keys on the log
+ * and the outbox make each transition exactly-once, whichever instance or restart sees it again.
+ */
+export function createAlertEngine(deps: { db: Db; settings: AlertSettings; log: FastifyBaseLogger; messagesPerHour: number; messagesQueued: () => void }) {
+  const episodes = new Map<string, EpisodeState>();
+  const loaded = new Set<number>();
+  let chain: Promise<void> = Promise.resolve();
+
+  const load = async (ids: number[]) => {
+    const missing = ids.filter((id) => !loaded.has(id));
+    if (!missing.length) return;
+    const rows = await deps.db.select().from(alertState).where(inArray(alertState.vehicleId, missing));
+    for (const r of rows) {
+      episodes.set(key(r.vehicleId, r.attributeName), {
+        band: r.band as Severity,
+        since: r.since.getTime(),
+        logged: r.logged,
+        lastNotifiedAt: r.lastNotifiedAt?.getTime() ?? null,
+        lastTs: r.lastTs?.getTime() ?? Number.NEGATIVE_INFINITY,
+      });
+    }
+    for (const id of missing) loaded.add(id);
+  };
+
+  const evaluate = async (rows: StoredRow[]) => {
+    const byVehicle = groupByVehicle(rows);
+    await load([...byVehicle.keys()]);
+    const pending: Pending[] = [];
+    const changed = new Map<string, { vehicleId: number; metric: string; state: EpisodeState }>();
+    for (const [vehicleId, list] of byVehicle) {
+      const settings = await deps.settings.get(vehicleId);
+      if (!settings) continue;
+      for (const attribute of settings.attributes) {
+        const k = key(vehicleId, attribute.name);
+        for (const { reading } of list) {
+          const value = metricValue(attribute.name, reading, mid(attribute));
+          if (value === undefined) continue;
+          const before = episodes.get(k) ?? initialEpisode(reading.ts);
+          const { state, event } = step(before, classify(value, attribute), reading.ts, value, {
+            minutesBackward: attribute.minutesBackward,
+            frequencyMinutes: attribute.notificationFrequencyHour,
+          });
+          episodes.set(k, state);
+          // Only meaningful changes are written; lastTs alone is kept in memory.
+          if (state.band !== before.band || state.logged !== before.logged || state.lastNotifiedAt !== before.lastNotifiedAt) {
+            changed.set(k, { vehicleId, metric: attribute.name, state });
+          }
+          if (event) pending.push({ vehicleId, settings, attribute, event });
+        }
+      }
+    }
+    if (changed.size || pending.length) await record([...changed.values()], pending);
+  };
+
+  const record = async (changed: { vehicleId: number; metric: string; state: EpisodeState }[], pending: Pending[]) => {
+    let queued = false;
+    await deps.db.transaction(async (tx) => {
+      if (changed.length) {
+        await tx
+          .insert(alertState)
+          .values(changed.map(({ vehicleId, metric, state }) => ({ vehicleId, attributeName: metric, band: state.band, since: new Date(state.since), logged: state.logged, lastNotifiedAt: state.lastNotifiedAt === null ? null : new Date(state.lastNotifiedAt), lastTs: new Date(state.lastTs) })))
+          .onConflictDoUpdate({
+            target: [alertState.vehicleId, alertState.attributeName],
+            set: { band: sql`excluded.band`, since: sql`excluded.since`, logged: sql`excluded.logged`, lastNotifiedAt: sql`excluded.last_notified_at`, lastTs: sql`excluded.last_ts` },
+          });
+      }
+      for (const p of pending) queued = (await recordEvent(tx, p)) || queued;
+    });
+    if (queued) deps.messagesQueued();
+  };
+
+  const recordEvent = async (tx: Tx, { vehicleId, settings, attribute, event }: Pending): Promise<boolean> => {
+    const band: Severity = event.kind === 'recovered' ? 'NORMAL' : event.band;
+    const context: AlertContext = { vehicleName: settings.name, vin: settings.vin, metric: attribute.name as MetricName, displayName: attribute.displayName, band, value: event.value, at: new Date(event.at) };
+    const text = defaultAlertText(context);
+    if (event.kind !== 'reminder') {
+      const inserted = await tx
+        .insert(warningLog)
+        .values({ vehicleId, type: band, attributeName: attribute.name, name: attribute.displayName, value: event.value, date: new Date(event.at), episodeSince: new Date(event.since), notificationContent: text })
+        .onConflictDoNothing()
+        .returning({ id: warningLog.id });
+      if (!inserted.length) return false; // another instance or an earlier run recorded it
+    }
+    const recipients = [settings.email && { channel: 'email', to: settings.email }, settings.sms && { channel: 'sms', to: settings.sms }].filter(Boolean) as { channel: string; to: string }[];
+    if (!recipients.length) return false;
+    const [{ recent }] = await tx.select({ recent: sql<number>`count(*)::int` }).from(mailOutbox).where(and(sql`${mailOutbox.vehicleId} = ${vehicleId}`, gt(mailOutbox.createdAt, sql`now() - interval '1 hour'`)));
+    if (recent >= deps.messagesPerHour) {
+      deps.log.warn({ vehicleId }, `alert messages for vehicle ${vehicleId} capped at ${deps.messagesPerHour} an hour`);
+      return false;
+    }
+    const occurrence = event.kind === 'reminder' ? `r${Math.floor((event.at - event.since) / Math.max(1, attribute.notificationFrequencyHour * 60_000))}` : event.kind;
+    await tx
+      .insert(mailOutbox)
+      .values(recipients.map((r) => ({ recipient: r.to, channel: r.channel, kind: 'alert', vehicleId, subject: alertSubject(context), body: text, dedupeKey: `alert:${vehicleId}:${attribute.name}:${band}:${event.since}:${occurrence}:${r.channel}` })))
+      .onConflictDoNothing();
+    return true;
+  };
+
+  return {
+    /** Evaluates readings in order of commit; resolves once their transitions are recorded. */
+    apply(rows: StoredRow[]): Promise<void> {
+      chain = chain.then(() => evaluate(rows)).catch((err) => deps.log.error({ err }, 'alert evaluation failed'));
+      return chain;
+    },
+    idle: () => chain,
+    /** After a vehicle's thresholds or recipients change. */
+    invalidate: (vehicleId: number) => deps.settings.invalidate(vehicleId),
+  };
+}
+export type AlertEngine = ReturnType<typeof createAlertEngine>;

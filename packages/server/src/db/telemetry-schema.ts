@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { vehicle } from './schema.js';
+
+const signal = (name: string) => doublePrecision(name);
+
+/**
+ * The CAN history: one wide row per reading (ARCHITECTURE "telemetry storage"). The migration
+ * creates it partitioned by month on ts (Drizzle does not model partitioning); readings are
+ * idempotent on (vehicle_id, ts).
+ */
+export const canReading = pgTable(
+  'can_reading',
+  {
+    vehicleId: integer('vehicle_id').notNull(),
+    ts: timestamp('ts', { withTimezone: true, mode: 'date' }).notNull(),
+    batteryCharge: signal('battery_charge'),
+    packVoltage: signal('pack_voltage'),
+    chargeStatus: signal('charge_status'),
+    battery12v: signal('battery_12v'),
+    vehicleCurrent: signal('vehicle_current'),
+    limpMode: signal('limp_mode'),
+    gear: signal('gear'),
+    speed: signal('speed'),
+    motorRpm: signal('motor_rpm'),
+    controllerTemp: signal('controller_temp'),
+    motorTemp: signal('motor_temp'),
+    odometer: signal('odometer'),
+    daysNotCharged: signal('days_not_charged'),
+    gpsLat: signal('gps_lat'),
+    gpsLong: signal('gps_long'),
+    gpsSignal: signal('gps_signal'),
+    lteSignal: signal('lte_signal'),
+    milesToEmpty: signal('miles_to_empty'),
+    cabinTemp: signal('cabin_temp'),
+    brakePressure: signal('brake_pressure'),
+    motorCurrent: signal('motor_current'),
+    throttle: signal('throttle'),
+    heading: signal('heading'),
+    cellPackTemp: signal('cell_pack_temp'),
+    cells: real('cells').array(),
+    extra: jsonb('extra').$type<Record<string, number>>(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.vehicleId, t.ts] })],
+);
+
+/** Each vehicle's current state, kept up to date by the ingest pipeline. */
+export const vehicleState = pgTable(
+  'vehicle_state',
+  {
+    vehicleId: integer('vehicle_id')
+      .primaryKey()
+      .references(() => vehicle.id, { onDelete: 'cascade' }),
+    /** Last value of every signal ever reported, known and unknown, by key. */
+    values: jsonb('values').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
+    cells: real('cells').array(),
+    lastReported: timestamp('last_reported', { withTimezone: true }),
+    canLastReported: timestamp('can_last_reported', { withTimezone: true }),
+    gpsLastReported: timestamp('gps_last_reported', { withTimezone: true }),
+    lastChargedAt: timestamp('last_charged_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('vehicle_state_last_reported_idx').on(t.lastReported)],
+);
+
+/** Alert transitions (part 2 §3 warning log): one row per episode entered, and per recovery. */
+export const warningLog = pgTable(
+  'warning_log',
+  {
+    id: serial('id').primaryKey(),
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => vehicle.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 16 }).notNull(),
+    attributeName: varchar('attribute_name', { length: 32 }).notNull(),
+    /** The metric's display name at the time. */
+    name: varchar('name', { length: 64 }).notNull(),
+    value: doublePrecision('value'),
+    /** When the transition happened (reading time). */
+    date: timestamp('date', { withTimezone: true }).notNull(),
+    updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
+    notificationContent: text('notification_content'),
+    /** Start of the episode; with the type it makes a transition unique, whichever instance saw it. */
+    episodeSince: timestamp('episode_since', { withTimezone: true }).notNull(),
+    /** True once cleared from the detail page: kept for audits, hidden from the list. */
+    cleared: boolean('cleared').notNull().default(false),
+    manual: boolean('manual').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('warning_log_transition_uq').on(t.vehicleId, t.attributeName, t.type, t.episodeSince),
+    index('warning_log_vehicle_date_idx').on(t.vehicleId, t.date),
+  ],
+);
+
+/** Where each metric of each vehicle stands in the alert rule, so a restart neither repeats nor forgets. */
+export const alertState = pgTable(
+  'alert_state',
+  {
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => vehicle.id, { onDelete: 'cascade' }),
+    attributeName: varchar('attribute_name', { length: 32 }).notNull(),
+    band: varchar('band', { length: 16 }).notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+    logged: boolean('logged').notNull(),
+    lastNotifiedAt: timestamp('last_notified_at', { withTimezone: true }),
+    lastTs: timestamp('last_ts', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.vehicleId, t.attributeName] })],
+);
+
+/** Movement split into trips (domain/trips.ts), kept current as readings arrive. */
+export const trip = pgTable(
+  'trip',
+  {
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => vehicle.id, { onDelete: 'cascade' }),
+    startTs: timestamp('start_ts', { withTimezone: true }).notNull(),
+    endTs: timestamp('end_ts', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.vehicleId, t.startTs] }), index('trip_vehicle_end_idx').on(t.vehicleId, t.endTs)],
+);

@@ -1,0 +1,136 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import { resolveScope, type Scope } from '../auth/scope.js';
+import type { Tokens } from '../auth/tokens.js';
+import type { Db } from '../db/client.js';
+import { MAX_FRAME_BYTES, parseFrames, serializeFrame, type Frame } from './stomp-frame.js';
+import type { MapItems } from './map-items.js';
+
+export const MAP_DETAILS_DESTINATION = '/evts/ws/mapdetails';
+const FLUSH_MS = 1000;
+const VISIBILITY_REFRESH_MS = 60_000;
+
+interface Session {
+  socket: WebSocket;
+  scope: Scope | null;
+  visible: Set<number> | null;
+  visibleAt: number;
+  subscription: string | null;
+  pending: Set<number>;
+  messageSeq: number;
+}
+
+/**
+ * The live map feed over STOMP 1.2 (part 2 §4): a client CONNECTs with its bearer token, SUBSCRIBEs
+ * to /evts/ws/mapdetails, gets its vehicles' map items, then what changed, at most once a second
+ * and only for vehicles it may see. Anything wrong gets an ERROR frame and a closed socket.
+ */
+export function createLiveHub(deps: { db: Db; tokens: Tokens; items: MapItems; log: FastifyBaseLogger }) {
+  const sessions = new Set<Session>();
+
+  const send = (s: Session, command: string, headers: Record<string, string | number>, body = '') => {
+    if (s.socket.readyState === s.socket.OPEN) s.socket.send(serializeFrame(command, headers, body));
+  };
+  const fail = (s: Session, message: string) => {
+    send(s, 'ERROR', { message });
+    s.socket.close();
+    sessions.delete(s);
+  };
+  const deliver = (s: Session, items: unknown[]) =>
+    send(s, 'MESSAGE', { subscription: s.subscription!, 'message-id': `${s.subscription}-${++s.messageSeq}`, destination: MAP_DETAILS_DESTINATION, 'content-type': 'application/json' }, JSON.stringify(items));
+
+  const refreshVisible = async (s: Session) => {
+    s.visible = s.scope ? await deps.items.visibleIds(s.scope) : new Set();
+    s.visibleAt = Date.now();
+  };
+
+  const handle = async (s: Session, frame: Frame) => {
+    switch (frame.command) {
+      case 'CONNECT':
+      case 'STOMP': {
+        const auth = frame.headers.Authorization ?? frame.headers.authorization ?? (frame.headers.passcode ? `Bearer ${frame.headers.passcode}` : '');
+        const user = auth.startsWith('Bearer ') ? deps.tokens.verify(auth.slice(7)) : null;
+        if (!user) return fail(s, 'A valid bearer token is required in the CONNECT frame (Authorization header).');
+        s.scope = await resolveScope(deps.db, user).catch(() => null);
+        if (!s.scope) return fail(s, 'This account may not see any vehicle.');
+        return send(s, 'CONNECTED', { version: '1.2', 'heart-beat': '0,0', server: 'evfleet' });
+      }
+      case 'SUBSCRIBE': {
+        if (!s.scope) return fail(s, 'CONNECT first.');
+        if (frame.headers.destination !== MAP_DETAILS_DESTINATION) return fail(s, `Unknown destination ${frame.headers.destination ?? ''}; subscribe to ${MAP_DETAILS_DESTINATION}.`);
+        s.subscription = frame.headers.id ?? 'sub-0';
+        await refreshVisible(s);
+        return deliver(s, await deps.items.load([...s.visible!]));
+      }
+      case 'UNSUBSCRIBE':
+        s.subscription = null;
+        return;
+      case 'DISCONNECT':
+        if (frame.headers.receipt) send(s, 'RECEIPT', { 'receipt-id': frame.headers.receipt });
+        s.socket.close();
+        sessions.delete(s);
+        return;
+      default:
+        return fail(s, `Unsupported frame ${frame.command}.`);
+    }
+  };
+
+  const flush = async () => {
+    const wanted = new Set<number>();
+    for (const s of sessions) for (const id of s.pending) wanted.add(id);
+    if (!wanted.size) return;
+    const items = new Map((await deps.items.load([...wanted])).map((item) => [item.vehicle_id, item]));
+    for (const s of sessions) {
+      if (!s.subscription || !s.pending.size) continue;
+      const mine = [...s.pending].map((id) => items.get(id)).filter((i) => i !== undefined);
+      s.pending.clear();
+      if (mine.length) deliver(s, mine);
+      if (Date.now() - s.visibleAt > VISIBILITY_REFRESH_MS) void refreshVisible(s).catch(() => undefined);
+    }
+  };
+  const timer = setInterval(() => void flush().catch((err) => deps.log.error({ err }, 'live feed flush failed')), FLUSH_MS);
+  timer.unref();
+
+  return {
+    accept(socket: WebSocket) {
+      const s: Session = { socket, scope: null, visible: null, visibleAt: 0, subscription: null, pending: new Set(), messageSeq: 0 };
+      sessions.add(s);
+      let queue = Promise.resolve();
+      socket.on('message', (data, isBinary) => {
+        const text = isBinary ? '' : data.toString();
+        if (isBinary || text.length > MAX_FRAME_BYTES) return fail(s, 'Frames are text and at most 64 KiB.');
+        let frames: Frame[];
+        try {
+          frames = parseFrames(text);
+        } catch (err) {
+          return fail(s, `Malformed frame: ${(err as Error).message}.`);
+        }
+        // Frames of one connection are handled in order.
+        queue = queue.then(async () => {
+          for (const f of frames) await handle(s, f);
+        }).catch((err) => {
+          deps.log.error({ err }, 'live session failed');
+          fail(s, 'Internal error.');
+        });
+      });
+      socket.on('close', () => sessions.delete(s));
+      socket.on('error', () => sessions.delete(s));
+    },
+    /** Vehicles whose state changed (from any instance). */
+    changed(ids: number[]) {
+      for (const s of sessions) {
+        if (!s.subscription || !s.visible) continue;
+        for (const id of ids) if (s.visible.has(id)) s.pending.add(id);
+      }
+    },
+    get sessions() {
+      return sessions.size;
+    },
+    close() {
+      clearInterval(timer);
+      for (const s of sessions) s.socket.close();
+      sessions.clear();
+    },
+  };
+}
+export type LiveHub = ReturnType<typeof createLiveHub>;

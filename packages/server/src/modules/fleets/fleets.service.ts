@@ -1,0 +1,93 @@
+import { deleteBlocks, type FleetWrite, type PageQuery } from '@evfleet/domain';
+import { allow, resolveScope, type Scope } from '../../auth/scope.js';
+import type { AuthUser } from '../../auth/tokens.js';
+import type { Db, Queryable } from '../../db/client.js';
+import { fleet } from '../../db/schema.js';
+import { forbidden, notFound, refused } from '../../http/errors.js';
+import { listOf, namesPhrase } from '../people/listing.js';
+import { assertEmailFree, ensureAccount, releaseAccount } from '../people/person-account.js';
+import { vehiclesRepository as vehicles } from '../vehicles/vehicles.repository.js';
+import { fleetsRepository as repo } from './fleets.repository.js';
+import { toFleet } from './fleets.presenter.js';
+
+const ROLES = ['ROLE_FLEET'] as const;
+
+export function createFleetsService({ db }: { db: Db }) {
+  /** Administrators and staff read every fleet, a dealer its own, a fleet owner its own; drivers none. */
+  const reader = async (by: AuthUser) => {
+    const scope = await resolveScope(db, by);
+    allow(scope, 'admin', 'staff', 'dealer', 'fleet');
+    return scope;
+  };
+  /** Administrators change any fleet, a dealer its own. */
+  const writer = async (by: AuthUser) => {
+    const scope = await resolveScope(db, by);
+    allow(scope, 'admin', 'dealer');
+    return scope;
+  };
+  const one = async (q: Queryable, scope: Scope, id: number) => {
+    const row = await repo.find(q, scope, id);
+    if (!row) throw notFound('The fleet');
+    return row;
+  };
+  /** A dealer keeps its fleets under itself; an administrator names a dealer that exists. */
+  const checkDealer = async (q: Queryable, scope: Scope, dealerId: number) => {
+    if (scope.kind === 'dealer') {
+      if (dealerId !== scope.dealerId) throw forbidden();
+    } else if (!(await repo.dealerExists(q, dealerId))) throw notFound('The dealer');
+  };
+
+  const save = async (input: FleetWrite, by: AuthUser, scope: Scope, id?: number) =>
+    db.transaction(async (tx) => {
+      const current = id === undefined ? null : await repo.lock(tx, scope, id);
+      if (current === undefined) throw notFound('The fleet');
+      const dealerId = input.dealerId as number; // the schema refuses a missing dealer
+      await checkDealer(tx, scope, dealerId);
+      await assertEmailFree(tx, fleet, input.email, { id, userId: current?.userId });
+      const userId = await ensureAccount(tx, current?.userId ?? null, undefined, { name: input.name, email: input.email, roles: ROLES, by: by.login });
+      const values = { name: input.name, email: input.email, dealerId, status: input.status, userId };
+      if (current === null) return repo.insert(tx, values);
+      // Moved to another dealer: its vehicles stay with the old dealer and leave the fleet (part 1 §8).
+      if (current.dealerId !== dealerId) await vehicles.releaseFleet(tx, current.id);
+      await repo.update(tx, current.id, values);
+      return current.id;
+    });
+
+  return {
+    async page(by: AuthUser, term: string, page: PageQuery) {
+      const { rows, total } = await repo.list(db, await reader(by), term, page);
+      return listOf(rows, total, toFleet);
+    },
+
+    get: async (by: AuthUser, id: number) => toFleet(await one(db, await reader(by), id)),
+
+    /** The fleet owner gets a ROLE_FLEET account with the fleet's email and no password yet. */
+    async create(input: FleetWrite, by: AuthUser) {
+      const scope = await writer(by);
+      if (input.id) throw refused('A new fleet cannot already have an ID', 'idexists');
+      return toFleet(await one(db, scope, await save(input, by, scope)));
+    },
+
+    async update(input: FleetWrite, by: AuthUser) {
+      const scope = await writer(by);
+      if (!input.id) throw refused('An ID is required to update a fleet', 'idnull');
+      return toFleet(await one(db, scope, await save(input, by, scope, input.id)));
+    },
+
+    /** Refused while drivers or vehicles belong to the fleet; checked under the row's lock. */
+    async remove(by: AuthUser, id: number) {
+      const scope = await writer(by);
+      await db.transaction(async (tx) => {
+        const locked = await repo.lock(tx, scope, id);
+        if (!locked) throw notFound('The fleet');
+        const row = await one(tx, scope, id);
+        const drivers = namesPhrase(row.drivers);
+        if (drivers) throw refused(deleteBlocks.fleetWithDrivers(drivers), 'fleetwithdrivers');
+        if (row.vehicles.length) throw refused(deleteBlocks.fleetWithVehicles(), 'fleetwithvehicles');
+        await repo.delete(tx, id);
+        await releaseAccount(tx, locked.userId, ROLES);
+      });
+    },
+  };
+}
+export type FleetsService = ReturnType<typeof createFleetsService>;

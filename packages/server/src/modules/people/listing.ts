@@ -1,0 +1,55 @@
+import { id, pageQuerySchema, type ListResponse, type PageQuery } from '@evfleet/domain';
+import { desc, getTableName, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+
+/** Route parameters and queries shared by the people and vehicle calls. */
+export const idParams = z.object({ id });
+export const searchTerm = z.string().trim().max(100, 'Max').default('');
+export const pageQuery = pageQuerySchema;
+/** 'true' or 'false' in a query string. */
+export const flagParam = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true');
+/** Ids repeated (?vehicleIds=1&vehicleIds=2) or as a comma list (?vehicleIds=1,2). */
+export const idListParam = z.preprocess(
+  (v) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(',')).map((s) => s.trim()).filter(Boolean)),
+  z.array(id).min(1, 'At least one vehicle is required.').max(1000, 'Max'),
+);
+
+/**
+ * Insists on a relation id the domain schema means to require: its preprocessed optional id lets an
+ * absent key through (zod skips absent optional keys before the field's refine runs).
+ */
+export const requiring = <T extends z.ZodType<object>>(schema: T, key: string, message: string) =>
+  schema.refine((value) => key in value, { path: [key], message, when: (payload) => typeof payload.value === 'object' && payload.value !== null });
+
+/**
+ * A column with its table's name, for correlated subqueries: Drizzle leaves columns bare in a
+ * single-table query (a count), where the subquery's own table would capture the name.
+ */
+export const qualified = (column: PgColumn) => sql.raw(`"${getTableName(column.table)}"."${column.name}"`);
+
+/**
+ * Newest first. A search orders by an expression (id + 0), so PostgreSQL collects the matches from
+ * the trigram indexes and sorts them instead of walking the primary key and testing every row
+ * against the pattern: the planner underrates ILIKE's cost per row (three times slower for a term
+ * matching 5% of 100,000 drivers; docs/performance.md).
+ */
+export const newestFirst = (id: PgColumn, term: string) => desc(term ? sql`${id} + 0` : id);
+
+/** LIMIT and OFFSET of a 0-based page. */
+export const window = (page: PageQuery) => ({ limit: page.pageSize, offset: page.pageNo * page.pageSize });
+
+/** Case-insensitive substring match on any of the columns; LIKE's wildcards in the term are literal. */
+export function matches(term: string, ...columns: PgColumn[]): SQL | undefined {
+  if (!term) return undefined;
+  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`(${sql.join(
+    columns.map((c) => sql`${c} ilike ${pattern}`),
+    sql` or `,
+  )})`;
+}
+
+export const listOf = <Row, Item>(rows: Row[], total: number, present: (row: Row) => Item): ListResponse<Item> => ({ data: rows.map(present), totalCount: total });
+
+/** The names a delete block lists, as one phrase; null when there are none. */
+export const namesPhrase = (items: { name: string }[]) => (items.length ? items.map((i) => i.name).join(', ') : null);

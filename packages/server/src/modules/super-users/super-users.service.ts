@@ -1,0 +1,71 @@
+import type { PageQuery, SuperUserWrite } from '@evfleet/domain';
+import type { AuthUser } from '../../auth/tokens.js';
+import type { Db } from '../../db/client.js';
+import { superUser } from '../../db/schema.js';
+import { notFound, refused } from '../../http/errors.js';
+import { listOf } from '../people/listing.js';
+import { assertEmailFree, ensureAccount, releaseAccount } from '../people/person-account.js';
+import { superUsersRepository as repo } from './super-users.repository.js';
+import { toSuperUser } from './super-users.presenter.js';
+
+/** Super users are administrators: their account holds ROLE_ADMIN and ROLE_USER. */
+const ROLES = ['ROLE_ADMIN', 'ROLE_USER'] as const;
+type SuperUserCreate = Omit<SuperUserWrite, 'id' | 'password'> & { id?: number; password: string };
+
+/** Only administrators reach these calls (the routes admit ROLE_ADMIN alone). */
+export function createSuperUsersService({ db }: { db: Db }) {
+  const values = (input: Omit<SuperUserWrite, 'id'>, userId: number) => ({
+    name: input.name,
+    email: input.email,
+    mobileNumber: input.mobileNumber,
+    address: input.address,
+    userId,
+  });
+
+  return {
+    async page(term: string, page: PageQuery) {
+      const { rows, total } = await repo.list(db, term, page);
+      return listOf(rows, total, toSuperUser);
+    },
+
+    async get(id: number) {
+      const row = await repo.find(db, id);
+      if (!row) throw notFound('The super user');
+      return toSuperUser(row);
+    },
+
+    async create(input: SuperUserCreate, by: AuthUser) {
+      if (input.id) throw refused('A new super user cannot already have an ID', 'idexists');
+      const row = await db.transaction(async (tx) => {
+        await assertEmailFree(tx, superUser, input.email);
+        const userId = await ensureAccount(tx, null, undefined, { name: input.name, email: input.email, roles: ROLES, password: input.password, by: by.login });
+        return repo.insert(tx, values(input, userId));
+      });
+      return toSuperUser(row);
+    },
+
+    async update(input: SuperUserWrite, by: AuthUser) {
+      const row = await db.transaction(async (tx) => {
+        const current = await repo.find(tx, input.id, true);
+        if (!current) throw notFound('The super user');
+        await assertEmailFree(tx, superUser, input.email, { id: current.id, userId: current.userId });
+        const spec = { name: input.name, email: input.email, roles: ROLES, password: input.password, by: by.login };
+        const userId = await ensureAccount(tx, current.userId, undefined, spec);
+        return repo.update(tx, current.id, values(input, userId));
+      });
+      return toSuperUser(row);
+    },
+
+    /** An administrator cannot delete the super user it signs in as. */
+    async remove(id: number, by: AuthUser) {
+      await db.transaction(async (tx) => {
+        const current = await repo.find(tx, id, true);
+        if (!current) throw notFound('The super user');
+        if (current.userId === by.id) throw refused('You cannot delete your own account.', 'deleteself');
+        await repo.delete(tx, id);
+        await releaseAccount(tx, current.userId, ROLES);
+      });
+    },
+  };
+}
+export type SuperUsersService = ReturnType<typeof createSuperUsersService>;

@@ -1,0 +1,116 @@
+import type { PartitionManager } from './partitions.js';
+import type { ReadingStore, StoredRow } from './reading-store.js';
+
+interface Pending {
+  rows: StoredRow[];
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+export interface BatchWriterOptions {
+  store: ReadingStore;
+  partitions: PartitionManager;
+  /** Called with the readings that were new (not duplicates), after they are committed. */
+  onCommitted: (rows: StoredRow[]) => void;
+  maxBatch?: number;
+  maxDelayMs?: number;
+  /** Readings queued before writers must wait: bounded memory, and backpressure to devices. */
+  highWater?: number;
+  concurrency?: number;
+}
+
+/**
+ * Gathers readings from every device into large transactions. A write resolves only once its
+ * readings are committed, so MQTT PUBACK and HTTP 2xx mean "stored".
+ */
+export function createBatchWriter(opts: BatchWriterOptions) {
+  const maxBatch = opts.maxBatch ?? 5000;
+  const maxDelayMs = opts.maxDelayMs ?? 20;
+  const highWater = opts.highWater ?? 50_000;
+  const concurrency = opts.concurrency ?? 1;
+
+  const queue: Pending[] = [];
+  let queuedRows = 0;
+  let running = 0;
+  let timer: NodeJS.Timeout | null = null;
+  let drained: { promise: Promise<void>; resolve: () => void } | null = null;
+  let closed = false;
+
+  const take = (): Pending[] => {
+    const batch: Pending[] = [];
+    let size = 0;
+    while (queue.length && (size === 0 || size + queue[0].rows.length <= maxBatch)) {
+      const next = queue.shift()!;
+      size += next.rows.length;
+      batch.push(next);
+    }
+    queuedRows -= size;
+    return batch;
+  };
+
+  const flush = async (batch: Pending[]) => {
+    const rows = batch.flatMap((p) => p.rows);
+    try {
+      await opts.partitions.ensureFor(rows.map((r) => r.reading.ts));
+      const fresh = await opts.store.insert(rows);
+      for (const p of batch) p.resolve();
+      opts.onCommitted(fresh);
+    } catch (err) {
+      for (const p of batch) p.reject(err);
+    }
+  };
+
+  const pump = () => {
+    if (timer) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    while (running < concurrency && queue.length) {
+      const batch = take();
+      running++;
+      void flush(batch).finally(() => {
+        running--;
+        if (queuedRows < highWater && drained) {
+          drained.resolve();
+          drained = null;
+        }
+        if (queuedRows >= maxBatch || (closed && queue.length)) pump();
+        else schedule();
+      });
+    }
+  };
+
+  const schedule = () => {
+    if (!timer && queue.length) timer = setTimeout(pump, maxDelayMs);
+  };
+
+  return {
+    async write(rows: StoredRow[]): Promise<void> {
+      if (rows.length === 0) return;
+      if (closed) throw new Error('the reading writer is closed');
+      while (queuedRows >= highWater) {
+        drained ??= (() => {
+          let resolve!: () => void;
+          const promise = new Promise<void>((r) => (resolve = r));
+          return { promise, resolve };
+        })();
+        await drained.promise;
+      }
+      const done = new Promise<void>((resolve, reject) => queue.push({ rows, resolve, reject }));
+      queuedRows += rows.length;
+      if (queuedRows >= maxBatch) pump();
+      else schedule();
+      return done;
+    },
+    get queued() {
+      return queuedRows;
+    },
+    /** Writes what is queued and waits for it. */
+    async close() {
+      closed = true;
+      pump();
+      while (running > 0 || queue.length) await new Promise((r) => setTimeout(r, 5));
+    },
+  };
+}
+export type BatchWriter = ReturnType<typeof createBatchWriter>;

@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { vehicle } from '../db/schema.js';
+import { deviceTokenMatches } from './device-token.js';
+
+export interface Device {
+  vehicleId: number;
+  vin: string;
+  tokenHash: string | null;
+}
+
+const FOUND_TTL_MS = 60_000;
+const MISSING_TTL_MS = 10_000;
+
+/**
+ * Looks devices up by VIN with a short cache: a device sends many messages, and an unknown VIN
+ * repeated by a misconfigured device must not reach the database each time.
+ */
+export function createDeviceRegistry(db: Db) {
+  const cache = new Map<string, { device: Device | null; until: number }>();
+
+  const lookup = async (vin: string): Promise<Device | null> => {
+    const hit = cache.get(vin);
+    if (hit && hit.until > Date.now()) return hit.device;
+    const [row] = await db.select({ vehicleId: vehicle.id, vin: vehicle.vin, tokenHash: vehicle.deviceTokenHash }).from(vehicle).where(eq(vehicle.vin, vin)).limit(1);
+    const device = row ?? null;
+    cache.set(vin, { device, until: Date.now() + (device ? FOUND_TTL_MS : MISSING_TTL_MS) });
+    return device;
+  };
+
+  return {
+    lookup,
+    /** The device for this VIN if the token is its credential: 'unknown_device' or 'bad_credential' otherwise. */
+    async authenticate(vin: string, token: string | undefined): Promise<Device | 'unknown_device' | 'bad_credential'> {
+      const device = await lookup(vin);
+      if (!device) return 'unknown_device';
+      if (!token || !deviceTokenMatches(token, device.tokenHash)) return 'bad_credential';
+      return device;
+    },
+    /** After a vehicle is created, renamed or its token rotated. */
+    forget(vin: string) {
+      cache.delete(vin);
+    },
+  };
+}
+export type DeviceRegistry = ReturnType<typeof createDeviceRegistry>;

@@ -1,0 +1,60 @@
+import { TELEMETRY_LIMITS, type RejectionReason } from '@evfleet/domain';
+import type { BatchWriter } from './batch-writer.js';
+import type { DeviceRegistry } from './devices.js';
+import { parseReading, readingsOf } from './reading.js';
+import type { StoredRow } from './reading-store.js';
+import type { RejectionCounter } from './rejections.js';
+
+export interface IngestResult {
+  accepted: number;
+  rejected: { index: number; reason: RejectionReason; detail: string }[];
+}
+
+/**
+ * One path for every transport: authenticate the device, check each reading on its own, store the
+ * valid ones and resolve once they are committed.
+ */
+export function createIngest(deps: { devices: DeviceRegistry; writer: BatchWriter; rejections: RejectionCounter }) {
+  const refuse = (source: string, reason: RejectionReason, detail: string, n = 1): IngestResult => {
+    deps.rejections.count(reason, source, detail, n);
+    return { accepted: 0, rejected: [{ index: -1, reason, detail }] };
+  };
+
+  return {
+    /** A raw message (MQTT payload or HTTP body) from a device whose credential is checked here. */
+    async message(source: string, vin: string, token: string | undefined, payload: Buffer | string): Promise<IngestResult> {
+      const device = await deps.devices.authenticate(vin, token);
+      if (typeof device === 'string') return refuse(source, device, `device ${vin.slice(0, 64)}`);
+      return this.readings(source, device.vehicleId, payload);
+    },
+
+    /** A message from an already authenticated device (the embedded broker checked it at CONNECT). */
+    async readings(source: string, vehicleId: number, payload: Buffer | string): Promise<IngestResult> {
+      if (payload.length > TELEMETRY_LIMITS.maxMessageBytes) return refuse(source, 'too_large', `${payload.length} bytes`);
+      let body: unknown;
+      try {
+        body = JSON.parse(payload.toString());
+      } catch {
+        return refuse(source, 'not_json', 'the message is not JSON');
+      }
+      const items = readingsOf(body);
+      if (!items) return refuse(source, 'not_a_reading', 'a message is a reading, a list of readings or {readings: [...]}');
+      if (items.length > TELEMETRY_LIMITS.maxBatch) return refuse(source, 'too_many_readings', `${items.length} readings in one message`, items.length);
+
+      const now = Date.now();
+      const rows: StoredRow[] = [];
+      const rejected: IngestResult['rejected'] = [];
+      items.forEach((item, index) => {
+        const parsed = parseReading(item, now);
+        if (parsed.ok) rows.push({ vehicleId, reading: parsed.reading });
+        else {
+          rejected.push({ index, reason: parsed.reason, detail: parsed.detail });
+          deps.rejections.count(parsed.reason, source, parsed.detail);
+        }
+      });
+      await deps.writer.write(rows);
+      return { accepted: rows.length, rejected };
+    },
+  };
+}
+export type Ingest = ReturnType<typeof createIngest>;

@@ -1,0 +1,124 @@
+import { connect as tcpConnect, type Socket } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
+import { vinOfTopic } from '@evfleet/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import mqttPacket, { type IPublishPacket, type Packet } from 'mqtt-packet';
+import type { Telemetry } from './telemetry.js';
+
+export interface ConsumerOptions {
+  url: string;
+  clientId: string;
+  shareGroup: string;
+  log: FastifyBaseLogger;
+  keepaliveSeconds?: number;
+}
+
+/**
+ * Reads the device topics of an external broker (MQTT 3.1.1, persistent session, shared
+ * subscription). A small client of its own rather than mqtt.js: mqtt.js handles one QoS 1 message
+ * at a time until it is acknowledged, and acknowledging only after the commit would then cap
+ * ingestion at one batch delay per message. Here many messages are in flight and each PUBACK is
+ * sent, in arrival order, once its readings are committed.
+ */
+export function startBrokerConsumer(telemetry: Telemetry, opts: ConsumerOptions) {
+  const url = new URL(opts.url);
+  const keepalive = opts.keepaliveSeconds ?? 30;
+  const topic = `$share/${opts.shareGroup}/evfleet/v1/+/readings`;
+  let socket: Socket | null = null;
+  let stopped = false;
+  let retryMs = 500;
+  let pingTimer: NodeJS.Timeout | null = null;
+  let connected = false;
+
+  const open = () => {
+    const port = Number(url.port || (url.protocol === 'mqtts:' ? 8883 : 1883));
+    const s = url.protocol === 'mqtts:' ? tlsConnect({ host: url.hostname, port, servername: url.hostname }) : tcpConnect({ host: url.hostname, port });
+    socket = s;
+    const parser = mqttPacket.parser({ protocolVersion: 4 });
+    // Acknowledgements leave in the order the messages came, each once its readings are stored.
+    const pending: { messageId: number; done: boolean }[] = [];
+    const send = (packet: Packet) => s.write(mqttPacket.generate(packet));
+    const flushAcks = () => {
+      while (pending.length && pending[0].done) send({ cmd: 'puback', messageId: pending.shift()!.messageId });
+    };
+
+    const onPublish = (packet: IPublishPacket) => {
+      const entry = { messageId: packet.messageId ?? 0, done: false };
+      if (packet.qos > 0) pending.push(entry);
+      const finish = () => {
+        entry.done = true;
+        flushAcks();
+      };
+      const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+      handle(packet.topic, payload).then(finish, (err: unknown) => {
+        // Not acknowledged: reconnecting makes the broker deliver it again from the session.
+        opts.log.error({ err }, 'storing MQTT readings failed; reconnecting so the broker redelivers');
+        s.destroy();
+      });
+    };
+
+    parser.on('packet', (packet: Packet) => {
+      if (packet.cmd === 'connack') {
+        if (packet.returnCode !== 0) {
+          opts.log.error(`MQTT broker refused the connection (return code ${packet.returnCode})`);
+          return s.destroy();
+        }
+        connected = true;
+        retryMs = 500;
+        send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic, qos: 1 }] });
+        opts.log.info(`consuming ${topic} from ${url.host} as ${opts.clientId}`);
+      } else if (packet.cmd === 'publish') onPublish(packet);
+    });
+    parser.on('error', (err) => {
+      opts.log.error({ err }, 'MQTT protocol error');
+      s.destroy();
+    });
+    s.on('data', (chunk) => parser.parse(chunk));
+    s.on('connect', () => {
+      send({
+        cmd: 'connect',
+        protocolId: 'MQTT',
+        protocolVersion: 4,
+        clean: false,
+        clientId: opts.clientId,
+        keepalive,
+        username: url.username ? decodeURIComponent(url.username) : undefined,
+        password: url.password ? Buffer.from(decodeURIComponent(url.password)) : undefined,
+      });
+      pingTimer = setInterval(() => send({ cmd: 'pingreq' }), (keepalive * 1000) / 2);
+    });
+    s.on('error', (err) => opts.log.warn({ err: err.message }, 'MQTT connection error'));
+    s.on('close', () => {
+      connected = false;
+      if (pingTimer) clearInterval(pingTimer);
+      if (stopped) return;
+      setTimeout(open, retryMs);
+      retryMs = Math.min(retryMs * 2, 10_000);
+    });
+  };
+
+  const handle = async (messageTopic: string, payload: Buffer) => {
+    const vin = vinOfTopic(messageTopic);
+    if (!vin) return void telemetry.rejections.count('wrong_topic', 'mqtt', messageTopic.slice(0, 100));
+    // The broker authenticated the device (docs/operations.md); evfleet checks that it is a vehicle.
+    const device = await telemetry.devices.lookup(vin);
+    if (!device) return void telemetry.rejections.count('unknown_device', 'mqtt', `device ${vin}`);
+    await telemetry.ingest.readings('mqtt', device.vehicleId, payload);
+  };
+
+  open();
+  return {
+    get connected() {
+      return connected;
+    },
+    /** Stops reading; unacknowledged messages stay with the broker's session for next time. */
+    async close() {
+      stopped = true;
+      if (pingTimer) clearInterval(pingTimer);
+      if (socket && !socket.destroyed) {
+        socket.write(mqttPacket.generate({ cmd: 'disconnect' }));
+        socket.end();
+      }
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { STORED_SIGNALS, type Reading } from './reading.js';
+
+export interface StoredRow {
+  vehicleId: number;
+  reading: Reading;
+}
+
+/** Column names in storage order: the signal keys in snake case, then cells and unknown signals. */
+const snake = (key: string) => key.replace(/([a-z])([A-Z0-9])/g, '$1_$2').toLowerCase();
+export const SIGNAL_COLUMNS = STORED_SIGNALS.map((k) => (k === 'battery12v' ? 'battery_12v' : snake(k)));
+const COLUMNS = ['vehicle_id', 'ts', ...SIGNAL_COLUMNS, 'cells', 'extra'];
+const COLUMN_LIST = COLUMNS.join(', ');
+
+/** Writes readings, skipping any already stored for the same vehicle and time; returns the new ones. */
+export interface ReadingStore {
+  insert(rows: StoredRow[]): Promise<StoredRow[]>;
+}
+
+const key = (vehicleId: number, ts: number) => `${vehicleId}:${ts}`;
+const pickNew = (rows: StoredRow[], inserted: { vehicle_id: number; ts: Date | string }[]) => {
+  const fresh = new Set(inserted.map((r) => key(r.vehicle_id, new Date(r.ts).getTime())));
+  return rows.filter((r) => fresh.delete(key(r.vehicleId, r.reading.ts)));
+};
+
+// COPY text format: tab-separated, \N for null, backslash escapes.
+const escapeCopy = (text: string) => text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+
+function copyLine({ vehicleId, reading }: StoredRow): string {
+  let line = `${vehicleId}\t${new Date(reading.ts).toISOString()}`;
+  for (const signal of STORED_SIGNALS) {
+    const v = reading.values[signal];
+    line += v === undefined ? '\t\\N' : `\t${v}`;
+  }
+  line += reading.cells ? `\t{${reading.cells.join(',')}}` : '\t\\N';
+  line += reading.extra ? `\t${escapeCopy(JSON.stringify(reading.extra))}` : '\t\\N';
+  return `${line}\n`;
+}
+
+/**
+ * PostgreSQL: COPY into a session-local staging table, then one INSERT … ON CONFLICT DO NOTHING, in
+ * one transaction: the fast path of bulk loading that stays idempotent.
+ */
+export function postgresReadingStore(pool: pg.Pool): ReadingStore {
+  return {
+    async insert(rows) {
+      if (rows.length === 0) return [];
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query(`create temp table if not exists can_reading_stage (like can_reading including defaults) on commit delete rows`);
+        const lines = rows.map(copyLine);
+        await pipeline(Readable.from(lines), client.query(copyFrom(`copy can_reading_stage (${COLUMN_LIST}) from stdin`)));
+        const inserted = await client.query<{ vehicle_id: number; ts: Date }>(
+          `insert into can_reading (${COLUMN_LIST}) select ${COLUMN_LIST} from can_reading_stage on conflict do nothing returning vehicle_id, ts`,
+        );
+        await client.query('commit');
+        return pickNew(rows, inserted.rows);
+      } catch (err) {
+        await client.query('rollback').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+  };
+}
+
+const ROWS_PER_STATEMENT = 1000;
+
+/** PGlite has no COPY FROM STDIN stream: multi-row parameterised INSERTs in one transaction. */
+export function pgliteReadingStore(client: PGlite): ReadingStore {
+  return {
+    async insert(rows) {
+      if (rows.length === 0) return [];
+      const inserted: { vehicle_id: number; ts: Date }[] = [];
+      await client.transaction(async (tx) => {
+        for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+          const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
+          const params: unknown[] = [];
+          const tuples = chunk.map(({ vehicleId, reading }) => {
+            const values = [vehicleId, new Date(reading.ts), ...STORED_SIGNALS.map((s) => reading.values[s] ?? null), reading.cells, reading.extra ? JSON.stringify(reading.extra) : null];
+            const placeholders = values.map((v) => {
+              params.push(v);
+              return `$${params.length}`;
+            });
+            return `(${placeholders.join(', ')})`;
+          });
+          const result = await tx.query<{ vehicle_id: number; ts: Date }>(
+            `insert into can_reading (${COLUMN_LIST}) values ${tuples.join(', ')} on conflict do nothing returning vehicle_id, ts`,
+            params,
+          );
+          inserted.push(...result.rows);
+        }
+      });
+      return pickNew(rows, inserted);
+    },
+  };
+}
+
+/** Rows by vehicle, each vehicle's in reading-time order. */
+export function groupByVehicle(rows: StoredRow[]): Map<number, StoredRow[]> {
+  const groups = new Map<number, StoredRow[]>();
+  for (const row of rows) {
+    const list = groups.get(row.vehicleId);
+    if (list) list.push(row);
+    else groups.set(row.vehicleId, [row]);
+  }
+  for (const list of groups.values()) list.sort((a, b) => a.reading.ts - b.reading.ts);
+  return groups;
+}

@@ -1,0 +1,80 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.js';
+import { createAlertEngine } from '../alerts/alert-engine.js';
+import { createAlertSettings } from '../alerts/thresholds.js';
+import { createBatchWriter } from './batch-writer.js';
+import { createDeviceRegistry } from './devices.js';
+import { createIngest } from './ingest.js';
+import { createPartitionManager, type SqlRunner } from './partitions.js';
+import { pgliteReadingStore, postgresReadingStore } from './reading-store.js';
+import { createRejectionCounter } from './rejections.js';
+import { createTripTracker } from './trips.js';
+import { createVehicleStates } from './vehicle-states.js';
+
+const STATE_PERSIST_MS = 1000;
+
+/** The data side: devices -> checks -> batched storage -> vehicle state (-> alerts, live feed). */
+interface TelemetryOptions {
+  alertMessagesPerHour: number;
+  /** Alert messages were committed to the outbox. */
+  messagesQueued: () => void;
+  /** Vehicle states were written: what the live feed tells browsers about. */
+  statesPersisted?: (vehicleIds: number[]) => void;
+}
+
+export function createTelemetry(database: Database, log: FastifyBaseLogger, options: TelemetryOptions) {
+  const raw = database.raw;
+  const sql: SqlRunner =
+    raw.kind === 'postgres'
+      ? { query: (t) => raw.pool.query(t), rows: async (t) => (await raw.pool.query(t)).rows }
+      : { query: (t) => raw.client.exec(t), rows: async <T>(t: string) => (await raw.client.query<T>(t)).rows };
+  const partitions = createPartitionManager(sql);
+  const store = raw.kind === 'postgres' ? postgresReadingStore(raw.pool) : pgliteReadingStore(raw.client);
+  const states = createVehicleStates(database.db);
+  const trips = createTripTracker(database.db);
+  const alerts = createAlertEngine({ db: database.db, settings: createAlertSettings(database.db), log, messagesPerHour: options.alertMessagesPerHour, messagesQueued: options.messagesQueued });
+  const writer = createBatchWriter({
+    store,
+    partitions,
+    // PGlite is one connection: a second concurrent flush would only queue behind the first.
+    concurrency: raw.kind === 'postgres' ? 2 : 1,
+    onCommitted: (rows) => {
+      void states
+        .apply(rows)
+        .then(() => trips.apply(rows))
+        .catch((err) => log.error({ err }, 'vehicle state update failed'));
+      void alerts.apply(rows);
+    },
+  });
+  const devices = createDeviceRegistry(database.db);
+  const rejections = createRejectionCounter(log);
+  const ingest = createIngest({ devices, writer, rejections });
+
+  const persist = async () => {
+    const written = await states.persist();
+    if (written.length) options.statesPersisted?.(written);
+    await trips.persist();
+  };
+  const persistTimer = setInterval(() => void persist().catch((err) => log.error({ err }, 'vehicle state persist failed')), STATE_PERSIST_MS);
+  persistTimer.unref();
+
+  return {
+    ingest,
+    devices,
+    states,
+    trips,
+    persist,
+    alerts,
+    rejections,
+    writer,
+    start: () => partitions.ensureAhead(Date.now()),
+    /** Stores what is queued and the latest states; nothing accepted is lost at shutdown. */
+    async close() {
+      clearInterval(persistTimer);
+      await writer.close();
+      await Promise.all([states.idle(), alerts.idle()]);
+      await persist();
+    },
+  };
+}
+export type Telemetry = ReturnType<typeof createTelemetry>;

@@ -1,0 +1,114 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { vehicleState } from '../db/telemetry-schema.js';
+import type { StoredRow } from './reading-store.js';
+
+export interface VehicleLiveState {
+  vehicleId: number;
+  values: Record<string, number>;
+  cells: number[] | null;
+  lastReported: number | null;
+  canLastReported: number | null;
+  gpsLastReported: number | null;
+  lastChargedAt: number | null;
+}
+
+const ms = (d: Date | null) => (d ? d.getTime() : null);
+const date = (n: number | null) => (n === null ? null : new Date(n));
+const GPS_KEYS = new Set(['gpsLat', 'gpsLong', 'gpsSignal', 'heading', 'speed']);
+
+/**
+ * Each vehicle's current state in memory, updated per committed reading and written back once a
+ * second: per-reading work stays in memory (ARCHITECTURE, ingestion target).
+ */
+export function createVehicleStates(db: Db) {
+  const states = new Map<number, VehicleLiveState>();
+  const dirty = new Set<number>();
+  let chain: Promise<void> = Promise.resolve();
+
+  const load = async (ids: number[]) => {
+    const missing = ids.filter((id) => !states.has(id));
+    if (missing.length === 0) return;
+    const rows = await db.select().from(vehicleState).where(inArray(vehicleState.vehicleId, missing));
+    for (const id of missing) states.set(id, { vehicleId: id, values: {}, cells: null, lastReported: null, canLastReported: null, gpsLastReported: null, lastChargedAt: null });
+    for (const r of rows) {
+      states.set(r.vehicleId, {
+        vehicleId: r.vehicleId,
+        values: r.values,
+        cells: r.cells,
+        lastReported: ms(r.lastReported),
+        canLastReported: ms(r.canLastReported),
+        gpsLastReported: ms(r.gpsLastReported),
+        lastChargedAt: ms(r.lastChargedAt),
+      });
+    }
+  };
+
+  const applyOne = (state: VehicleLiveState, { reading }: StoredRow) => {
+    const keys = Object.keys(reading.values);
+    const hasCan = reading.cells !== null || reading.extra !== null || keys.some((k) => !GPS_KEYS.has(k));
+    const hasGps = reading.values.gpsLat !== undefined && reading.values.gpsLong !== undefined;
+    if (reading.values.chargeStatus === 1 && (state.lastChargedAt ?? 0) < reading.ts) state.lastChargedAt = reading.ts;
+    if (hasCan && (state.canLastReported ?? 0) < reading.ts) state.canLastReported = reading.ts;
+    if (hasGps && (state.gpsLastReported ?? 0) < reading.ts) state.gpsLastReported = reading.ts;
+    // A late reading fills in history but never replaces a newer "last value".
+    if ((state.lastReported ?? 0) > reading.ts) return;
+    state.lastReported = reading.ts;
+    Object.assign(state.values, reading.values, reading.extra);
+    if (reading.cells) state.cells = reading.cells;
+  };
+
+  return {
+    /** Applies committed readings in order of arrival; resolves once the states are updated. */
+    apply(rows: StoredRow[]): Promise<void> {
+      chain = chain.then(async () => {
+        const ids = [...new Set(rows.map((r) => r.vehicleId))];
+        await load(ids);
+        const sorted = [...rows].sort((a, b) => a.reading.ts - b.reading.ts);
+        for (const row of sorted) applyOne(states.get(row.vehicleId)!, row);
+        for (const id of ids) dirty.add(id);
+      });
+      return chain;
+    },
+    get: (vehicleId: number) => states.get(vehicleId),
+    /** Writes the changed states back (on a timer and at shutdown); returns the vehicles written. */
+    async persist(): Promise<number[]> {
+      if (dirty.size === 0) return [];
+      const ids = [...dirty];
+      dirty.clear();
+      const rows = ids.map((id) => {
+        const s = states.get(id)!;
+        return {
+          vehicleId: id,
+          values: s.values,
+          cells: s.cells,
+          lastReported: date(s.lastReported),
+          canLastReported: date(s.canLastReported),
+          gpsLastReported: date(s.gpsLastReported),
+          lastChargedAt: date(s.lastChargedAt),
+          updatedAt: new Date(),
+        };
+      });
+      await db
+        .insert(vehicleState)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: vehicleState.vehicleId,
+          set: {
+            values: sql`excluded.values`,
+            cells: sql`excluded.cells`,
+            lastReported: sql`excluded.last_reported`,
+            canLastReported: sql`excluded.can_last_reported`,
+            gpsLastReported: sql`excluded.gps_last_reported`,
+            lastChargedAt: sql`excluded.last_charged_at`,
+            updatedAt: sql`excluded.updated_at`,
+          },
+          // Several instances may hold the same vehicle: the newest state wins, whoever writes last.
+          setWhere: sql`${vehicleState.lastReported} is null or excluded.last_reported >= ${vehicleState.lastReported}`,
+        });
+      return ids;
+    },
+    idle: () => chain,
+  };
+}
+export type VehicleStates = ReturnType<typeof createVehicleStates>;

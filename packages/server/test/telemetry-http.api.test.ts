@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vehicle } from '../src/db/schema.js';
+import { hashDeviceToken, newDeviceToken } from '../src/telemetry/device-token.js';
+import { DATABASE_KINDS } from './support/databases.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+describe.each(DATABASE_KINDS)('HTTP telemetry ingestion on %s', (kind) => {
+  let t: TestApp;
+  const token = newDeviceToken();
+  let vehicleId: number;
+  const basic = (vin: string, secret: string) => `Basic ${Buffer.from(`${vin}:${secret}`).toString('base64')}`;
+  const send = (payload: unknown, authorization = basic('VIN-HTTP-1', token), raw = false) =>
+    t.app.inject({ method: 'POST', url: '/api/telemetry/readings', headers: { authorization, 'content-type': 'application/json' }, payload: raw ? (payload as string) : JSON.stringify(payload) });
+  const stored = async () =>
+    (await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from can_reading where vehicle_id = ${vehicleId}`)).rows[0].n;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const [row] = await t.database.db.insert(vehicle).values({ name: 'Cart 1', vin: 'VIN-HTTP-1', deviceTokenHash: hashDeviceToken(token) }).returning();
+    vehicleId = row.id;
+  });
+  afterAll(() => t?.close());
+
+  it('stores a batch and answers only once it is committed', async () => {
+    const now = Date.now();
+    const res = await send({ readings: [0, 1, 2].map((i) => ({ ts: now - 60_000 + i * 1000, batteryCharge: 80 - i, cells: Array(32).fill(3.3), gpsLat: 41.88, gpsLong: -87.63, customSignal: 7 })) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ accepted: 3, rejected: [] });
+    expect(await stored()).toBe(3);
+    const [row] = (await t.database.db.execute<{ extra: Record<string, number>; cells: number[] }>(sql`select extra, cells from can_reading where vehicle_id = ${vehicleId} limit 1`)).rows;
+    expect(row.extra).toEqual({ customSignal: 7 });
+    expect(row.cells).toHaveLength(32);
+  });
+
+  it('is idempotent on vehicle and time, and accepts late readings', async () => {
+    const ts = Date.now() - 3_600_000;
+    await send({ ts, speed: 10 });
+    await send({ ts, speed: 10 });
+    await send({ ts: Date.now() - 30 * 86_400_000, speed: 3 }); // a month late: another partition
+    expect(await stored()).toBe(5);
+  });
+
+  it('refuses unknown devices and wrong tokens, storing nothing', async () => {
+    expect((await send({ ts: Date.now(), speed: 1 }, basic('NO-SUCH-VIN', token))).statusCode).toBe(401);
+    expect((await send({ ts: Date.now(), speed: 1 }, basic('VIN-HTTP-1', 'wrong'))).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/telemetry/readings', payload: {} })).statusCode).toBe(401);
+    expect(await stored()).toBe(5);
+  });
+
+  it('refuses malformed readings one by one, counted per reason, and keeps the good ones', async () => {
+    const now = Date.now();
+    const res = await send([
+      { ts: now, speed: 5 },
+      { ts: now + 86_400_000, speed: 1 },
+      { ts: 'yesterday-ish', speed: 1 },
+      { ts: now - 1, speed: 'fast' },
+      { ts: now - 2, cells: Array(1000).fill(3.3) },
+      'not an object',
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().accepted).toBe(1);
+    expect(res.json().rejected.map((r: { reason: string }) => r.reason)).toEqual(['future_timestamp', 'bad_timestamp', 'bad_value', 'bad_cells', 'not_a_reading']);
+
+    expect((await send('{"ts": NaN}', undefined, true)).statusCode).toBe(400);
+    const huge = await send(`{"ts":1,"x":"${'a'.repeat(10 * 1024 * 1024)}"}`, undefined, true);
+    expect(huge.statusCode).toBe(413);
+
+    const counts = (await t.app.inject({ url: '/api/telemetry/rejections', headers: { authorization: await t.admin() } })).json();
+    expect(counts).toMatchObject({ future_timestamp: 1, bad_timestamp: 1, bad_value: 1, bad_cells: 1, not_a_reading: 1, not_json: 1, too_large: 1, unknown_device: 1, bad_credential: 2 });
+    expect((await t.app.inject({ url: '/api/telemetry/rejections', headers: { authorization: await t.user() } })).statusCode).toBe(403);
+  });
+
+  it('keeps the vehicle state current without letting a late reading replace a newer value', async () => {
+    await t.app.telemetry.states.idle();
+    const state = t.app.telemetry.states.get(vehicleId)!;
+    expect(state.values.speed).toBe(5);
+    expect(state.values.customSignal).toBe(7);
+    expect(state.cells).toHaveLength(32);
+    expect(state.gpsLastReported).not.toBeNull();
+    await t.app.telemetry.states.persist();
+    const [row] = (await t.database.db.execute<{ speed: number }>(sql`select (values->>'speed')::float as speed from vehicle_state where vehicle_id = ${vehicleId}`)).rows;
+    expect(row.speed).toBe(5);
+  });
+});

@@ -1,0 +1,47 @@
+import { PEOPLE_TEXTS, deleteBlocks, type Dealer } from '@evfleet/domain';
+import { useNavigate } from 'react-router';
+import { ROUTES } from '../../app/routes';
+import { NotFound } from '../../app/shell/StatusPages';
+import { toast } from '../../app/toast';
+import { DeleteDialog } from '../people-shared/DeleteDialog';
+import { useIdParam } from '../people-shared/useIdParam';
+import { useDealer, useDeleteDealer } from './api/dealers-api';
+
+const names = (items: { name: string }[]) => items.map((item) => item.name).join(', ');
+
+/** §4, §8: a dealer with fleets or vehicles cannot be deleted; the dialog names them. */
+function refusal(dealer: Dealer): string | null {
+  if (!dealer.existFleets && !dealer.existVehicles) return null;
+  return deleteBlocks.dealer(dealer.existFleets ? names(dealer.fleetIdANdName) : null, dealer.existVehicles ? names(dealer.vehicleIdANdName) : null);
+}
+
+/** /dealer/:id/delete. */
+export function DealerDeleteDialog() {
+  const id = useIdParam();
+  const navigate = useNavigate();
+  const dealer = useDealer(id);
+  const remove = useDeleteDealer();
+  if (id === null) return <NotFound />;
+
+  const close = () => navigate(ROUTES.dealer);
+  const confirm = async () => {
+    try {
+      await remove.mutateAsync(id);
+      toast.success(PEOPLE_TEXTS.dealerDeleted);
+      close();
+    } catch {
+      // the HTTP client has already shown the server's message
+    }
+  };
+
+  return (
+    <DeleteDialog
+      loading={dealer.isPending}
+      blocked={dealer.data ? refusal(dealer.data) : dealer.isError ? 'This dealer could not be loaded.' : null}
+      question={`Are you sure you want to delete this dealer (${dealer.data?.name ?? ''})?`}
+      busy={remove.isPending}
+      onConfirm={confirm}
+      onClose={close}
+    />
+  );
+}

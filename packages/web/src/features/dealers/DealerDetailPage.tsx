@@ -1,0 +1,50 @@
+import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { ROUTES } from '../../app/routes';
+import { NotFound } from '../../app/shell/StatusPages';
+import { DetailFields } from '../people-shared/DetailFields';
+import { useCan } from '../people-shared/useCan';
+import { useIdParam } from '../people-shared/useIdParam';
+import { useDealer } from './api/dealers-api';
+
+/** /dealer/:id: the small dealer detail of §2.7 (Company, User id, Back and Edit). */
+export function DealerDetailPage() {
+  const id = useIdParam();
+  const navigate = useNavigate();
+  const dealer = useDealer(id);
+  const write = useCan('dealers');
+  if (id === null) return <NotFound />;
+
+  return (
+    <Stack gap="md" p="md">
+      <Title order={2} data-testid="detail-title">
+        Dealer Detail
+      </Title>
+      {dealer.isPending && (
+        <Center py="md">
+          <Loader size="sm" />
+        </Center>
+      )}
+      {dealer.isError && <Alert color="red">This dealer could not be loaded.</Alert>}
+      {dealer.data && (
+        <DetailFields
+          fields={[
+            { label: 'Name', value: dealer.data.name, testId: 'dealer-detail-name' },
+            { label: 'Company', value: dealer.data.company, testId: 'dealer-detail-company' },
+            { label: 'User id', value: dealer.data.userId, testId: 'dealer-detail-user' },
+          ]}
+        />
+      )}
+      <Group>
+        <Button variant="default" onClick={() => navigate(ROUTES.dealer)} data-testid="back">
+          Back
+        </Button>
+        {write && (
+          <Button onClick={() => navigate(`${ROUTES.dealer}/${id}/edit`)} data-testid="detail-edit">
+            Edit
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,102 @@
+import { DEALER_ADDRESS, PEOPLE_TEXTS, dealerFormSchema, dealerWriteSchema, type Dealer, type DealerWrite } from '@evfleet/domain';
+import { NativeSelect, TextInput } from '@mantine/core';
+import { Controller } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import { ROUTES } from '../../app/routes';
+import { NotFound } from '../../app/shell/StatusPages';
+import { useSession } from '../../app/session/useSession';
+import { toast } from '../../app/toast';
+import { EntityModal } from '../../components/EntityModal';
+import { useIdParam } from '../people-shared/useIdParam';
+import { ActivationSwitch } from './ActivationSwitch';
+import { useDealer, useSaveDealer, useUserOptions } from './api/dealers-api';
+import { DealerPasswordField } from './DealerPasswordField';
+
+type DealerFormInput = z.input<typeof dealerWriteSchema>;
+
+function defaultsFor(dealer: Dealer | undefined): DealerFormInput {
+  const base = { address: DEALER_ADDRESS, password: '' };
+  if (!dealer) return { ...base, name: '', email: '', mobileNumber: '', company: '', activation: false, userId: '' };
+  const { id, name, email, mobileNumber, company, activation, userId } = dealer;
+  return { ...base, id, name, email, mobileNumber, company, activation, userId: userId ? String(userId) : '' };
+}
+
+/** /dealer/new and /dealer/:id/edit (§2.7): the dealer form, over the list. */
+export function DealerModal() {
+  const editing = useParams().id !== undefined;
+  const id = useIdParam();
+  const navigate = useNavigate();
+  const isAdmin = useSession().account?.authorities.includes('ROLE_ADMIN') ?? false;
+  const dealer = useDealer(editing ? id : null);
+  const users = useUserOptions(isAdmin);
+  const save = useSaveDealer();
+  if (editing && id === null) return <NotFound />;
+
+  const close = () => navigate(ROUTES.dealer);
+  const submit = async (values: DealerWrite) => {
+    // §2.7: the address is always sent as the fixed text 'Default'.
+    await save.mutateAsync({ ...values, address: DEALER_ADDRESS });
+    toast.success(editing ? PEOPLE_TEXTS.dealerUpdated : PEOPLE_TEXTS.dealerCreated);
+    close();
+  };
+  const userOptions = (users.data ?? []).map((user) => ({ value: String(user.id), label: `${user.login} (${user.email})` }));
+
+  return (
+    <EntityModal
+      opened
+      onClose={close}
+      title={editing ? 'Edit Dealer' : 'Add Dealer'}
+      // A new dealer needs a password; an update without one keeps the current password.
+      schema={editing ? dealerWriteSchema : dealerFormSchema}
+      defaultValues={defaultsFor(dealer.data)}
+      loading={editing && dealer.isPending}
+      onSubmit={submit}
+    >
+      {({ register, control, setValue, formState: { errors } }) => (
+        <>
+          <TextInput label="Name" withAsterisk data-autofocus data-testid="dealer-name" error={errors.name?.message} {...register('name')} />
+          <TextInput label="Email" type="email" withAsterisk data-testid="dealer-email" error={errors.email?.message} {...register('email')} />
+          <TextInput
+            label="Mobile Number"
+            inputMode="numeric"
+            withAsterisk
+            data-testid="dealer-mobileNumber"
+            error={errors.mobileNumber?.message}
+            {...register('mobileNumber')}
+          />
+          <TextInput label="Company" withAsterisk data-testid="dealer-company" error={errors.company?.message} {...register('company')} />
+          <DealerPasswordField
+            required={!editing}
+            error={errors.password?.message}
+            registration={register('password', { setValueAs: (value: string) => (editing && !value ? undefined : value) })}
+            onGenerate={(password) => setValue('password', password, { shouldValidate: true, shouldDirty: true })}
+          />
+          <Controller
+            control={control}
+            name="activation"
+            render={({ field }) => <ActivationSwitch checked={field.value ?? false} onChange={field.onChange} />}
+          />
+          {isAdmin && (
+            <Controller
+              control={control}
+              name="userId"
+              // Controlled, so the linked user shows even when the options arrive after the form.
+              render={({ field, fieldState }) => (
+                <NativeSelect
+                  label="User"
+                  description="The sign-in account of this dealer; without one, an account is created."
+                  data={[{ value: '', label: users.isPending ? 'Loading..' : 'None' }, ...userOptions]}
+                  data-testid="dealer-userId"
+                  error={fieldState.error?.message}
+                  {...field}
+                  value={String(field.value ?? '')}
+                />
+              )}
+            />
+          )}
+        </>
+      )}
+    </EntityModal>
+  );
+}

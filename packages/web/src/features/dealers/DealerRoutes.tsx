@@ -1,0 +1,23 @@
+import { Route, Routes } from 'react-router';
+import { NotFound } from '../../app/shell/StatusPages';
+import { RequireWrite } from '../people-shared/RequireWrite';
+import { DealerDeleteDialog } from './DealerDeleteDialog';
+import { DealerDetailPage } from './DealerDetailPage';
+import { DealerModal } from './DealerModal';
+import { DealersPage } from './DealersPage';
+
+/** /dealer/* (§2.7), loaded on demand. The form and delete routes are dialogs over the list. */
+export default function DealerRoutes() {
+  return (
+    <Routes>
+      <Route element={<DealersPage />}>
+        <Route index element={null} />
+        <Route path="new" element={<RequireWrite write="dealers"><DealerModal /></RequireWrite>} />
+        <Route path=":id/edit" element={<RequireWrite write="dealers"><DealerModal /></RequireWrite>} />
+        <Route path=":id/delete" element={<RequireWrite write="dealers"><DealerDeleteDialog /></RequireWrite>} />
+      </Route>
+      <Route path=":id" element={<DealerDetailPage />} />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}

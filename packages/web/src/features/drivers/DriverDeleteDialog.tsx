@@ -1,0 +1,45 @@
+import { PEOPLE_TEXTS } from '@evfleet/domain';
+import { useNavigate } from 'react-router';
+import { ROUTES } from '../../app/routes';
+import { NotFound } from '../../app/shell/StatusPages';
+import { toast } from '../../app/toast';
+import { DeleteDialog } from '../people-shared/DeleteDialog';
+import { useIdParam } from '../people-shared/useIdParam';
+import { useDeleteDriver, useDriver } from './api/drivers-api';
+
+/** /driver/:id/delete: a driver with vehicles is warned that they will all be unassigned (§4). */
+export function DriverDeleteDialog() {
+  const id = useIdParam();
+  const navigate = useNavigate();
+  const driver = useDriver(id);
+  const remove = useDeleteDriver();
+  if (id === null) return <NotFound />;
+
+  const close = () => navigate(ROUTES.driver);
+  const hasVehicles = driver.data?.vehicleExist ?? false;
+  const name = driver.data?.name ?? '';
+  const confirm = async () => {
+    try {
+      await remove.mutateAsync({ id, unassignVehicles: hasVehicles });
+      toast.success(PEOPLE_TEXTS.driverDeleted);
+      close();
+    } catch {
+      // the HTTP client has already shown the server's message
+    }
+  };
+
+  return (
+    <DeleteDialog
+      loading={driver.isPending}
+      blocked={driver.isError ? 'This driver could not be loaded.' : null}
+      question={
+        hasVehicles
+          ? `${name} has vehicles assigned. All of them will be unassigned. Are you sure you want to delete this driver?`
+          : `Are you sure you want to delete this driver (${name})?`
+      }
+      busy={remove.isPending}
+      onConfirm={confirm}
+      onClose={close}
+    />
+  );
+}

@@ -1,0 +1,64 @@
+import { PEOPLE_TEXTS } from '@evfleet/domain';
+import { Alert, Avatar, Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { ROUTES } from '../../app/routes';
+import { NotFound } from '../../app/shell/StatusPages';
+import { DetailFields } from '../people-shared/DetailFields';
+import { useCan } from '../people-shared/useCan';
+import { useIdParam } from '../people-shared/useIdParam';
+import { VehicleAssignment } from '../people-shared/VehicleAssignment';
+import { driverVehicles, useDriver } from './api/drivers-api';
+import { photoSrc } from './photo';
+
+/** /driver/:id: the driver's details and vehicles (§2.4). */
+export function DriverDetailPage() {
+  const id = useIdParam();
+  const navigate = useNavigate();
+  const driver = useDriver(id);
+  const canChange = useCan('drivers');
+  const vehicles = useMemo(() => (id === null ? null : driverVehicles(id)), [id]);
+  if (id === null || vehicles === null) return <NotFound />;
+
+  return (
+    <Stack gap="md" p="md">
+      <Group>
+        <Button variant="default" onClick={() => navigate(ROUTES.driver)} data-testid="back">
+          Back
+        </Button>
+        <Title order={2} data-testid="detail-title">
+          Driver Detail
+        </Title>
+      </Group>
+      {driver.isPending && (
+        <Center py="md">
+          <Loader size="sm" />
+        </Center>
+      )}
+      {driver.isError && <Alert color="red">This driver could not be loaded.</Alert>}
+      {driver.data && (
+        <Group align="flex-start" wrap="nowrap">
+          <Avatar src={photoSrc(driver.data.data)} alt="" size={72} radius="xl" name={driver.data.name} color="initials" />
+          <div style={{ flex: 1 }}>
+            <DetailFields
+              fields={[
+                { label: 'Name', value: driver.data.name, testId: 'driver-detail-name' },
+                { label: 'Email', value: driver.data.email, testId: 'driver-detail-email' },
+                { label: 'Mobile', value: driver.data.mobile, testId: 'driver-detail-mobile' },
+                { label: 'Address', value: driver.data.address, testId: 'driver-detail-address' },
+                { label: 'Fleet Name', value: driver.data.fleetName, testId: 'driver-detail-fleet' },
+              ]}
+            />
+          </div>
+        </Group>
+      )}
+      <VehicleAssignment
+        source={vehicles}
+        assignLabel="Assign Vehicle"
+        modalTitle="Add Vehicles"
+        canChange={canChange}
+        texts={{ assigned: PEOPLE_TEXTS.vehicleAssigned, unassigned: PEOPLE_TEXTS.vehicleUnassigned }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,23 @@
+import { Route, Routes } from 'react-router';
+import { NotFound } from '../../app/shell/StatusPages';
+import { RequireWrite } from '../people-shared/RequireWrite';
+import { DriverDeleteDialog } from './DriverDeleteDialog';
+import { DriverDetailPage } from './DriverDetailPage';
+import { DriverModal } from './DriverModal';
+import { DriversPage } from './DriversPage';
+
+/** /driver/* (§2.4), loaded on demand. The form and delete routes are dialogs over the list. */
+export default function DriverRoutes() {
+  return (
+    <Routes>
+      <Route element={<DriversPage />}>
+        <Route index element={null} />
+        <Route path="new" element={<RequireWrite write="drivers"><DriverModal /></RequireWrite>} />
+        <Route path=":id/edit" element={<RequireWrite write="drivers"><DriverModal /></RequireWrite>} />
+        <Route path=":id/delete" element={<RequireWrite write="drivers"><DriverDeleteDialog /></RequireWrite>} />
+      </Route>
+      <Route path=":id" element={<DriverDetailPage />} />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}

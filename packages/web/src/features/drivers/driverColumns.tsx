@@ -1,0 +1,46 @@
+import type { Driver } from '@evfleet/domain';
+import { Avatar, Group, Stack, Text } from '@mantine/core';
+import type { ColDef } from 'ag-grid-community';
+import { ROUTES } from '../../app/routes';
+import { actionColumn, RowActions, type RowPermissions } from '../people-shared/RowActions';
+import { photoSrc } from './photo';
+
+/** Full Name with the driver's photo and mobile under the name (§2.4). */
+function DriverNameCell({ data }: { data?: Driver }) {
+  if (!data) return null;
+  return (
+    <Group gap="xs" wrap="nowrap" h="100%" align="center">
+      <Avatar src={photoSrc(data.data)} alt="" size={30} radius="xl" name={data.name} color="initials" />
+      <Stack gap={0} style={{ lineHeight: 1.2 }}>
+        <Text size="sm" fw={500} lh={1.25} truncate>
+          {data.name}
+        </Text>
+        <Text size="xs" c="dimmed" lh={1.25}>
+          {data.mobile}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
+export function driverColumns(onResetPassword: (driver: Driver) => void, can: RowPermissions): ColDef<Driver>[] {
+  return [
+    { field: 'name', headerName: 'Full Name', cellRenderer: DriverNameCell, minWidth: 220 },
+    { field: 'email', headerName: 'Email' },
+    { field: 'fleetName', headerName: 'Fleet' },
+    {
+      ...actionColumn,
+      cellRenderer: ({ data }: { data?: Driver }) =>
+        data && (
+          <RowActions
+            id={data.id}
+            name={data.name}
+            edit={can.write ? { to: `${ROUTES.driver}/${data.id}/edit` } : undefined}
+            detail={{ to: `${ROUTES.driver}/${data.id}` }}
+            remove={can.write ? { to: `${ROUTES.driver}/${data.id}/delete` } : undefined}
+            resetPassword={can.resetPassword ? { onClick: () => onResetPassword(data) } : undefined}
+          />
+        ),
+    },
+  ];
+}

@@ -1,0 +1,63 @@
+import { PEOPLE_TEXTS } from '@evfleet/domain';
+import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { ROUTES } from '../../app/routes';
+import { NotFound } from '../../app/shell/StatusPages';
+import { DetailFields } from '../people-shared/DetailFields';
+import { useCan } from '../people-shared/useCan';
+import { useIdParam } from '../people-shared/useIdParam';
+import { VehicleAssignment } from '../people-shared/VehicleAssignment';
+import { fleetVehicles, useFleet } from './api/fleets-api';
+import { FleetStatus } from './fleetColumns';
+
+/** /fleet/:id: the fleet, its real status (not always Active, §2.5) and its vehicles. */
+export function FleetDetailPage() {
+  const id = useIdParam();
+  const navigate = useNavigate();
+  const fleet = useFleet(id);
+  const canChange = useCan('fleetVehicles');
+  const vehicles = useMemo(() => (id === null ? null : fleetVehicles(id)), [id]);
+  if (vehicles === null) return <NotFound />;
+
+  return (
+    <Stack gap="md" p="md">
+      <Group>
+        <Button variant="default" onClick={() => navigate(ROUTES.fleet)} data-testid="back">
+          Back
+        </Button>
+        <Title order={2} data-testid="detail-title">
+          Fleet Detail
+        </Title>
+        {fleet.data && (
+          <span data-testid="fleet-detail-status">
+            <FleetStatus active={fleet.data.status} />
+          </span>
+        )}
+      </Group>
+      {fleet.isPending && (
+        <Center py="md">
+          <Loader size="sm" />
+        </Center>
+      )}
+      {fleet.isError && <Alert color="red">This fleet could not be loaded.</Alert>}
+      {fleet.data && (
+        <DetailFields
+          fields={[
+            { label: 'Fleet Name', value: fleet.data.name, testId: 'fleet-detail-name' },
+            { label: 'Fleet Email ID', value: fleet.data.email, testId: 'fleet-detail-email' },
+            { label: 'Dealer Name', value: fleet.data.dealerName, testId: 'fleet-detail-dealer-name' },
+            { label: 'Dealer Email ID', value: fleet.data.dealerEmail, testId: 'fleet-detail-dealer-email' },
+          ]}
+        />
+      )}
+      <VehicleAssignment
+        source={vehicles}
+        assignLabel="Add More Vehicle"
+        modalTitle="Add More Vehicle"
+        canChange={canChange}
+        texts={{ assigned: PEOPLE_TEXTS.fleetVehicleAssigned, unassigned: PEOPLE_TEXTS.fleetVehicleUnassigned }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,48 @@
+import { DEFAULT_PAGE_SIZE, type Fleet } from '@evfleet/domain';
+import { useMemo, useState } from 'react';
+import { Outlet } from 'react-router';
+import { PeopleListLayout } from '../people-shared/PeopleListLayout';
+import { usePeopleList } from '../people-shared/people-list';
+import { ResetPasswordModal, type ResetTarget } from '../people-shared/ResetPasswordModal';
+import { useCan } from '../people-shared/useCan';
+import { fleetsSource } from './api/fleets-api';
+import { fleetColumns } from './fleetColumns';
+import { FleetModal } from './FleetModal';
+
+/** What the delete route (rendered in the Outlet) tells the list after a change. */
+export interface FleetsOutletContext {
+  onChanged: () => void;
+}
+
+/** The modal in use: adding (null fleet) or editing one fleet. */
+type Editing = { fleet: Fleet | null } | null;
+
+/** /fleet: the fleets list; /fleet/:id/delete opens its dialog over it (the Outlet). */
+export function FleetsPage() {
+  const list = usePeopleList<Fleet>(fleetsSource);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [resetting, setResetting] = useState<ResetTarget | null>(null);
+  const write = useCan('fleets');
+  const resetPassword = useCan('passwords');
+  const columns = useMemo(
+    () => fleetColumns({ onEdit: (fleet) => setEditing({ fleet }), onResetPassword: setResetting, can: { write, resetPassword } }),
+    [write, resetPassword],
+  );
+  // §4: after a create, update or delete the fleets list is fetched again at page 0, size 10.
+  const context: FleetsOutletContext = { onChanged: () => list.paging.setSize(DEFAULT_PAGE_SIZE) };
+
+  return (
+    <PeopleListLayout
+      title="Fleets List"
+      list={list}
+      columns={columns}
+      onAdd={write ? () => setEditing({ fleet: null }) : undefined}
+      noRowsText="No fleets found"
+      testId="fleets-grid"
+    >
+      <Outlet context={context} />
+      <FleetModal opened={editing !== null} fleet={editing?.fleet ?? null} onClose={() => setEditing(null)} onSaved={context.onChanged} />
+      <ResetPasswordModal target={resetting} onClose={() => setResetting(null)} />
+    </PeopleListLayout>
+  );
+}

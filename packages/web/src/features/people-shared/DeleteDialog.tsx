@@ -1,0 +1,48 @@
+import { Alert, Button, Center, Group, Loader, Modal, Text } from '@mantine/core';
+import { ConfirmModal } from '../../components/ConfirmModal';
+
+interface DeleteDialogProps {
+  /** The record is still loading: its delete guards are not known yet. */
+  loading: boolean;
+  /** A refusal from the delete guards (§4, §8): shown instead of the question, with no way to delete. */
+  blocked?: string | null;
+  /** The question (or warning) before deleting. */
+  question: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+const TITLE = 'Confirm delete operation';
+
+/** The delete dialog of the people screens: wait for the record, then refuse or ask. */
+export function DeleteDialog({ loading, blocked, question, busy, onConfirm, onClose }: DeleteDialogProps) {
+  if (loading) {
+    return (
+      <Modal opened onClose={onClose} title={TITLE} centered>
+        <Center py="md">
+          <Loader size="sm" />
+        </Center>
+      </Modal>
+    );
+  }
+  if (blocked) {
+    return (
+      <Modal opened onClose={onClose} title={TITLE} centered>
+        <Alert color="orange" data-testid="delete-blocked">
+          {blocked}
+        </Alert>
+        <Group justify="flex-end" mt="lg">
+          <Button onClick={onClose} data-autofocus data-testid="delete-blocked-close">
+            Close
+          </Button>
+        </Group>
+      </Modal>
+    );
+  }
+  return (
+    <ConfirmModal opened title={TITLE} busy={busy} onConfirm={onConfirm} onCancel={onClose}>
+      <Text data-testid="delete-question">{question}</Text>
+    </ConfirmModal>
+  );
+}

@@ -1,0 +1,98 @@
+import { PEOPLE_TEXTS, type VehicleRef } from '@evfleet/domain';
+import { Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { toast } from '../../app/toast';
+import { ConfirmModal } from '../../components/ConfirmModal';
+import { DataGrid } from '../../components/DataGrid';
+import { Pager } from '../../components/Pager';
+import { AddVehicles } from './AddVehicles';
+import { useRefreshVehicles, useVehiclePage, vehicleColumns, vehicleRowId, VEHICLE_PAGE_SIZE, type VehicleAssignmentSource } from './vehicle-grid';
+
+interface VehicleAssignmentProps {
+  source: VehicleAssignmentSource;
+  /** 'Assign Vehicle' (driver) or 'Add More Vehicle' (fleet). */
+  assignLabel: string;
+  modalTitle: string;
+  texts: { assigned: string; unassigned: string };
+  /** The user may assign and unassign (else the list is read-only, with no selection). */
+  canChange: boolean;
+}
+
+/** The 'Vehicle List' of a driver or fleet detail: assigned vehicles, assign (modal) and unassign (confirm). */
+export function VehicleAssignment({ source, assignLabel, modalTitle, texts, canChange }: VehicleAssignmentProps) {
+  const [page, setPage] = useState(0);
+  const [selected, setSelected] = useState<VehicleRef[]>([]);
+  const [adding, setAdding] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const assigned = useVehiclePage(source, 'assigned', page);
+  const refresh = useRefreshVehicles(source);
+
+  const unassign = async () => {
+    setBusy(true);
+    try {
+      await source.setAssigned(
+        selected.map((vehicle) => vehicle.id),
+        false,
+      );
+      toast.success(texts.unassigned);
+      setSelected([]);
+      setConfirming(false);
+      await refresh();
+    } catch {
+      // the HTTP client has already said why
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Title order={3}>Vehicle List</Title>
+        {canChange && (
+          <Group gap="sm">
+            <Button onClick={() => setAdding(true)} data-testid="assign-vehicle">
+              {assignLabel}
+            </Button>
+            <Button color="red" variant="light" disabled={selected.length === 0} onClick={() => setConfirming(true)} data-testid="unassign-vehicle">
+              Unassign Vehicle
+            </Button>
+          </Group>
+        )}
+      </Group>
+      <DataGrid
+        rows={assigned.data?.data}
+        columns={vehicleColumns}
+        loading={assigned.isFetching}
+        rowId={vehicleRowId}
+        selection={canChange ? 'multiple' : undefined}
+        onSelectionChange={canChange ? setSelected : undefined}
+        noRowsText="No vehicles assigned"
+        testId="assigned-vehicles-grid"
+      />
+      <Pager
+        page={page}
+        size={VEHICLE_PAGE_SIZE}
+        total={assigned.data?.totalCount ?? 0}
+        onPageChange={(next) => {
+          setSelected([]);
+          setPage(next);
+        }}
+      />
+      <Modal opened={adding} onClose={() => setAdding(false)} title={modalTitle} centered size="xl">
+        <AddVehicles source={source} onDone={() => setAdding(false)} assignedText={texts.assigned} refresh={refresh} />
+      </Modal>
+      <ConfirmModal opened={confirming} title="Unassign Vehicle" busy={busy} onConfirm={unassign} onCancel={() => setConfirming(false)}>
+        <Text>{PEOPLE_TEXTS.unassignConfirm}</Text>
+        <List size="sm" mt="xs" data-testid="unassign-list">
+          {selected.map((vehicle) => (
+            <List.Item key={vehicle.id}>
+              {vehicle.vin} — {vehicle.name}
+            </List.Item>
+          ))}
+        </List>
+      </ConfirmModal>
+    </Stack>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ListResponse } from '@evfleet/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { http } from '../../api/http';
+import { usePaging } from '../../components/usePaging';
+
+/** Where one people list comes from: the paged list and its server-side search (§7). */
+export interface PeopleListSource {
+  /** The first part of every query key of this entity; invalidating it refetches the list. */
+  key: string;
+  listPath: string;
+  searchPath: string;
+  /** The query parameter carrying the search text: `name` or `searchKey`. */
+  searchParam: string;
+}
+
+export interface PageRequest {
+  page: number;
+  size: number;
+  search: string;
+}
+
+/** GET the list (or the search when there is text), with pageSize and pageNo (0-based). */
+export async function fetchPeoplePage<T>(source: PeopleListSource, { page, size, search }: PageRequest, signal?: AbortSignal) {
+  const paging = { pageSize: size, pageNo: page };
+  const { data } = search
+    ? await http.get<ListResponse<T>>(source.searchPath, { query: { [source.searchParam]: search, ...paging }, signal })
+    : await http.get<ListResponse<T>>(source.listPath, { query: paging, signal });
+  return { data: data?.data ?? [], totalCount: data?.totalCount ?? 0 };
+}
+
+/** The state of a server-paged, searchable people list: paging, search text and the current page. */
+export function usePeopleList<T>(source: PeopleListSource) {
+  const paging = usePaging();
+  const [search, setSearchText] = useState('');
+  const request: PageRequest = { page: paging.page, size: paging.size, search };
+  const query = useQuery({
+    queryKey: [source.key, 'list', request],
+    queryFn: ({ signal }) => fetchPeoplePage<T>(source, request, signal),
+    // Keep the current page on screen while the next one loads, so the grid does not flash empty.
+    placeholderData: keepPreviousData,
+  });
+  return {
+    paging,
+    search,
+    /** A new search starts from the first page. */
+    setSearch: (text: string) => {
+      setSearchText(text);
+      paging.firstPage();
+    },
+    rows: query.data?.data,
+    total: query.data?.totalCount ?? 0,
+    loading: query.isFetching,
+  };
+}
+export type PeopleList<T> = ReturnType<typeof usePeopleList<T>>;

@@ -1,0 +1,61 @@
+import { PEOPLE_TEXTS, deleteBlocks, type SuperUser } from '@evfleet/domain';
+import { Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { toast } from '../../app/toast';
+import { ConfirmModal } from '../../components/ConfirmModal';
+import { PeopleListLayout } from '../people-shared/PeopleListLayout';
+import { usePeopleList } from '../people-shared/people-list';
+import { ResetPasswordModal } from '../people-shared/ResetPasswordModal';
+import { superUsersSource, useDeleteSuperUser } from './api/super-users-api';
+import { SuperUserModal } from './SuperUserModal';
+import { superUserColumns } from './superUserColumns';
+
+/** The modal in use: adding (null user) or editing one super user. */
+type Editing = { user: SuperUser | null } | null;
+
+/** /users-page: the super users (§2.8). */
+export function SuperUsersPage() {
+  const list = usePeopleList<SuperUser>(superUsersSource);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [resetting, setResetting] = useState<SuperUser | null>(null);
+  const [deleting, setDeleting] = useState<SuperUser | null>(null);
+  const remove = useDeleteSuperUser();
+  const columns = useMemo(
+    () => superUserColumns({ onEdit: (user) => setEditing({ user }), onResetPassword: setResetting, onDelete: setDeleting }),
+    [],
+  );
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast.success(PEOPLE_TEXTS.userDeleted);
+      setDeleting(null);
+    } catch {
+      // the HTTP client has already said why; the dialog stays for another try or No
+    }
+  };
+
+  return (
+    <PeopleListLayout
+      title="Super Users List"
+      list={list}
+      columns={columns}
+      onAdd={() => setEditing({ user: null })}
+      noRowsText="No super users found"
+      testId="super-users-grid"
+    >
+      <SuperUserModal opened={editing !== null} user={editing?.user ?? null} onClose={() => setEditing(null)} />
+      <ResetPasswordModal target={resetting} onClose={() => setResetting(null)} showEmail />
+      <ConfirmModal
+        opened={deleting !== null}
+        title="Confirm delete operation"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      >
+        <Text data-testid="delete-question">{deleting && deleteBlocks.superUser(deleting.name)}</Text>
+      </ConfirmModal>
+    </PeopleListLayout>
+  );
+}

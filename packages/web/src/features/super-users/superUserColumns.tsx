@@ -1,0 +1,31 @@
+import type { SuperUser } from '@evfleet/domain';
+import type { ColDef } from 'ag-grid-community';
+import { actionColumn, RowActions } from '../people-shared/RowActions';
+
+interface SuperUserActions {
+  onEdit: (user: SuperUser) => void;
+  onResetPassword: (user: SuperUser) => void;
+  onDelete: (user: SuperUser) => void;
+}
+
+export function superUserColumns({ onEdit, onResetPassword, onDelete }: SuperUserActions): ColDef<SuperUser>[] {
+  return [
+    { field: 'name', headerName: 'Full Name' },
+    { field: 'mobileNumber', headerName: 'Mobile Number' },
+    { field: 'email', headerName: 'Primary Contact email' },
+    { field: 'address', headerName: 'Address' },
+    {
+      ...actionColumn,
+      cellRenderer: ({ data }: { data?: SuperUser }) =>
+        data && (
+          <RowActions
+            id={data.id}
+            name={data.name}
+            edit={{ onClick: () => onEdit(data) }}
+            resetPassword={{ onClick: () => onResetPassword(data) }}
+            remove={{ onClick: () => onDelete(data) }}
+          />
+        ),
+    },
+  ];
+}
