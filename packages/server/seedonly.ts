@@ -1,0 +1,15 @@
+import pg from 'pg';
+import { openDatabase } from '/work/main/packages/server/src/db/client.js';
+import { seedDemoAccounts, seedReferenceData } from '/work/main/packages/server/src/db/seed.js';
+import { seedPeople } from '/work/main/bench/people-seed.js';
+const serverUrl = process.env.U!;
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+await admin.query('drop database if exists scratch with (force)');
+await admin.query('create database scratch');
+await admin.end();
+const url = new URL(serverUrl); url.pathname = '/scratch';
+const database = await openDatabase({ kind: 'postgres', url: url.toString() }, 2);
+await seedReferenceData(database.db); await seedDemoAccounts(database.db); await seedPeople(database.db);
+await database.close();
+console.log(url.toString());
