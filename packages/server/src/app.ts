@@ -24,6 +24,7 @@ import { createUsersService } from './modules/users/users.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { peopleRoutes } from './modules/people/people.plugin.js';
 import { createTelemetry, type Telemetry } from './telemetry/telemetry.js';
+import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { createVehicleDataService } from './modules/vehicle-data/vehicle-data.service.js';
 import { vehicleDataRoutes } from './modules/vehicle-data/vehicle-data.routes.js';
 import { startMqtt } from './telemetry/mqtt.js';
@@ -77,6 +78,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   const changes = await createChangeFeed(database, app.log, live.changed);
   const telemetry = createTelemetry(database, app.log, {
     alertMessagesPerHour: config.alertMessagesPerHour,
+    retentionDays: config.retentionDays,
     messagesQueued: mail.kick,
     statesPersisted: (ids) => void changes.publish(ids).catch((err) => app.log.error({ err }, 'live change notification failed')),
   });
@@ -84,6 +86,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   app.get('/evts-websocket', { websocket: true, config: { access: 'public' }, schema: { hide: true } }, (socket) => live.accept(socket));
   await telemetry.start();
   await app.register(telemetryRoutes(telemetry));
+  await app.register(devicesRoutes({ db: database.db, devices: telemetry.devices }));
   const mqtt = await startMqtt(telemetry, config, app.log);
   await app.register(vehicleDataRoutes(createVehicleDataService({ db: database.db, offlineAfterMs: config.offlineAfterMinutes * 60_000 })));
   app.get('/v3/api-docs', { config: { access: ['ROLE_ADMIN'] }, schema: { hide: true } }, () => app.swagger());

@@ -28,6 +28,7 @@ const envSchema = z.object({
   MQTT_URL: urlWith(['mqtt', 'mqtts']).optional(),
   MQTT_CLIENT_ID: z.string().min(1).max(64).default('evfleet-ingest'),
   MQTT_SHARE_GROUP: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only').default('evfleet'),
+  RETENTION_DAYS: z.coerce.number().int().positive().optional(),
   OFFLINE_AFTER_MINUTES: z.coerce.number().int().positive().default(10),
   SMS_WEBHOOK_URL: urlWith(['http', 'https']).optional(),
   ALERT_MESSAGES_PER_HOUR: z.coerce.number().int().positive().default(30),
@@ -50,6 +51,8 @@ export interface Config {
   jwtSecret: string;
   smtpUrl?: string;
   smsWebhookUrl?: string;
+  /** CAN history older than this is dropped, a month at a time; unset keeps everything. */
+  retentionDays?: number;
   /** A vehicle silent this long is offline. */
   offlineAfterMinutes: number;
   /** Alert messages one vehicle may cause per hour, so a faulty device cannot flood anyone. */
@@ -92,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     smsWebhookUrl: e.SMS_WEBHOOK_URL,
     offlineAfterMinutes: e.OFFLINE_AFTER_MINUTES,
+    retentionDays: e.RETENTION_DAYS,
     alertMessagesPerHour: e.ALERT_MESSAGES_PER_HOUR,
     mailFrom: e.MAIL_FROM,
     appBaseUrl: (e.APP_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

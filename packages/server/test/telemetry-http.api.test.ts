@@ -83,3 +83,40 @@ describe.each(DATABASE_KINDS)('HTTP telemetry ingestion on %s', (kind) => {
     expect(row.speed).toBe(5);
   });
 });
+
+describe.each(DATABASE_KINDS)('device credentials and retention on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { RETENTION_DAYS: '60' });
+  });
+  afterAll(() => t?.close());
+
+  it('lets an administrator rotate a device token; the old one stops working', async () => {
+    const old = newDeviceToken();
+    const [row] = await t.database.db.insert(vehicle).values({ name: 'Cart R', vin: 'VIN-ROT-1', deviceTokenHash: hashDeviceToken(old) }).returning();
+    const post = (token: string) =>
+      t.app.inject({ method: 'POST', url: '/api/telemetry/readings', headers: { authorization: `Basic ${Buffer.from(`VIN-ROT-1:${token}`).toString('base64')}`, 'content-type': 'application/json' }, payload: JSON.stringify({ ts: Date.now(), speed: 1 }) });
+    expect((await post(old)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: `/api/vehicles/${row.id}/device-token`, headers: { authorization: await t.user() } })).statusCode).toBe(403);
+    const rotated = await t.app.inject({ method: 'POST', url: `/api/vehicles/${row.id}/device-token`, headers: { authorization: await t.admin() } });
+    const { token } = rotated.json();
+    expect(token).toMatch(/^evd_/);
+    expect((await post(old)).statusCode).toBe(401);
+    expect((await post(token)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/vehicles/999999/device-token', headers: { authorization: await t.admin() } })).statusCode).toBe(404);
+  });
+
+  it('drops monthly partitions past the retention period', async () => {
+    const { createPartitionManager } = await import('../src/telemetry/partitions.js');
+    const raw = t.database.raw;
+    const sqlRunner =
+      raw.kind === 'postgres'
+        ? { query: (q: string) => raw.pool.query(q), rows: async <T,>(q: string) => (await raw.pool.query(q)).rows as T[] }
+        : { query: (q: string) => raw.client.exec(q), rows: async <T,>(q: string) => (await raw.client.query<T>(q)).rows };
+    const partitions = createPartitionManager(sqlRunner);
+    await partitions.ensureFor([Date.now() - 200 * 86_400_000]);
+    const dropped = await partitions.dropOlderThan(Date.now(), 60);
+    expect(dropped.length).toBeGreaterThanOrEqual(1);
+    expect(dropped.every((name) => /^can_reading_y\d{4}m\d{2}$/.test(name))).toBe(true);
+  });
+});

@@ -15,6 +15,7 @@ const STATE_PERSIST_MS = 1000;
 
 /** The data side: devices -> checks -> batched storage -> vehicle state (-> alerts, live feed). */
 interface TelemetryOptions {
+  retentionDays?: number;
   alertMessagesPerHour: number;
   /** Alert messages were committed to the outbox. */
   messagesQueued: () => void;
@@ -55,6 +56,17 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     if (written.length) options.statesPersisted?.(written);
     await trips.persist();
   };
+  // Partitions ahead and retention, checked daily (and at start).
+  const housekeeping = async () => {
+    await partitions.ensureAhead(Date.now());
+    if (options.retentionDays) {
+      const dropped = await partitions.dropOlderThan(Date.now(), options.retentionDays);
+      if (dropped.length) log.info(`retention: dropped ${dropped.join(', ')}`);
+    }
+  };
+  const dailyTimer = setInterval(() => void housekeeping().catch((err) => log.error({ err }, 'partition housekeeping failed')), 86_400_000);
+  dailyTimer.unref();
+
   const persistTimer = setInterval(() => void persist().catch((err) => log.error({ err }, 'vehicle state persist failed')), STATE_PERSIST_MS);
   persistTimer.unref();
 
@@ -67,10 +79,11 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     alerts,
     rejections,
     writer,
-    start: () => partitions.ensureAhead(Date.now()),
+    start: housekeeping,
     /** Stores what is queued and the latest states; nothing accepted is lost at shutdown. */
     async close() {
       clearInterval(persistTimer);
+      clearInterval(dailyTimer);
       await writer.close();
       await Promise.all([states.idle(), alerts.idle()]);
       await persist();

@@ -1,9 +1,9 @@
 import type { IdAndName, PageQuery } from '@evfleet/domain';
-import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Scope } from '../../auth/scope.js';
 import type { Queryable } from '../../db/client.js';
 import { appUser, dealer } from '../../db/schema.js';
-import { matches, newestFirst, qualified, window } from '../people/listing.js';
+import { amongIds, matches, newestFirst, qualified, window } from '../people/listing.js';
 
 const owned = (table: 'fleet' | 'vehicle') => sql<boolean>`exists (select 1 from ${sql.raw(table)} x where x.dealer_id = ${qualified(dealer.id)})`;
 const namesOf = (table: 'fleet' | 'vehicle') =>
@@ -37,7 +37,7 @@ export const dealersRepository = {
     // The page's ids first, so a deep page skips bare index entries, not computed rows.
     const ids = db.select({ id: dealer.id }).from(dealer).where(where).orderBy(newestFirst(dealer.id, filter.term ?? '')).limit(limit).offset(offset);
     const [rows, [{ count }]] = await Promise.all([
-      selectSummary(db).where(inArray(dealer.id, ids)).orderBy(desc(dealer.id)),
+      selectSummary(db).where(amongIds(dealer.id, ids)).orderBy(desc(dealer.id)),
       db.select({ count: sql<number>`count(*)::int` }).from(dealer).where(where),
     ]);
     return { rows, total: count };

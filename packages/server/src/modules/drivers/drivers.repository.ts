@@ -1,9 +1,9 @@
 import type { PageQuery } from '@evfleet/domain';
-import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Scope } from '../../auth/scope.js';
 import type { Queryable } from '../../db/client.js';
 import { driver, fleet, storedFile } from '../../db/schema.js';
-import { matches, newestFirst, qualified, window } from '../people/listing.js';
+import { amongIds, matches, newestFirst, qualified, window } from '../people/listing.js';
 
 const columns = {
   ...getTableColumns(driver),
@@ -37,7 +37,7 @@ export const driversRepository = {
     // The page's ids first, so a deep page skips bare index entries, not joined rows.
     const ids = db.select({ id: driver.id }).from(driver).where(where).orderBy(newestFirst(driver.id, term)).limit(limit).offset(offset);
     const [rows, [{ count }]] = await Promise.all([
-      select(db).where(inArray(driver.id, ids)).orderBy(desc(driver.id)),
+      select(db).where(amongIds(driver.id, ids)).orderBy(desc(driver.id)),
       db.select({ count: sql<number>`count(*)::int` }).from(driver).where(where),
     ]);
     return { rows, total: count };

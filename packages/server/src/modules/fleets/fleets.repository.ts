@@ -1,9 +1,9 @@
 import type { IdAndName, PageQuery } from '@evfleet/domain';
-import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Scope } from '../../auth/scope.js';
 import type { Queryable } from '../../db/client.js';
 import { dealer, fleet } from '../../db/schema.js';
-import { matches, newestFirst, qualified, window } from '../people/listing.js';
+import { amongIds, matches, newestFirst, qualified, window } from '../people/listing.js';
 
 const namesOf = (table: 'driver' | 'vehicle') =>
   sql<IdAndName[]>`coalesce((select json_agg(json_build_object('id', x.id, 'name', x.name) order by x.id) from ${sql.raw(table)} x where x.fleet_id = ${qualified(fleet.id)}), '[]'::json)`;
@@ -39,7 +39,7 @@ export const fleetsRepository = {
     // The page's ids first, so a deep page skips bare index entries, not joined rows.
     const ids = db.select({ id: fleet.id }).from(fleet).where(where).orderBy(newestFirst(fleet.id, term)).limit(limit).offset(offset);
     const [rows, [{ count }]] = await Promise.all([
-      selectSummary(db).where(inArray(fleet.id, ids)).orderBy(desc(fleet.id)),
+      selectSummary(db).where(amongIds(fleet.id, ids)).orderBy(desc(fleet.id)),
       db.select({ count: sql<number>`count(*)::int` }).from(fleet).where(where),
     ]);
     return { rows, total: count };
