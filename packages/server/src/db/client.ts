@@ -35,6 +35,9 @@ const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '..', '..
 export async function openDatabase(database: Config['database'], poolSize = 10): Promise<Database> {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: poolSize });
+    // An idle connection that the server drops (restart, failover) must not crash the process:
+    // the pool discards it and opens a new one on the next query.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     const url = new URL(database.url);
