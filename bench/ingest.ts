@@ -16,7 +16,7 @@ const IN_FLIGHT = Number(process.env.IN_FLIGHT ?? 20); // unacknowledged message
 const url = process.env.TEST_DATABASE_URL!;
 
 const port = await freePort();
-const server = spawn('node', ['--import', 'tsx', 'bench/ingest-server.ts'], { env: { ...process.env, MQTT_PORT: String(port), DEVICES: String(DEVICES) }, stdio: ['ignore', 'pipe', 'inherit'] });
+const server = spawn('node', [...(process.env.PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/ingest-prof'] : []), '--import', 'tsx', 'bench/ingest-server.ts'], { env: { ...process.env, MQTT_PORT: String(port), DEVICES: String(DEVICES) }, stdio: ['ignore', 'pipe', 'inherit'] });
 const memory: number[] = [];
 await new Promise<void>((resolve, reject) => {
   server.stdout.on('data', (chunk: Buffer) => {

@@ -74,13 +74,15 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   await app.register(usersRoutes(createUsersService(deps)));
   await app.register(peopleRoutes(deps));
   await app.register(managementRoutes({ database, mail, build, profiles: config.demo ? ['prod', 'demo'] : ['prod'] }));
-  const live = createLiveHub({ db: database.db, tokens, items: createMapItems(database.db), log: app.log });
+  // The live feed reads states the telemetry pipeline keeps; the pipeline tells it what changed.
+  let telemetry: Telemetry | null = null;
+  const live = createLiveHub({ db: database.db, tokens, items: createMapItems(database.db, (id) => telemetry?.states.get(id)), log: app.log });
   const changes = await createChangeFeed(database, app.log, live.changed);
-  const telemetry = createTelemetry(database, app.log, {
+  telemetry = createTelemetry(database, app.log, {
     alertMessagesPerHour: config.alertMessagesPerHour,
     retentionDays: config.retentionDays,
     messagesQueued: mail.kick,
-    statesPersisted: (ids) => void changes.publish(ids).catch((err) => app.log.error({ err }, 'live change notification failed')),
+    statesChanged: (ids) => void changes.publish(ids).catch((err) => app.log.error({ err }, 'live change notification failed')),
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   app.get('/evts-websocket', { websocket: true, config: { access: 'public' }, schema: { hide: true } }, (socket) => live.accept(socket));

@@ -5,9 +5,13 @@ import { vehicle } from '../db/schema.js';
 import { toMapItem, type MapItem } from '../modules/vehicle-data/vehicle-data.presenter.js';
 import { vehicleDataRepository } from '../modules/vehicle-data/vehicle-data.repository.js';
 import { visibleVehicles } from '../modules/vehicle-data/vehicle-visibility.js';
+import type { VehicleLiveState } from '../telemetry/vehicle-states.js';
 
-/** Map items as GET api/vehicles/details returns them, for the live feed. */
-export function createMapItems(db: Db) {
+/**
+ * Map items as GET api/vehicles/details returns them, for the live feed. States this instance holds
+ * in memory are fresher than the stored ones (written once a second) and take precedence.
+ */
+export function createMapItems(db: Db, fresh: (vehicleId: number) => VehicleLiveState | undefined) {
   return {
     async visibleIds(scope: Scope): Promise<Set<number>> {
       const rows = await db.select({ id: vehicle.id }).from(vehicle).where(visibleVehicles(scope));
@@ -16,7 +20,12 @@ export function createMapItems(db: Db) {
     async load(ids: number[]): Promise<MapItem[]> {
       if (!ids.length) return [];
       const now = Date.now();
-      return (await vehicleDataRepository.withState(db, inArray(vehicle.id, ids))).map((v) => toMapItem(v, now));
+      return (await vehicleDataRepository.withState(db, inArray(vehicle.id, ids))).map((v) => {
+        const live = fresh(v.id);
+        if (!live || (v.lastReported && live.lastReported !== null && live.lastReported < v.lastReported.getTime())) return toMapItem(v, now);
+        const at = (ms: number | null) => (ms === null ? null : new Date(ms));
+        return toMapItem({ ...v, values: live.values, cells: live.cells, lastReported: at(live.lastReported), canLastReported: at(live.canLastReported), gpsLastReported: at(live.gpsLastReported), lastChargedAt: at(live.lastChargedAt) }, now);
+      });
     },
   };
 }

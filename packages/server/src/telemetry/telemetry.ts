@@ -19,8 +19,8 @@ interface TelemetryOptions {
   alertMessagesPerHour: number;
   /** Alert messages were committed to the outbox. */
   messagesQueued: () => void;
-  /** Vehicle states were written: what the live feed tells browsers about. */
-  statesPersisted?: (vehicleIds: number[]) => void;
+  /** Vehicles whose state changed: what the live feed tells browsers about. */
+  statesChanged?: (vehicleIds: number[]) => void;
 }
 
 export function createTelemetry(database: Database, log: FastifyBaseLogger, options: TelemetryOptions) {
@@ -42,7 +42,10 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     onCommitted: (rows) => {
       void states
         .apply(rows)
-        .then(() => trips.apply(rows))
+        .then(() => {
+          options.statesChanged?.([...new Set(rows.map((r) => r.vehicleId))]);
+          return trips.apply(rows);
+        })
         .catch((err) => log.error({ err }, 'vehicle state update failed'));
       void alerts.apply(rows);
     },
@@ -52,8 +55,7 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
   const ingest = createIngest({ devices, writer, rejections });
 
   const persist = async () => {
-    const written = await states.persist();
-    if (written.length) options.statesPersisted?.(written);
+    await states.persist();
     await trips.persist();
   };
   // Partitions ahead and retention, checked daily (and at start).

@@ -71,9 +71,9 @@ export function createVehicleStates(db: Db) {
       return chain;
     },
     get: (vehicleId: number) => states.get(vehicleId),
-    /** Writes the changed states back (on a timer and at shutdown); returns the vehicles written. */
-    async persist(): Promise<number[]> {
-      if (dirty.size === 0) return [];
+    /** Writes the changed states back; called on a timer and at shutdown. */
+    async persist(): Promise<void> {
+      if (dirty.size === 0) return;
       const ids = [...dirty];
       dirty.clear();
       const rows = ids.map((id) => {
@@ -106,7 +106,6 @@ export function createVehicleStates(db: Db) {
           // Several instances may hold the same vehicle: the newest state wins, whoever writes last.
           setWhere: sql`${vehicleState.lastReported} is null or excluded.last_reported >= ${vehicleState.lastReported}`,
         });
-      return ids;
     },
     idle: () => chain,
   };

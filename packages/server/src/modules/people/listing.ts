@@ -23,8 +23,8 @@ export const requiring = <T extends z.ZodType<object>>(schema: T, key: string, m
   schema.refine((value) => key in value, { path: [key], message, when: (payload) => typeof payload.value === 'object' && payload.value !== null });
 
 /**
- * A column with its table's name, for correlated subqueries: Drizzle leaves columns bare in a
- * single-table query (a count), where the subquery's own table would capture the name.
+ * A column with its table's name, for correlated subqueries: Drizzle leaves a column bare in the
+ * select list of a single-table query, where the subquery's own table would capture the name.
  */
 export const qualified = (column: PgColumn) => sql.raw(`"${getTableName(column.table)}"."${column.name}"`);
 
