@@ -22,7 +22,11 @@ export const superUserEmail = requiredText('Email can not be empty!', 1000)
   .pipe(z.email('Invalid Email'));
 
 export const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive');
-export const optionalId = z.preprocess((v) => (v === '' || v === -1 || v === '-1' || v === null ? undefined : v), id.optional());
+/** §3: a relation whose id is '' or -1 counts as not chosen. */
+const noRelation = (v: unknown) => (v === '' || v === -1 || v === '-1' || v === null ? undefined : v);
+export const optionalId = z.preprocess(noRelation, id.optional());
+/** A relation the form must choose: missing, '' or -1 all give the field's message. */
+export const requiredId = (message: string) => z.preprocess(noRelation, z.coerce.number({ error: message }).int(message).positive(message));
 
 /** A pair used in delete guards and assignment lists. */
 export const idAndName = z.object({ id: z.number().int(), name: z.string() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailText, id, idAndName, mobileText, optionalId, requiredText, superUserEmail } from './people-fields.js';
+import { emailText, id, idAndName, mobileText, optionalId, requiredId, requiredText, superUserEmail } from './people-fields.js';
 import type { Role } from './roles.js';
 
 export const PEOPLE_TEXTS = {
@@ -66,7 +66,7 @@ export const driverWriteSchema = z.object({
   email: emailText('Enter Email can not be empty!'),
   mobile: mobileText('Mobile number can not be empty', DRIVER_MOBILE),
   address: requiredText('Address can not be empty!', 500),
-  fleetId: z.preprocess((v) => (v === '' || v === -1 || v === null ? undefined : v), id.optional()).refine((v) => v !== undefined, 'Fleet Name can not be empty!'),
+  fleetId: requiredId('Fleet Name can not be empty!'),
   dbFileId: optionalId,
   status: z.boolean().default(true),
 });
@@ -92,7 +92,7 @@ export const fleetWriteSchema = z.object({
   id: optionalId,
   name: requiredText('Fleet Name can not be empty!'),
   email: emailText('Fleet Email can not be empty!'),
-  dealerId: z.preprocess((v) => (v === '' || v === -1 || v === null ? undefined : v), id.optional()).refine((v) => v !== undefined, 'Dealer Name can not be empty!'),
+  dealerId: requiredId('Dealer Name can not be empty!'),
   status: z.boolean().default(true),
 });
 export type FleetWrite = z.infer<typeof fleetWriteSchema>;

@@ -2,13 +2,13 @@ import { driverSchema, driverWriteSchema, id, listResponse, vehicleRefSchema } f
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ANY_SIGNED_IN, caller } from '../../auth/guard.js';
-import { flagParam, idListParam, idParams, pageQuery, requiring, searchTerm } from '../people/listing.js';
+import { flagParam, idListParam, idParams, pageQuery, searchTerm } from '../people/listing.js';
 import type { DriverVehiclesService } from './driver-vehicles.service.js';
 import type { DriversService } from './drivers.service.js';
 
 const WRITERS = ['ROLE_ADMIN', 'ROLE_DEALER', 'ROLE_FLEET'] as const;
 const list = { 200: listResponse(driverSchema) };
-const body = requiring(driverWriteSchema, 'fleetId', 'Fleet Name can not be empty!');
+
 const vehicleList = { 200: listResponse(vehicleRefSchema) };
 const ofDriver = pageQuery.extend({ driverId: id });
 
@@ -47,11 +47,11 @@ export const driversRoutes =
       service.get(caller(req), req.params.id),
     );
 
-    app.post('/api/drivers', { config: { access: WRITERS }, schema: { body, response: { 201: driverSchema } } }, async (req, reply) =>
+    app.post('/api/drivers', { config: { access: WRITERS }, schema: { body: driverWriteSchema, response: { 201: driverSchema } } }, async (req, reply) =>
       reply.status(201).send(await service.create(req.body, caller(req))),
     );
 
-    app.put('/api/drivers', { config: { access: WRITERS }, schema: { body, response: { 200: driverSchema } } }, (req) =>
+    app.put('/api/drivers', { config: { access: WRITERS }, schema: { body: driverWriteSchema, response: { 200: driverSchema } } }, (req) =>
       service.update(req.body, caller(req)),
     );
 

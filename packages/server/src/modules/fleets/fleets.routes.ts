@@ -1,12 +1,11 @@
 import { fleetSchema, fleetWriteSchema, listResponse } from '@evfleet/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ANY_SIGNED_IN, caller } from '../../auth/guard.js';
-import { idParams, pageQuery, requiring, searchTerm } from '../people/listing.js';
+import { idParams, pageQuery, searchTerm } from '../people/listing.js';
 import type { FleetsService } from './fleets.service.js';
 
 const WRITERS = ['ROLE_ADMIN', 'ROLE_DEALER'] as const;
 const list = { 200: listResponse(fleetSchema) };
-const body = requiring(fleetWriteSchema, 'dealerId', 'Dealer Name can not be empty!');
 
 /** Part 1 §7 fleets. Every call is scoped by the service (docs/permissions.md). */
 export const fleetsRoutes =
@@ -26,11 +25,11 @@ export const fleetsRoutes =
       service.get(caller(req), req.params.id),
     );
 
-    app.post('/api/fleets', { config: { access: WRITERS }, schema: { body, response: { 201: fleetSchema } } }, async (req, reply) =>
+    app.post('/api/fleets', { config: { access: WRITERS }, schema: { body: fleetWriteSchema, response: { 201: fleetSchema } } }, async (req, reply) =>
       reply.status(201).send(await service.create(req.body, caller(req))),
     );
 
-    app.put('/api/fleets', { config: { access: WRITERS }, schema: { body, response: { 200: fleetSchema } } }, (req) =>
+    app.put('/api/fleets', { config: { access: WRITERS }, schema: { body: fleetWriteSchema, response: { 200: fleetSchema } } }, (req) =>
       service.update(req.body, caller(req)),
     );
 

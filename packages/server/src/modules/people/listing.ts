@@ -16,13 +16,6 @@ export const idListParam = z.preprocess(
 );
 
 /**
- * Insists on a relation id the domain schema means to require: its preprocessed optional id lets an
- * absent key through (zod skips absent optional keys before the field's refine runs).
- */
-export const requiring = <T extends z.ZodType<object>>(schema: T, key: string, message: string) =>
-  schema.refine((value) => key in value, { path: [key], message, when: (payload) => typeof payload.value === 'object' && payload.value !== null });
-
-/**
  * A column with its table's name, for correlated subqueries: Drizzle leaves a column bare in the
  * select list of a single-table query, where the subquery's own table would capture the name.
  */
