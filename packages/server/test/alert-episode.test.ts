@@ -6,12 +6,11 @@ const rule = { minutesBackward: 5, frequencyMinutes: 30 };
 
 /** Feeds (minute, band) pairs and returns the events. */
 function run(points: [number, 'NORMAL' | 'WARNING' | 'SEVERE'][], start: EpisodeState = initialEpisode(0)) {
-  let state = start;
+  const state = { ...start };
   const events: AlertEvent[] = [];
   for (const [minute, band] of points) {
-    const r = step(state, band, minute * MIN, minute, rule);
-    state = r.state;
-    if (r.event) events.push(r.event);
+    const event = step(state, band, minute * MIN, minute, rule);
+    if (event) events.push(event);
   }
   return { events, state };
 }
@@ -39,7 +38,7 @@ describe('alert episodes (docs/alerts.md)', () => {
   });
 
   it('fires at once when minutes backward is 0', () => {
-    const r = step(initialEpisode(0), 'SEVERE', MIN, 99, { minutesBackward: 0, frequencyMinutes: 0 });
-    expect(r.event?.kind).toBe('entered');
+    const event = step(initialEpisode(0), 'SEVERE', MIN, 99, { minutesBackward: 0, frequencyMinutes: 0 });
+    expect(event?.kind).toBe('entered');
   });
 });

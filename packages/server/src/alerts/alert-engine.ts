@@ -60,15 +60,16 @@ export function createAlertEngine(deps: { db: Db; settings: AlertSettings; log: 
         for (const { reading } of list) {
           const value = metricValue(attribute.name, reading, mid(attribute));
           if (value === undefined) continue;
-          const before = episodes.get(k) ?? initialEpisode(reading.ts);
-          const { state, event } = step(before, classify(value, attribute), reading.ts, value, {
+          let state = episodes.get(k);
+          if (!state) episodes.set(k, (state = initialEpisode(reading.ts)));
+          const { band, logged, lastNotifiedAt } = state;
+          const event = step(state, classify(value, attribute), reading.ts, value, {
             minutesBackward: attribute.minutesBackward,
             frequencyMinutes: attribute.notificationFrequencyHour,
           });
-          episodes.set(k, state);
           // Only meaningful changes are written; lastTs alone is kept in memory.
-          if (state.band !== before.band || state.logged !== before.logged || state.lastNotifiedAt !== before.lastNotifiedAt) {
-            changed.set(k, { vehicleId, metric: attribute.name, state });
+          if (state.band !== band || state.logged !== logged || state.lastNotifiedAt !== lastNotifiedAt) {
+            changed.set(k, { vehicleId, metric: attribute.name, state: { ...state } });
           }
           if (event) pending.push({ vehicleId, settings, attribute, event });
         }

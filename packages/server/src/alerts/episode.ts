@@ -23,6 +23,7 @@ export const initialEpisode = (ts: number): EpisodeState => ({ band: 'NORMAL', s
  * One step of the alert rule (docs/alerts.md): a metric in WARNING or SEVERE for its minutes
  * backward gives one 'entered' event; while it stays there, a 'reminder' at most once per
  * notification frequency; its return to NORMAL after a logged episode gives 'recovered'.
+ * Updates the state in place (it runs for every metric of every reading) and returns the event.
  */
 export function step(
   state: EpisodeState,
@@ -30,24 +31,26 @@ export function step(
   ts: number,
   value: number,
   rule: { minutesBackward: number; frequencyMinutes: number },
-): { state: EpisodeState; event: AlertEvent | null } {
-  if (ts <= state.lastTs) return { state, event: null };
-  const next: EpisodeState = { ...state, lastTs: ts };
+): AlertEvent | null {
+  if (ts <= state.lastTs) return null;
+  state.lastTs = ts;
   if (band === 'NORMAL') {
-    const event: AlertEvent | null = state.band !== 'NORMAL' && state.logged ? { kind: 'recovered', since: ts, at: ts, value, from: state.band } : null;
-    if (state.band !== 'NORMAL') Object.assign(next, { band, since: ts, logged: false, lastNotifiedAt: null });
-    return { state: next, event };
+    if (state.band === 'NORMAL') return null;
+    const from = state.band;
+    const logged = state.logged;
+    Object.assign(state, { band, since: ts, logged: false, lastNotifiedAt: null });
+    return logged ? { kind: 'recovered', since: ts, at: ts, value, from } : null;
   }
-  if (state.band !== band) Object.assign(next, { band, since: ts, logged: false, lastNotifiedAt: null });
-  if (!next.logged) {
-    if (ts - next.since < rule.minutesBackward * 60_000) return { state: next, event: null };
-    next.logged = true;
-    next.lastNotifiedAt = ts;
-    return { state: next, event: { kind: 'entered', band, since: next.since, at: ts, value } };
+  if (state.band !== band) Object.assign(state, { band, since: ts, logged: false, lastNotifiedAt: null });
+  if (!state.logged) {
+    if (ts - state.since < rule.minutesBackward * 60_000) return null;
+    state.logged = true;
+    state.lastNotifiedAt = ts;
+    return { kind: 'entered', band, since: state.since, at: ts, value };
   }
-  if (rule.frequencyMinutes > 0 && next.lastNotifiedAt !== null && ts - next.lastNotifiedAt >= rule.frequencyMinutes * 60_000) {
-    next.lastNotifiedAt = ts;
-    return { state: next, event: { kind: 'reminder', band, since: next.since, at: ts, value } };
+  if (rule.frequencyMinutes > 0 && state.lastNotifiedAt !== null && ts - state.lastNotifiedAt >= rule.frequencyMinutes * 60_000) {
+    state.lastNotifiedAt = ts;
+    return { kind: 'reminder', band, since: state.since, at: ts, value };
   }
-  return { state: next, event: null };
+  return null;
 }

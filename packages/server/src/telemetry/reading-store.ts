@@ -41,9 +41,14 @@ function copyLine({ vehicleId, reading }: StoredRow): string {
   return `${line}\n`;
 }
 
+const copyInto = (client: pg.PoolClient, table: string, rows: StoredRow[]) =>
+  pipeline(Readable.from(rows.map(copyLine)), client.query(copyFrom(`copy ${table} (${COLUMN_LIST}) from stdin`)));
+
 /**
- * PostgreSQL: COPY into a session-local staging table, then one INSERT … ON CONFLICT DO NOTHING, in
- * one transaction: the fast path of bulk loading that stays idempotent.
+ * PostgreSQL: COPY straight into can_reading, the bulk loader's fast path. A repeated reading (a
+ * device resending after a lost acknowledgement) makes that COPY fail on the primary key; the batch
+ * then goes through a session-local staging table and INSERT … ON CONFLICT DO NOTHING, which keeps
+ * it idempotent and tells which readings were new.
  */
 export function postgresReadingStore(pool: pg.Pool): ReadingStore {
   return {
@@ -52,9 +57,17 @@ export function postgresReadingStore(pool: pg.Pool): ReadingStore {
       const client = await pool.connect();
       try {
         await client.query('begin');
+        await client.query('savepoint direct');
+        try {
+          await copyInto(client, 'can_reading', rows);
+          await client.query('commit');
+          return rows;
+        } catch (err) {
+          if ((err as { code?: string }).code !== '23505') throw err;
+          await client.query('rollback to savepoint direct');
+        }
         await client.query(`create temp table if not exists can_reading_stage (like can_reading including defaults) on commit delete rows`);
-        const lines = rows.map(copyLine);
-        await pipeline(Readable.from(lines), client.query(copyFrom(`copy can_reading_stage (${COLUMN_LIST}) from stdin`)));
+        await copyInto(client, 'can_reading_stage', rows);
         const inserted = await client.query<{ vehicle_id: number; ts: Date }>(
           `insert into can_reading (${COLUMN_LIST}) select ${COLUMN_LIST} from can_reading_stage on conflict do nothing returning vehicle_id, ts`,
         );
