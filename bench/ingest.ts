@@ -6,9 +6,9 @@
  */
 import { spawn } from 'node:child_process';
 import { readingsTopic } from '@evfleet/domain';
-import mqtt from 'mqtt';
 import pg from 'pg';
 import { freePort } from '../packages/server/test/support/ports.js';
+import { publishDevice } from './mqtt-load.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const DEVICES = Number(process.env.DEVICES ?? 100);
@@ -39,22 +39,12 @@ let acked = 0;
 const start = Date.now() - 3600_000; // timestamps an hour back, one ms apart per reading of a device
 const deadline = Date.now() + SECONDS * 1000;
 const t0 = Date.now();
-await Promise.all(
-  Array.from({ length: DEVICES }, async (_, d) => {
-    const vin = `BENCH${d + 1}`;
-    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { username: vin, password: 'bench-token', reconnectPeriod: 0 });
-    let seq = 0;
-    const lane = async () => {
-      while (Date.now() < deadline) {
-        const n = seq++;
-        await client.publishAsync(readingsTopic(vin), readingAt(start + n, n), { qos: 1 });
-        acked++;
-      }
-    };
-    await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
-    await client.endAsync();
-  }),
+const counts = await Promise.all(
+  Array.from({ length: DEVICES }, (_, d) =>
+    publishDevice({ port, vin: `BENCH${d + 1}`, token: 'bench-token', topic: readingsTopic(`BENCH${d + 1}`), inFlight: IN_FLIGHT, until: deadline, payload: (n) => readingAt(start + n, n) }),
+  ),
 );
+acked = counts.reduce((a, b) => a + b, 0);
 const elapsed = (Date.now() - t0) / 1000;
 const pool = new pg.Pool({ connectionString: url });
 const stored = Number((await pool.query('select count(*) as n from can_reading')).rows[0].n);

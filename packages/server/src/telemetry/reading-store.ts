@@ -41,8 +41,21 @@ function copyLine({ vehicleId, reading }: StoredRow): string {
   return `${line}\n`;
 }
 
+/** COPY lines gathered into chunks of about 64 KiB: one socket write per chunk, not per row. */
+function* copyChunks(rows: StoredRow[]) {
+  let chunk = '';
+  for (const row of rows) {
+    chunk += copyLine(row);
+    if (chunk.length >= 65_536) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
+}
+
 const copyInto = (client: pg.PoolClient, table: string, rows: StoredRow[]) =>
-  pipeline(Readable.from(rows.map(copyLine)), client.query(copyFrom(`copy ${table} (${COLUMN_LIST}) from stdin`)));
+  pipeline(Readable.from(copyChunks(rows)), client.query(copyFrom(`copy ${table} (${COLUMN_LIST}) from stdin`)));
 
 /**
  * PostgreSQL: COPY straight into can_reading, the bulk loader's fast path. A repeated reading (a

@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { vehicleState } from '../db/telemetry-schema.js';
-import type { StoredRow } from './reading-store.js';
+import { groupByVehicle, type StoredRow } from './reading-store.js';
 
 export interface VehicleLiveState {
   vehicleId: number;
@@ -45,8 +45,8 @@ export function createVehicleStates(db: Db) {
   };
 
   const applyOne = (state: VehicleLiveState, { reading }: StoredRow) => {
-    const keys = Object.keys(reading.values);
-    const hasCan = reading.cells !== null || reading.extra !== null || keys.some((k) => !GPS_KEYS.has(k));
+    let hasCan = reading.cells !== null || reading.extra !== null;
+    if (!hasCan) for (const k in reading.values) if (!GPS_KEYS.has(k)) hasCan = true;
     const hasGps = reading.values.gpsLat !== undefined && reading.values.gpsLong !== undefined;
     if (reading.values.chargeStatus === 1 && (state.lastChargedAt ?? 0) < reading.ts) state.lastChargedAt = reading.ts;
     if (hasCan && (state.canLastReported ?? 0) < reading.ts) state.canLastReported = reading.ts;
@@ -62,11 +62,13 @@ export function createVehicleStates(db: Db) {
     /** Applies committed readings in order of arrival; resolves once the states are updated. */
     apply(rows: StoredRow[]): Promise<void> {
       chain = chain.then(async () => {
-        const ids = [...new Set(rows.map((r) => r.vehicleId))];
-        await load(ids);
-        const sorted = [...rows].sort((a, b) => a.reading.ts - b.reading.ts);
-        for (const row of sorted) applyOne(states.get(row.vehicleId)!, row);
-        for (const id of ids) dirty.add(id);
+        const groups = groupByVehicle(rows);
+        await load([...groups.keys()]);
+        for (const [id, list] of groups) {
+          const state = states.get(id)!;
+          for (const row of list) applyOne(state, row);
+          dirty.add(id);
+        }
       });
       return chain;
     },
