@@ -69,7 +69,9 @@ describe('super users (part 1 §2.6, §2.8)', () => {
     // ---- The super user signs in with the new password, elsewhere: an administrator's menu.
     await withFreshPage(browser, 'people-super-users-sign-in', async (other) => {
       await signIn(other, { email: user.email, password: newPassword });
-      expect(await textOf(other.getByTestId('sidebar-user').locator('p').first())).toBe(edited.name);
+      // Its account's login is its email; it holds ROLE_ADMIN and ROLE_USER (the label is the second).
+      expect(await textOf(other.getByTestId('header-login'))).toBe(user.email);
+      expect(await textOf(other.getByTestId('sidebar-role'))).toBe('ROLE_USER');
       await openMenuGroup(other, 'administration');
       await expectVisible(other.getByTestId('menu-users'));
       await expectVisible(other.getByTestId('menu-dealer'));

@@ -46,7 +46,6 @@ async function confirmUnassign(page: Page, vehicles: Vehicle[]): Promise<void> {
 
 /** Opens the delete dialog of a list row (its trash icon) and returns it. */
 async function openDelete(page: Page, listPath: string, name: string) {
-  if (!(page as unknown as { dbg?: boolean }).dbg) { (page as unknown as { dbg?: boolean }).dbg = true; page.on('response', async (r) => { if (r.url().includes('/api/') && (r.status() >= 300 || /fleets|drivers|dealers/.test(r.url()))) console.log('DEBUG', Date.now(), r.request().method(), r.url(), r.status(), (await r.text().catch(() => '')).slice(0, 120)); }); page.on('requestfailed', (r) => console.log('DEBUG FAILED', Date.now(), r.url(), r.failure()?.errorText)); page.on('console', (m) => console.log('DEBUG CONSOLE', m.type(), m.text().slice(0, 300))); page.on('framenavigated', (f) => { if (f === page.mainFrame()) console.log('DEBUG NAV', Date.now(), f.url()); }); }
   await page.goto(listPath);
   await page.getByLabel(`Delete ${name}`, { exact: true }).click();
   const confirm = dialog(page, 'Confirm delete operation');

@@ -43,12 +43,20 @@ export const test = base.extend<{ page: Page; browser: Browser }>({
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
+    // The API calls of the page that failed, told with a failure: a toast saying why is gone by then.
+    const failedCalls: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400 && new URL(response.url()).pathname.startsWith('/api/')) {
+        failedCalls.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+      }
+    });
     await use(page);
     if (task.result?.state === 'fail' || pageErrors.length > 0) {
       mkdirSync(RESULTS_DIR, { recursive: true });
       const file = join(RESULTS_DIR, `${safeName(`${task.file?.name.split('/').pop() ?? ''}-${task.name}`)}.png`);
       await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
       console.error(`[e2e] screenshot of the failed test: ${file}`);
+      if (failedCalls.length > 0) console.error(`[e2e] failed API calls of the page:\n${failedCalls.join('\n')}`);
     }
     await context.close();
     if (pageErrors.length > 0) throw new Error(`Uncaught error in the page:\n${pageErrors.join('\n')}`);

@@ -72,13 +72,18 @@ async function linkAccount(tx: Queryable, userId: number, spec: AccountSpec) {
     union all select 1 from driver where user_id = ${userId} union all select 1 from super_user where user_id = ${userId} limit 1`);
   if (rows.length > 0) throw refused('This user already belongs to another dealer, fleet, driver or super user.', 'userlinked');
   await users.setAuthorities(tx, userId, [...new Set([...account.authorities, ...spec.roles])]);
-  await syncAccount(tx, userId, spec);
+  // A linked account keeps its own name; only the email and password follow the person.
+  await syncAccount(tx, userId, { email: spec.email, password: spec.password, by: spec.by });
 }
 
-/** The account follows its person's email; a given password replaces the old one. */
-async function syncAccount(tx: Queryable, userId: number, spec: Pick<AccountSpec, 'email' | 'password' | 'by'>) {
+/**
+ * The account follows its person's email (and, on an update of the person, its name, so the menu
+ * greets a renamed person by the new name); a given password replaces the old one.
+ */
+async function syncAccount(tx: Queryable, userId: number, spec: Pick<AccountSpec, 'email' | 'password' | 'by'> & { name?: string }) {
   await users.update(tx, userId, {
     email: spec.email.toLowerCase(),
+    ...(spec.name ? { firstName: spec.name.slice(0, LOGIN_MAX) } : {}),
     ...(spec.password ? { passwordHash: await hashPassword(spec.password) } : {}),
     lastModifiedBy: spec.by,
     lastModifiedDate: new Date(),
