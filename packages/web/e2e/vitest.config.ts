@@ -16,8 +16,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
-    // In CI a failed browser test runs once more (as Playwright's own runner does) and the retry is
-    // printed, so a rare timing flake on the shared two cores does not hide behind a red run.
+    // In CI a failed browser test runs once more, as Playwright's own runner does there: a rare
+    // timing flake on the shared two cores does not fail the run, and the retry shows in the output.
     retry: process.env.CI ? 1 : 0,
     reporters: ['default'],
   },
