@@ -1,5 +1,4 @@
 import helmet from '@fastify/helmet';
-import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,9 +9,6 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installWebApp } from './http/spa.js';
-import { createChangeFeed } from './live/change-feed.js';
-import { createLiveHub } from './live/live-hub.js';
-import { createMapItems } from './live/map-items.js';
 import { accountMails } from './mail/account-mails.js';
 import { createMailDispatcher, type MailDispatcher } from './mail/dispatcher.js';
 import { createSmsSender } from './mail/sms-sender.js';
@@ -23,12 +19,8 @@ import { managementRoutes } from './modules/management/management.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { peopleRoutes } from './modules/people/people.plugin.js';
-import { createTelemetry, type Telemetry } from './telemetry/telemetry.js';
-import { devicesRoutes } from './modules/devices/devices.routes.js';
-import { createVehicleDataService } from './modules/vehicle-data/vehicle-data.service.js';
-import { vehicleDataRoutes } from './modules/vehicle-data/vehicle-data.routes.js';
-import { startMqtt } from './telemetry/mqtt.js';
-import { telemetryRoutes } from './telemetry/telemetry.routes.js';
+import { installTelemetry } from './telemetry/install.js';
+import type { Telemetry } from './telemetry/telemetry.js';
 
 export interface AppDeps {
   config: Config;
@@ -74,31 +66,11 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   await app.register(usersRoutes(createUsersService(deps)));
   await app.register(peopleRoutes(deps));
   await app.register(managementRoutes({ database, mail, build, profiles: config.demo ? ['prod', 'demo'] : ['prod'] }));
-  // The live feed reads states the telemetry pipeline keeps; the pipeline tells it what changed.
-  let telemetry: Telemetry | null = null;
-  const live = createLiveHub({ db: database.db, tokens, items: createMapItems(database.db, (id) => telemetry?.states.get(id)), log: app.log });
-  const changes = await createChangeFeed(database, app.log, live.changed);
-  telemetry = createTelemetry(database, app.log, {
-    alertMessagesPerHour: config.alertMessagesPerHour,
-    retentionDays: config.retentionDays,
-    messagesQueued: mail.kick,
-    statesChanged: (ids) => void changes.publish(ids).catch((err) => app.log.error({ err }, 'live change notification failed')),
-  });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  app.get('/evts-websocket', { websocket: true, config: { access: 'public' }, schema: { hide: true } }, (socket) => live.accept(socket));
-  await telemetry.start();
-  await app.register(telemetryRoutes(telemetry));
-  await app.register(devicesRoutes({ db: database.db, devices: telemetry.devices }));
-  const mqtt = await startMqtt(telemetry, config, app.log);
-  await app.register(vehicleDataRoutes(createVehicleDataService({ db: database.db, offlineAfterMs: config.offlineAfterMinutes * 60_000 })));
+  const telemetry = await installTelemetry(app, { config, database, tokens, mail });
   app.get('/v3/api-docs', { config: { access: ['ROLE_ADMIN'] }, schema: { hide: true } }, () => app.swagger());
   await installWebApp(app, config.webDist);
 
   app.addHook('onClose', async () => {
-    await mqtt?.close();
-    await telemetry.close();
-    live.close();
-    await changes.close();
     throttle.close();
     await mail.close();
   });
