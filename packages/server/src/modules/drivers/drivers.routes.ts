@@ -1,4 +1,4 @@
-import { driverSchema, driverWriteSchema, id, listResponse, vehicleRefSchema } from '@evfleet/domain';
+import { driverSchema, driverWriteSchema, id, listResponse, vehicleRefSchema, PEOPLE_WRITERS } from '@evfleet/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ANY_SIGNED_IN, caller } from '../../auth/guard.js';
@@ -6,7 +6,7 @@ import { flagParam, idListParam, idParams, pageQuery, searchTerm } from '../peop
 import type { DriverVehiclesService } from './driver-vehicles.service.js';
 import type { DriversService } from './drivers.service.js';
 
-const WRITERS = ['ROLE_ADMIN', 'ROLE_DEALER', 'ROLE_FLEET'] as const;
+const WRITERS = PEOPLE_WRITERS.drivers;
 const list = { 200: listResponse(driverSchema) };
 
 const vehicleList = { 200: listResponse(vehicleRefSchema) };

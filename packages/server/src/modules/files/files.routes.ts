@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { fileSchema, MAX_IMAGE_BYTES, optionalId } from '@evfleet/domain';
+import { fileSchema, MAX_IMAGE_BYTES, optionalId, PEOPLE_WRITERS } from '@evfleet/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caller } from '../../auth/guard.js';
@@ -36,7 +36,7 @@ export const filesRoutes =
 
     app.post(
       '/api/file/upload',
-      { config: { access: ['ROLE_ADMIN', 'ROLE_DEALER', 'ROLE_FLEET'] }, schema: { response: { 200: fileSchema } } },
+      { config: { access: PEOPLE_WRITERS.drivers }, schema: { response: { 200: fileSchema } } },
       async (req) => service.upload(caller(req), await readUpload(req)),
     );
   };

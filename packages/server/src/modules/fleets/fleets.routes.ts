@@ -1,10 +1,10 @@
-import { fleetSchema, fleetWriteSchema, listResponse } from '@evfleet/domain';
+import { fleetSchema, fleetWriteSchema, listResponse, PEOPLE_WRITERS } from '@evfleet/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ANY_SIGNED_IN, caller } from '../../auth/guard.js';
 import { idParams, pageQuery, searchTerm } from '../people/listing.js';
 import type { FleetsService } from './fleets.service.js';
 
-const WRITERS = ['ROLE_ADMIN', 'ROLE_DEALER'] as const;
+const WRITERS = PEOPLE_WRITERS.fleets;
 const list = { 200: listResponse(fleetSchema) };
 
 /** Part 1 §7 fleets. Every call is scoped by the service (docs/permissions.md). */

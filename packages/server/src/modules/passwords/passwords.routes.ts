@@ -1,10 +1,10 @@
-import { accountEmailField, passwordResetRequestSchema } from '@evfleet/domain';
+import { accountEmailField, passwordResetRequestSchema, PEOPLE_WRITERS } from '@evfleet/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../auth/guard.js';
 import type { PasswordsService } from './passwords.service.js';
 
-const MANAGERS = ['ROLE_ADMIN', 'ROLE_DEALER', 'ROLE_FLEET'] as const;
+const MANAGERS = PEOPLE_WRITERS.passwords;
 
 /** Passwords of the people a caller manages (part 1 §2.6, §7). */
 export const passwordsRoutes =

@@ -1,4 +1,4 @@
-import { id, listResponse, vehicleAssignBodySchema, vehicleRefSchema } from '@evfleet/domain';
+import { id, listResponse, vehicleAssignBodySchema, vehicleRefSchema, PEOPLE_WRITERS } from '@evfleet/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ANY_SIGNED_IN, caller } from '../../auth/guard.js';
@@ -26,7 +26,7 @@ export const vehiclesRoutes =
     app.patch(
       '/api/vehicle/assign',
       {
-        config: { access: ['ROLE_ADMIN', 'ROLE_DEALER'] },
+        config: { access: PEOPLE_WRITERS.fleetVehicles },
         schema: { querystring: z.object({ isAssigned: flagParam, fleetId: id.optional() }), body: vehicleAssignBodySchema },
       },
       async (req) => {
