@@ -221,11 +221,64 @@ export const vehicle = pgTable(
     smsNotification: boolean('sms_notification').notNull().default(false),
     /** The vehicle's own thresholds; null: its template's, else the defaults (part 2 §5). */
     attributes: jsonb('attributes').$type<AlertAttribute[]>(),
+    templateId: integer('template_id').references(() => vehicleTemplate.id, { onDelete: 'set null' }),
+    iotVersion: varchar('iot_version', { length: 64 }),
+    pcmVersion: varchar('pcm_version', { length: 64 }),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('vehicle_dealer_idx').on(t.dealerId, t.fleetId),
     index('vehicle_fleet_idx').on(t.fleetId, t.driverId),
     index('vehicle_driver_idx').on(t.driverId),
+    index('vehicle_template_idx').on(t.templateId),
+    trigram('vehicle_name_trgm', t.name),
+    trigram('vehicle_vin_trgm', t.vin),
   ],
+);
+
+/** Vehicle configuration templates (part 2 §2): thresholds a vehicle takes when the template is chosen. */
+export const vehicleTemplate = pgTable(
+  'vehicle_template',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    description: text('description').notNull(),
+    fileId: integer('file_id').references(() => storedFile.id, { onDelete: 'set null' }),
+    /** Built-in templates: listed, chosen, never edited or deleted. */
+    defaultTemplate: boolean('default_template').notNull().default(false),
+    /** null: the default thresholds (part 2 §4 "Template detail"). */
+    attributes: jsonb('attributes').$type<AlertAttribute[]>(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [trigram('vehicle_template_name_trgm', t.name)],
+);
+
+/** The role-permission toggles (part 2 §2), persisted per role and enforced on the server. */
+export const rolePermission = pgTable(
+  'role_permission',
+  {
+    authority: varchar('authority', { length: 50 })
+      .notNull()
+      .references(() => authority.name),
+    permission: varchar('permission', { length: 64 }).notNull(),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.authority, t.permission] })],
+);
+
+/** Per-user screen preferences (tile visibility, dashboard layout), keyed by what they configure. */
+export const userPreference = pgTable(
+  'user_preference',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    key: varchar('key', { length: 64 }).notNull(),
+    value: jsonb('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );

@@ -1,0 +1,81 @@
+import { bigserial, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { vehicle } from './schema.js';
+
+/** Generic record "car" (part 2 §3): a name. */
+export const car = pgTable('car', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 255 }),
+});
+
+/** The texts alert mails use (part 2 §3 EmailTemplate); placeholders are checked when saved. */
+export const emailTemplate = pgTable(
+  'email_template',
+  {
+    id: serial('id').primaryKey(),
+    template: text('template'),
+    /** 'WARNING' or 'SEVERE'. */
+    type: varchar('type', { length: 16 }).notNull().default('WARNING'),
+    /** The metric it is for; null: any metric without a template of its own. */
+    attributeName: varchar('attribute_name', { length: 32 }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_template_type_idx').on(t.type, t.attributeName)],
+);
+
+/** Named recipient lists (part 2 §3 Notification) a vehicle's alerts also go to. */
+export const notificationList = pgTable('notification_list', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 255 }),
+  emails: text('emails').array().notNull().default([]),
+  smsNumbers: text('sms_numbers').array().notNull().default([]),
+});
+
+export const vehicleNotification = pgTable(
+  'vehicle_notification',
+  {
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => vehicle.id, { onDelete: 'cascade' }),
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => notificationList.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.vehicleId, t.notificationId] }), index('vehicle_notification_list_idx').on(t.notificationId)],
+);
+
+/** Who did what, when and from where; written by the server, never changed through the API. */
+export const auditEvent = pgTable(
+  'audit_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    principal: varchar('principal', { length: 254 }).notNull(),
+    type: varchar('type', { length: 64 }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    remoteAddress: varchar('remote_address', { length: 64 }),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('audit_event_at_idx').on(t.at), index('audit_event_principal_idx').on(t.principal, t.at)],
+);
+
+/** Settings an administrator changes at run time (dashboard factors and the like), by key. */
+export const appSetting = pgTable('app_setting', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Per vehicle and day, what the dashboard's computed cards add up (pre-aggregated from can_reading). */
+export const vehicleDailyStat = pgTable(
+  'vehicle_daily_stat',
+  {
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => vehicle.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    miles: doublePrecision('miles').notNull().default(0),
+    energyKwh: doublePrecision('energy_kwh').notNull().default(0),
+    chargingSeconds: doublePrecision('charging_seconds').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.vehicleId, t.day] }), index('vehicle_daily_stat_day_idx').on(t.day)],
+);

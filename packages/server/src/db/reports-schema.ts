@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { appUser, vehicle } from './schema.js';
+
+/** CAN history report criteria saved under a name (part 2 §3 "Saved template"), one list per user. */
+export const canReportTemplate = pgTable(
+  'can_report_template',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    templateName: varchar('template_name', { length: 100 }).notNull(),
+    columns: text('columns').array().notNull(),
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => vehicle.id, { onDelete: 'cascade' }),
+    startDate: timestamp('start_date', { withTimezone: true }).notNull(),
+    endDate: timestamp('end_date', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('can_report_template_name_uq').on(t.userId, sql`lower(${t.templateName})`)],
+);
+
+/** A saved report mailed as xlsx every day or week, in the vehicle's time zone, through the outbox. */
+export const reportSchedule = pgTable(
+  'report_schedule',
+  {
+    id: serial('id').primaryKey(),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => canReportTemplate.id, { onDelete: 'cascade' }),
+    /** 'DAILY' or 'WEEKLY'. */
+    period: varchar('period', { length: 8 }).notNull(),
+    /** 0 Sunday … 6 Saturday, for weekly schedules. */
+    weekday: smallint('weekday'),
+    /** Local hour of day (0–23) in the vehicle's time zone. */
+    hour: smallint('hour').notNull(),
+    recipients: text('recipients').array().notNull(),
+    /** Claimed with a compare-and-set update, so each period runs once across instances. */
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('report_schedule_next_run_idx').on(t.nextRunAt), uniqueIndex('report_schedule_template_uq').on(t.templateId)],
+);
