@@ -19,6 +19,8 @@ export interface CallOptions {
   silent?: boolean;
   /** The caller's cancellation (e.g. TanStack Query); a cancelled call is not a failure to report. */
   signal?: AbortSignal;
+  /** 'blob': a successful answer is handed over as bytes (a file download); failures still read as JSON or text. */
+  responseType?: 'blob';
 }
 
 export interface HttpResult<T> {
@@ -95,6 +97,9 @@ export async function request<T>(path: string, options: CallOptions = {}): Promi
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
     return fail({ status: 0, url: url.href, headers: {}, body: null }, options);
+  }
+  if (response.ok && options.responseType === 'blob') {
+    return { data: (await response.blob()) as T, status: response.status, headers: response.headers };
   }
   const data = await readBody(response).catch(() => null);
   if (!response.ok) {
