@@ -10,3 +10,4 @@ export * from './thresholds.js';
 export * from './signals.js';
 export * from './telemetry.js';
 export * from './trips.js';
+export * from './can-report.js';
