@@ -9,7 +9,7 @@ import { useCan } from '../people-shared/useCan';
 import { useIdParam } from '../people-shared/useIdParam';
 import { VehicleAssignment } from '../people-shared/VehicleAssignment';
 import { driverVehicles, useDriver } from './api/drivers-api';
-import { photoSrc } from './photo';
+import { photoSrc } from '../../components/image';
 
 /** /driver/:id: the driver's details and vehicles (§2.4). */
 export function DriverDetailPage() {

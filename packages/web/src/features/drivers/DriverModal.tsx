@@ -9,7 +9,7 @@ import { toast } from '../../app/toast';
 import { EntityModal } from '../../components/EntityModal';
 import { useIdParam } from '../people-shared/useIdParam';
 import { useActiveFleets, useDriver, useSaveDriver } from './api/drivers-api';
-import { DriverPhotoField } from './DriverPhotoField';
+import { ImageField } from '../../components/ImageField';
 
 type DriverFormInput = z.input<typeof driverWriteSchema>;
 
@@ -79,7 +79,10 @@ export function DriverModal() {
             control={control}
             name="dbFileId"
             render={({ field, fieldState }) => (
-              <DriverPhotoField
+              <ImageField
+                label="Photo"
+                alt="Driver photo"
+                testId="driver-photo"
                 initialData={current?.data ?? null}
                 initialFileId={current?.dbFileId ?? undefined}
                 onFileId={field.onChange}

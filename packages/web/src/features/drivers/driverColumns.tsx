@@ -3,7 +3,7 @@ import { Avatar, Group, Stack, Text } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import { ROUTES } from '../../app/routes';
 import { actionColumn, RowActions, type RowPermissions } from '../people-shared/RowActions';
-import { photoSrc } from './photo';
+import { photoSrc } from '../../components/image';
 
 /** Full Name with the driver's photo and mobile under the name (§2.4). */
 function DriverNameCell({ data }: { data?: Driver }) {

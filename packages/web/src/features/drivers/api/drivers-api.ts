@@ -1,6 +1,5 @@
-import type { fileSchema, Driver, DriverWrite, Fleet, ListResponse, VehicleRef } from '@evfleet/domain';
+import type { Driver, DriverWrite, Fleet, ListResponse, VehicleRef } from '@evfleet/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { cleanPayload } from '../../../api/clean-payload';
 import { http } from '../../../api/http';
 import type { PeopleListSource } from '../../people-shared/people-list';
@@ -56,15 +55,6 @@ export function useActiveFleets() {
       return (data?.data ?? []).filter((fleet) => fleet.status);
     },
   });
-}
-
-export type UploadedFile = z.infer<typeof fileSchema>;
-
-/** POST api/file/upload, multipart field `file`: the stored file's id and its base64 data. */
-export async function uploadImage(file: File): Promise<UploadedFile> {
-  const body = new FormData();
-  body.append('file', file);
-  return (await http.post<UploadedFile>('api/file/upload', body)).data;
 }
 
 /** The vehicles of one driver: api/drivers/assigned and unassigned, and the assign/unassign call. */

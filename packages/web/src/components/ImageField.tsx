@@ -1,21 +1,27 @@
 import { MAX_IMAGE_BYTES } from '@evfleet/domain';
 import { Avatar, FileInput, Group, Loader } from '@mantine/core';
 import { useState, type ComponentPropsWithoutRef } from 'react';
-import { IMAGE_ACCEPT, isAcceptedImage, photoSrc } from './photo';
-import { uploadImage } from './api/drivers-api';
+import { IMAGE_ACCEPT, isAcceptedImage, photoSrc, uploadImage } from './image';
 
-interface DriverPhotoFieldProps {
-  /** The photo the driver has now (base64), shown until another is uploaded. */
+interface ImageFieldProps {
+  label: string;
+  /** The image's accessible name in the preview. */
+  alt: string;
+  /** The image the record has now (base64), shown until another is uploaded. */
   initialData: string | null;
-  /** The photo's file id now (undefined: none); an upload replaces it. */
+  /** The image's file id now (undefined: none); an upload replaces it. */
   initialFileId: number | undefined;
-  /** The file id the driver keeps as dbFileId: the uploaded one, or the initial one after clearing. */
+  /** The file id the record keeps: the uploaded one, or the initial one after clearing. */
   onFileId: (fileId: number | undefined) => void;
   error?: string;
+  /** Prefix of the test ids: `{testId}`, `{testId}-input`, `{testId}-preview`. */
+  testId: string;
+  /** A photo of a person shows round, a picture of a thing square. */
+  round?: boolean;
 }
 
-/** The profile photo: chosen, checked against the accepted types (§5), uploaded at once (api/file/upload). */
-export function DriverPhotoField({ initialData, initialFileId, onFileId, error }: DriverPhotoFieldProps) {
+/** An image chosen, checked against the accepted types (§5) and uploaded at once (api/file/upload). */
+export function ImageField({ label, alt, initialData, initialFileId, onFileId, error, testId, round = true }: ImageFieldProps) {
   const [data, setData] = useState(initialData);
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -25,7 +31,7 @@ export function DriverPhotoField({ initialData, initialFileId, onFileId, error }
     setFile(chosen);
     setProblem(null);
     if (!chosen) {
-      // Clearing the choice goes back to the photo the driver had.
+      // Clearing the choice goes back to the image the record had.
       setData(initialData);
       return onFileId(initialFileId);
     }
@@ -45,10 +51,10 @@ export function DriverPhotoField({ initialData, initialFileId, onFileId, error }
 
   return (
     <Group align="flex-end" gap="sm" wrap="nowrap">
-      <Avatar src={photoSrc(data)} alt="Driver photo" size={56} radius="xl" data-testid="driver-photo-preview" />
+      <Avatar src={photoSrc(data)} alt={alt} size={56} radius={round ? 'xl' : 'sm'} data-testid={`${testId}-preview`} />
       <FileInput
         flex={1}
-        label="Photo"
+        label={label}
         placeholder="Choose an image"
         accept={IMAGE_ACCEPT}
         clearable
@@ -56,8 +62,8 @@ export function DriverPhotoField({ initialData, initialFileId, onFileId, error }
         onChange={choose}
         rightSection={uploading ? <Loader size="xs" /> : undefined}
         error={problem ?? error}
-        data-testid="driver-photo"
-        fileInputProps={{ 'data-testid': 'driver-photo-input' } as ComponentPropsWithoutRef<'input'>}
+        data-testid={testId}
+        fileInputProps={{ 'data-testid': `${testId}-input` } as ComponentPropsWithoutRef<'input'>}
       />
     </Group>
   );
