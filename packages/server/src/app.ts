@@ -65,7 +65,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   await app.register(accountRoutes(createAccountService({ ...deps, tokens, throttle })));
   await app.register(usersRoutes(createUsersService(deps)));
   await app.register(peopleRoutes(deps));
-  await app.register(managementRoutes({ database, mail, build, profiles: config.demo ? ['prod', 'demo'] : ['prod'] }));
+  await app.register(managementRoutes({ database, mail, build, profiles: config.demo ? ['prod', 'demo'] : ['prod'], mapTiles: config.mapTiles }));
   const telemetry = await installTelemetry(app, { config, database, tokens, mail });
   app.get('/v3/api-docs', { config: { access: ['ROLE_ADMIN'] }, schema: { hide: true } }, () => app.swagger());
   await installWebApp(app, config.webDist);

@@ -35,6 +35,11 @@ const envSchema = z.object({
   LOG_REQUESTS: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) tile URL template with {z}, {x} and {y}')
+    .optional(),
+  MAP_TILE_ATTRIBUTION: z.string().max(500).optional(),
   TOKEN_VALIDITY_SECONDS: z.coerce.number().int().positive().default(86_400),
   TOKEN_VALIDITY_REMEMBER_ME_SECONDS: z.coerce.number().int().positive().default(2_592_000),
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(20),
@@ -67,6 +72,8 @@ export interface Config {
   /** One access-log line per request; off by default since it costs about a third of throughput. */
   logRequests: boolean;
   webDist?: string;
+  /** A raster tile server for the maps (`https://tiles.example/{z}/{x}/{y}.png`); without it the maps show only the bundled outlines. */
+  mapTiles?: { url: string; attribution?: string };
   tokenValiditySeconds: number;
   tokenValidityRememberMeSeconds: number;
   loginAttemptsPerMinute: number;
@@ -106,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logRequests: e.LOG_REQUESTS,
     webDist: e.WEB_DIST,
+    mapTiles: e.MAP_TILE_URL ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION } : undefined,
     tokenValiditySeconds: e.TOKEN_VALIDITY_SECONDS,
     tokenValidityRememberMeSeconds: e.TOKEN_VALIDITY_REMEMBER_ME_SECONDS,
     loginAttemptsPerMinute: e.LOGIN_ATTEMPTS_PER_MINUTE,

@@ -11,6 +11,8 @@ interface Deps {
   mail: MailDispatcher;
   build: BuildInfo;
   profiles: string[];
+  /** Handed to the browser so the maps can draw real tiles (MAP_TILE_URL). */
+  mapTiles?: { url: string; attribution?: string };
 }
 
 const check = async (probe: () => Promise<unknown>) => {
@@ -23,7 +25,7 @@ const check = async (probe: () => Promise<unknown>) => {
 };
 
 export const managementRoutes =
-  ({ database, mail, build, profiles }: Deps): FastifyPluginAsyncZod =>
+  ({ database, mail, build, profiles, mapTiles }: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/management/health', { config: { access: 'public' } }, async (_req, reply) => {
       const components = {
@@ -39,6 +41,7 @@ export const managementRoutes =
       activeProfiles: profiles,
       'display-ribbon-on-profiles': 'dev',
       build: { version: build.appVersion },
+      ...(mapTiles && { mapTileUrl: mapTiles.url, mapTileAttribution: mapTiles.attribution }),
     }));
 
     /** The sidebar footer: code versions and sources only for users with 'Roles And Permission'. */
