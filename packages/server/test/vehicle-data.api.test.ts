@@ -93,6 +93,12 @@ describe.each(DATABASE_KINDS)('vehicle data calls on %s', (kind) => {
     // Two written here, two by the alert engine from the readings (battery at 80 %, a weak cell).
     expect(page.totalCount).toBe(4);
     expect(page.data[0]).toMatchObject({ type: 'NORMAL', attributeName: 'motorCurrent', name: 'Motor Current' });
+    // The detail page asks for the types it shows: NORMAL rows stay out of its pages and count.
+    const shown = (await as('GET', `/api/notifications?pageNo=0&pageSize=10&vehicleId=${id}&type=WARNING&type=SEVERE`)).json();
+    expect(shown.totalCount).toBe(3);
+    expect(shown.data.map((e: { type: string }) => e.type)).not.toContain('NORMAL');
+    expect((await as('GET', `/api/notifications?vehicleId=${id}&type=SEVERE`)).json().data.map((e: { type: string }) => e.type)).toEqual(['SEVERE']);
+    expect((await as('GET', `/api/notifications?vehicleId=${id}&type=BAD`)).statusCode).toBe(400);
 
     const file = await as('POST', `/api/downloadWarningLogs/${id}`);
     expect(file.headers['content-disposition']).toContain('WarningLogs.xlsx');

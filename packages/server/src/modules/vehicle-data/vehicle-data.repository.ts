@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { vehicle } from '../../db/schema.js';
 import { canReading, trip, vehicleState, warningLog } from '../../db/telemetry-schema.js';
 import { window } from '../people/listing.js';
-import type { PageQuery } from '@evfleet/domain';
+import type { PageQuery, Severity } from '@evfleet/domain';
 
 const withState = {
   id: vehicle.id,
@@ -27,8 +27,9 @@ export const vehicleDataRepository = {
 
   one: async (db: Db, where: SQL) => (await vehicleDataRepository.withState(db, where))[0],
 
-  warningLogs: async (db: Db, vehicleId: number, page: PageQuery) => {
-    const where = and(eq(warningLog.vehicleId, vehicleId), eq(warningLog.cleared, false));
+  /** One page of the uncleared log, newest first; `types` keeps only those types. */
+  warningLogs: async (db: Db, vehicleId: number, page: PageQuery, types?: Severity[]) => {
+    const where = and(eq(warningLog.vehicleId, vehicleId), eq(warningLog.cleared, false), types ? inArray(warningLog.type, types) : undefined);
     const { limit, offset } = window(page);
     const [rows, [{ count }]] = await Promise.all([
       db.select().from(warningLog).where(where).orderBy(desc(warningLog.date), desc(warningLog.id)).limit(limit).offset(offset),

@@ -1,4 +1,4 @@
-import { pageQuerySchema } from '@evfleet/domain';
+import { pageQuerySchema, severitySchema } from '@evfleet/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ANY_SIGNED_IN, caller } from '../../auth/guard.js';
@@ -8,6 +8,11 @@ const vinQuery = z.object({ vin: z.string().trim().min(1, 'The VIN is required.'
 const idParams = z.object({ id: z.coerce.number().int('must be a whole number').positive('must be positive') });
 const dateQuery = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').refine((d) => !Number.isNaN(Date.parse(d)), 'must be a real date') });
 const access = { access: ANY_SIGNED_IN };
+/** `type` (repeatable) keeps only those types: the detail page hides NORMAL rows and still pages by 10. */
+const warningLogQuery = pageQuerySchema.extend({
+  vehicleId: z.coerce.number({ error: 'The vehicle is required.' }).int().positive('must be positive'),
+  type: z.union([severitySchema, z.array(severitySchema)]).optional().transform((t) => (t === undefined ? undefined : [t].flat())),
+});
 
 /** Part 2 §7 "Vehicles": state, cells, warning logs, movement history. Scope is applied by the service. */
 export const vehicleDataRoutes =
@@ -27,8 +32,8 @@ export const vehicleDataRoutes =
 
     app.get(
       '/api/notifications',
-      { config: access, schema: { querystring: pageQuerySchema.extend({ vehicleId: z.coerce.number({ error: 'The vehicle is required.' }).int().positive('must be positive') }) } },
-      (req) => service.warningLogs(caller(req), req.query.vehicleId, req.query),
+      { config: access, schema: { querystring: warningLogQuery } },
+      (req) => service.warningLogs(caller(req), req.query.vehicleId, req.query, req.query.type),
     );
     app.get('/api/clearNotifications/:id', { config: access, schema: { params: idParams } }, async (req) => {
       await service.clearWarningLogs(caller(req), req.params.id);

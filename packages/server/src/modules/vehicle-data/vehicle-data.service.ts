@@ -1,4 +1,4 @@
-import { localDate, timeSlotText, type PageQuery } from '@evfleet/domain';
+import { localDate, timeSlotText, type PageQuery, type Severity } from '@evfleet/domain';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { resolveScope } from '../../auth/scope.js';
 import type { AuthUser } from '../../auth/tokens.js';
@@ -52,9 +52,9 @@ export function createVehicleDataService({ db, offlineAfterMs }: { db: Db; offli
         .map((v) => ({ id: v.id, name: v.name, vin: v.vin, lastReported: v.lastReported?.toISOString() ?? null }));
     },
 
-    async warningLogs(by: AuthUser, vehicleId: number, page: PageQuery) {
+    async warningLogs(by: AuthUser, vehicleId: number, page: PageQuery, types?: Severity[]) {
       const v = await byId(by, vehicleId);
-      const { rows, total } = await repo.warningLogs(db, v.id, page);
+      const { rows, total } = await repo.warningLogs(db, v.id, page, types);
       return { data: rows.map(toWarningLogEntry), totalCount: total };
     },
     async clearWarningLogs(by: AuthUser, vehicleId: number) {
