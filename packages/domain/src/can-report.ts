@@ -181,6 +181,7 @@ const pageSize = z.coerce
   .default(CAN_REPORT_DEFAULT_PAGE_SIZE);
 const pageNo = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'Min').max(1_000_000, 'Max').default(0);
 export const SORT_TYPES = ['ASC', 'DESC'] as const;
+export type SortType = (typeof SORT_TYPES)[number];
 const sortType = z
   .string()
   .transform((s) => s.toUpperCase())
