@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 
-/** The few line icons of the row actions, drawn inline (no icon package for four glyphs). */
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
+/** The portal's few line icons, drawn inline (no icon package for a handful of glyphs); a feature draws its own glyphs with it. */
+export function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
   return (
     <svg
       width={16}
