@@ -8,6 +8,9 @@ export interface ProfileInfo {
   build?: { version?: string };
   /** An identity provider's sign-out address, when the server has one configured. */
   logoutUrl?: string;
+  /** A tile server for the maps (MAP_TILE_URL); without it they draw only the bundled outlines. */
+  mapTileUrl?: string;
+  mapTileAttribution?: string;
 }
 
 /** GET api/app-info: the menu footer's versions; the last three only for 'Roles And Permission'. */

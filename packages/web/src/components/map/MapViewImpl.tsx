@@ -1,0 +1,52 @@
+import 'leaflet/dist/leaflet.css';
+import './map.css';
+import { useQuery } from '@tanstack/react-query';
+import L, { type Map as LeafletMap } from 'leaflet';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { profileQuery } from '../../api/app-info';
+import { addBasemap } from './basemap';
+import { MapContext } from './map-context';
+import type { MapViewProps } from './map-types';
+
+/** Leaflet on a plain DOM node: renders in headless Chromium with no WebGL (docs/decisions.md). */
+export default function MapViewImpl({ center, zoom, follow = false, height = 400, testId, children }: MapViewProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<LeafletMap | null>(null);
+  const tiles = useQuery(profileQuery).data;
+  const [lat, lng] = center;
+
+  useEffect(() => {
+    // Each MapView owns its map (no module-level singleton): a second map on a page is independent.
+    const created = L.map(container.current!, { center: [lat, lng], zoom, preferCanvas: true, worldCopyJump: true, zoomSnap: 1 });
+    const removeBasemap = addBasemap(created);
+    setMap(created);
+    return () => {
+      removeBasemap();
+      created.remove();
+      setMap(null);
+    };
+    // The map is made once; later centres are followed by the effect below, not by a new map.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (!map || !tiles?.mapTileUrl) return;
+    const layer = L.tileLayer(tiles.mapTileUrl, { attribution: tiles.mapTileAttribution, maxZoom: 19 }).addTo(map);
+    return () => void layer.remove();
+  }, [map, tiles?.mapTileUrl, tiles?.mapTileAttribution]);
+
+  useEffect(() => {
+    if (map && follow) map.panTo([lat, lng]);
+  }, [map, follow, lat, lng]);
+
+  return (
+    <>
+      <div ref={container} className="evf-map" style={{ height }} data-testid={testId} data-map-ready={map ? 'true' : undefined} />
+      {map && (
+        <MapContext value={map}>
+          <Suspense fallback={null}>{children}</Suspense>
+        </MapContext>
+      )}
+    </>
+  );
+}

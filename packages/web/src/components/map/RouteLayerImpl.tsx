@@ -1,0 +1,52 @@
+import L from 'leaflet';
+import { useEffect, useMemo, useState } from 'react';
+import { useLeafletMap } from './map-context';
+import type { RouteLayerProps } from './map-types';
+import { pointIcon } from './marker-icons';
+
+/**
+ * A route drawn as it was driven: one more point every `stepMs` (part 2 §9: 50 ms), with a marker
+ * at its head. A new path starts over; the map fits the whole route first so the drawing stays in view.
+ */
+export default function RouteLayerImpl({ path, stepMs = 50, fit = true }: RouteLayerProps) {
+  const map = useLeafletMap();
+  const [shown, setShown] = useState(0);
+  const line = useMemo(() => L.polyline([], { color: '#1c7ed6', weight: 4, opacity: 0.85 }), []);
+  const head = useMemo(() => L.marker([0, 0], { keyboard: false, icon: pointIcon(undefined, [0, 0], 'Route position') }), []);
+
+  useEffect(() => {
+    line.addTo(map);
+    return () => {
+      line.remove();
+      head.remove();
+    };
+  }, [map, line, head]);
+
+  useEffect(() => {
+    if (fit && path.length > 1) map.fitBounds(L.latLngBounds(path.map(([lat, lng]) => [lat, lng])), { padding: [24, 24] });
+    if (stepMs <= 0) {
+      setShown(path.length);
+      return;
+    }
+    let count = Math.min(1, path.length);
+    setShown(count);
+    const timer = setInterval(() => {
+      count += 1;
+      setShown(count);
+      if (count >= path.length) clearInterval(timer);
+    }, stepMs);
+    return () => clearInterval(timer);
+  }, [map, path, stepMs, fit]);
+
+  useEffect(() => {
+    const drawn = path.slice(0, shown);
+    line.setLatLngs(drawn.map(([lat, lng]) => [lat, lng]));
+    const last = drawn.at(-1);
+    if (last) head.setLatLng([last[0], last[1]]).setIcon(pointIcon(undefined, last, 'Route position')).addTo(map);
+    else head.remove();
+    // The line is drawn on canvas (no element of its own): how far it got is told on the map element.
+    map.getContainer().dataset.routePoints = String(drawn.length);
+  }, [map, path, shown, line, head]);
+
+  return null;
+}
