@@ -1,0 +1,95 @@
+import { criteriaVehicleFields, firstCanReportProblem } from '@evfleet/domain';
+import { Button, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ROUTES } from '../../app/routes';
+import { toast } from '../../app/toast';
+import { useReportSignals, useReportVehicles } from './api/can-report-api';
+import { readCriteria, storeCriteria } from './criteria-store';
+import { FilterPicker } from './FilterPicker';
+import { ReportDateTimePicker } from './ReportDateTimePicker';
+import { SavedTemplates } from './SavedTemplates';
+import { signalOptions } from './signal-options';
+
+interface Draft {
+  vehicleId: number | null;
+  columns: string[];
+  startDate: string | null;
+  endDate: string | null;
+}
+
+/** The form starts from the criteria of the last View Result in this tab, so Back keeps them. */
+function initialDraft(): Draft {
+  const last = readCriteria();
+  return {
+    vehicleId: last?.vehiclesIds?.[0] ?? null,
+    columns: last?.columns ?? [],
+    startDate: last?.startDate ?? null,
+    endDate: last?.endDate ?? null,
+  };
+}
+
+/** /report/can-history-report (part 2 §2 "CAN History Report page"). */
+export function CanHistoryReportPage() {
+  const navigate = useNavigate();
+  const vehicles = useReportVehicles();
+  const signals = useReportSignals();
+  const [draft, setDraft] = useState(initialDraft);
+  const change = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
+
+  const vehicleOptions = (vehicles.data ?? []).map((v) => ({ value: String(v.id), label: v.friendlyName }));
+
+  const viewResult = () => {
+    const vehicle = vehicles.data?.find((v) => v.id === draft.vehicleId);
+    const { columns, startDate, endDate } = draft;
+    // §5: the six checks in order, the first failing one as an error toast.
+    const problem = firstCanReportProblem({ vehiclesIds: vehicle ? [vehicle.id] : [], columns, startDate, endDate });
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    if (!vehicle || !startDate || !endDate) return; // ruled out by the checks; tells TypeScript
+    storeCriteria({ ...criteriaVehicleFields(vehicle), columns, startDate, endDate });
+    navigate(ROUTES.reportResult);
+  };
+
+  return (
+    <Stack gap="md" p="md">
+      <Title order={2} data-testid="report-title">
+        CAN History Report
+      </Title>
+      <Card withBorder padding="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+          <FilterPicker
+            label="Vehicle"
+            options={vehicleOptions}
+            value={draft.vehicleId === null ? [] : [String(draft.vehicleId)]}
+            onChange={([id]) => change({ vehicleId: id ? Number(id) : null })}
+            placeholder={vehicles.isPending ? 'Loading vehicles...' : 'Select Vehicle'}
+            filterPlaceholder="Filter by Vehicle"
+            disabled={vehicles.isPending}
+            testId="report-vehicle"
+          />
+          <FilterPicker
+            label="Signals"
+            multiple
+            options={signalOptions(signals.data)}
+            value={draft.columns}
+            onChange={(columns) => change({ columns })}
+            placeholder="Select Settings"
+            filterPlaceholder="Filter by Notification Settings"
+            testId="report-signals"
+          />
+          <ReportDateTimePicker label="Start Date" placeholder="Select Start Date" value={draft.startDate} onChange={(startDate) => change({ startDate })} testId="report-start" />
+          <ReportDateTimePicker label="End Date" placeholder="Select End Date" value={draft.endDate} onChange={(endDate) => change({ endDate })} testId="report-end" />
+        </SimpleGrid>
+        <Group justify="flex-end" mt="lg">
+          <Button onClick={viewResult} data-testid="view-result">
+            View Result
+          </Button>
+        </Group>
+      </Card>
+      <SavedTemplates />
+    </Stack>
+  );
+}

@@ -1,0 +1,20 @@
+import { Loader, LoadingOverlay, Stack, Text } from '@mantine/core';
+
+/** §2: the overlay over a report page while its spreadsheet is being exported (apart from the grid's own loading overlay). */
+export function ExportOverlay({ visible }: { visible: boolean }) {
+  return (
+    <LoadingOverlay
+      visible={visible}
+      zIndex={300}
+      overlayProps={{ blur: 1 }}
+      loaderProps={{
+        children: (
+          <Stack align="center" gap="xs" data-testid="export-overlay">
+            <Loader />
+            <Text fw={500}>Exporting…</Text>
+          </Stack>
+        ),
+      }}
+    />
+  );
+}

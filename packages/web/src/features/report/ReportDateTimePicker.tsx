@@ -1,0 +1,31 @@
+import { DateTimePicker } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import dayjs from 'dayjs';
+import { PICKER_FORMAT } from './report-format';
+
+interface ReportDateTimePickerProps {
+  label: string;
+  placeholder: string;
+  /** An ISO instant, or null when nothing is chosen. */
+  value: string | null;
+  onChange: (value: string | null) => void;
+  testId: string;
+}
+
+/** A start or end picker of the report page (§2): YYYY/MM/DD HH:mm A, future days disabled. */
+export function ReportDateTimePicker({ label, placeholder, value, onChange, testId }: ReportDateTimePickerProps) {
+  return (
+    <DateTimePicker
+      label={label}
+      placeholder={placeholder}
+      valueFormat={PICKER_FORMAT}
+      value={value ? new Date(value) : null}
+      // The picker answers in local wall time ('YYYY-MM-DD HH:mm:ss'); the criteria carry instants.
+      onChange={(picked) => onChange(picked ? dayjs(picked).toISOString() : null)}
+      maxDate={dayjs().endOf('day').toDate()}
+      clearable
+      data-testid={testId}
+      submitButtonProps={{ 'aria-label': `Confirm ${label}` }}
+    />
+  );
+}

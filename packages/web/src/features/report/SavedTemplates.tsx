@@ -1,0 +1,53 @@
+import { Anchor, Card, Center, Loader, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { useSavedTemplates } from './api/can-report-api';
+import { pickerText, templateInstant } from './report-format';
+import { templateLink } from './template-link';
+
+/** The caller's saved templates on the report page; choosing one opens /report/template (§2, §4). */
+export function SavedTemplates() {
+  const templates = useSavedTemplates();
+  return (
+    <Card withBorder padding="lg">
+      <Title order={4} mb="sm">
+        Saved Templates
+      </Title>
+      {templates.isPending && (
+        <Center py="sm">
+          <Loader size="sm" />
+        </Center>
+      )}
+      {templates.data?.length === 0 && (
+        <Text c="dimmed" size="sm" data-testid="no-templates">
+          No saved templates yet: save one from a report's results.
+        </Text>
+      )}
+      {templates.data && templates.data.length > 0 && (
+        <Table striped highlightOnHover data-testid="saved-templates">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Template Name</Table.Th>
+              <Table.Th>Start Date</Table.Th>
+              <Table.Th>End Date</Table.Th>
+              <Table.Th>Signals</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {templates.data.map((template) => (
+              <Table.Tr key={template.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={templateLink(template.id)}>
+                    {template.templateName}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{pickerText(templateInstant(template.startDate))}</Table.Td>
+                <Table.Td>{pickerText(templateInstant(template.endDate))}</Table.Td>
+                <Table.Td>{template.columns.length}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}

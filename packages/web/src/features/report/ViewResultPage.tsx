@@ -1,0 +1,111 @@
+import { CAN_REPORT_PAGE_SIZES, CAN_REPORT_TEXTS, canReportFileName, type ReportRow } from '@evfleet/domain';
+import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { ROUTES } from '../../app/routes';
+import { toast } from '../../app/toast';
+import { DataGrid } from '../../components/DataGrid';
+import { PageSizeSelect } from '../../components/PageSizeSelect';
+import { Pager } from '../../components/Pager';
+import { CAN_REPORT, exportReport, useCanHistory, useReportSignals } from './api/can-report-api';
+import { readCriteria, type ReportCriteria } from './criteria-store';
+import { ExportOverlay } from './ExportOverlay';
+import { FilterPicker } from './FilterPicker';
+import { pickerText } from './report-format';
+import { reportColumnDefs } from './reportColumns';
+import { SaveTemplateModal } from './SaveTemplateModal';
+import { signalOptions } from './signal-options';
+import { useResultView } from './useResultView';
+
+/** /report/view-result (part 2 §2 "View Result page"); without criteria it sends the user back (§8). */
+export function ViewResultPage() {
+  const [criteria] = useState(readCriteria);
+  useEffect(() => {
+    // The id keeps React's development double render from toasting twice.
+    if (!criteria) toast.error(CAN_REPORT_TEXTS.noCriteria, { toastId: 'can-report-no-criteria' });
+  }, [criteria]);
+  if (!criteria) return <Navigate to={ROUTES.canHistoryReport} replace />;
+  return <ResultView initial={criteria} />;
+}
+
+function ResultView({ initial }: { initial: ReportCriteria }) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const view = useResultView(initial);
+  const history = useCanHistory(view.filter);
+  const signals = useReportSignals();
+  const [exporting, setExporting] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const result = history.data;
+  const columns = useMemo(() => reportColumnDefs(result?.columns ?? [], { sort: view.sort, filters: 'typed' }), [result?.columns, view.sort]);
+
+  const back = () => {
+    // §2: Back clears the results; the report page keeps the criteria to adjust.
+    client.removeQueries({ queryKey: [CAN_REPORT, 'history'] });
+    navigate(ROUTES.canHistoryReport);
+  };
+  const download = async () => {
+    setExporting(true);
+    try {
+      await exportReport({ ...view.filter, pageNo: 0 }, canReportFileName(view.criteria));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const { name, vin, startDate, endDate } = view.criteria;
+  return (
+    <Box pos="relative">
+      <ExportOverlay visible={exporting} />
+      <Stack gap="md" p="md">
+        <Group justify="space-between" wrap="wrap">
+          <Group>
+            <Button variant="default" onClick={back} data-testid="back">
+              Back
+            </Button>
+            <Title order={2} data-testid="result-title">
+              Search Results
+            </Title>
+          </Group>
+          <Group gap="sm" wrap="wrap" align="flex-end">
+            <Box w={320}>
+              <FilterPicker
+                label="Columns"
+                multiple
+                options={signalOptions(signals.data)}
+                value={view.pickedColumns}
+                onChange={view.pickColumns}
+                placeholder="Select Settings"
+                filterPlaceholder="Filter by Columns"
+                testId="result-columns"
+              />
+            </Box>
+            <PageSizeSelect value={view.pageSize} onChange={view.setPageSize} options={CAN_REPORT_PAGE_SIZES} />
+            <Button variant="default" onClick={() => setSaving(true)} data-testid="save-template">
+              Save as template
+            </Button>
+            <Button onClick={download} loading={exporting} data-testid="download-xls">
+              Download xls
+            </Button>
+          </Group>
+        </Group>
+        <Text size="sm" c="dimmed" data-testid="result-criteria">
+          {name ?? vin} · {startDate && pickerText(startDate)} – {endDate && pickerText(endDate)}
+          {view.columnsPending && ' · applying the column change…'}
+        </Text>
+        <DataGrid<ReportRow>
+          rows={result?.data}
+          columns={columns}
+          loading={history.isFetching || view.columnsPending}
+          noRowsText={CAN_REPORT_TEXTS.noResults}
+          onSortChange={(sort) => view.setSort(sort && { column: sort.colId, direction: sort.direction })}
+          testId="result-grid"
+        />
+        <Pager page={view.page} size={view.pageSize} total={result?.totalCount ?? 0} onPageChange={view.setPage} />
+      </Stack>
+      <SaveTemplateModal opened={saving} criteria={view.criteria} onClose={() => setSaving(false)} />
+    </Box>
+  );
+}

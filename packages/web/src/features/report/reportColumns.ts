@@ -1,0 +1,38 @@
+import { DATE_COLUMN, type ReportRow } from '@evfleet/domain';
+import type { ColDef } from 'ag-grid-community';
+import { cellText, isNumericColumn } from './report-format';
+
+export interface ColumnSort {
+  column: string;
+  direction: 'asc' | 'desc';
+}
+
+interface ColumnOptions {
+  /** The sort the server applied, shown as the header's arrow. */
+  sort?: ColumnSort;
+  /** 'typed': number filters on numeric columns (result page); 'text': every column filters its text (§2 template page). */
+  filters: 'typed' | 'text';
+}
+
+/**
+ * Grid columns for report rows keyed by display name (§3): the value is the cell's first value,
+ * shown per §9 with null as a dash. Filters work on the page shown; sorting and paging are the server's.
+ */
+export function reportColumnDefs(columns: readonly string[], { sort, filters }: ColumnOptions): ColDef<ReportRow>[] {
+  return columns.map((column) => {
+    const numeric = filters === 'typed' && isNumericColumn(column);
+    return {
+      colId: column,
+      headerName: column,
+      minWidth: column === DATE_COLUMN ? 170 : 120,
+      valueGetter: ({ data }) => data?.[column]?.value ?? null,
+      valueFormatter: ({ data }) => cellText(column, data?.[column]),
+      filter: numeric ? 'agNumberColumnFilter' : 'agTextColumnFilter',
+      // Text filters match what the cell shows (e.g. the formatted date), not the raw value.
+      ...(!numeric && { filterValueGetter: ({ data }) => cellText(column, data?.[column]) }),
+      cellDataType: false,
+      sort: sort?.column === column ? sort.direction : null,
+      type: numeric ? 'rightAligned' : undefined,
+    } satisfies ColDef<ReportRow>;
+  });
+}
