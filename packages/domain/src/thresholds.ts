@@ -31,18 +31,47 @@ export type Range = z.infer<typeof rangeSchema>;
 export const DEFAULT_MINUTES_BACKWARD = 5;
 export const DEFAULT_NOTIFICATION_FREQUENCY = 60;
 
+/**
+ * The bands a metric may notify at, per channel: the threshold editor's E-Mail and SMS Template
+ * toggles with their Warning/Severe choice (left unwired by the spec; docs/alerts.md). An absent
+ * list means both bands (NOTIFY_DEFAULT), so attributes stored before these fields keep notifying;
+ * an empty list switches the channel off for that metric. The vehicle's own emailNotification and
+ * smsNotification flags and addresses still decide whether a channel is used at all.
+ */
+export const NOTIFY_BANDS = ['WARNING', 'SEVERE'] as const;
+export const notifyBandSchema = z.enum(NOTIFY_BANDS);
+export type NotifyBand = z.infer<typeof notifyBandSchema>;
+export const NOTIFY_DEFAULT: readonly NotifyBand[] = NOTIFY_BANDS;
+const notifyList = z.array(notifyBandSchema).max(2).refine((l) => new Set(l).size === l.length, 'Each band once.');
+
+/** Maximum ranges per band (§5): one Normal, two Moderate (warning), two Severe. */
+export const MAX_RANGES = { normal: 1, warning: 2, sever: 2 } as const;
+export type BandKey = keyof typeof MAX_RANGES;
+export const BAND_KEYS = Object.keys(MAX_RANGES) as BandKey[];
+/** The editor's names of the bands. */
+export const BAND_LABELS: Record<BandKey, string> = { normal: 'Normal', warning: 'Moderate', sever: 'Severe' };
+
 /** An alert attribute (§3): 'sever' is the spec's spelling; at most two ranges per alert band. */
 export const alertAttributeSchema = z.object({
   name: metricNameSchema,
-  displayName: z.string(),
-  type: z.string().default('number'),
-  minutesBackward: z.number().int().min(0).default(DEFAULT_MINUTES_BACKWARD),
-  notificationFrequencyHour: z.number().int().min(0).default(DEFAULT_NOTIFICATION_FREQUENCY),
-  normal: z.array(rangeSchema).max(1),
-  warning: z.array(rangeSchema).max(2),
-  sever: z.array(rangeSchema).max(2),
+  displayName: z.string().max(64),
+  type: z.string().max(32).default('number'),
+  minutesBackward: z.number().int().min(0).max(1440, 'Max').default(DEFAULT_MINUTES_BACKWARD),
+  notificationFrequencyHour: z.number().int().min(0).max(43_200, 'Max').default(DEFAULT_NOTIFICATION_FREQUENCY),
+  // The limits of MAX_RANGES are checked with the metric's name in threshold-checks.ts.
+  normal: z.array(rangeSchema).max(10, 'Max'),
+  warning: z.array(rangeSchema).max(10, 'Max'),
+  sever: z.array(rangeSchema).max(10, 'Max'),
+  emailOn: notifyList.optional(),
+  smsOn: notifyList.optional(),
 });
 export type AlertAttribute = z.infer<typeof alertAttributeSchema>;
+
+/** Whether a metric notifies by a channel at a band (absent lists: both bands). */
+export function notifiesAt(attr: Pick<AlertAttribute, 'emailOn' | 'smsOn'>, channel: 'email' | 'sms', band: NotifyBand): boolean {
+  const list = (channel === 'email' ? attr.emailOn : attr.smsOn) ?? NOTIFY_DEFAULT;
+  return list.includes(band);
+}
 
 const r = (low: number, high: number): Range => ({ low, high });
 const attribute = (name: MetricName, normal: Range[], warning: Range[], sever: Range[]): AlertAttribute => ({
