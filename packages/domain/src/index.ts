@@ -17,3 +17,7 @@ export * from './vehicles.js';
 export * from './vehicle-templates.js';
 export * from './role-permissions.js';
 export * from './preferences.js';
+export * from './alert-placeholders.js';
+export * from './record-fields.js';
+export * from './records.js';
+export * from './dashboard.js';
