@@ -1,0 +1,32 @@
+import { ActionIcon, Button, Group, Title, Tooltip } from '@mantine/core';
+import { Link } from 'react-router';
+import { ROUTES } from '../../../app/routes';
+import { useSession } from '../../../app/session/useSession';
+import { EditIcon } from '../../../components/icons';
+import { HistoryIcon } from './info/info-icons';
+
+/** §2: the vehicle's name, edit for administrators, and 'DATA History' to the CAN report. */
+export function DetailHeader({ id, name }: { id: number; name: string }) {
+  const isAdmin = useSession().account?.authorities.includes('ROLE_ADMIN') ?? false;
+  return (
+    <Group justify="space-between" wrap="wrap">
+      <Group gap="xs">
+        <Title order={2} data-testid="vehicle-detail-name">
+          {name}
+        </Title>
+        {isAdmin && (
+          <Tooltip label="Edit Vehicle Information">
+            <ActionIcon component={Link} to={`${ROUTES.vehicle}/${id}/edit`} variant="subtle" aria-label="Edit Vehicle Information" data-testid="edit-vehicle">
+              <EditIcon />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
+      <Tooltip label="View CAN History">
+        <Button component={Link} to={ROUTES.canHistoryReport} variant="light" leftSection={<HistoryIcon />} data-testid="data-history">
+          DATA History
+        </Button>
+      </Tooltip>
+    </Group>
+  );
+}

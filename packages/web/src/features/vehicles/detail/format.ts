@@ -1,0 +1,31 @@
+import dayjs from 'dayjs';
+import relativeTime from 'dayjs/plugin/relativeTime';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(relativeTime);
+dayjs.extend(utc);
+
+/** What a tile shows for a value the vehicle never sent (§2). */
+export const NA = 'NA';
+
+/** A number with its unit, or NA; whole numbers stay whole, others keep two decimals. */
+export function withUnit(value: number | null | undefined, unit: string): string {
+  if (value === null || value === undefined) return NA;
+  const shown = Number.isInteger(value) ? String(value) : value.toFixed(2).replace(/\.?0+$/, '');
+  return unit ? `${shown} ${unit}` : shown;
+}
+
+/** 'a few seconds ago', '3 hours ago'. */
+export const relativeTo = (iso: string, now: number) => dayjs(iso).from(now);
+
+/** The full local date-time with the browser's zone: '22/11/2026 10:15:03 GMT+1'. */
+export function localDateTimeWithZone(iso: string): string {
+  const zone = new Intl.DateTimeFormat('en-GB', { timeZoneName: 'short' }).formatToParts(new Date(iso)).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  return `${dayjs(iso).format('DD/MM/YYYY HH:mm:ss')} ${zone}`.trim();
+}
+
+/** §9: the warning log's date, DD/MM/YYYY HH:mm GMT. */
+export const warningLogDate = (iso: string) => `${dayjs.utc(iso).format('DD/MM/YYYY HH:mm')} GMT`;
+
+/** YYYY-MM-DD of a local calendar day, as the movement calls want it. */
+export const calendarDay = (d: dayjs.ConfigType) => dayjs(d).format('YYYY-MM-DD');

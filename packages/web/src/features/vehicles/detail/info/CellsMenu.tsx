@@ -1,0 +1,32 @@
+import { Button, Group, Menu, ScrollArea, Text } from '@mantine/core';
+import type { Severity } from '@evfleet/domain';
+import type { CellDetail } from '../api/vehicle-data-types';
+import { withUnit } from '../format';
+
+export const SEVERITY_COLOR: Record<Severity, string> = { NORMAL: 'green', WARNING: 'orange', SEVERE: 'red' };
+
+/** 'View cells' (§2): each cell's status and value, coloured by status. */
+export function CellsMenu({ cells }: { cells: CellDetail['cells'] }) {
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md">
+      <Menu.Target>
+        <Button size="compact-xs" variant="light" disabled={cells.length === 0} data-testid="view-cells">
+          View cells
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown data-testid="cells-list">
+        <ScrollArea.Autosize mah={320} type="auto">
+          {cells.map((cell, i) => (
+            <Group key={i} justify="space-between" gap="lg" px="sm" py={4} wrap="nowrap" data-testid="cell-row">
+              <Text size="sm">Cell {i + 1}</Text>
+              <Text size="sm" fw={600} c={SEVERITY_COLOR[cell.status]}>
+                {cell.status}
+              </Text>
+              <Text size="sm">{withUnit(cell.value, 'V')}</Text>
+            </Group>
+          ))}
+        </ScrollArea.Autosize>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

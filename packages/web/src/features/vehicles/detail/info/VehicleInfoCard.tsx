@@ -1,0 +1,63 @@
+import { ActionIcon, Alert, Card, Group, SimpleGrid, Stack, Title, Tooltip } from '@mantine/core';
+import type { Vehicle } from '@evfleet/domain';
+import { useState } from 'react';
+import { useTilePreferences, useSaveTilePreferences } from '../api/tile-preferences';
+import { useLiveReadings, useRefreshLive } from '../api/vehicle-detail-api';
+import { RefreshIcon } from './info-icons';
+import { SignalCards } from './SignalCards';
+import { Tile } from './Tile';
+import { TILES } from './tiles';
+import { TileVisibility } from './TileVisibility';
+
+/**
+ * 'Vehicle Information' (part 2 §2, §4): the chosen tiles of the vehicle's latest readings, pulse
+ * placeholders while they load (first time and on refresh), re-polled every 40 s and on the live feed.
+ */
+export function VehicleInfoCard({ vehicle }: { vehicle: Vehicle }) {
+  const { can, cells } = useLiveReadings(vehicle.id, vehicle.vin);
+  const refresh = useRefreshLive(vehicle.id);
+  const [refreshing, setRefreshing] = useState(false);
+  const shown = useTilePreferences().data!;
+  const save = useSaveTilePreferences();
+
+  const onRefresh = async () => {
+    setRefreshing(true);
+    await refresh().finally(() => setRefreshing(false));
+  };
+  const loading = can.isPending || refreshing;
+  const visible = TILES.filter((tile) => shown[tile.key]);
+  const renderTile = (tile: (typeof TILES)[number]) => (
+    <Tile key={tile.key} label={tile.label} loading={loading || (tile.key === 'packVoltage' && cells.isPending)} testId={`tile-${tile.key}`}>
+      {can.data && tile.render({ can: can.data, cells: cells.data })}
+    </Tile>
+  );
+
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="vehicle-info">
+      <Group justify="space-between" mb="sm">
+        <Title order={4}>Vehicle Information</Title>
+        <Group gap={4}>
+          <Tooltip label="Refresh Vehicle Information">
+            <ActionIcon variant="subtle" color="gray" aria-label="Refresh Vehicle Information" onClick={onRefresh} loading={refreshing} data-testid="refresh-vehicle-info">
+              <RefreshIcon />
+            </ActionIcon>
+          </Tooltip>
+          <TileVisibility tiles={shown} onChange={(tiles) => save.mutate(tiles)} />
+        </Group>
+      </Group>
+      {can.isError ? (
+        <Alert color="red" data-testid="vehicle-info-error">
+          The vehicle's readings could not be loaded. Try the refresh button.
+        </Alert>
+      ) : (
+        <Stack gap="sm">
+          {visible.filter((tile) => tile.wide).map(renderTile)}
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+            {visible.filter((tile) => !tile.wide).map(renderTile)}
+          </SimpleGrid>
+          <SignalCards gps={vehicle.gpsSignal} lte={vehicle.lteSignal} />
+        </Stack>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,70 @@
+import { Group, Text } from '@mantine/core';
+import { DETAIL_TILES, type DetailTile } from '@evfleet/domain';
+import type { ReactNode } from 'react';
+import type { CellDetail, DeviceCanData } from '../api/vehicle-data-types';
+import { NA, withUnit } from '../format';
+import { CellsMenu } from './CellsMenu';
+import { LastReportedTimes } from './LastReportedTimes';
+
+/** What the tiles read: the CAN data and, for Pack Voltage, the cells. */
+export interface Readings {
+  can: DeviceCanData;
+  cells: CellDetail | undefined;
+}
+
+interface TileView {
+  render: (r: Readings) => ReactNode;
+  /** Takes a whole row above the others (the three last-reported times). */
+  wide?: boolean;
+}
+
+/** §2: 1 Drive, 2 Neutral, 3 Reverse, anything else Park; NA without data. */
+export function gearName(gear: number | null): string {
+  if (gear === null) return NA;
+  return { 1: 'Drive', 2: 'Neutral', 3: 'Reverse' }[gear] ?? 'Park';
+}
+
+const onOff = (v: number | null) => (v === null ? NA : v ? 'On' : 'Off');
+
+/** §2: green while the pack is charged or idle (<= 0 A), red while it is drawn from. */
+function VehicleCurrent({ amps }: { amps: number | null }) {
+  if (amps === null) return NA;
+  return (
+    <Text inherit c={amps <= 0 ? 'green' : 'red'} data-current-color={amps <= 0 ? 'green' : 'red'}>
+      {withUnit(amps, 'A')}
+    </Text>
+  );
+}
+
+/** §2: NA for 0 V (no reading), and the 'View cells' drop-down. */
+function PackVoltage({ cells }: { cells: CellDetail | undefined }) {
+  const volts = cells?.packVoltage;
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xs">
+      <span>{volts ? withUnit(volts, 'V') : NA}</span>
+      <CellsMenu cells={cells?.cells ?? []} />
+    </Group>
+  );
+}
+
+const value = (render: TileView['render']): TileView => ({ render });
+
+/** How each tile of 'Vehicle Information' (part 2 §2) shows its reading; labels and defaults are domain's DETAIL_TILES. */
+const VIEWS: Record<DetailTile, TileView> = {
+  activityTime: { render: ({ can }) => <LastReportedTimes can={can} />, wide: true },
+  batteryCharged: value(({ can }) => withUnit(can.battery_charge, '%')),
+  chargeStatus: value(({ can }) => onOff(can.charge_status)),
+  milesToEmpty: value(({ can }) => withUnit(can.milesToEmpty, 'Mi')),
+  lastCharged: value(({ can }) => withUnit(can.last_charge_days, 'Days Ago')),
+  odometer: value(({ can }) => withUnit(can.odometer, 'Mi')),
+  battery12v: value(({ can }) => withUnit(can['12vBattery'], 'v')),
+  gpsSpeed: value(({ can }) => withUnit(can.gps_speed, 'mph')),
+  headingMag: value(({ can }) => withUnit(can.direction, '°')),
+  vehicleCurrent: value(({ can }) => <VehicleCurrent amps={can.vehicle_current} />),
+  cabinTemperature: value(({ can }) => withUnit(can.cabin_temp, 'F')),
+  gearSelector: value(({ can }) => gearName(can.gear)),
+  packVoltage: value(({ cells }) => <PackVoltage cells={cells} />),
+};
+
+/** The tiles in the order they show: the last-reported times first, then the domain's order. */
+export const TILES = [...DETAIL_TILES].sort((a, b) => Number(b.key === 'activityTime') - Number(a.key === 'activityTime')).map((tile) => ({ ...tile, ...VIEWS[tile.key] }));

@@ -1,0 +1,71 @@
+import '@mantine/dates/styles.css';
+import { Button, Group, Select, Tooltip } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import dayjs from 'dayjs';
+import { useMemo } from 'react';
+import { useMovingDates, useTimeSlots } from '../api/vehicle-detail-api';
+import { calendarDay } from '../format';
+
+/** §5, §9: the detail page's dates reach back 90 days through today. */
+export const DATE_WINDOW_DAYS = 90;
+
+export interface MovementChoice {
+  /** YYYY-MM-DD, or null for none. */
+  date: string | null;
+  /** The 1-based number of the day's range, as the route call takes it, or null. */
+  slot: string | null;
+}
+
+interface MovementControlsProps {
+  vehicleId: number;
+  choice: MovementChoice;
+  onChange: (choice: MovementChoice) => void;
+  /** A route is on the map: 'Clear' has something to clear. */
+  hasRoute: boolean;
+}
+
+/** 'Select Date', 'Select movement history' and 'Clear' (part 2 §2, §4). */
+export function MovementControls({ vehicleId, choice, onChange, hasRoute }: MovementControlsProps) {
+  const moving = useMovingDates(vehicleId);
+  const slots = useTimeSlots(vehicleId, choice.date);
+  const movingDays = useMemo(() => new Set(moving.data ?? []), [moving.data]);
+  const today = dayjs();
+  const options = (slots.data ?? []).map((range, i) => ({ value: String(i + 1), label: `${range} - ${i + 1}` }));
+
+  return (
+    <Group align="flex-end" gap="sm" data-testid="movement-controls">
+      <DatePickerInput
+        label="Select Date"
+        placeholder="Select Date"
+        clearable
+        valueFormat="DD/MM/YYYY"
+        minDate={calendarDay(today.subtract(DATE_WINDOW_DAYS, 'day'))}
+        maxDate={calendarDay(today)}
+        // §2: only the days the vehicle moved can be picked.
+        excludeDate={(day) => !movingDays.has(day)}
+        getDayProps={(day) => (movingDays.has(day) ? { fw: 700, 'data-moving': true } : {})}
+        value={choice.date}
+        onChange={(date) => onChange({ date, slot: null })}
+        w={180}
+        data-testid="select-date"
+        popoverProps={{ withinPortal: true }}
+      />
+      <Select
+        label="Select movement history"
+        placeholder={choice.date && slots.isFetching ? 'Loading...' : 'Select movement history'}
+        data={options}
+        value={choice.slot}
+        onChange={(slot) => onChange({ ...choice, slot })}
+        disabled={!choice.date || options.length === 0}
+        nothingFoundMessage="No movement on this day"
+        w={260}
+        data-testid="select-range"
+      />
+      <Tooltip label="Clear DateTime Range">
+        <Button variant="default" onClick={() => onChange({ date: null, slot: null })} disabled={!hasRoute} data-testid="clear-range">
+          Clear
+        </Button>
+      </Tooltip>
+    </Group>
+  );
+}

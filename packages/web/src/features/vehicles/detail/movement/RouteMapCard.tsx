@@ -1,0 +1,44 @@
+import { Card, Center, Loader, Text } from '@mantine/core';
+import { MapView, MarkerLayer, RouteLayer, type LatLng } from '../../../../components/map/MapView';
+import type { RoutePoint } from '../api/vehicle-data-types';
+import type { DevicePosition } from '../api/vehicle-data-types';
+
+/** §9: the detail map's zoom, and its route drawn one point every 50 ms. */
+const DETAIL_ZOOM = 14;
+const ROUTE_STEP_MS = 50;
+/** Where the map looks before the vehicle has ever sent a position: the middle of the US, zoomed out. */
+const NO_POSITION = { center: [39.8283, -98.5795] as LatLng, zoom: 4 };
+const MAP_HEIGHT = 420;
+
+interface RouteMapCardProps {
+  vehicleName: string;
+  position: DevicePosition | undefined;
+  route: RoutePoint[] | undefined;
+  routeLoading: boolean;
+}
+
+/** The map card (§2): the vehicle's marker, followed as it moves, and the chosen route as a polyline. */
+export function RouteMapCard({ vehicleName, position, route, routeLoading }: RouteMapCardProps) {
+  const here: LatLng | null = position?.gps_lat != null && position.gps_long != null ? [position.gps_lat, position.gps_long] : null;
+  const path = route?.map((p): LatLng => [p.lat, p.lng]) ?? [];
+  const view = here ? { center: here, zoom: DETAIL_ZOOM } : NO_POSITION;
+
+  return (
+    <Card withBorder radius="md" padding={0} data-testid="vehicle-map-card" pos="relative">
+      {/* Auto-recentre on the vehicle, except while a route is shown: the route fits itself in view. */}
+      <MapView center={view.center} zoom={view.zoom} follow={path.length === 0} height={MAP_HEIGHT} testId="vehicle-map">
+        {path.length > 0 ? <RouteLayer path={path} stepMs={ROUTE_STEP_MS} /> : here && <MarkerLayer position={here} title={vehicleName} />}
+      </MapView>
+      {routeLoading && (
+        <Center pos="absolute" inset={0} style={{ zIndex: 500, background: 'rgba(255,255,255,0.5)' }}>
+          <Loader size="sm" />
+        </Center>
+      )}
+      {!here && path.length === 0 && (
+        <Text pos="absolute" top={8} left={56} size="sm" c="dimmed" style={{ zIndex: 500 }} data-testid="no-position">
+          No GPS position reported yet
+        </Text>
+      )}
+    </Card>
+  );
+}

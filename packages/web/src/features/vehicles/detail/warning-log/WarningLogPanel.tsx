@@ -1,0 +1,65 @@
+import { Button, Card, Collapse, Group, Title, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { ConfirmModal } from '../../../../components/ConfirmModal';
+import { DataGrid } from '../../../../components/DataGrid';
+import { Pager } from '../../../../components/Pager';
+import { fetchWarningLogsXlsx, useClearWarningLogs, useWarningLogs, WARNING_LOG_PAGE_SIZE } from '../api/vehicle-detail-api';
+import { saveBlob } from './save-blob';
+import { warningLogColumns } from './warningLogColumns';
+
+/** §9: the warning log download's file name. */
+const FILE_NAME = 'WarningLogs.xlsx';
+
+/** 'Vehicle Warning Log' (part 2 §2): a collapsible, server-paged grid of WARNING and SEVERE entries. */
+export function WarningLogPanel({ vehicleId }: { vehicleId: number }) {
+  const [open, setOpen] = useState(true);
+  const [page, setPage] = useState(0);
+  const [confirming, setConfirming] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const logs = useWarningLogs(vehicleId, page);
+  const clear = useClearWarningLogs(vehicleId);
+  const total = logs.data?.totalCount ?? 0;
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      saveBlob(await fetchWarningLogsXlsx(vehicleId), FILE_NAME);
+    } finally {
+      setDownloading(false);
+    }
+  };
+  const confirmClear = () =>
+    clear.mutate(undefined, {
+      onSuccess: () => setPage(0),
+      onSettled: () => setConfirming(false),
+    });
+
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="warning-log">
+      <Group justify="space-between">
+        <UnstyledButton onClick={() => setOpen((o) => !o)} aria-expanded={open} data-testid="warning-log-toggle">
+          <Title order={4}>
+            {open ? '▾' : '▸'} Vehicle Warning Log
+          </Title>
+        </UnstyledButton>
+        <Group gap="xs">
+          <Button variant="default" size="xs" onClick={() => setConfirming(true)} disabled={total === 0} data-testid="clear-logs">
+            Clear logs
+          </Button>
+          <Button size="xs" onClick={download} loading={downloading} data-testid="download-logs">
+            Download xls
+          </Button>
+        </Group>
+      </Group>
+      <Collapse in={open}>
+        <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
+          <DataGrid rows={logs.data?.data} columns={warningLogColumns} loading={logs.isPending} noRowsText="no rows to display" rowId={(e) => String(e.id)} testId="warning-log-grid" />
+          <Pager page={page} size={WARNING_LOG_PAGE_SIZE} total={total} onPageChange={setPage} />
+        </div>
+      </Collapse>
+      <ConfirmModal opened={confirming} title="Clear logs" onConfirm={confirmClear} onCancel={() => setConfirming(false)} busy={clear.isPending}>
+        Are you sure you want to clear the warning log of this vehicle?
+      </ConfirmModal>
+    </Card>
+  );
+}

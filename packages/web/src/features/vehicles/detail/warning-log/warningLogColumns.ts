@@ -1,0 +1,22 @@
+import type { Severity } from '@evfleet/domain';
+import type { CellStyle, ColDef } from 'ag-grid-community';
+import type { WarningLogEntry } from '../api/vehicle-data-types';
+import { warningLogDate } from '../format';
+
+/** §2: a row's colour follows its type. */
+const ROW_COLORS: Record<Severity, CellStyle> = {
+  SEVERE: { backgroundColor: 'var(--mantine-color-red-1)', color: 'var(--mantine-color-red-9)' },
+  WARNING: { backgroundColor: 'var(--mantine-color-yellow-1)', color: 'var(--mantine-color-yellow-9)' },
+  NORMAL: { backgroundColor: 'var(--mantine-color-green-0)', color: 'var(--mantine-color-green-9)' },
+};
+
+/** An entry's text; a manual entry without one says what was measured. */
+export const description = (e: WarningLogEntry) => e.notificationContent ?? `${e.name}: ${e.value ?? '-'}`;
+
+const coloured = (def: ColDef<WarningLogEntry>): ColDef<WarningLogEntry> => ({ ...def, cellStyle: ({ data }) => (data ? ROW_COLORS[data.type] : null) });
+
+export const warningLogColumns: ColDef<WarningLogEntry>[] = [
+  coloured({ field: 'type', headerName: 'Type Of Warning', flex: 1, minWidth: 140, cellClass: 'warning-type' }),
+  coloured({ colId: 'date', headerName: 'Date & Time', flex: 1, minWidth: 170, valueGetter: ({ data }) => (data ? warningLogDate(data.date) : '') }),
+  coloured({ colId: 'description', headerName: 'Description', flex: 4, minWidth: 300, valueGetter: ({ data }) => (data ? description(data) : ''), tooltipValueGetter: ({ data }) => (data ? description(data) : '') }),
+];
