@@ -21,3 +21,4 @@ export * from './alert-placeholders.js';
 export * from './record-fields.js';
 export * from './records.js';
 export * from './dashboard.js';
+export * from './management.js';

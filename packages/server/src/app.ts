@@ -14,7 +14,14 @@ import { createMailDispatcher, type MailDispatcher } from './mail/dispatcher.js'
 import { createSmsSender } from './mail/sms-sender.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
+import { installAuditTrail } from './modules/audits/audit.hook.js';
+import { auditsRoutes } from './modules/audits/audits.routes.js';
 import { readBuildInfo } from './modules/management/build-info.js';
+import { createDiagnostics } from './modules/management/diagnostics.js';
+import { createHealth } from './modules/management/health.js';
+import { createLoggers } from './modules/management/loggers.js';
+import { createMetrics } from './modules/management/metrics.js';
+import { operationsRoutes } from './modules/management/operations.routes.js';
 import { managementRoutes } from './modules/management/management.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -55,23 +62,35 @@ export async function buildApp({ config, database, logger }: AppDeps) {
 
   const tokens = createTokens(config.jwtSecret, { normal: config.tokenValiditySeconds, rememberMe: config.tokenValidityRememberMeSeconds });
   const throttle = createLoginThrottle({ attemptsPerMinute: config.loginAttemptsPerMinute, failuresPerAccount: config.loginFailuresPerAccount });
-  const sms = createSmsSender({ webhookUrl: config.smsWebhookUrl, log: app.log });
-  const mail = createMailDispatcher({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, sms, log: app.log });
+  const loggers = createLoggers(app.log);
+  const sms = createSmsSender({ webhookUrl: config.smsWebhookUrl, log: loggers.get('evfleet.mail') });
+  const mail = createMailDispatcher({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, sms, log: loggers.get('evfleet.mail') });
   const mails = accountMails(config.appBaseUrl);
-  const build = readBuildInfo(config.mqtt.url ? `MQTT ${new URL(config.mqtt.url).host}` : config.mqtt.port ? `MQTT (embedded broker, port ${config.mqtt.port})` : 'HTTP only');
+  const signalSource = config.mqtt.url ? `MQTT ${new URL(config.mqtt.url).host}` : config.mqtt.port ? `MQTT (embedded broker, port ${config.mqtt.port})` : 'HTTP only';
+  const build = readBuildInfo(signalSource);
   installGuard(app, tokens);
+  // Hooks before routes, so every route is measured and audited.
+  installAuditTrail(app, database.db);
+  const diagnostics = createDiagnostics();
+  let telemetryParts: Awaited<ReturnType<typeof installTelemetry>> | undefined;
+  const metrics = createMetrics(app, { db: database.db, mail, telemetry: () => telemetryParts?.pipeline, diagnostics });
+  const health = createHealth({ database, mail, mqtt: () => telemetryParts?.mqtt, mqttDescription: signalSource, dataDir: config.dataDir });
 
   const deps = { db: database.db, mails, mailQueued: mail.kick };
   await app.register(accountRoutes(createAccountService({ ...deps, tokens, throttle })));
   await app.register(usersRoutes(createUsersService(deps)));
   await app.register(peopleRoutes(deps));
-  await app.register(managementRoutes({ database, mail, build, profiles: config.demo ? ['prod', 'demo'] : ['prod'], mapTiles: config.mapTiles }));
-  const telemetry = await installTelemetry(app, { config, database, tokens, mail });
+  await app.register(operationsRoutes({ config, health, metrics, loggers, diagnostics }));
+  await app.register(auditsRoutes(database.db));
+  await app.register(managementRoutes({ database, build, profiles: config.demo ? ['prod', 'demo'] : ['prod'], mapTiles: config.mapTiles }));
+  telemetryParts = await installTelemetry(app, { config, database, tokens, mail, log: loggers.get('evfleet.telemetry') });
+  const telemetry = telemetryParts.pipeline;
   app.get('/v3/api-docs', { config: { access: ['ROLE_ADMIN'] }, schema: { hide: true } }, () => app.swagger());
   await installWebApp(app, config.webDist);
 
   app.addHook('onClose', async () => {
     throttle.close();
+    diagnostics.close();
     await mail.close();
   });
   app.decorate('mail', mail);

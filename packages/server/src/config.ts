@@ -33,6 +33,7 @@ const envSchema = z.object({
   SMS_WEBHOOK_URL: urlWith(['http', 'https']).optional(),
   ALERT_MESSAGES_PER_HOUR: z.coerce.number().int().positive().default(30),
   LOG_REQUESTS: bool.default(false),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   MAP_TILE_URL: z
@@ -71,6 +72,8 @@ export interface Config {
   logLevel: string;
   /** One access-log line per request; off by default since it costs about a third of throughput. */
   logRequests: boolean;
+  /** A bearer token a Prometheus scraper may use for management/prometheus (administrators' tokens work too). */
+  metricsToken?: string;
   webDist?: string;
   /** A raster tile server for the maps (`https://tiles.example/{z}/{x}/{y}.png`); without it the maps show only the bundled outlines. */
   mapTiles?: { url: string; attribution?: string };
@@ -112,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     initialAdminPassword: e.INITIAL_ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
     logRequests: e.LOG_REQUESTS,
+    metricsToken: e.METRICS_TOKEN,
     webDist: e.WEB_DIST,
     mapTiles: e.MAP_TILE_URL ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION } : undefined,
     tokenValiditySeconds: e.TOKEN_VALIDITY_SECONDS,

@@ -30,6 +30,7 @@ export function createAlertEngine(deps: { db: Db; settings: AlertSettings; log: 
   const episodes = new Map<string, EpisodeState>();
   const loaded = new Set<number>();
   let chain: Promise<void> = Promise.resolve();
+  const raised = { WARNING: 0, SEVERE: 0 };
 
   const load = async (ids: number[]) => {
     const missing = ids.filter((id) => !loaded.has(id));
@@ -106,6 +107,7 @@ export function createAlertEngine(deps: { db: Db; settings: AlertSettings; log: 
         .onConflictDoNothing()
         .returning({ id: warningLog.id });
       if (!inserted.length) return false; // another instance or an earlier run recorded it
+      if (band !== 'NORMAL') raised[band]++;
     }
     const recipients = [settings.email && { channel: 'email', to: settings.email }, settings.sms && { channel: 'sms', to: settings.sms }].filter(Boolean) as { channel: string; to: string }[];
     if (!recipients.length) return false;
@@ -123,6 +125,8 @@ export function createAlertEngine(deps: { db: Db; settings: AlertSettings; log: 
   };
 
   return {
+    /** Episodes entered by this instance since start, by band (metrics). */
+    raised,
     /** Evaluates readings in order of commit; resolves once their transitions are recorded. */
     apply(rows: StoredRow[]): Promise<void> {
       chain = chain.then(() => evaluate(rows)).catch((err) => deps.log.error({ err }, 'alert evaluation failed'));

@@ -12,6 +12,8 @@ export interface MailDispatcher {
   close(): Promise<void>;
   readonly transport: 'smtp' | 'log';
   verify(): Promise<void>;
+  /** Deliveries by this instance since start (metrics). */
+  readonly stats: { sent: number; failed: number };
 }
 
 /**
@@ -22,6 +24,7 @@ export function createMailDispatcher(opts: { db: Db; smtpUrl?: string; from: str
   const smtp = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   let running: Promise<void> | null = null;
   let again = false;
+  const stats = { sent: 0, failed: 0 };
 
   const deliver = async (row: OutboxRow) => {
     if (row.channel === 'sms') {
@@ -43,7 +46,9 @@ export function createMailDispatcher(opts: { db: Db; smtpUrl?: string; from: str
       for (const row of rows) {
         try {
           await markSent(opts.db, row.id, await deliver(row));
+          stats.sent++;
         } catch (err) {
+          stats.failed++;
           opts.log.warn({ err, mailId: row.id }, 'mail delivery failed; will retry');
           await markFailed(opts.db, row, err instanceof Error ? err.message : String(err));
         }
@@ -83,6 +88,7 @@ export function createMailDispatcher(opts: { db: Db; smtpUrl?: string; from: str
       smtp?.close();
     },
     transport: smtp ? 'smtp' : 'log',
+    stats,
     verify: async () => {
       if (smtp) await smtp.verify();
     },

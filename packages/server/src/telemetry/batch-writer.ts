@@ -35,6 +35,8 @@ export function createBatchWriter(opts: BatchWriterOptions) {
   let timer: NodeJS.Timeout | null = null;
   let drained: { promise: Promise<void>; resolve: () => void } | null = null;
   let closed = false;
+  /** Read by the metrics endpoint. */
+  const stats = { storedRows: 0, batches: 0, flushSeconds: 0, failedBatches: 0 };
 
   const take = (): Pending[] => {
     const batch: Pending[] = [];
@@ -50,12 +52,17 @@ export function createBatchWriter(opts: BatchWriterOptions) {
 
   const flush = async (batch: Pending[]) => {
     const rows = batch.flatMap((p) => p.rows);
+    const started = performance.now();
     try {
       await opts.partitions.ensureFor(rows.map((r) => r.reading.ts));
       const fresh = await opts.store.insert(rows);
+      stats.storedRows += fresh.length;
+      stats.batches++;
+      stats.flushSeconds += (performance.now() - started) / 1000;
       for (const p of batch) p.resolve();
       opts.onCommitted(fresh);
     } catch (err) {
+      stats.failedBatches++;
       for (const p of batch) p.reject(err);
     }
   };
@@ -105,6 +112,7 @@ export function createBatchWriter(opts: BatchWriterOptions) {
     get queued() {
       return queuedRows;
     },
+    stats,
     /** Writes what is queued and waits for it. */
     async close() {
       closed = true;

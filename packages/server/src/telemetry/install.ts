@@ -1,5 +1,5 @@
 import websocket from '@fastify/websocket';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Tokens } from '../auth/tokens.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
@@ -10,25 +10,29 @@ import type { MailDispatcher } from '../mail/dispatcher.js';
 import { devicesRoutes } from '../modules/devices/devices.routes.js';
 import { createVehicleDataService } from '../modules/vehicle-data/vehicle-data.service.js';
 import { vehicleDataRoutes } from '../modules/vehicle-data/vehicle-data.routes.js';
-import { startMqtt } from './mqtt.js';
+import { startMqtt, type MqttTransport } from './mqtt.js';
 import { createTelemetry, type Telemetry } from './telemetry.js';
 import { telemetryRoutes } from './telemetry.routes.js';
 
 /**
  * The data side of the app: the ingest pipeline, its transports (MQTT, HTTP), the live STOMP feed
- * and the calls that read vehicle data. Returns the pipeline, which the demo drives too.
+ * and the calls that read vehicle data. Returns the pipeline, which the demo drives too, and the MQTT
+ * transport, whose state the health check reports.
  */
-export async function installTelemetry(app: FastifyInstance, deps: { config: Config; database: Database; tokens: Tokens; mail: MailDispatcher }): Promise<Telemetry> {
-  const { config, database } = deps;
+export async function installTelemetry(
+  app: FastifyInstance,
+  deps: { config: Config; database: Database; tokens: Tokens; mail: MailDispatcher; log: FastifyBaseLogger },
+): Promise<{ pipeline: Telemetry; mqtt: MqttTransport | null }> {
+  const { config, database, log } = deps;
   // The live feed reads states the pipeline keeps; the pipeline tells it what changed.
   let telemetry: Telemetry | null = null;
-  const live = createLiveHub({ db: database.db, tokens: deps.tokens, items: createMapItems(database.db, (id) => telemetry?.states.get(id)), log: app.log });
-  const changes = await createChangeFeed(database, app.log, live.changed);
-  telemetry = createTelemetry(database, app.log, {
+  const live = createLiveHub({ db: database.db, tokens: deps.tokens, items: createMapItems(database.db, (id) => telemetry?.states.get(id)), log });
+  const changes = await createChangeFeed(database, log, live.changed);
+  telemetry = createTelemetry(database, log, {
     alertMessagesPerHour: config.alertMessagesPerHour,
     retentionDays: config.retentionDays,
     messagesQueued: deps.mail.kick,
-    statesChanged: (ids) => void changes.publish(ids).catch((err) => app.log.error({ err }, 'live change notification failed')),
+    statesChanged: (ids) => void changes.publish(ids).catch((err) => log.error({ err }, 'live change notification failed')),
   });
   await telemetry.start();
 
@@ -37,7 +41,7 @@ export async function installTelemetry(app: FastifyInstance, deps: { config: Con
   await app.register(telemetryRoutes(telemetry));
   await app.register(devicesRoutes({ db: database.db, devices: telemetry.devices }));
   await app.register(vehicleDataRoutes(createVehicleDataService({ db: database.db, offlineAfterMs: config.offlineAfterMinutes * 60_000 })));
-  const mqtt = await startMqtt(telemetry, config, app.log);
+  const mqtt = await startMqtt(telemetry, config, log);
 
   const pipeline = telemetry;
   app.addHook('onClose', async () => {
@@ -46,5 +50,5 @@ export async function installTelemetry(app: FastifyInstance, deps: { config: Con
     live.close();
     await changes.close();
   });
-  return pipeline;
+  return { pipeline, mqtt };
 }

@@ -69,6 +69,9 @@ export async function startEmbeddedBroker(telemetry: Telemetry, opts: { port: nu
 
   return {
     port,
+    get connected() {
+      return server.listening;
+    },
     close: async () => {
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));

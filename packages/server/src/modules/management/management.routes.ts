@@ -2,40 +2,20 @@ import { isAdmin } from '@evfleet/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ANY_SIGNED_IN, caller } from '../../auth/guard.js';
 import type { Database } from '../../db/client.js';
-import type { MailDispatcher } from '../../mail/dispatcher.js';
 import { usersRepository } from '../users/users.repository.js';
 import type { BuildInfo } from './build-info.js';
 
 interface Deps {
   database: Database;
-  mail: MailDispatcher;
   build: BuildInfo;
   profiles: string[];
   /** Handed to the browser so the maps can draw real tiles (MAP_TILE_URL). */
   mapTiles?: { url: string; attribution?: string };
 }
 
-const check = async (probe: () => Promise<unknown>) => {
-  try {
-    await probe();
-    return { status: 'UP' as const };
-  } catch (err) {
-    return { status: 'DOWN' as const, error: err instanceof Error ? err.message : String(err) };
-  }
-};
-
 export const managementRoutes =
-  ({ database, mail, build, profiles, mapTiles }: Deps): FastifyPluginAsyncZod =>
+  ({ database, build, profiles, mapTiles }: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/management/health', { config: { access: 'public' } }, async (_req, reply) => {
-      const components = {
-        db: { ...(await check(database.ping)), details: { database: database.kind } },
-        mail: { status: 'UP' as const, details: { transport: mail.transport } },
-      };
-      const up = Object.values(components).every((c) => c.status === 'UP');
-      return reply.status(up ? 200 : 503).send({ status: up ? 'UP' : 'DOWN', components });
-    });
-
     // The "application profile" call of the start-up (part 1 §9): the ribbon label and the version.
     app.get('/management/info', { config: { access: 'public' } }, () => ({
       activeProfiles: profiles,
