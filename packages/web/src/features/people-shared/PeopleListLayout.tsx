@@ -15,12 +15,16 @@ interface PeopleListLayoutProps<T> {
   onAdd?: () => void;
   noRowsText: string;
   testId: string;
+  /** The page sizes offered, when not the people lists' 10/100/500/1000. */
+  pageSizes?: readonly number[];
+  /** Shown between the title bar and the grid (the vehicle list's map). */
+  aboveGrid?: ReactNode;
   /** The modals and dialogs over the list. */
   children?: ReactNode;
 }
 
 /** The frame of the four people lists (§2.4-§2.8): title, Add New, search, page size, grid, pager. */
-export function PeopleListLayout<T extends { id: number }>({ title, list, columns, onAdd, noRowsText, testId, children }: PeopleListLayoutProps<T>) {
+export function PeopleListLayout<T extends { id: number }>({ title, list, columns, onAdd, noRowsText, testId, pageSizes, aboveGrid, children }: PeopleListLayoutProps<T>) {
   return (
     <Stack gap="md" p="md">
       <Group justify="space-between" wrap="wrap">
@@ -29,7 +33,7 @@ export function PeopleListLayout<T extends { id: number }>({ title, list, column
         </Title>
         <Group gap="sm" wrap="wrap">
           <SearchBox onSearch={list.setSearch} initialValue={list.search} />
-          <PageSizeSelect value={list.paging.size} onChange={list.paging.setSize} />
+          <PageSizeSelect value={list.paging.size} onChange={list.paging.setSize} options={pageSizes} />
           {onAdd && (
             <Button onClick={onAdd} data-testid="add-new">
               Add New
@@ -37,6 +41,7 @@ export function PeopleListLayout<T extends { id: number }>({ title, list, column
           )}
         </Group>
       </Group>
+      {aboveGrid}
       <DataGrid
         rows={list.rows}
         columns={columns}

@@ -30,8 +30,8 @@ export async function fetchPeoplePage<T>(source: PeopleListSource, { page, size,
 }
 
 /** The state of a server-paged, searchable people list: paging, search text and the current page. */
-export function usePeopleList<T>(source: PeopleListSource) {
-  const paging = usePaging();
+export function usePeopleList<T>(source: PeopleListSource, initialSize?: number) {
+  const paging = usePaging(initialSize);
   const [search, setSearchText] = useState('');
   const request: PageRequest = { page: paging.page, size: paging.size, search };
   const query = useQuery({

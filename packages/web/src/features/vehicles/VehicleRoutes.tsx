@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { Route, Routes } from 'react-router';
+import { NotAuthorized, NotFound } from '../../app/shell/StatusPages';
+import { VehicleDetailPending } from './VehicleDetailPending';
+import { useIsAdmin } from './list/useIsAdmin';
+import { VehicleDeleteDialog } from './list/VehicleDeleteDialog';
+import { VehiclesPage } from './list/VehiclesPage';
+
+/** §6: adding, configuring and deleting are for administrators; others are refused up front, as the server would. */
+function AdminOnly({ children }: { children: ReactNode }) {
+  return useIsAdmin() ? children : <NotAuthorized />;
+}
+
+/** /vehicle/* (part 2 §2 "Vehicle routes"), loaded on demand. */
+export default function VehicleRoutes() {
+  return (
+    <Routes>
+      <Route element={<VehiclesPage />}>
+        <Route index element={null} />
+        <Route path=":id/delete" element={<AdminOnly><VehicleDeleteDialog /></AdminOnly>} />
+      </Route>
+      <Route path=":id" element={<VehicleDetailPending />} />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}

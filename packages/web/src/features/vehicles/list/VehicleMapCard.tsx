@@ -1,0 +1,61 @@
+import { VEHICLE_TEXTS } from '@evfleet/domain';
+import { Box, Button, Center, Collapse, Group, Loader, Paper, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useMemo } from 'react';
+import { ClusterLayer, MapView, type ClusterPoint, type LatLng } from '../../../components/map/MapView';
+import { hasPosition, type MapItem } from '../api/map-item';
+import { useLiveMapItems } from '../live/live-map-items';
+import { MapInfoWindow } from './MapInfoWindow';
+
+/** §9: the list map's default zoom, cluster grid and centre (the geographic centre of the contiguous US). */
+export const LIST_MAP_ZOOM = 3;
+export const CLUSTER_GRID = 30;
+export const US_CENTER: LatLng = [39.8283, -98.5795];
+const MAP_HEIGHT = 420;
+
+const renderInfo = (point: ClusterPoint<MapItem>) => <MapInfoWindow item={point.data} />;
+
+/** The collapsible 'View Map' card (§2): the user's vehicles clustered, kept live by the socket. */
+export function VehicleMapCard() {
+  const [opened, { toggle }] = useDisclosure(true);
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="vehicle-map-card">
+      <Group justify="space-between">
+        <Title order={4}>View Map</Title>
+        <Button variant="subtle" size="xs" onClick={toggle} aria-expanded={opened} data-testid="map-toggle">
+          {opened ? 'Hide' : 'Show'}
+        </Button>
+      </Group>
+      <Collapse in={opened}>
+        <Box mt="sm">{opened && <LiveVehicleMap />}</Box>
+      </Collapse>
+    </Paper>
+  );
+}
+
+function LiveVehicleMap() {
+  const { items, loading } = useLiveMapItems();
+  const points = useMemo(
+    () => items.filter(hasPosition).map((item) => ({ id: item.vehicle_id, position: [item.gps_lat, item.gps_long] as const, title: item.vehicle_name, data: item })),
+    [items],
+  );
+  if (loading) {
+    return (
+      <Center h={MAP_HEIGHT}>
+        <Loader size="sm" />
+      </Center>
+    );
+  }
+  if (points.length === 0) {
+    return (
+      <Center h={120} data-testid="map-no-markers">
+        <Text fw={600}>{VEHICLE_TEXTS.noMarkers}</Text>
+      </Center>
+    );
+  }
+  return (
+    <MapView center={US_CENTER} zoom={LIST_MAP_ZOOM} height={MAP_HEIGHT} testId="vehicle-map">
+      <ClusterLayer points={points} radius={CLUSTER_GRID} renderPopup={renderInfo} />
+    </MapView>
+  );
+}

@@ -1,0 +1,73 @@
+import type { VehicleRow } from '@evfleet/domain';
+import { Anchor, Switch } from '@mantine/core';
+import type { ColDef } from 'ag-grid-community';
+import { Link } from 'react-router';
+import { ROUTES } from '../../../app/routes';
+import { actionColumn, RowActions } from '../../people-shared/RowActions';
+import { sinceServerTime } from './relative-time';
+import { SignalDot } from './SignalDot';
+
+interface VehicleColumnOptions {
+  /** §6: only administrators see ID#, Status, Template Name and Dealer Name, and may change rows. */
+  admin: boolean;
+  onToggleStatus: (vehicle: VehicleRow) => void;
+}
+
+const link = (vehicle: VehicleRow) => `${ROUTES.vehicle}/${vehicle.id}`;
+
+/** The vehicle list's columns (§2 "Vehicle list"), in the spec's order. */
+export function vehicleColumns({ admin, onToggleStatus }: VehicleColumnOptions): ColDef<VehicleRow>[] {
+  const columns: (ColDef<VehicleRow> & { adminOnly?: boolean })[] = [
+    {
+      field: 'name',
+      headerName: 'Vehicle Name',
+      minWidth: 160,
+      cellRenderer: ({ data }: { data?: VehicleRow }) =>
+        data && (
+          <Anchor component={Link} to={link(data)} size="sm" data-testid={`vehicle-link-${data.id}`}>
+            {data.name}
+          </Anchor>
+        ),
+    },
+    { field: 'vin', headerName: 'VIN#', minWidth: 150 },
+    { colId: 'gpsLastReported', headerName: 'GPS Last Reported', valueGetter: ({ data }) => data && sinceServerTime(data.gpsLastReported, data.currentGmtTime) },
+    { colId: 'lastReported', headerName: 'Last Connected', valueGetter: ({ data }) => data && sinceServerTime(data.lastReported, data.currentGmtTime) },
+    { field: 'gpsSignal', headerName: 'GPS Signal', maxWidth: 130, cellRenderer: ({ value }: { value: VehicleRow['gpsSignal'] }) => <SignalDot letter={value} /> },
+    { field: 'lteSignal', headerName: 'LTE Signal', maxWidth: 130, cellRenderer: ({ value }: { value: VehicleRow['lteSignal'] }) => <SignalDot letter={value} /> },
+    { field: 'dealerName', headerName: 'Dealer Name', adminOnly: true },
+    { field: 'templateName', headerName: 'Template Name', adminOnly: true },
+    {
+      field: 'status',
+      headerName: 'Status',
+      adminOnly: true,
+      maxWidth: 110,
+      cellRenderer: ({ data }: { data?: VehicleRow }) =>
+        data && (
+          <Switch
+            checked={data.status}
+            onChange={() => onToggleStatus(data)}
+            aria-label={`Status of ${data.name}: ${data.status ? 'Active' : 'Inactive'}`}
+            data-testid={`status-${data.id}`}
+            mt={12}
+          />
+        ),
+    },
+    { field: 'id', headerName: 'ID#', adminOnly: true, maxWidth: 90 },
+    {
+      ...actionColumn,
+      minWidth: admin ? 130 : 80,
+      maxWidth: admin ? 150 : 90,
+      cellRenderer: ({ data }: { data?: VehicleRow }) =>
+        data && (
+          <RowActions
+            id={data.id}
+            name={data.name}
+            detail={{ to: link(data) }}
+            edit={admin ? { to: `${link(data)}/edit` } : undefined}
+            remove={admin ? { to: `${link(data)}/delete` } : undefined}
+          />
+        ),
+    },
+  ];
+  return columns.filter((column) => admin || !column.adminOnly).map(({ adminOnly: _adminOnly, ...column }) => column);
+}

@@ -1,0 +1,81 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { http } from '../../../api/http';
+import type { MapItem } from '../api/map-item';
+import { openLiveFeed } from './live-socket';
+
+/**
+ * The map items of the signed-in user's vehicles, keyed by vehicle id: seeded by GET
+ * api/vehicles/details and kept current by the one live socket, which is open while any component
+ * reads the store. An item from the socket replaces the stored one of the same vehicle (§4).
+ */
+const items = new Map<number, MapItem>();
+let snapshot: readonly MapItem[] = [];
+const listeners = new Set<() => void>();
+let readers = 0;
+let closeFeed: (() => void) | null = null;
+
+function merge(incoming: readonly MapItem[]) {
+  for (const item of incoming) items.set(item.vehicle_id, item);
+  snapshot = [...items.values()];
+  for (const listener of listeners) listener();
+}
+
+const newer = (a: MapItem, b: MapItem | undefined) => !b || (a.srv_date_time ?? '') >= (b.srv_date_time ?? '');
+
+/**
+ * Replaces the whole set with the REST answer, which is complete (vehicles no longer visible drop
+ * out), except where the socket already delivered something fresher while the call was under way.
+ */
+function replaceAll(all: readonly MapItem[]) {
+  const previous = new Map(items);
+  items.clear();
+  merge(all.map((item) => (newer(item, previous.get(item.vehicle_id)) ? item : previous.get(item.vehicle_id)!)));
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+/** Holds the socket open while at least one component uses live items. */
+function useLiveFeed() {
+  useEffect(() => {
+    readers += 1;
+    closeFeed ??= openLiveFeed(merge);
+    return () => {
+      readers -= 1;
+      if (readers === 0) {
+        closeFeed?.();
+        closeFeed = null;
+        // Nothing outlives its readers: the next page (or the next user) starts from a fresh answer.
+        items.clear();
+        snapshot = [];
+      }
+    };
+  }, []);
+}
+
+export const MAP_ITEMS_KEY = ['vehicles', 'map-items'] as const;
+
+/** Every map item the user may see, live; `loading` until the first answer. */
+export function useLiveMapItems(): { items: readonly MapItem[]; loading: boolean } {
+  const query = useQuery({
+    queryKey: MAP_ITEMS_KEY,
+    queryFn: async ({ signal }) => {
+      const all = (await http.get<MapItem[]>('api/vehicles/details', { signal })).data ?? [];
+      replaceAll(all);
+      return all.length;
+    },
+    // The store holds the items; the query only runs the call, again on every mount.
+    gcTime: 0,
+  });
+  useLiveFeed();
+  return { items: useSyncExternalStore(subscribe, () => snapshot), loading: query.isPending };
+}
+
+/** One vehicle's live map item (position, charge, last reported), or undefined until it has one. */
+export function useLiveMapItem(vehicleId: number): MapItem | undefined {
+  useLiveFeed();
+  return useSyncExternalStore(subscribe, () => items.get(vehicleId));
+}
