@@ -1,0 +1,78 @@
+import { Alert, Center, Grid, Loader, Stack } from '@mantine/core';
+import type { Vehicle } from '@evfleet/domain';
+import { useSearchParams } from 'react-router';
+import { HttpError } from '../../../api/http';
+import { NotFound } from '../../../app/shell/StatusPages';
+import { useIdParam } from '../../people-shared/useIdParam';
+import { useDevicePosition, useRoute, useVehicle } from './api/vehicle-detail-api';
+import { DetailHeader } from './DetailHeader';
+import { VehicleInfoCard } from './info/VehicleInfoCard';
+import { MovementControls, type MovementChoice } from './movement/MovementControls';
+import { RouteMapCard } from './movement/RouteMapCard';
+import { WarningLogPanel } from './warning-log/WarningLogPanel';
+
+/** /vehicle/:id (part 2 §2 "Vehicle detail"). */
+export function VehicleDetailPage() {
+  const id = useIdParam();
+  const vehicle = useVehicle(id ?? 0, id !== null);
+  if (id === null || (vehicle.error instanceof HttpError && vehicle.error.call.status === 404)) return <NotFound />;
+  if (vehicle.isPending) {
+    return (
+      <Center py="xl">
+        <Loader data-testid="vehicle-detail-loading" />
+      </Center>
+    );
+  }
+  if (!vehicle.data) {
+    return (
+      <Alert color="red" m="md" data-testid="vehicle-detail-error">
+        This vehicle could not be loaded.
+      </Alert>
+    );
+  }
+  return <VehicleDetail vehicle={vehicle.data} />;
+}
+export default VehicleDetailPage;
+
+function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
+  // The chosen day and range live in the address, so a reload or a shared link shows the same route.
+  const [params, setParams] = useSearchParams();
+  const choice: MovementChoice = { date: params.get('date'), slot: params.get('range') };
+  const setChoice = ({ date, slot }: MovementChoice) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of [['date', date], ['range', slot]] as const) {
+          if (value) next.set(name, value);
+          else next.delete(name);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const route = useRoute(vehicle.id, choice.date, choice.slot);
+  const polledPosition = useDevicePosition(vehicle.id, vehicle.vin);
+  const position = polledPosition.data;
+
+  return (
+    <Stack gap="md" p="md" data-testid="vehicle-detail">
+      <DetailHeader id={vehicle.id} name={vehicle.name} />
+      <MovementControls vehicleId={vehicle.id} choice={choice} onChange={setChoice} hasRoute={(route.data?.length ?? 0) > 0} />
+      <Grid gutter="md">
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          {polledPosition.isPending ? (
+            <Center h={420}>
+              <Loader size="sm" />
+            </Center>
+          ) : (
+            <RouteMapCard vehicleName={vehicle.name} position={position} route={route.data} routeLoading={route.isFetching} />
+          )}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <VehicleInfoCard vehicle={vehicle} />
+        </Grid.Col>
+      </Grid>
+      <WarningLogPanel vehicleId={vehicle.id} />
+    </Stack>
+  );
+}
