@@ -30,6 +30,7 @@ const ENTITY_SCREENS: Partial<Record<EntityArea, ComponentType>> = {
   [ROUTES.fleet]: lazy(() => import('../features/fleets/FleetRoutes')),
   [ROUTES.dealer]: lazy(() => import('../features/dealers/DealerRoutes')),
   [ROUTES.usersPage]: lazy(() => import('../features/super-users/SuperUserRoutes')),
+  [ROUTES.vehicle]: lazy(() => import('../features/vehicles/VehicleRoutes')),
 };
 
 /** The route table of part 1 §2.1/§2.2; the paths themselves live in routes.ts. */
