@@ -4,11 +4,13 @@ import { useSearchParams } from 'react-router';
 import { HttpError } from '../../../api/http';
 import { NotFound } from '../../../app/shell/StatusPages';
 import { useIdParam } from '../../people-shared/useIdParam';
+import { hasPosition } from '../api/map-item';
 import { useDevicePosition, useRoute, useVehicle } from './api/vehicle-detail-api';
 import { DetailHeader } from './DetailHeader';
 import { VehicleInfoCard } from './info/VehicleInfoCard';
 import { MovementControls, type MovementChoice } from './movement/MovementControls';
 import { RouteMapCard } from './movement/RouteMapCard';
+import { useLiveVehicle } from './useLiveVehicle';
 import { WarningLogPanel } from './warning-log/WarningLogPanel';
 
 /** /vehicle/:id (part 2 §2 "Vehicle detail"). */
@@ -52,7 +54,9 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
     );
   const route = useRoute(vehicle.id, choice.date, choice.slot);
   const polledPosition = useDevicePosition(vehicle.id, vehicle.vin);
-  const position = polledPosition.data;
+  const live = useLiveVehicle(vehicle.id);
+  // The live feed's position is the freshest; the polled one covers the time before it speaks.
+  const position = live && hasPosition(live) ? live : polledPosition.data;
 
   return (
     <Stack gap="md" p="md" data-testid="vehicle-detail">

@@ -44,6 +44,8 @@ export function MovementControls({ vehicleId, choice, onChange, hasRoute }: Move
         // §2: only the days the vehicle moved can be picked.
         excludeDate={(day) => !movingDays.has(day)}
         getDayProps={(day) => (movingDays.has(day) ? { fw: 700, 'data-moving': true } : {})}
+        // Said plainly, else a calendar of greyed-out days looks broken.
+        description={moving.data?.length === 0 ? 'No movement in the last 90 days' : undefined}
         value={choice.date}
         onChange={(date) => onChange({ date, slot: null })}
         w={180}
