@@ -13,6 +13,7 @@ import { accountMails } from './mail/account-mails.js';
 import { createMailDispatcher, type MailDispatcher } from './mail/dispatcher.js';
 import { createSmsSender } from './mail/sms-sender.js';
 import { accountRoutes } from './modules/account/account.routes.js';
+import { installCanReports } from './modules/can-report/can-report.plugin.js';
 import { createAccountService } from './modules/account/account.service.js';
 import { installAuditTrail } from './modules/audits/audit.hook.js';
 import { auditsRoutes } from './modules/audits/audits.routes.js';
@@ -85,6 +86,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   await app.register(managementRoutes({ database, build, profiles: config.demo ? ['prod', 'demo'] : ['prod'], mapTiles: config.mapTiles }));
   telemetryParts = await installTelemetry(app, { config, database, tokens, mail, log: loggers.get('evfleet.telemetry') });
   const telemetry = telemetryParts.pipeline;
+  await installCanReports(app, { db: database.db });
   app.get('/v3/api-docs', { config: { access: ['ROLE_ADMIN'] }, schema: { hide: true } }, () => app.swagger());
   await installWebApp(app, config.webDist);
 

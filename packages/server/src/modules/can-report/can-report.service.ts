@@ -1,0 +1,165 @@
+import type { Writable } from 'node:stream';
+import {
+  CAN_REPORT_TEXTS,
+  canReportFileName,
+  criteriaOf,
+  DATE_COLUMN,
+  FIXED_SIGNAL_SETTINGS,
+  isKnownSignalKey,
+  orderReportColumns,
+  reportColumnsFor,
+  SAVED_TEMPLATE_FILE_NAME,
+  vehicleOptionLabel,
+  type CanReportCriteria,
+  type CanReportFilter,
+  type CanReportPageQuery,
+  type CanReportResult,
+  type SaveTemplate,
+  type SignalSettings,
+  type SortType,
+  type TemplateResult,
+  type VehicleOption,
+} from '@evfleet/domain';
+import { and, eq } from 'drizzle-orm';
+import { resolveScope } from '../../auth/scope.js';
+import type { AuthUser } from '../../auth/tokens.js';
+import type { Db } from '../../db/client.js';
+import { vehicle } from '../../db/schema.js';
+import { fieldErrors, notFound, refused } from '../../http/errors.js';
+import { visibleVehicles } from '../vehicle-data/vehicle-visibility.js';
+import { reportWorkbook } from './can-report-xlsx.js';
+import { toReportRow, toSavedTemplate } from './can-report.presenter.js';
+import { canReportRepository as repo, type ReportQuery } from './can-report.repository.js';
+import { reportedExtraKeys, selectColumns } from './report-columns.js';
+
+/** Rows fetched from the export cursor at a time: large enough to keep the database busy, small in memory. */
+const EXPORT_BATCH = 5000;
+
+/** A report ready to stream: where it goes and a function that writes it. */
+export interface ReportExport {
+  fileName: string;
+  write(out: Writable): Promise<void>;
+}
+
+/** Writes a whole report to a stream as xlsx (also used by the scheduler). */
+export async function writeReport(db: Db, vehicleName: string, query: ReportQuery, out: Writable) {
+  const book = reportWorkbook(out, vehicleName, query.columns);
+  await repo.forEachBatch(db, query, EXPORT_BATCH, (rows) => book.add(rows));
+  await book.finish();
+}
+
+/**
+ * Part 2 §7 "CAN report": options, reports, exports and saved templates. Every call is confined to
+ * the vehicles the caller may see: a vehicle outside the scope is "not found", whoever asks.
+ */
+export function createCanReportService({ db }: { db: Db }) {
+  const visible = async (by: AuthUser) => visibleVehicles(await resolveScope(db, by));
+
+  const vehicleFor = async (by: AuthUser, id: number) => {
+    const v = await repo.vehicle(db, and(await visible(by), eq(vehicle.id, id))!);
+    if (!v) throw notFound('The vehicle');
+    return v;
+  };
+
+  /** Unknown keys are columns only if this vehicle reported them; anything else is a 400. */
+  const checkColumns = async (vehicleId: number, keys: readonly string[], objectName: string) => {
+    const unknown = keys.filter((k) => !isKnownSignalKey(k));
+    if (unknown.length === 0) return;
+    const reported = new Set(reportedExtraKeys(await repo.reportedKeys(db, eq(vehicle.id, vehicleId))));
+    const bad = unknown.filter((k) => !reported.has(k));
+    if (bad.length) throw fieldErrors(objectName, { columns: CAN_REPORT_TEXTS.unknownSignal(bad.join(', ')) });
+  };
+
+  /** The checked criteria of a caller's report, with the vehicle it is about. */
+  const prepare = async (by: AuthUser, criteria: CanReportCriteria, sortBy: string = DATE_COLUMN, sortType: SortType = 'ASC', objectName = 'canReportFilter') => {
+    const v = await vehicleFor(by, criteria.vehicleId);
+    await checkColumns(v.id, criteria.columns, objectName);
+    const query: ReportQuery = { criteria, columns: selectColumns(criteria.columns), sortBy, sortType };
+    return { v, query };
+  };
+
+  const pageOf = async (by: AuthUser, criteria: CanReportCriteria, page: CanReportPageQuery, sortBy?: string, sortType?: SortType): Promise<CanReportResult> => {
+    const { v, query } = await prepare(by, criteria, sortBy, sortType);
+    const [rows, totalCount] = await Promise.all([repo.page(db, query, page.pageSize, page.pageNo * page.pageSize), repo.count(db, criteria)]);
+    return {
+      data: rows.map((r) => toReportRow(r, v.name, query.columns)),
+      columns: reportColumnsFor(criteria.columns),
+      pageNo: page.pageNo,
+      pageSize: page.pageSize,
+      sortBy: query.sortBy,
+      sortType: query.sortType,
+      totalCount,
+      totalPages: Math.ceil(totalCount / page.pageSize),
+    };
+  };
+
+  const exportOf = async (by: AuthUser, criteria: CanReportCriteria, fileName: string, sortBy?: string, sortType?: SortType): Promise<ReportExport> => {
+    const { v, query } = await prepare(by, criteria, sortBy, sortType);
+    return { fileName, write: (out) => writeReport(db, v.name, query, out) };
+  };
+
+  const ownTemplate = async (by: AuthUser, id: number) => {
+    const t = await repo.template(db, by.id, id);
+    if (!t) throw notFound('The template');
+    return t;
+  };
+  const templateCriteria = (t: { vehicleId: number; columns: string[]; startDate: Date; endDate: Date }): CanReportCriteria => ({
+    vehicleId: t.vehicleId,
+    columns: t.columns,
+    start: t.startDate,
+    end: t.endDate,
+  });
+
+  return {
+    /** The vehicles the caller may see, labelled 'name - VIN: vin' with the VIN as value. */
+    async vehicles(by: AuthUser): Promise<VehicleOption[]> {
+      return (await repo.vehicleOptions(db, await visible(by))).map((v) => ({ id: v.id, friendlyName: vehicleOptionLabel(v.name, v.vin), name: v.vin }));
+    },
+
+    /** The fixed signals and cells, then keys the caller's vehicles (or the one named) reported, A–Z. */
+    async signals(by: AuthUser, vehicleId?: number): Promise<SignalSettings> {
+      const where = vehicleId === undefined ? await visible(by) : eq(vehicle.id, (await vehicleFor(by, vehicleId)).id);
+      const extra = orderReportColumns(reportedExtraKeys(await repo.reportedKeys(db, where)));
+      return { ...FIXED_SIGNAL_SETTINGS, ...Object.fromEntries(extra.map((k) => [k, k])) };
+    },
+
+    report: (by: AuthUser, filter: CanReportFilter, page: CanReportPageQuery) => pageOf(by, criteriaOf(filter), page, filter.sortBy, filter.sortType),
+
+    exportReport: (by: AuthUser, filter: CanReportFilter) => exportOf(by, criteriaOf(filter), canReportFileName(filter), filter.sortBy, filter.sortType),
+
+    templates: async (by: AuthUser) => (await repo.templates(db, by.id)).map(toSavedTemplate),
+
+    /** Saves criteria under a name unique (case aside) among the caller's templates. */
+    async saveTemplate(by: AuthUser, body: SaveTemplate) {
+      const criteria = criteriaOf(body);
+      await prepare(by, criteria, DATE_COLUMN, 'ASC', 'saveTemplate');
+      if (await repo.templateNamed(db, by.id, body.templateName)) throw refused(CAN_REPORT_TEXTS.templateNameTaken, 'templatenameexists');
+      const row = await repo.insertTemplate(db, {
+        userId: by.id,
+        templateName: body.templateName,
+        columns: criteria.columns,
+        vehicleId: criteria.vehicleId,
+        startDate: criteria.start,
+        endDate: criteria.end,
+      });
+      return toSavedTemplate(row);
+    },
+
+    /** One page of a saved template's report; another user's template is not found. */
+    async template(by: AuthUser, id: number, page: CanReportPageQuery): Promise<TemplateResult> {
+      const t = await ownTemplate(by, id);
+      const result = await pageOf(by, templateCriteria(t), page);
+      const { id: _id, ...templateDate } = toSavedTemplate(t);
+      return {
+        reportData: { data: result.data, columns: result.columns, totalCount: result.totalCount, pageNo: result.pageNo, pageSize: result.pageSize, totalPages: result.totalPages },
+        templateDate,
+      };
+    },
+
+    exportTemplate: async (by: AuthUser, id: number) => exportOf(by, templateCriteria(await ownTemplate(by, id)), SAVED_TEMPLATE_FILE_NAME),
+
+    /** For the schedules: the caller's own template (404 otherwise). */
+    ownTemplate,
+  };
+}
+export type CanReportService = ReturnType<typeof createCanReportService>;
