@@ -90,6 +90,14 @@ describe.each(DATABASE_KINDS)('administration calls on %s', (kind) => {
     delete process.env.EVFLEET_TEST_API_KEY;
   });
 
+  it('serves the OpenAPI document generated from the route schemas to administrators', async () => {
+    expect((await get('/v3/api-docs', user)).statusCode).toBe(403);
+    const doc = (await get('/v3/api-docs', admin)).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths['/api/dealers'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('name');
+    expect(doc.paths['/management/audits'].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['page', 'size', 'sort', 'fromDate', 'toDate']));
+  });
+
   it('answers the thread dump with the process diagnostics', async () => {
     const d = (await get('/management/threaddump', admin)).json();
     expect(d.node).toBe(process.version);

@@ -20,6 +20,7 @@ const ALL_ENTRIES = [
   'dealer-role',
   'email-template',
   'vehicle-template',
+  'system',
   'profile',
 ];
 

@@ -83,6 +83,8 @@ export function auditEntryOf(r: AuditedRequest): AuditEntry | null {
   if (!succeeded(r.status) || NOT_CHANGES.has(key) || !r.route.startsWith('/api/') && !r.route.startsWith('/management/')) return null;
   if (r.method === 'GET' && !CHANGING_GETS.has(key)) return null;
   if (r.method === 'HEAD' || r.method === 'OPTIONS') return null;
-  const type = EXPORTS.test(r.route) ? `${entityOf(r.route)}_EXPORTED` : `${entityOf(r.route)}_${ACTIONS[r.method] ?? r.method}`;
+  // management/ calls change settings (a logger level), they create nothing.
+  const action = r.route.startsWith('/management/') ? 'CHANGED' : (ACTIONS[r.method] ?? r.method);
+  const type = EXPORTS.test(r.route) ? `${entityOf(r.route)}_EXPORTED` : `${entityOf(r.route)}_${action}`;
   return { principal: r.login ?? 'anonymous', type, data };
 }

@@ -50,6 +50,9 @@ export const SIDE_MENU: readonly MenuEntry[] = [
         to: ROUTES.vehicleTemplate,
         page: 'Vehicle Configuration Template',
       },
+      // §2.3's administration menu (user management, metrics, health, configuration, audits, logs, docs):
+      // one entry, the screens are tabs of /admin (ROLE_ADMIN only, as the route table says).
+      { id: 'system', label: 'System', to: ROUTES.admin },
     ],
   },
   { id: 'profile', label: 'Profile', to: ROUTES.accountSettings },

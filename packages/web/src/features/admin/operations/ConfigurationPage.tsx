@@ -1,0 +1,28 @@
+import { Stack, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useConfigProps, useEnv } from '../api/management-api';
+import { KeyValueTable } from './KeyValueTable';
+import { QueryState } from './QueryState';
+
+/** Nested configuration flattened to dotted names (database.kind, mqtt.port, ...). */
+function flatten(value: unknown, prefix = ''): [string, unknown][] {
+  if (value && typeof value === 'object' && !Array.isArray(value)) return Object.entries(value).flatMap(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k));
+  return [[prefix, value]];
+}
+
+/** /admin/configuration: the server's settings and environment, every secret masked by the server. */
+export function ConfigurationPage() {
+  const config = useConfigProps();
+  const env = useEnv();
+  const [filter, setFilter] = useState('');
+  return (
+    <Stack p="md">
+      <Title order={2}>Configuration</Title>
+      <TextInput label="Filter" placeholder="Name or value" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} maw={320} />
+      <Title order={4}>Settings</Title>
+      <QueryState query={config}>{(data) => <KeyValueTable entries={flatten(data)} filter={filter} testId="configprops" />}</QueryState>
+      <Title order={4}>Environment</Title>
+      <QueryState query={env}>{(data) => <KeyValueTable entries={Object.entries(data)} filter={filter} testId="env" />}</QueryState>
+    </Stack>
+  );
+}

@@ -1,0 +1,43 @@
+import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDiagnostics } from '../api/management-api';
+import { KeyValueTable } from './KeyValueTable';
+import { QueryState } from './QueryState';
+
+const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
+
+/**
+ * /admin/diagnostics, in place of the JVM thread dump: a Node server has one thread, so what matters
+ * is how late its event loop runs, how busy it is and what keeps it alive.
+ */
+export function DiagnosticsPage() {
+  const diagnostics = useDiagnostics();
+  return (
+    <Stack p="md">
+      <Title order={2}>Diagnostics</Title>
+      <QueryState query={diagnostics}>
+        {(d) => (
+          <>
+            <Text size="sm" c="dimmed">
+              Node {d.node}, process {d.pid}, up {Math.round(d.uptimeSeconds / 60)} min; event loop busy {Math.round(d.eventLoopUtilization * 100)}% since the last look.
+            </Text>
+            <Title order={4}>Event-loop delay (ms)</Title>
+            <SimpleGrid cols={{ base: 3, sm: 6 }} data-testid="event-loop-delay">
+              {Object.entries(d.eventLoopDelayMs).map(([name, value]) => (
+                <Card key={name} withBorder padding="xs">
+                  <Text size="xs" c="dimmed">
+                    {name}
+                  </Text>
+                  <Text fw={700}>{value}</Text>
+                </Card>
+              ))}
+            </SimpleGrid>
+            <Title order={4}>Active handles and requests</Title>
+            <KeyValueTable entries={Object.entries(d.activeResources)} filter="" testId="active-resources" />
+            <Title order={4}>Memory</Title>
+            <KeyValueTable entries={Object.entries(d.memory).map(([k, v]) => [k, mib(v)])} filter="" testId="memory" />
+          </>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}

@@ -1,0 +1,49 @@
+import { Button, Card, Code, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useHealth } from '../api/management-api';
+import { QueryState } from './QueryState';
+import { StatusBadge } from './StatusBadge';
+
+const NAMES: Record<string, string> = { db: 'Database', broker: 'MQTT broker', mail: 'Mail', disk: 'Disk space' };
+const gib = (bytes: unknown) => (typeof bytes === 'number' ? `${(bytes / 1024 ** 3).toFixed(1)} GiB` : String(bytes));
+
+function detailText(key: string, value: unknown) {
+  if (key === 'free' || key === 'total' || key === 'threshold') return gib(value);
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** /admin/health: each dependency's state, refreshed every 10 s. */
+export function HealthPage() {
+  const health = useHealth();
+  return (
+    <Stack p="md">
+      <Group justify="space-between">
+        <Group>
+          <Title order={2}>Health checks</Title>
+          {health.data && <StatusBadge status={health.data.status} />}
+        </Group>
+        <Button variant="default" onClick={() => void health.refetch()} loading={health.isFetching}>
+          Refresh
+        </Button>
+      </Group>
+      <QueryState query={health}>
+        {(data) => (
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            {Object.entries(data.components ?? {}).map(([name, component]) => (
+              <Card key={name} withBorder data-testid={`health-${name}`}>
+                <Group justify="space-between" mb="xs">
+                  <Text fw={600}>{NAMES[name] ?? name}</Text>
+                  <StatusBadge status={component.status} />
+                </Group>
+                {Object.entries(component.details ?? {}).map(([key, value]) => (
+                  <Text size="sm" key={key}>
+                    {key}: <Code>{detailText(key, value)}</Code>
+                  </Text>
+                ))}
+              </Card>
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}

@@ -1,0 +1,74 @@
+import { LOG_LEVELS, type LogLevel } from '@evfleet/domain';
+import { Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { toast } from '../../../app/toast';
+import { useChangeLogger, useLoggers } from '../api/management-api';
+import { QueryState } from './QueryState';
+
+/** /admin/logs: every named logger with its level; a click changes it at once, on this instance. */
+export function LoggersPage() {
+  const loggers = useLoggers();
+  const change = useChangeLogger();
+  const [filter, setFilter] = useState('');
+
+  const set = (name: string, level: LogLevel | null) =>
+    change.mutateAsync({ name, level }).then(
+      () => toast.success(`${name} now logs at ${level ?? 'the ROOT level'}`),
+      () => undefined, // the HTTP client has already said why
+    );
+
+  return (
+    <Stack p="md">
+      <Title order={2}>Logs</Title>
+      <TextInput label="Filter" placeholder="Logger name" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} maw={320} />
+      <QueryState query={loggers}>
+        {(data) => (
+          <Table striped data-testid="loggers">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Level</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {Object.entries(data.loggers)
+                .filter(([name]) => name.toLowerCase().includes(filter.toLowerCase()))
+                .map(([name, logger]) => (
+                  <Table.Tr key={name} data-testid={`logger-${name}`}>
+                    <Table.Td>
+                      <Text size="sm">{name}</Text>
+                      {!logger.configuredLevel && (
+                        <Text size="xs" c="dimmed">
+                          follows ROOT
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4}>
+                        {LOG_LEVELS.map((level) => (
+                          <Button
+                            key={level}
+                            size="compact-xs"
+                            variant={logger.effectiveLevel === level ? 'filled' : 'default'}
+                            aria-pressed={logger.effectiveLevel === level}
+                            onClick={() => void set(name, level)}
+                          >
+                            {level}
+                          </Button>
+                        ))}
+                        {logger.configuredLevel && name !== 'ROOT' && (
+                          <Button size="compact-xs" variant="subtle" onClick={() => void set(name, null)}>
+                            Follow ROOT
+                          </Button>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}
