@@ -1,11 +1,11 @@
-import { PEOPLE_TEXTS, type VehicleRef } from '@evfleet/domain';
-import { Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
+import type { VehicleRef } from '@evfleet/domain';
+import { Button, Group, Modal, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { toast } from '../../app/toast';
-import { ConfirmModal } from '../../components/ConfirmModal';
 import { DataGrid } from '../../components/DataGrid';
 import { Pager } from '../../components/Pager';
 import { AddVehicles } from './AddVehicles';
+import { UnassignConfirm } from './UnassignConfirm';
 import { useRefreshVehicles, useVehiclePage, vehicleColumns, vehicleRowId, VEHICLE_PAGE_SIZE, type VehicleAssignmentSource } from './vehicle-grid';
 
 interface VehicleAssignmentProps {
@@ -83,16 +83,7 @@ export function VehicleAssignment({ source, assignLabel, modalTitle, texts, canC
       <Modal opened={adding} onClose={() => setAdding(false)} title={modalTitle} centered size="xl">
         <AddVehicles source={source} onDone={() => setAdding(false)} assignedText={texts.assigned} refresh={refresh} />
       </Modal>
-      <ConfirmModal opened={confirming} title="Unassign Vehicle" busy={busy} onConfirm={unassign} onCancel={() => setConfirming(false)}>
-        <Text>{PEOPLE_TEXTS.unassignConfirm}</Text>
-        <List size="sm" mt="xs" data-testid="unassign-list">
-          {selected.map((vehicle) => (
-            <List.Item key={vehicle.id}>
-              {vehicle.vin} — {vehicle.name}
-            </List.Item>
-          ))}
-        </List>
-      </ConfirmModal>
+      <UnassignConfirm vehicles={confirming ? selected : null} busy={busy} onConfirm={unassign} onCancel={() => setConfirming(false)} />
     </Stack>
   );
 }

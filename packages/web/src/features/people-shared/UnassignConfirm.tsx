@@ -1,0 +1,27 @@
+import { PEOPLE_TEXTS, type VehicleRef } from '@evfleet/domain';
+import { List, Text } from '@mantine/core';
+import { ConfirmModal } from '../../components/ConfirmModal';
+
+interface UnassignConfirmProps {
+  /** The vehicles to take out; null: closed. */
+  vehicles: readonly VehicleRef[] | null;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** 'Unassign Vehicle': the question and the list of the vehicles it is about. */
+export function UnassignConfirm({ vehicles, busy, onConfirm, onCancel }: UnassignConfirmProps) {
+  return (
+    <ConfirmModal opened={vehicles !== null} title="Unassign Vehicle" busy={busy} onConfirm={onConfirm} onCancel={onCancel}>
+      <Text>{PEOPLE_TEXTS.unassignConfirm}</Text>
+      <List size="sm" mt="xs" data-testid="unassign-list">
+        {vehicles?.map((vehicle) => (
+          <List.Item key={vehicle.id}>
+            {vehicle.vin} — {vehicle.name}
+          </List.Item>
+        ))}
+      </List>
+    </ConfirmModal>
+  );
+}

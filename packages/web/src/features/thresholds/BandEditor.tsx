@@ -1,0 +1,128 @@
+import { BAND_LABELS, type AlertAttribute, type BandKey, type Range } from '@evfleet/domain';
+import { ActionIcon, Group, RangeSlider, Stack, Text } from '@mantine/core';
+import { BAND_COLORS, rangeButton, setBound, setRange, toggleRange } from './attribute-edit';
+import { NumberText } from './NumberText';
+
+interface BandEditorProps {
+  attribute: AlertAttribute;
+  band: BandKey;
+  /** The metric's slider range (§5). */
+  min: number;
+  max: number;
+  readOnly: boolean;
+  /** Range indexes of this band that a problem points at: their inputs show red. */
+  faulty: ReadonlySet<number>;
+  onChange: (next: AlertAttribute) => void;
+}
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+/** One band of a metric (Normal, Moderate or Severe): each range's lower and upper inputs and its slider. */
+export function BandEditor({ attribute, band, min, max, readOnly, faulty, onChange }: BandEditorProps) {
+  const ranges = attribute[band];
+  const label = BAND_LABELS[band];
+  const color = BAND_COLORS[band];
+  const testId = `${attribute.name}-${band}`;
+  const button = readOnly ? null : rangeButton(attribute, band);
+  return (
+    <Stack gap={6} data-testid={testId}>
+      <Group justify="space-between" h={22}>
+        <Text fw={600} size="sm" c={`${color}.8`}>
+          {label}
+        </Text>
+        {button && (
+          <ActionIcon
+            variant="light"
+            color={color}
+            size="sm"
+            aria-label={button === 'remove' ? `Remove the second ${label} range of ${attribute.displayName}` : `Add a ${label} range to ${attribute.displayName}`}
+            title={button === 'remove' ? 'Remove the second range' : 'Add a range'}
+            onClick={() => onChange(toggleRange(attribute, band))}
+            data-testid={`${testId}-toggle`}
+          >
+            {button === 'remove' ? '−' : '+'}
+          </ActionIcon>
+        )}
+      </Group>
+      {ranges.length === 0 && (
+        <Text size="xs" c="dimmed">
+          No range
+        </Text>
+      )}
+      {ranges.map((range, index) => (
+        <RangeRow
+          key={index}
+          range={range}
+          label={`${attribute.displayName} ${label}${ranges.length > 1 ? ` ${index + 1}` : ''}`}
+          testId={`${testId}-${index}`}
+          min={min}
+          max={max}
+          readOnly={readOnly}
+          faulty={faulty.has(index)}
+          onBound={(bound, value) => onChange(setBound(attribute, band, index, bound, value))}
+          onRange={(next) => onChange(setRange(attribute, band, index, next))}
+          color={color}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+interface RangeRowProps {
+  range: Range;
+  label: string;
+  testId: string;
+  min: number;
+  max: number;
+  readOnly: boolean;
+  faulty: boolean;
+  color: string;
+  onBound: (bound: keyof Range, value: number) => void;
+  onRange: (range: Range) => void;
+}
+
+function RangeRow({ range, label, testId, min, max, readOnly, faulty, color, onBound, onRange }: RangeRowProps) {
+  return (
+    <Group gap="sm" wrap="nowrap" align="center">
+      <NumberText
+        kind="decimal"
+        w={90}
+        size="xs"
+        aria-label={`${label} lower`}
+        value={range.low}
+        onChange={(value) => onBound('low', value)}
+        readOnly={readOnly}
+        error={faulty}
+        data-testid={`${testId}-low`}
+      />
+      <RangeSlider
+        flex={1}
+        min={min}
+        max={max}
+        step={1}
+        minRange={0}
+        color={color}
+        // A bound typed outside the slider's range (or a new 1-1 range below it) shows at the nearest end.
+        value={[clamp(range.low, min, max), clamp(range.high, min, max)]}
+        onChange={([low, high]) => onRange({ low, high })}
+        disabled={readOnly}
+        label={null}
+        thumbFromLabel={`${label} lower`}
+        thumbToLabel={`${label} upper`}
+        data-testid={`${testId}-slider`}
+      />
+      <NumberText
+        kind="decimal"
+        w={90}
+        size="xs"
+        aria-label={`${label} upper`}
+        value={range.high}
+        onChange={(value) => onBound('high', value)}
+        readOnly={readOnly}
+        error={faulty}
+        data-testid={`${testId}-high`}
+      />
+    </Group>
+  );
+}
+
