@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { NotAuthorized, NotFound } from '../../app/shell/StatusPages';
 import { VehicleDetailPending } from './VehicleDetailPending';
+import { VehicleFormPage } from './form/VehicleFormPage';
 import { useIsAdmin } from './list/useIsAdmin';
 import { VehicleDeleteDialog } from './list/VehicleDeleteDialog';
 import { VehiclesPage } from './list/VehiclesPage';
@@ -19,6 +20,8 @@ export default function VehicleRoutes() {
         <Route index element={null} />
         <Route path=":id/delete" element={<AdminOnly><VehicleDeleteDialog /></AdminOnly>} />
       </Route>
+      <Route path="new" element={<AdminOnly><VehicleFormPage /></AdminOnly>} />
+      <Route path=":id/edit" element={<AdminOnly><VehicleFormPage /></AdminOnly>} />
       <Route path=":id" element={<VehicleDetailPending />} />
       <Route path="*" element={<NotFound />} />
     </Routes>

@@ -29,17 +29,18 @@ export function vehicleColumns({ admin, onToggleStatus }: VehicleColumnOptions):
           </Anchor>
         ),
     },
-    { field: 'vin', headerName: 'VIN#', minWidth: 150 },
-    { colId: 'gpsLastReported', headerName: 'GPS Last Reported', valueGetter: ({ data }) => data && sinceServerTime(data.gpsLastReported, data.currentGmtTime) },
-    { colId: 'lastReported', headerName: 'Last Connected', valueGetter: ({ data }) => data && sinceServerTime(data.lastReported, data.currentGmtTime) },
-    { field: 'gpsSignal', headerName: 'GPS Signal', maxWidth: 130, cellRenderer: ({ value }: { value: VehicleRow['gpsSignal'] }) => <SignalDot letter={value} /> },
-    { field: 'lteSignal', headerName: 'LTE Signal', maxWidth: 130, cellRenderer: ({ value }: { value: VehicleRow['lteSignal'] }) => <SignalDot letter={value} /> },
-    { field: 'dealerName', headerName: 'Dealer Name', adminOnly: true },
-    { field: 'templateName', headerName: 'Template Name', adminOnly: true },
+    { field: 'vin', headerName: 'VIN#', minWidth: 170 },
+    { colId: 'gpsLastReported', headerName: 'GPS Last Reported', minWidth: 150, valueGetter: ({ data }) => data && sinceServerTime(data.gpsLastReported, data.currentGmtTime) },
+    { colId: 'lastReported', headerName: 'Last Connected', minWidth: 140, valueGetter: ({ data }) => data && sinceServerTime(data.lastReported, data.currentGmtTime) },
+    { field: 'gpsSignal', headerName: 'GPS Signal', minWidth: 110, maxWidth: 130, cellRenderer: ({ value }: { value: VehicleRow['gpsSignal'] }) => <SignalDot letter={value} /> },
+    { field: 'lteSignal', headerName: 'LTE Signal', minWidth: 110, maxWidth: 130, cellRenderer: ({ value }: { value: VehicleRow['lteSignal'] }) => <SignalDot letter={value} /> },
+    { field: 'dealerName', headerName: 'Dealer Name', minWidth: 130, adminOnly: true },
+    { field: 'templateName', headerName: 'Template Name', minWidth: 140, adminOnly: true },
     {
       field: 'status',
       headerName: 'Status',
       adminOnly: true,
+      minWidth: 90,
       maxWidth: 110,
       cellRenderer: ({ data }: { data?: VehicleRow }) =>
         data && (
@@ -52,7 +53,7 @@ export function vehicleColumns({ admin, onToggleStatus }: VehicleColumnOptions):
           />
         ),
     },
-    { field: 'id', headerName: 'ID#', adminOnly: true, maxWidth: 90 },
+    { field: 'id', headerName: 'ID#', adminOnly: true, minWidth: 70, maxWidth: 90 },
     {
       ...actionColumn,
       minWidth: admin ? 130 : 80,

@@ -1,0 +1,45 @@
+import type { AlertAttribute, SheetUploadResult } from '@evfleet/domain';
+import { Alert, Button, Collapse, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { ThresholdEditor } from '../../thresholds/ThresholdEditor';
+import { ThresholdUpload } from '../../thresholds/ThresholdUpload';
+
+interface NotificationsSettingsProps {
+  value: readonly AlertAttribute[];
+  onChange: (next: AlertAttribute[]) => void;
+  /** Uploads a sheet for the stored vehicle; absent for a vehicle not saved yet. */
+  upload?: (file: File) => Promise<SheetUploadResult>;
+  error?: string;
+}
+
+/** The collapsible 'Notifications Settings' of the vehicle form (§2): the spreadsheet upload and the threshold accordion. */
+export function NotificationsSettings({ value, onChange, upload, error }: NotificationsSettingsProps) {
+  const [opened, { toggle }] = useDisclosure(false);
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="notifications-settings">
+      <Group justify="space-between">
+        <Title order={4}>Notifications Settings</Title>
+        <Button variant="subtle" size="xs" onClick={toggle} aria-expanded={opened} data-testid="notifications-toggle">
+          {opened ? 'Hide' : 'Show'}
+        </Button>
+      </Group>
+      {error && (
+        <Alert color="red" mt="sm" data-testid="thresholds-error">
+          {error}
+        </Alert>
+      )}
+      <Collapse in={opened}>
+        <Stack gap="md" mt="md">
+          {upload ? (
+            <ThresholdUpload send={upload} onUploaded={onChange} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              A spreadsheet of thresholds can be uploaded once the vehicle is saved; until then edit them below.
+            </Text>
+          )}
+          <ThresholdEditor value={value} onChange={onChange} />
+        </Stack>
+      </Collapse>
+    </Paper>
+  );
+}

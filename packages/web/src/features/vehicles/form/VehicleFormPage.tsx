@@ -1,0 +1,108 @@
+import { VEHICLE_TEXTS, vehicleWriteSchema, type AlertAttribute, type Vehicle, type VehicleForm, type VehicleWrite } from '@evfleet/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { applyServerFieldErrors } from '../../../api/field-errors';
+import { ROUTES } from '../../../app/routes';
+import { NotFound } from '../../../app/shell/StatusPages';
+import { toast } from '../../../app/toast';
+import { useIdParam } from '../../people-shared/useIdParam';
+import { uploadSheet } from '../../thresholds/sheet-upload';
+import { fetchTemplate, useSaveVehicle, useVehicle } from '../api/vehicles-api';
+import { DeviceCredential } from './DeviceCredential';
+import { NotificationsSettings } from './NotificationsSettings';
+import { firstMessage, formValuesOf } from './vehicle-form-values';
+import { VehicleFields } from './VehicleFields';
+
+/** /vehicle/new and /vehicle/{id}/edit (administrators; the routes check). */
+export function VehicleFormPage() {
+  const editing = useParams().id !== undefined;
+  const id = useIdParam();
+  const vehicle = useVehicle(editing ? id : null);
+  if (editing && id === null) return <NotFound />;
+  if (editing && vehicle.isError) return <Alert color="red" m="md">This vehicle could not be loaded.</Alert>;
+  if (editing && !vehicle.data) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" />
+      </Center>
+    );
+  }
+  // Keyed by what it edits, so a refetch after saving, or another vehicle, starts a fresh form.
+  return <VehicleFormBody key={vehicle.data ? `${vehicle.data.id}-${vehicle.dataUpdatedAt}` : 'new'} vehicle={vehicle.data} />;
+}
+
+/**
+ * The vehicle form (§2, §4, §5): Back, the heading, the fields, 'Notifications Settings' and Save.
+ * Saving a new vehicle returns to the list; saving an existing one stays and shows it refetched.
+ */
+function VehicleFormBody({ vehicle }: { vehicle: Vehicle | undefined }) {
+  const navigate = useNavigate();
+  const save = useSaveVehicle();
+  const form = useForm<VehicleForm, unknown, VehicleWrite>({ resolver: zodResolver(vehicleWriteSchema), defaultValues: formValuesOf(vehicle) });
+  const { errors, isSubmitting } = form.formState;
+  const back = () => navigate(ROUTES.vehicle);
+
+  const chooseTemplate = async (templateId: number) => {
+    try {
+      // §4: choosing a template replaces the thresholds with the template's.
+      const template = await fetchTemplate(templateId);
+      form.setValue('attributes', template.attributes, { shouldDirty: true, shouldValidate: true });
+    } catch {
+      // the HTTP client has already said why; the thresholds stay as they were
+    }
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(values);
+      if (vehicle) {
+        toast.success(VEHICLE_TEXTS.updated);
+      } else {
+        toast.success(VEHICLE_TEXTS.created);
+        back();
+      }
+    } catch (error) {
+      applyServerFieldErrors(error, form);
+    }
+  });
+
+  const upload = vehicle ? (file: File) => uploadSheet(`api/vehicles/upload/${vehicle.id}`, file) : undefined;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md" p="md">
+        <Group justify="space-between">
+          <Group gap="sm">
+            <Button variant="default" onClick={back} data-testid="vehicle-back">
+              Back
+            </Button>
+            <Title order={2} data-testid="vehicle-form-title">
+              {vehicle ? `Configure Vehicle - ${vehicle.name}(${vehicle.vin})` : 'Add Vehicle'}
+            </Title>
+          </Group>
+          <Button type="submit" loading={isSubmitting} data-testid="vehicle-save">
+            Save
+          </Button>
+        </Group>
+        <Paper withBorder radius="md" p="md">
+          <VehicleFields form={form} onTemplateChosen={chooseTemplate} />
+        </Paper>
+        {vehicle && <DeviceCredential vehicleId={vehicle.id} vin={vehicle.vin} />}
+        <Controller
+          control={form.control}
+          name="attributes"
+          render={({ field }) => (
+            <NotificationsSettings
+              value={(field.value ?? []) as AlertAttribute[]}
+              onChange={field.onChange}
+              upload={upload}
+              error={firstMessage(errors.attributes)}
+            />
+          )}
+        />
+      </Stack>
+    </form>
+  );
+}
