@@ -33,8 +33,8 @@ function initialDraft(): Draft {
 export function CanHistoryReportPage() {
   const navigate = useNavigate();
   const vehicles = useReportVehicles();
-  const signals = useReportSignals();
   const [draft, setDraft] = useState(initialDraft);
+  const signals = useReportSignals(draft.vehicleId);
   const change = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
 
   const vehicleOptions = (vehicles.data ?? []).map((v) => ({ value: String(v.id), label: v.friendlyName }));
@@ -80,8 +80,8 @@ export function CanHistoryReportPage() {
             filterPlaceholder="Filter by Notification Settings"
             testId="report-signals"
           />
-          <ReportDateTimePicker label="Start Date" placeholder="Select Start Date" value={draft.startDate} onChange={(startDate) => change({ startDate })} testId="report-start" />
-          <ReportDateTimePicker label="End Date" placeholder="Select End Date" value={draft.endDate} onChange={(endDate) => change({ endDate })} testId="report-end" />
+          <ReportDateTimePicker label="Start Date" placeholder="Select Start Date" value={draft.startDate} onChange={(startDate) => change({ startDate })} defaultTime="00:00" testId="report-start" />
+          <ReportDateTimePicker label="End Date" placeholder="Select End Date" value={draft.endDate} onChange={(endDate) => change({ endDate })} defaultTime="23:59" testId="report-end" />
         </SimpleGrid>
         <Group justify="flex-end" mt="lg">
           <Button onClick={viewResult} data-testid="view-result">

@@ -9,11 +9,13 @@ interface ReportDateTimePickerProps {
   /** An ISO instant, or null when nothing is chosen. */
   value: string | null;
   onChange: (value: string | null) => void;
+  /** The time a newly picked day starts with ('HH:mm'): the start of a day for Start, its end for End. */
+  defaultTime: string;
   testId: string;
 }
 
 /** A start or end picker of the report page (§2): YYYY/MM/DD HH:mm A, future days disabled. */
-export function ReportDateTimePicker({ label, placeholder, value, onChange, testId }: ReportDateTimePickerProps) {
+export function ReportDateTimePicker({ label, placeholder, value, onChange, defaultTime, testId }: ReportDateTimePickerProps) {
   return (
     <DateTimePicker
       label={label}
@@ -24,8 +26,11 @@ export function ReportDateTimePicker({ label, placeholder, value, onChange, test
       onChange={(picked) => onChange(picked ? dayjs(picked).toISOString() : null)}
       maxDate={dayjs().endOf('day').toDate()}
       clearable
+      defaultTimeValue={defaultTime}
       data-testid={testId}
       submitButtonProps={{ 'aria-label': `Confirm ${label}` }}
+      ariaLabels={{ previousMonth: 'Previous month', nextMonth: 'Next month' }}
+      timePickerProps={{ hoursInputLabel: 'Hours', minutesInputLabel: 'Minutes' }}
     />
   );
 }

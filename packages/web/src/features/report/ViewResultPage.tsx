@@ -34,7 +34,7 @@ function ResultView({ initial }: { initial: ReportCriteria }) {
   const client = useQueryClient();
   const view = useResultView(initial);
   const history = useCanHistory(view.filter);
-  const signals = useReportSignals();
+  const signals = useReportSignals(view.criteria.vehiclesIds?.[0]);
   const [exporting, setExporting] = useState(false);
   const [saving, setSaving] = useState(false);
 

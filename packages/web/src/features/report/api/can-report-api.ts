@@ -26,11 +26,12 @@ export function useReportVehicles() {
   });
 }
 
-/** GET api/canreport/signals: signal key → label, in report order. */
-export function useReportSignals() {
+/** GET api/canreport/signals: signal key → label, in report order; with a vehicle, also the unknown signals it reported. */
+export function useReportSignals(vehicleId: number | null | undefined) {
   return useQuery({
-    queryKey: [CAN_REPORT, 'signals'],
-    queryFn: async ({ signal }) => (await http.get<SignalSettings>('api/canreport/signals', { signal })).data ?? {},
+    queryKey: [CAN_REPORT, 'signals', vehicleId ?? null],
+    queryFn: async ({ signal }) => (await http.get<SignalSettings>('api/canreport/signals', { query: { vehicleId }, signal })).data ?? {},
+    placeholderData: keepPreviousData,
   });
 }
 
