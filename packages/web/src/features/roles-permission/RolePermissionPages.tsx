@@ -1,19 +1,62 @@
-import { Container, Title } from '@mantine/core';
+import { isAdmin, PERMISSION_ROLES, type PermissionRole } from '@evfleet/domain';
+import { Alert, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { useSession } from '../../app/session/useSession';
+import { toast } from '../../app/toast';
+import { useRolePermissions, useSaveRolePermissions } from './api/role-permissions-api';
+import { ToggleTree } from './ToggleTree';
 
-/** /roles-permission/fleet-owner; the static toggles of part 2 come with their own issue. */
-export function FleetOwnerPermissionPage() {
+/**
+ * One role's permission page (part 2 §2): the toggles with their stored states. Administrators
+ * change them, each toggle saved at once and enforced by the server from then on
+ * (docs/permissions.md); anyone else sees them disabled.
+ */
+function PermissionPage({ role }: { role: PermissionRole }) {
+  const { title, toggles } = PERMISSION_ROLES[role];
+  const canChange = isAdmin(useSession().account?.authorities ?? []);
+  const stored = useRolePermissions(role);
+  const save = useSaveRolePermissions(role);
+
+  const change = async (key: string, on: boolean, label: string) => {
+    try {
+      await save.mutateAsync({ [key]: on });
+      toast.success(`${title}: ${label} ${on ? 'enabled' : 'disabled'}`);
+    } catch {
+      // the HTTP client has already said why; the switch shows the stored state again
+    }
+  };
+
   return (
     <Container fluid py="md">
-      <Title order={2}>Fleet Owner</Title>
+      <Stack gap="md" maw={720}>
+        <Title order={2} data-testid="permissions-title">
+          {title}
+        </Title>
+        {!canChange && (
+          <Text size="sm" c="dimmed" data-testid="permissions-read-only">
+            Only administrators can change role permissions.
+          </Text>
+        )}
+        {stored.isError && <Alert color="red">The permissions of this role could not be loaded.</Alert>}
+        {stored.isPending ? (
+          <Center py="xl">
+            <Loader size="sm" />
+          </Center>
+        ) : (
+          stored.data && (
+            <ToggleTree toggles={toggles} states={stored.data.permissions} disabled={!canChange} busy={save.isPending} onChange={change} />
+          )
+        )}
+      </Stack>
     </Container>
   );
 }
 
+/** /roles-permission/fleet-owner. */
+export function FleetOwnerPermissionPage() {
+  return <PermissionPage role="ROLE_FLEET" />;
+}
+
 /** /roles-permission/dealer-role. */
 export function DealerPermissionPage() {
-  return (
-    <Container fluid py="md">
-      <Title order={2}>Dealer</Title>
-    </Container>
-  );
+  return <PermissionPage role="ROLE_DEALER" />;
 }

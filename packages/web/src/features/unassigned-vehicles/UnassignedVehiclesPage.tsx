@@ -1,0 +1,54 @@
+import type { UnassignedVehicle } from '@evfleet/domain';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import { DataGrid } from '../../components/DataGrid';
+import { PageSizeSelect } from '../../components/PageSizeSelect';
+import { Pager } from '../../components/Pager';
+import { usePaging } from '../../components/usePaging';
+import { useCan } from '../people-shared/useCan';
+import { useUnassignedVehicles } from './api/unassigned-api';
+import { AssignModal } from './AssignModal';
+import { unassignedColumns, vehicleRowId } from './vehicleColumns';
+
+/**
+ * /vehicle-can (§2 "Unassigned vehicles"): the vehicles in no fleet, paged on the server (page 0,
+ * size 10 to start, §9), and the Assign modal that puts the selected ones in fleets of their dealers.
+ */
+export function UnassignedVehiclesPage() {
+  const canAssign = useCan('fleetVehicles');
+  const paging = usePaging();
+  const list = useUnassignedVehicles(paging.page, paging.size);
+  // The grid reports a new selection when rows go (another page, the reload after an assignment).
+  const [selected, setSelected] = useState<UnassignedVehicle[]>([]);
+  const [assigning, setAssigning] = useState(false);
+
+  return (
+    <Stack gap="md" p="md">
+      <Group justify="space-between">
+        <Title order={2} data-testid="list-title">
+          Unassigned Vehicles
+        </Title>
+        <Group gap="sm">
+          <PageSizeSelect value={paging.size} onChange={paging.setSize} />
+          {canAssign && (
+            <Button disabled={selected.length === 0} onClick={() => setAssigning(true)} data-testid="assign-open">
+              Assign
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <DataGrid
+        rows={list.data?.data}
+        columns={unassignedColumns}
+        loading={list.isFetching}
+        rowId={vehicleRowId}
+        selection={canAssign ? 'multiple' : undefined}
+        onSelectionChange={canAssign ? setSelected : undefined}
+        noRowsText="No unassigned vehicles"
+        testId="unassigned-grid"
+      />
+      <Pager page={paging.page} size={paging.size} total={list.data?.totalCount ?? 0} onPageChange={paging.setPage} />
+      <AssignModal vehicles={selected} opened={assigning} onClose={() => setAssigning(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,113 @@
+import { alertAttributesSchema, TEMPLATE_TEXTS, templateCreateSchema, type AlertAttribute, type TemplateCreate, type VehicleTemplate } from '@evfleet/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { applyServerFieldErrors } from '../../api/field-errors';
+import { ROUTES } from '../../app/routes';
+import { NotFound } from '../../app/shell/StatusPages';
+import { toast } from '../../app/toast';
+import { useIdParam } from '../people-shared/useIdParam';
+import { ThresholdEditor } from '../thresholds/ThresholdEditor';
+import { ThresholdUpload } from '../thresholds/ThresholdUpload';
+import { useSaveTemplate, useSaveTemplateMetric, useTemplate, useUploadTemplateSheet } from './api/templates-api';
+import { TemplateFields, templateDefaults, type TemplateForm, type TemplateInput } from './TemplateFields';
+import { useTemplateWriter } from './useTemplateWriter';
+
+/** /vehicle-template/{id}: 'Vehicle Configuration Template Details'. */
+export function TemplateDetailPage() {
+  const id = useIdParam();
+  const template = useTemplate(id);
+  if (id === null) return <NotFound />;
+  if (template.isError) return <Alert color="red" m="md">This template could not be loaded.</Alert>;
+  if (!template.data) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" />
+      </Center>
+    );
+  }
+  // Keyed by id: another template starts a fresh form.
+  return <TemplateDetailForm key={template.data.id} template={template.data} />;
+}
+
+/**
+ * The template's image, name and description, and 'Configure Template': the spreadsheet upload and the
+ * threshold accordion (§2, §4). Save updates it all and returns to the list; 'Update This Signal Only'
+ * saves one metric of the stored template at once. A built-in template, or a reader who may not
+ * change templates, sees it read-only.
+ */
+function TemplateDetailForm({ template }: { template: VehicleTemplate }) {
+  const navigate = useNavigate();
+  const save = useSaveTemplate();
+  const saveMetric = useSaveTemplateMetric(template.id);
+  const upload = useUploadTemplateSheet(template.id);
+  const writer = useTemplateWriter();
+  const readOnly = template.defaultTemplate || !writer;
+  // §4 "Template detail": with no attributes of its own the template shows the defaults (the server fills them in).
+  const [attributes, setAttributes] = useState<AlertAttribute[]>(template.attributes);
+  const form: TemplateForm = useForm<TemplateInput, unknown, TemplateCreate>({ resolver: zodResolver(templateCreateSchema), defaultValues: templateDefaults(template) });
+  const { isSubmitting } = form.formState;
+  const backToList = () => navigate(ROUTES.vehicleTemplate);
+
+  const submit = form.handleSubmit(async (values) => {
+    const checked = alertAttributesSchema.safeParse(attributes);
+    if (!checked.success) return void toast.error(checked.error.issues[0].message);
+    try {
+      await save.mutateAsync({ ...values, id: template.id, attributes });
+      toast.success(TEMPLATE_TEXTS.updated);
+      backToList();
+    } catch (error) {
+      applyServerFieldErrors(error, form);
+    }
+  });
+
+  const saveOne = async (attribute: AlertAttribute) => {
+    try {
+      await saveMetric.mutateAsync(attribute);
+      toast.success(`${attribute.displayName}: ${TEMPLATE_TEXTS.updated}`);
+    } catch {
+      // the HTTP client has already said why
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md" p="md">
+        <Group justify="space-between">
+          <Group gap="sm">
+            <Title order={2} data-testid="detail-title">
+              {TEMPLATE_TEXTS.detailTitle}
+            </Title>
+            {template.defaultTemplate && <Badge variant="light">Default template</Badge>}
+          </Group>
+          <Group gap="sm">
+            <Button variant="default" onClick={backToList} disabled={isSubmitting} data-testid="template-cancel">
+              Cancel
+            </Button>
+            {!readOnly && (
+              <Button type="submit" loading={isSubmitting} data-testid="template-save">
+                Save
+              </Button>
+            )}
+          </Group>
+        </Group>
+        <Paper withBorder p="md">
+          <Stack gap="sm">
+            <TemplateFields form={form} template={template} readOnly={readOnly} />
+          </Stack>
+        </Paper>
+        <Paper withBorder p="md">
+          <Stack gap="md">
+            <Group justify="space-between" align="flex-end">
+              <Title order={4}>{TEMPLATE_TEXTS.configure}</Title>
+              {!readOnly && <ThresholdUpload send={upload} onUploaded={setAttributes} />}
+            </Group>
+            <ThresholdEditor value={attributes} onChange={setAttributes} onSaveOne={saveOne} savingOne={saveMetric.isPending ? saveMetric.variables.name : null} readOnly={readOnly} />
+          </Stack>
+        </Paper>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+import type { templateCreateSchema, VehicleTemplate } from '@evfleet/domain';
+import { Avatar, Textarea, TextInput } from '@mantine/core';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { ImageField } from '../../components/ImageField';
+
+export type TemplateInput = z.input<typeof templateCreateSchema>;
+export type TemplateForm = UseFormReturn<TemplateInput, unknown, z.output<typeof templateCreateSchema>>;
+
+interface TemplateFieldsProps {
+  form: TemplateForm;
+  /** The template edited (its image shows until another is uploaded); null for a new one. */
+  template: VehicleTemplate | null;
+  readOnly?: boolean;
+}
+
+/** Image, name and description of a template: the Add modal's fields and the detail page's. */
+export function TemplateFields({ form, template, readOnly = false }: TemplateFieldsProps) {
+  const { errors } = form.formState;
+  return (
+    <>
+      {readOnly ? (
+        <Avatar src={template?.imageUrl ?? undefined} alt="Template image" size={56} radius="sm" data-testid="template-image-preview" />
+      ) : (
+        <Controller
+          control={form.control}
+          name="fileId"
+          render={({ field, fieldState }) => (
+            <ImageField
+              label="Template Image"
+              alt="Template image"
+              testId="template-image"
+              round={false}
+              initialData={template?.imageUrl ?? null}
+              initialFileId={template?.fileId ?? undefined}
+              onFileId={field.onChange}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      )}
+      <TextInput
+        label="Template Name"
+        withAsterisk
+        readOnly={readOnly}
+        data-autofocus
+        data-testid="template-name"
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
+      <Textarea
+        label="Template Description"
+        withAsterisk
+        autosize
+        minRows={2}
+        readOnly={readOnly}
+        data-testid="template-description"
+        error={errors.description?.message}
+        {...form.register('description')}
+      />
+    </>
+  );
+}
+
+/** The form's starting values from a template (or empty for a new one). */
+export const templateDefaults = (template: VehicleTemplate | null): TemplateInput => ({
+  name: template?.name ?? '',
+  description: template?.description ?? '',
+  fileId: template?.fileId ?? undefined,
+});

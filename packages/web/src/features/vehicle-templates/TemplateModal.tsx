@@ -1,0 +1,40 @@
+import { TEMPLATE_TEXTS, templateCreateSchema, type TemplateCreate, type VehicleTemplate } from '@evfleet/domain';
+import { toast } from '../../app/toast';
+import { EntityModal } from '../../components/EntityModal';
+import { useSaveTemplate } from './api/templates-api';
+import { TemplateFields, templateDefaults } from './TemplateFields';
+
+interface TemplateModalProps {
+  /** null: a new template; a template: its name, description and image (its thresholds stay). */
+  template: VehicleTemplate | null;
+  opened: boolean;
+  loading?: boolean;
+  onClose: () => void;
+  /** After a save: the list goes back to its first page (§4). */
+  onSaved: () => void;
+}
+
+/** 'Add Vehicle Configuration Template' (/vehicle-template/new) and its edit twin (/vehicle-template/{id}/edit). */
+export function TemplateModal({ template, opened, loading, onClose, onSaved }: TemplateModalProps) {
+  const save = useSaveTemplate();
+  const submit = async (values: TemplateCreate) => {
+    await save.mutateAsync(template ? { ...values, id: template.id } : values);
+    toast.success(template ? TEMPLATE_TEXTS.updated : TEMPLATE_TEXTS.created);
+    onSaved();
+    onClose();
+  };
+
+  return (
+    <EntityModal
+      opened={opened}
+      loading={loading}
+      onClose={onClose}
+      title={template ? `Edit ${TEMPLATE_TEXTS.listTitle}` : TEMPLATE_TEXTS.addTitle}
+      schema={templateCreateSchema}
+      defaultValues={templateDefaults(template)}
+      onSubmit={submit}
+    >
+      {(form) => <TemplateFields form={form} template={template} />}
+    </EntityModal>
+  );
+}

@@ -1,0 +1,41 @@
+import { DEFAULT_PAGE_SIZE, TEMPLATE_TEXTS, type VehicleTemplate } from '@evfleet/domain';
+import { useMemo } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { ROUTES } from '../../app/routes';
+import { PeopleListLayout } from '../people-shared/PeopleListLayout';
+import { usePeopleList } from '../people-shared/people-list';
+import { templatesSource } from './api/templates-api';
+import { templateColumns } from './templateColumns';
+import { useTemplateWriter } from './useTemplateWriter';
+
+/** What the routes over the list (add and edit modals, delete dialog) tell it after a change. */
+export interface TemplatesOutletContext {
+  onChanged: () => void;
+  close: () => void;
+}
+
+/** /vehicle-template: the list (page sizes 10/100/500/1000, as the people lists); /new, /{id}/edit and /{id}/delete open over it (the Outlet). */
+export function TemplatesPage() {
+  const list = usePeopleList<VehicleTemplate>(templatesSource);
+  const navigate = useNavigate();
+  const write = useTemplateWriter();
+  const columns = useMemo(() => templateColumns(write), [write]);
+  const context: TemplatesOutletContext = {
+    // §4: after a create, update or delete the list is fetched again at page 0, size 10.
+    onChanged: () => list.paging.setSize(DEFAULT_PAGE_SIZE),
+    close: () => navigate(ROUTES.vehicleTemplate),
+  };
+
+  return (
+    <PeopleListLayout
+      title={TEMPLATE_TEXTS.listTitle}
+      list={list}
+      columns={columns}
+      onAdd={write ? () => navigate(`${ROUTES.vehicleTemplate}/new`) : undefined}
+      noRowsText="No Vehicle Templates found"
+      testId="templates-grid"
+    >
+      <Outlet context={context} />
+    </PeopleListLayout>
+  );
+}

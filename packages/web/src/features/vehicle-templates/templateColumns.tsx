@@ -1,0 +1,51 @@
+import type { VehicleTemplate } from '@evfleet/domain';
+import { Anchor, Avatar, Group } from '@mantine/core';
+import type { ColDef } from 'ag-grid-community';
+import dayjs from 'dayjs';
+import { Link } from 'react-router';
+import { ROUTES } from '../../app/routes';
+import { RowActions } from '../people-shared/RowActions';
+
+/** §9: list dates show as DD/MM/YY HH:mm. */
+export const LIST_DATE_FORMAT = 'DD/MM/YY HH:mm';
+
+function TemplateName({ template }: { template: VehicleTemplate }) {
+  return (
+    <Group gap="sm" wrap="nowrap" h="100%" align="center">
+      <Avatar src={template.imageUrl ?? undefined} alt="" size={30} radius="sm" data-testid={`template-image-${template.id}`}>
+        {template.name.slice(0, 1).toUpperCase()}
+      </Avatar>
+      <Anchor component={Link} to={`${ROUTES.vehicleTemplate}/${template.id}`} size="sm" truncate data-testid={`template-link-${template.id}`}>
+        {template.name}
+      </Anchor>
+    </Group>
+  );
+}
+
+/** The template list's columns (§2): the actions only for templates that are not built in, and only for writers. */
+export function templateColumns(canWrite: boolean): ColDef<VehicleTemplate>[] {
+  return [
+    { field: 'name', headerName: 'Template Name', cellRenderer: ({ data }: { data?: VehicleTemplate }) => data && <TemplateName template={data} /> },
+    { field: 'description', headerName: 'Template Description', tooltipField: 'description' },
+    { field: 'date', headerName: 'Updated At', maxWidth: 180, valueFormatter: ({ value }: { value: string }) => dayjs(value).format(LIST_DATE_FORMAT) },
+    {
+      colId: 'actions',
+      headerName: 'Action',
+      sortable: false,
+      width: 100,
+      minWidth: 100,
+      maxWidth: 100,
+      cellRenderer: ({ data }: { data?: VehicleTemplate }) =>
+        data &&
+        canWrite &&
+        !data.defaultTemplate && (
+          <RowActions
+            id={data.id}
+            name={data.name}
+            edit={{ to: `${ROUTES.vehicleTemplate}/${data.id}` }}
+            remove={{ to: `${ROUTES.vehicleTemplate}/${data.id}/delete` }}
+          />
+        ),
+    },
+  ];
+}
