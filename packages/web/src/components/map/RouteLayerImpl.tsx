@@ -11,7 +11,8 @@ import { pointIcon } from './marker-icons';
 export default function RouteLayerImpl({ path, stepMs = 50, fit = true }: RouteLayerProps) {
   const map = useLeafletMap();
   const [shown, setShown] = useState(0);
-  const line = useMemo(() => L.polyline([], { color: '#1c7ed6', weight: 4, opacity: 0.85 }), []);
+  // SVG, not the map's canvas: the route is then a <path> a test (or assistive tool) can find.
+  const line = useMemo(() => L.polyline([], { color: '#1c7ed6', weight: 4, opacity: 0.85, renderer: L.svg() }), []);
   const head = useMemo(() => L.marker([0, 0], { keyboard: false, icon: pointIcon(undefined, [0, 0], 'Route position') }), []);
 
   useEffect(() => {
@@ -44,7 +45,7 @@ export default function RouteLayerImpl({ path, stepMs = 50, fit = true }: RouteL
     const last = drawn.at(-1);
     if (last) head.setLatLng([last[0], last[1]]).setIcon(pointIcon(undefined, last, 'Route position')).addTo(map);
     else head.remove();
-    // The line is drawn on canvas (no element of its own): how far it got is told on the map element.
+    // How far the drawing got, told on the map element (for tests and anyone waiting on the animation).
     map.getContainer().dataset.routePoints = String(drawn.length);
   }, [map, path, shown, line, head]);
 
