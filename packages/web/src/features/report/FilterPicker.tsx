@@ -69,7 +69,7 @@ export function FilterPicker({ label, options, value, onChange, multiple, placeh
 
   const text = summary(options, value);
   return (
-    <Combobox store={combobox} onOptionSubmit={choose} withinPortal>
+    <Combobox store={combobox} onOptionSubmit={choose} withinPortal width={360} position="bottom-start">
       <Combobox.Target>
         <InputBase
           component="button"

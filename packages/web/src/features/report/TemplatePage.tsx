@@ -1,5 +1,5 @@
 import { CAN_REPORT_DEFAULT_PAGE_SIZE, CAN_REPORT_PAGE_SIZES, CAN_REPORT_TEXTS, SAVED_TEMPLATE_FILE_NAME, type ReportRow, type TemplateResult } from '@evfleet/domain';
-import { Alert, Anchor, Box, Button, Group, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ROUTES } from '../../app/routes';
@@ -7,7 +7,7 @@ import { DataGrid } from '../../components/DataGrid';
 import { PageSizeSelect } from '../../components/PageSizeSelect';
 import { exportReport, useTemplateReport } from './api/can-report-api';
 import { ExportOverlay } from './ExportOverlay';
-import { templateInstant } from './report-format';
+import { pickerText, templateInstant } from './report-format';
 import { reportColumnDefs } from './reportColumns';
 import { TemplatePager } from './TemplatePager';
 import { TEMPLATE_ID_PARAM } from './template-link';
@@ -68,6 +68,11 @@ export function TemplatePage() {
             </Button>
           </Group>
         </Group>
+        {template && (
+          <Text size="sm" c="dimmed" data-testid="template-criteria">
+            {pickerText(templateInstant(template.startDate))} – {pickerText(templateInstant(template.endDate))}
+          </Text>
+        )}
         {(id === null || report.isError) && <Alert color="red">This saved template could not be loaded.</Alert>}
         {id !== null && !report.isError && (
           <>

@@ -6,11 +6,11 @@ import { CAN_REPORT } from './can-report-api';
 const schedulePath = (templateId: number) => `api/canreport/templates/${templateId}/schedule`;
 const scheduleKey = (templateId: number) => [CAN_REPORT, 'schedule', templateId];
 
-/** GET the template's schedule; null when it has none (the server answers 204 with no body). */
+/** GET the template's schedule; null when it has none. Silent: the page works without it, so a failure only hides the schedule card. */
 export function useTemplateSchedule(templateId: number) {
   return useQuery({
     queryKey: scheduleKey(templateId),
-    queryFn: async ({ signal }) => (await http.get<ReportSchedule | null>(schedulePath(templateId), { signal })).data ?? null,
+    queryFn: async ({ signal }) => (await http.get<ReportSchedule | null>(schedulePath(templateId), { signal, silent: true })).data ?? null,
   });
 }
 
