@@ -12,6 +12,7 @@ import { createVehicleDataService } from '../modules/vehicle-data/vehicle-data.s
 import { vehicleDataRoutes } from '../modules/vehicle-data/vehicle-data.routes.js';
 import { startMqtt, type MqttTransport } from './mqtt.js';
 import { createTelemetry, type Telemetry } from './telemetry.js';
+import type { StoredRow } from './reading-store.js';
 import { telemetryRoutes } from './telemetry.routes.js';
 
 /**
@@ -21,7 +22,7 @@ import { telemetryRoutes } from './telemetry.routes.js';
  */
 export async function installTelemetry(
   app: FastifyInstance,
-  deps: { config: Config; database: Database; tokens: Tokens; mail: MailDispatcher; log: FastifyBaseLogger },
+  deps: { config: Config; database: Database; tokens: Tokens; mail: MailDispatcher; log: FastifyBaseLogger; readingsCommitted?: (rows: StoredRow[]) => void },
 ): Promise<{ pipeline: Telemetry; mqtt: MqttTransport | null }> {
   const { config, database, log } = deps;
   // The live feed reads states the pipeline keeps; the pipeline tells it what changed.
@@ -33,6 +34,7 @@ export async function installTelemetry(
     retentionDays: config.retentionDays,
     messagesQueued: deps.mail.kick,
     statesChanged: (ids) => void changes.publish(ids).catch((err) => log.error({ err }, 'live change notification failed')),
+    readingsCommitted: deps.readingsCommitted,
   });
   await telemetry.start();
 

@@ -6,7 +6,7 @@ import { createBatchWriter } from './batch-writer.js';
 import { createDeviceRegistry } from './devices.js';
 import { createIngest } from './ingest.js';
 import { createPartitionManager, type SqlRunner } from './partitions.js';
-import { pgliteReadingStore, postgresReadingStore } from './reading-store.js';
+import { pgliteReadingStore, postgresReadingStore, type StoredRow } from './reading-store.js';
 import { createRejectionCounter } from './rejections.js';
 import { createTripTracker } from './trips.js';
 import { createVehicleStates } from './vehicle-states.js';
@@ -21,6 +21,8 @@ interface TelemetryOptions {
   messagesQueued: () => void;
   /** Vehicles whose state changed: what the live feed tells browsers about. */
   statesChanged?: (vehicleIds: number[]) => void;
+  /** Readings newly committed to can_reading (the dashboard's daily figures count them). */
+  readingsCommitted?: (rows: StoredRow[]) => void;
 }
 
 export function createTelemetry(database: Database, log: FastifyBaseLogger, options: TelemetryOptions) {
@@ -48,6 +50,7 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
         })
         .catch((err) => log.error({ err }, 'vehicle state update failed'));
       void alerts.apply(rows);
+      options.readingsCommitted?.(rows);
     },
   });
   const devices = createDeviceRegistry(database.db);

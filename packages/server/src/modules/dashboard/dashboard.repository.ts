@@ -1,0 +1,75 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Scope } from '../../auth/scope.js';
+import type { Db } from '../../db/client.js';
+
+/** The caller's vehicles as a condition on a `vehicle` row (table named, for use inside subqueries). */
+const vehiclesOf = (scope: Scope): SQL => {
+  switch (scope.kind) {
+    case 'all':
+      return sql`true`;
+    case 'dealer':
+      return sql`vehicle.dealer_id = ${scope.dealerId}`;
+    case 'fleet':
+      return sql`vehicle.fleet_id = ${scope.fleetId}`;
+    case 'driver':
+      return sql`vehicle.driver_id = ${scope.driverId}`;
+  }
+};
+
+/**
+ * The five counts in one statement (docs/dashboard.md "Counts"): what the caller's scope holds, and
+ * "unassigned" as that scope means it (no dealer and no fleet for administrators and staff, no
+ * fleet for a dealer, no driver for a fleet owner; a driver's vehicles are all assigned).
+ */
+function countsSql(scope: Scope): SQL {
+  switch (scope.kind) {
+    case 'all':
+      return sql`select (select count(*) from vehicle) as vehicles, (select count(*) from dealer) as dealers, (select count(*) from fleet) as fleets,
+        (select count(*) from driver) as drivers, (select count(*) from vehicle where dealer_id is null and fleet_id is null) as unassigned`;
+    case 'dealer':
+      return sql`select (select count(*) from vehicle where dealer_id = ${scope.dealerId}) as vehicles, 1 as dealers,
+        (select count(*) from fleet where dealer_id = ${scope.dealerId}) as fleets,
+        (select count(*) from driver join fleet on fleet.id = driver.fleet_id where fleet.dealer_id = ${scope.dealerId}) as drivers,
+        (select count(*) from vehicle where dealer_id = ${scope.dealerId} and fleet_id is null) as unassigned`;
+    case 'fleet':
+      return sql`select (select count(*) from vehicle where fleet_id = ${scope.fleetId}) as vehicles, 1 as dealers, 1 as fleets,
+        (select count(*) from driver where fleet_id = ${scope.fleetId}) as drivers,
+        (select count(*) from vehicle where fleet_id = ${scope.fleetId} and driver_id is null) as unassigned`;
+    case 'driver':
+      return sql`select (select count(*) from vehicle where driver_id = ${scope.driverId}) as vehicles, 1 as dealers, 1 as fleets, 1 as drivers, 0 as unassigned`;
+  }
+}
+
+type Count = number | string;
+const n = (v: Count | null) => Number(v ?? 0);
+
+export const dashboardRepository = {
+  async counts(db: Db, scope: Scope) {
+    const { rows } = await db.execute<{ vehicles: Count; dealers: Count; fleets: Count; drivers: Count; unassigned: Count }>(countsSql(scope));
+    const r = rows[0];
+    return { totalVehicles: n(r.vehicles), totalDealers: n(r.dealers), totalFleets: n(r.fleets), totalDrivers: n(r.drivers), totalVehiclesUnassigned: n(r.unassigned) };
+  },
+
+  /** Sums of the daily figures and the SEVERE episodes of the caller's vehicles over [from, to). */
+  async period(db: Db, scope: Scope, from: string, to: string) {
+    const all = scope.kind === 'all';
+    const stats = all
+      ? sql`select coalesce(sum(miles), 0) as miles, coalesce(sum(energy_kwh), 0) as kwh, coalesce(sum(charging_seconds), 0) as seconds
+          from vehicle_daily_stat where day >= ${from}::date and day < ${to}::date`
+      : sql`select coalesce(sum(s.miles), 0) as miles, coalesce(sum(s.energy_kwh), 0) as kwh, coalesce(sum(s.charging_seconds), 0) as seconds
+          from vehicle join vehicle_daily_stat s on s.vehicle_id = vehicle.id where ${vehiclesOf(scope)} and s.day >= ${from}::date and s.day < ${to}::date`;
+    // Each SEVERE row is one episode entered (warning_log's key is vehicle, metric, type, episode start).
+    const [since, until] = [new Date(`${from}T00:00:00Z`), new Date(`${to}T00:00:00Z`)];
+    const incidents = all
+      ? sql`select count(*) as incidents from warning_log where type = 'SEVERE' and date >= ${since} and date < ${until}`
+      : sql`select count(*) as incidents from vehicle join warning_log w on w.vehicle_id = vehicle.id
+          where ${vehiclesOf(scope)} and w.type = 'SEVERE' and w.date >= ${since} and w.date < ${until}`;
+    const vehicles = sql`select count(*) as vehicles from vehicle where ${vehiclesOf(scope)}`;
+    const [s, i, v] = await Promise.all([
+      db.execute<{ miles: Count; kwh: Count; seconds: Count }>(stats),
+      db.execute<{ incidents: Count }>(incidents),
+      db.execute<{ vehicles: Count }>(vehicles),
+    ]);
+    return { miles: n(s.rows[0].miles), kwh: n(s.rows[0].kwh), seconds: n(s.rows[0].seconds), incidents: n(i.rows[0].incidents), vehicles: n(v.rows[0].vehicles) };
+  },
+};

@@ -1,0 +1,37 @@
+import { RECORD_VEHICLES_API, recordVehicleOptionSchema } from '@evfleet/domain';
+import { and, asc, inArray } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ANY_SIGNED_IN, caller } from '../../auth/guard.js';
+import { resolveScope } from '../../auth/scope.js';
+import type { Db } from '../../db/client.js';
+import { vehicle } from '../../db/schema.js';
+import { fieldErrors } from '../../http/errors.js';
+import { matches, searchTerm } from '../people/listing.js';
+import { visibleVehicles } from '../vehicle-data/vehicle-visibility.js';
+
+/** Refuses (400, on the named field) ids of vehicles that do not exist. */
+export async function assertVehiclesExist(db: Db, objectName: string, field: string, ids: number[]) {
+  if (!ids.length) return;
+  const found = await db.select({ id: vehicle.id }).from(vehicle).where(inArray(vehicle.id, ids));
+  if (found.length < new Set(ids).size) throw fieldErrors(objectName, { [field]: 'The vehicle does not exist.' });
+}
+
+/** The options of a record form's vehicle field: the caller's vehicles matching a name or VIN. */
+export const recordVehiclesRoutes =
+  (db: Db): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      RECORD_VEHICLES_API,
+      { config: { access: ANY_SIGNED_IN }, schema: { querystring: z.object({ search: searchTerm }), response: { 200: z.array(recordVehicleOptionSchema) } } },
+      async (req) => {
+        const scope = await resolveScope(db, caller(req));
+        return db
+          .select({ id: vehicle.id, name: vehicle.name, vin: vehicle.vin })
+          .from(vehicle)
+          .where(and(visibleVehicles(scope), matches(req.query.search, vehicle.name, vehicle.vin)))
+          .orderBy(asc(vehicle.name), asc(vehicle.id))
+          .limit(20);
+      },
+    );
+  };
