@@ -51,6 +51,11 @@ const METRIC_KEYS = new Map<string, MetricName>(
 );
 const BAND_WORDS: Record<string, BandKey> = { normal: 'normal', warning: 'warning', moderate: 'warning', severe: 'sever', sever: 'sever' };
 
+/** A cell's text as a message quotes it: short and printable ASCII, since refusals travel in a header. */
+const quoted = (cell: SheetCell) => {
+  const t = textOf(cell).replace(/[^\x20-\x7e]/g, '?');
+  return `"${t.length > 40 ? `${t.slice(0, 40)}...` : t}"`;
+};
 const textOf = (cell: SheetCell) => (cell === null || cell === undefined ? '' : cell instanceof Date ? cell.toISOString() : String(cell).trim());
 const numberOf = (cell: SheetCell): number | null => {
   if (typeof cell === 'number') return Number.isFinite(cell) ? cell : null;
@@ -88,13 +93,13 @@ export function parseThresholdSheet(rows: readonly (readonly SheetCell[])[], cur
     const cell = (name: ColumnName) => (at.has(name) ? cells[at.get(name)!] : undefined);
     if (cells.every((c) => textOf(c) === '')) return;
     const metric = METRIC_KEYS.get(squash(textOf(cell('Metric'))));
-    if (!metric) return void errors.push({ row, column: col('Metric'), message: `Unknown metric "${textOf(cell('Metric'))}".` });
+    if (!metric) return void errors.push({ row, column: col('Metric'), message: `Unknown metric ${quoted(cell('Metric'))}.` });
     const band = BAND_WORDS[squash(textOf(cell('Band')))];
-    if (!band) return void errors.push({ row, column: col('Band'), message: `The band must be Normal, Warning or Severe, not "${textOf(cell('Band'))}".` });
+    if (!band) return void errors.push({ row, column: col('Band'), message: `The band must be Normal, Warning or Severe, not ${quoted(cell('Band'))}.` });
     const low = numberOf(cell('Low'));
     const high = numberOf(cell('High'));
-    if (low === null) return void errors.push({ row, column: col('Low'), message: `Low must be a number, not "${textOf(cell('Low'))}".` });
-    if (high === null) return void errors.push({ row, column: col('High'), message: `High must be a number, not "${textOf(cell('High'))}".` });
+    if (low === null) return void errors.push({ row, column: col('Low'), message: `Low must be a number, not ${quoted(cell('Low'))}.` });
+    if (high === null) return void errors.push({ row, column: col('High'), message: `High must be a number, not ${quoted(cell('High'))}.` });
     const draft = drafts.get(metric) ?? { name: metric, bands: { normal: [], warning: [], sever: [] } };
     drafts.set(metric, draft);
     if (draft.bands[band].length >= MAX_RANGES[band]) {
@@ -109,7 +114,7 @@ export function parseThresholdSheet(rows: readonly (readonly SheetCell[])[], cur
       if (raw === '') continue;
       const value = numberOf(raw);
       if (value === null || !Number.isInteger(value) || value < 0) {
-        errors.push({ row, column: col(column), message: `${column} must be a whole number of minutes, not "${raw}".` });
+        errors.push({ row, column: col(column), message: `${column} must be a whole number of minutes, not ${quoted(raw)}.` });
       } else if (draft[key] && draft[key].value !== value) {
         errors.push({ row, column: col(column), message: `${column} of ${METRICS[metric].displayName} is ${draft[key].value} on row ${draft[key].row}.` });
       } else draft[key] ??= { value, row };

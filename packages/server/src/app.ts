@@ -32,6 +32,7 @@ import { createUsersService } from './modules/users/users.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { peopleRoutes } from './modules/people/people.plugin.js';
 import { installTelemetry } from './telemetry/install.js';
+import { vehicleScreensRoutes } from './modules/vehicles/vehicle-screens.plugin.js';
 import type { Telemetry } from './telemetry/telemetry.js';
 
 export interface AppDeps {
@@ -94,6 +95,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   await app.register(dashboardRoutes(createDashboardService({ db: database.db })));
   await app.register(recordsRoutes({ db: database.db, writer: telemetry.writer, dailyStats }));
   await installCanReports(app, { db: database.db });
+  await app.register(vehicleScreensRoutes({ database, alerts: telemetry.alerts }));
   app.get('/v3/api-docs', { config: { access: ['ROLE_ADMIN'] }, schema: { hide: true } }, () => app.swagger());
   await installWebApp(app, config.webDist);
 

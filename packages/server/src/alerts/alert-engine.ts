@@ -1,4 +1,4 @@
-import { classify, type AlertAttribute, type MetricName, type Severity } from '@evfleet/domain';
+import { classify, notifiesAt, type AlertAttribute, type MetricName, type Severity } from '@evfleet/domain';
 import { and, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
@@ -109,7 +109,16 @@ export function createAlertEngine(deps: { db: Db; settings: AlertSettings; log: 
       if (!inserted.length) return false; // another instance or an earlier run recorded it
       if (band !== 'NORMAL') raised[band]++;
     }
-    const recipients = [settings.email && { channel: 'email', to: settings.email }, settings.sms && { channel: 'sms', to: settings.sms }].filter(Boolean) as { channel: string; to: string }[];
+    // The metric's E-Mail/SMS choices (threshold editor) pick the channels; a recovery goes where its episode went.
+    const episodeBand = event.kind === 'recovered' ? event.from : event.band;
+    const recipients = (
+      [
+        ['email', settings.email],
+        ['sms', settings.sms],
+      ] as const
+    )
+      .filter(([channel, to]) => to && notifiesAt(attribute, channel, episodeBand))
+      .map(([channel, to]) => ({ channel, to: to as string }));
     if (!recipients.length) return false;
     const [{ recent }] = await tx.select({ recent: sql<number>`count(*)::int` }).from(mailOutbox).where(and(sql`${mailOutbox.vehicleId} = ${vehicleId}`, gt(mailOutbox.createdAt, sql`now() - interval '1 hour'`)));
     if (recent >= deps.messagesPerHour) {
@@ -135,6 +144,8 @@ export function createAlertEngine(deps: { db: Db; settings: AlertSettings; log: 
     idle: () => chain,
     /** After a vehicle's thresholds or recipients change. */
     invalidate: (vehicleId: number) => deps.settings.invalidate(vehicleId),
+    /** After a template's thresholds change (vehicles without their own follow it). */
+    invalidateAll: () => deps.settings.invalidateAll(),
   };
 }
 export type AlertEngine = ReturnType<typeof createAlertEngine>;

@@ -1,7 +1,7 @@
 import { DEFAULT_THRESHOLDS, type AlertAttribute } from '@evfleet/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { vehicle } from '../db/schema.js';
+import { vehicle, vehicleTemplate } from '../db/schema.js';
 
 export interface VehicleAlertSettings {
   name: string;
@@ -14,8 +14,9 @@ export interface VehicleAlertSettings {
 const TTL_MS = 30_000;
 
 /**
- * The thresholds and recipients each vehicle's alerts use: its own attributes, else the defaults
- * of part 2 §5 (templates join here when they exist). Cached briefly; a save invalidates at once.
+ * The thresholds and recipients each vehicle's alerts use: its own attributes, else its template's,
+ * else the defaults of part 2 §5. Cached briefly; a save of a vehicle or template invalidates at
+ * once, on every instance (modules/vehicles/threshold-changes.ts).
  */
 export function createAlertSettings(db: Db) {
   const cache = new Map<number, { value: VehicleAlertSettings | null; until: number }>();
@@ -23,20 +24,26 @@ export function createAlertSettings(db: Db) {
     async get(vehicleId: number): Promise<VehicleAlertSettings | null> {
       const hit = cache.get(vehicleId);
       if (hit && hit.until > Date.now()) return hit.value;
-      const [row] = await db.select().from(vehicle).where(eq(vehicle.id, vehicleId)).limit(1);
+      const [row] = await db
+        .select({ vehicle, templateAttributes: vehicleTemplate.attributes })
+        .from(vehicle)
+        .leftJoin(vehicleTemplate, eq(vehicleTemplate.id, vehicle.templateId))
+        .where(eq(vehicle.id, vehicleId))
+        .limit(1);
       const value = row
         ? {
-            name: row.name,
-            vin: row.vin,
-            attributes: row.attributes?.length ? row.attributes : DEFAULT_THRESHOLDS,
-            email: row.emailNotification && row.notificationEmail ? row.notificationEmail : null,
-            sms: row.smsNotification && row.notificationSms ? row.notificationSms : null,
+            name: row.vehicle.name,
+            vin: row.vehicle.vin,
+            attributes: row.vehicle.attributes?.length ? row.vehicle.attributes : row.templateAttributes?.length ? row.templateAttributes : DEFAULT_THRESHOLDS,
+            email: row.vehicle.emailNotification && row.vehicle.notificationEmail ? row.vehicle.notificationEmail : null,
+            sms: row.vehicle.smsNotification && row.vehicle.notificationSms ? row.vehicle.notificationSms : null,
           }
         : null;
       cache.set(vehicleId, { value, until: Date.now() + TTL_MS });
       return value;
     },
     invalidate: (vehicleId: number) => cache.delete(vehicleId),
+    invalidateAll: () => cache.clear(),
   };
 }
 export type AlertSettings = ReturnType<typeof createAlertSettings>;

@@ -4,6 +4,7 @@ import { CITIES } from '../sim/cities.js';
 import { hashDeviceToken } from '../telemetry/device-token.js';
 import type { Db } from './client.js';
 import { vehicle } from './schema.js';
+import { firstDefaultTemplate } from './seed-templates.js';
 
 export const DEMO_VEHICLE_COUNT = 24;
 export const demoVin = (i: number) => `EVDEMO${String(i + 1).padStart(11, '0')}`;
@@ -18,6 +19,7 @@ export const demoDeviceToken = (vin: string, secret: string) => `evd_${createHas
 export async function seedDemoVehicles(db: Db, secret: string) {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(vehicle);
   if (count > 0) return;
+  const template = await firstDefaultTemplate(db);
   await db.insert(vehicle).values(
     Array.from({ length: DEMO_VEHICLE_COUNT }, (_, i) => {
       const vin = demoVin(i);
@@ -28,6 +30,8 @@ export async function seedDemoVehicles(db: Db, secret: string) {
         cells: [24, 28, 32][i % 3],
         timeZone: CITIES[i % CITIES.length].timeZone,
         deviceTokenHash: hashDeviceToken(demoDeviceToken(vin, secret)),
+        templateId: template?.id ?? null,
+        attributes: template?.attributes ?? null,
       };
     }),
   );

@@ -4,6 +4,7 @@ import { hashPassword } from '../auth/passwords.js';
 import { usersRepository } from '../modules/users/users.repository.js';
 import type { Db } from './client.js';
 import { authority, rolePage } from './schema.js';
+import { seedDefaultTemplates } from './seed-templates.js';
 
 /** Reference data every installation needs: the four roles and their starting pages. */
 export async function seedReferenceData(db: Db) {
@@ -14,6 +15,7 @@ export async function seedReferenceData(db: Db) {
     const rows = ROLES.flatMap((role) => DEFAULT_PAGES[role].map((page) => ({ authority: role, page })));
     await db.insert(rolePage).values(rows).onConflictDoNothing();
   }
+  await seedDefaultTemplates(db);
 }
 
 export const DEMO_ACCOUNTS: { login: string; email: string; password: string; firstName: string; lastName: string; roles: Role[] }[] = [

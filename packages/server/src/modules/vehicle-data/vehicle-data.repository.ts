@@ -10,6 +10,7 @@ const withState = {
   name: vehicle.name,
   vin: vehicle.vin,
   timeZone: vehicle.timeZone,
+  fleetId: vehicle.fleetId,
   attributes: vehicle.attributes,
   values: vehicleState.values,
   cells: vehicleState.cells,

@@ -1,6 +1,7 @@
-import { localDate, timeSlotText, type PageQuery, type Severity } from '@evfleet/domain';
+import { localDate, timeSlotText, type PageQuery, type Severity, type VehicleAccess } from '@evfleet/domain';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { resolveScope } from '../../auth/scope.js';
+import { requirePermission } from '../role-permissions/permissions.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
 import { vehicle } from '../../db/schema.js';
@@ -17,13 +18,16 @@ export const MOVING_DATES_DAYS = 90;
 /** Part 2 §7 "Vehicles": live state, warning logs and route history, each within the caller's scope. */
 export function createVehicleDataService({ db, offlineAfterMs }: { db: Db; offlineAfterMs: number }) {
   const visible = async (by: AuthUser, extra?: SQL) => and(visibleVehicles(await resolveScope(db, by)), extra);
-  const one = async (by: AuthUser, where: SQL) => {
-    const v = await repo.one(db, (await visible(by, where))!);
+  /** A visible vehicle, when the role-permission toggles allow this access to it (docs/permissions.md). */
+  const one = async (by: AuthUser, where: SQL, access?: VehicleAccess) => {
+    const scope = await resolveScope(db, by);
+    const v = await repo.one(db, and(visibleVehicles(scope), where)!);
     if (!v) throw notFound('The vehicle');
+    if (access) await requirePermission(db, scope, access, v);
     return v;
   };
-  const byVin = (by: AuthUser, vin: string) => one(by, eq(vehicle.vin, vin));
-  const byId = (by: AuthUser, id: number) => one(by, eq(vehicle.id, id));
+  const byVin = (by: AuthUser, vin: string, access?: VehicleAccess) => one(by, eq(vehicle.vin, vin), access);
+  const byId = (by: AuthUser, id: number, access?: VehicleAccess) => one(by, eq(vehicle.id, id), access);
 
   const tripsOn = async (by: AuthUser, id: number, date: string) => {
     const v = await byId(by, id);
@@ -39,9 +43,9 @@ export function createVehicleDataService({ db, offlineAfterMs }: { db: Db; offli
     },
     vins: async (by: AuthUser) => (await repo.withState(db, await visible(by))).map((v) => v.vin),
     deviceData: async (by: AuthUser, vin: string) => toDeviceData(await byVin(by, vin), Date.now()),
-    deviceCanData: async (by: AuthUser, vin: string) => toDeviceCanData(await byVin(by, vin), Date.now()),
-    cells: async (by: AuthUser, vin: string) => toCells(await byVin(by, vin)),
-    daysSinceCharged: async (by: AuthUser, vin: string) => daysSinceCharged(await byVin(by, vin), Date.now()),
+    deviceCanData: async (by: AuthUser, vin: string) => toDeviceCanData(await byVin(by, vin, 'canDetails'), Date.now()),
+    cells: async (by: AuthUser, vin: string) => toCells(await byVin(by, vin, 'canDetails')),
+    daysSinceCharged: async (by: AuthUser, vin: string) => daysSinceCharged(await byVin(by, vin, 'canDetails'), Date.now()),
 
     /** Online: reported within the configured silence (default 10 minutes). */
     async onlineOffline(by: AuthUser, online: boolean) {
@@ -53,16 +57,16 @@ export function createVehicleDataService({ db, offlineAfterMs }: { db: Db; offli
     },
 
     async warningLogs(by: AuthUser, vehicleId: number, page: PageQuery, types?: Severity[]) {
-      const v = await byId(by, vehicleId);
+      const v = await byId(by, vehicleId, 'warningLogs');
       const { rows, total } = await repo.warningLogs(db, v.id, page, types);
       return { data: rows.map(toWarningLogEntry), totalCount: total };
     },
     async clearWarningLogs(by: AuthUser, vehicleId: number) {
-      const v = await byId(by, vehicleId);
+      const v = await byId(by, vehicleId, 'warningLogs');
       await repo.clearWarningLogs(db, v.id);
     },
     async warningLogsXlsx(by: AuthUser, vehicleId: number) {
-      const v = await byId(by, vehicleId);
+      const v = await byId(by, vehicleId, 'warningLogs');
       return warningLogsWorkbook(v.name, await repo.allWarningLogs(db, v.id));
     },
 

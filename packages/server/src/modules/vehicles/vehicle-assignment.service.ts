@@ -5,6 +5,9 @@ import type { Db, Queryable } from '../../db/client.js';
 import { fieldErrors, notFound, refused } from '../../http/errors.js';
 import { fleetsRepository as fleets } from '../fleets/fleets.repository.js';
 import { listOf } from '../people/listing.js';
+import { requireDealerAction } from '../role-permissions/permissions.js';
+import { visibleVehicles } from '../vehicle-data/vehicle-visibility.js';
+import { vehicleRecordsRepository as records } from './vehicle-records.repository.js';
 import { vehiclesRepository as vehicles, vehiclesWhere } from './vehicles.repository.js';
 
 const same = <T>(item: T) => item;
@@ -55,10 +58,37 @@ export function createVehicleAssignmentService({ db }: { db: Db }) {
       return listOf(rows, total, same);
     },
 
+    /**
+     * The unassigned-vehicles screen (/vehicle-can): visible vehicles in no fleet, with their dealer
+     * (an administrator's or staff's: all; a dealer's: its own).
+     */
+    async fleetless(by: AuthUser, page: PageQuery) {
+      const scope = await resolveScope(db, by);
+      allow(scope, 'admin', 'staff', 'dealer');
+      const { rows, total } = await records.fleetless(db, visibleVehicles(scope), page);
+      return listOf(rows, total, same);
+    },
+
+    /** Per visible vehicle, its dealer and the fleets it may join (the Assign modal). */
+    async dealerFleets(by: AuthUser, vehicleIds: number[]) {
+      const scope = await resolveScope(db, by);
+      allow(scope, 'admin', 'staff', 'dealer');
+      const rows = await records.dealerFleets(db, visibleVehicles(scope), vehicleIds);
+      if (rows.length !== new Set(vehicleIds).size) throw notFound('The vehicle');
+      return rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        vin: r.vin,
+        dealerResponseDTO: r.dealerId !== null && r.dealerName !== null ? { id: r.dealerId, name: r.dealerName, fleetResponseDTOs: r.fleets } : null,
+      }));
+    },
+
     /** The body is vehicle ids for ?fleetId=, or a list of {fleetId, vehicleIds}. */
     async assign(by: AuthUser, isAssigned: boolean, body: VehicleAssignBody, fleetId: number | undefined) {
       const scope = await resolveScope(db, by);
       allow(scope, 'admin', 'dealer');
+      // The dealer role-permission page's Assign Vehicle and Unassign Vehicle switches.
+      await requireDealerAction(db, scope, isAssigned);
       const entries = toEntries(body, fleetId);
       await db.transaction(async (tx) => {
         for (const entry of entries) await applyOne(tx, scope, entry, isAssigned);

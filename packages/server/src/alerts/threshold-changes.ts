@@ -1,0 +1,36 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.js';
+import { createChangeFeed } from '../live/change-feed.js';
+import type { AlertEngine } from './alert-engine.js';
+
+const CHANNEL = 'evfleet_thresholds';
+
+/**
+ * Tells every instance's alert engine that thresholds changed, so the next reading is judged by
+ * the saved ones at once (part 2 issue 6). A vehicle's change names it; an empty list (a template's
+ * change, which vehicles without their own thresholds follow) clears every cached vehicle.
+ */
+export async function createThresholdChanges(database: Database, log: FastifyBaseLogger, alerts: Pick<AlertEngine, 'invalidate' | 'invalidateAll'>) {
+  const feed = await createChangeFeed(
+    database,
+    log,
+    (ids) => {
+      if (ids.length === 0) alerts.invalidateAll();
+      else for (const id of ids) alerts.invalidate(id);
+    },
+    CHANNEL,
+  );
+  const publish = (ids: number[]) =>
+    feed.publish(ids).catch((err) => {
+      // The local cache must not keep stale thresholds even when the notification fails.
+      log.error({ err }, 'threshold change notification failed');
+      if (ids.length === 0) alerts.invalidateAll();
+      else for (const id of ids) alerts.invalidate(id);
+    });
+  return {
+    vehicles: (ids: number[]) => (ids.length ? publish(ids) : Promise.resolve()),
+    all: () => publish([]),
+    close: feed.close,
+  };
+}
+export type ThresholdChanges = Awaited<ReturnType<typeof createThresholdChanges>>;

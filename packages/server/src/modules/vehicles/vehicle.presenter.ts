@@ -1,0 +1,42 @@
+import { DEFAULT_THRESHOLDS, signalLetters, type Vehicle, type VehicleRow } from '@evfleet/domain';
+import type { VehicleDetailRow, VehicleListRow } from './vehicle-records.repository.js';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Exactly the fields of a list row that leave the server. */
+export const toVehicleRow = (r: VehicleListRow, now: Date): VehicleRow => ({
+  id: r.id,
+  name: r.name,
+  vin: r.vin,
+  status: r.status,
+  dealerId: r.dealerId,
+  dealerName: r.dealerName,
+  fleetId: r.fleetId,
+  templateId: r.templateId,
+  templateName: r.templateName,
+  gpsLastReported: iso(r.gpsLastReported),
+  lastReported: iso(r.lastReported),
+  ...signalLetters({ ...(r.gpsValue === null ? {} : { gpsSignal: r.gpsValue }), ...(r.lteValue === null ? {} : { lteSignal: r.lteValue }) }, r.gpsRule ? [r.gpsRule] : null),
+  currentGmtTime: now.toISOString(),
+});
+
+/** The whole vehicle (§3); thresholds are its own, else its template's, else the defaults it is judged by. */
+export const toVehicle = (r: VehicleDetailRow, now: Date): Vehicle => {
+  const v = r.vehicle;
+  return {
+    ...toVehicleRow(r, now),
+    iotVersion: v.iotVersion,
+    pcmVersion: v.pcmVersion,
+    notificationEmailAddress: v.notificationEmail,
+    notificationSmsNumber: v.notificationSms,
+    cells: v.cells,
+    timeZone: v.timeZone,
+    smsNotification: v.smsNotification,
+    emailNotification: v.emailNotification,
+    attributes: v.attributes?.length ? v.attributes : r.templateAttributes?.length ? r.templateAttributes : [...DEFAULT_THRESHOLDS],
+    canLastReported: iso(r.canLastReported),
+    driverId: v.driverId,
+    fleetResponseDTO: v.fleetId !== null && r.fleetName !== null ? { id: v.fleetId, name: r.fleetName } : null,
+    dealerResponseDTO: v.dealerId !== null && r.dealerName !== null ? { id: v.dealerId, name: r.dealerName, fleetResponseDTOs: r.dealerFleets } : null,
+  };
+};
