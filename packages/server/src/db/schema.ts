@@ -60,6 +60,12 @@ export const rolePage = pgTable(
   (t) => [primaryKey({ columns: [t.authority, t.page] })],
 );
 
+/** bytea as a Buffer on both drivers (PGlite hands back a Uint8Array, node-postgres a Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+});
+
 /** Every mail goes through here first, so delivery survives restarts and is visible without SMTP. */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -80,17 +86,14 @@ export const mailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    /** One file sent with the mail (a scheduled report's xlsx). */
+    attachmentName: varchar('attachment_name', { length: 255 }),
+    attachment: bytea('attachment'),
   },
   (t) => [index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
 );
 
 // ---- people and organisations (issue 5)
-
-/** bytea as a Buffer on both drivers (PGlite hands back a Uint8Array, node-postgres a Buffer). */
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
-});
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 /** A person's sign-in account; removing the account leaves the person without one. */
