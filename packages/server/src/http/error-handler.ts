@@ -48,7 +48,8 @@ export function installErrorHandler(app: FastifyInstance) {
     if (error instanceof HttpError) {
       const { fieldErrors, appError, errorKey, headers } = error.options;
       if (headers) reply.headers(headers);
-      if (appError) reply.header(APP_ERROR_HEADER, error.message);
+      // A header carries Latin-1 only; a message naming, say, a Cyrillic template reaches the toast through the body.
+      if (appError && HEADER_SAFE.test(error.message)) reply.header(APP_ERROR_HEADER, error.message);
       return reply.status(error.status).send({ status: error.status, message: error.message, fieldErrors, errorKey } satisfies ErrorBody);
     }
     const status = error.statusCode ?? 500;
@@ -62,6 +63,7 @@ export function installErrorHandler(app: FastifyInstance) {
   });
 }
 
+const HEADER_SAFE = /^[\t\x20-\x7e\x80-\xff]*$/;
 const RELATION_GONE = 'A related record was changed or removed meanwhile. Please reload and try again.';
 
 /**
