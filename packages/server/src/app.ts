@@ -107,6 +107,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   });
   app.decorate('mail', mail);
   app.decorate('telemetry', telemetry);
+  app.decorate('dailyStats', dailyStats);
   return app;
 }
 

@@ -48,7 +48,8 @@ export async function rebuildDay(db: Db, vehicleId: number, day: string) {
     select ${vehicleId}, ${day}::date,
       coalesce((select sum(d) from odo where ts >= ${start} and d > 0 and d < ${STAT_RULES.maxMilesStep}), 0),
       coalesce((select sum(dt * v * abs(i)) / 3600000.0 from iv), 0),
-      coalesce((select sum(dt) from iv), 0)
+      coalesce((select sum(dt) from iv), 0),
+      now()
     on conflict (vehicle_id, day) do update
       set miles = excluded.miles, energy_kwh = excluded.energy_kwh, charging_seconds = excluded.charging_seconds, updated_at = now()`);
 }

@@ -102,3 +102,10 @@ export function createDailyStats(db: Db, log: FastifyBaseLogger, flushMs = FLUSH
   };
 }
 export type DailyStats = ReturnType<typeof createDailyStats>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The dashboard's daily figures (tests flush them). */
+    dailyStats: DailyStats;
+  }
+}
