@@ -7,6 +7,7 @@ import { forbidden, notFound, refused } from '../../http/errors.js';
 import { filesRepository as files } from '../files/files.repository.js';
 import { fleetsRepository as fleets } from '../fleets/fleets.repository.js';
 import { listOf } from '../people/listing.js';
+import { requirePermission } from '../role-permissions/permissions.js';
 import { assertEmailFree, ensureAccount, releaseAccount } from '../people/person-account.js';
 import { vehiclesRepository as vehicles } from '../vehicles/vehicles.repository.js';
 import { driversRepository as repo } from './drivers.repository.js';
@@ -15,10 +16,17 @@ import { toDriver } from './drivers.presenter.js';
 /** Drivers sign in as ROLE_USER; their driver link scopes them to themselves (docs/decisions.md). */
 const ROLES = ['ROLE_USER'] as const;
 
-/** Everyone reads the drivers its scope holds (a driver itself); administrators, dealers and fleet owners change them. */
-export const driverReader = async (db: Db, by: AuthUser) => resolveScope(db, by);
-export const driverWriter = async (db: Db, by: AuthUser) => {
+/**
+ * Everyone reads the drivers its scope holds (a driver itself); administrators, dealers and fleet
+ * owners change them. A fleet owner needs the 'Driver Screen' toggle of its role-permission page.
+ */
+export const driverReader = async (db: Db, by: AuthUser) => {
   const scope = await resolveScope(db, by);
+  await requirePermission(db, scope, 'driverScreen');
+  return scope;
+};
+export const driverWriter = async (db: Db, by: AuthUser) => {
+  const scope = await driverReader(db, by);
   allow(scope, 'admin', 'dealer', 'fleet');
   return scope;
 };

@@ -5,11 +5,14 @@ import { fieldErrors, forbidden } from '../../http/errors.js';
 import { permissionsOf } from './permissions.js';
 import { rolePermissionsRepository as repo } from './role-permissions.repository.js';
 
-/** GET/PUT api/role-permissions/{authority}: administrators read and write, others read their own role's. */
+/**
+ * GET/PUT api/role-permissions/{authority}: administrators write; administrators and ROLE_USER
+ * (who may open the pages, part 2 §2) read any role's, others their own role's.
+ */
 export function createRolePermissionsService({ db }: { db: Db }) {
   return {
     async get(by: AuthUser, role: PermissionRole): Promise<RolePermissions> {
-      if (!isAdmin(by.authorities) && !by.authorities.includes(role)) throw forbidden();
+      if (!isAdmin(by.authorities) && !by.authorities.includes('ROLE_USER') && !by.authorities.includes(role)) throw forbidden();
       return { authority: role, permissions: await permissionsOf(db, role) };
     },
 
