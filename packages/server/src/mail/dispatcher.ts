@@ -32,7 +32,8 @@ export function createMailDispatcher(opts: { db: Db; smtpUrl?: string; from: str
       return `sms-${opts.sms.transport}`;
     }
     if (smtp) {
-      await smtp.sendMail({ from: opts.from, to: row.recipient, subject: row.subject, text: row.body });
+      const attachments = row.attachment ? [{ filename: row.attachmentName ?? 'attachment', content: row.attachment }] : undefined;
+      await smtp.sendMail({ from: opts.from, to: row.recipient, subject: row.subject, text: row.body, attachments });
       return 'smtp';
     }
     opts.log.info({ mail: { to: row.recipient, subject: row.subject, body: row.body } }, `mail to ${row.recipient}: ${row.subject}\n${row.body}`);

@@ -7,11 +7,15 @@ export interface OutgoingMail {
   subject: string;
   body: string;
   kind: string;
+  /** A file sent with the mail, kept in the outbox row until it is delivered. */
+  attachment?: { name: string; content: Buffer };
 }
 
 /** Writes a mail to the outbox; pass the transaction of the change that caused it. */
 export async function enqueueMail(db: Pick<Db, 'insert'>, mail: OutgoingMail) {
-  await db.insert(mailOutbox).values({ recipient: mail.to, subject: mail.subject, body: mail.body, kind: mail.kind });
+  await db
+    .insert(mailOutbox)
+    .values({ recipient: mail.to, subject: mail.subject, body: mail.body, kind: mail.kind, attachmentName: mail.attachment?.name, attachment: mail.attachment?.content });
 }
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;

@@ -2,9 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { canReportRoutes } from './can-report.routes.js';
 import { createCanReportService } from './can-report.service.js';
+import { createReportScheduler, type ReportScheduler } from './report-scheduler.js';
+import { reportSchedulesRoutes } from './report-schedules.routes.js';
+import { createReportSchedulesService } from './report-schedules.service.js';
 
-/** The CAN history report: its calls, saved templates and their mailed schedules. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    reportScheduler: ReportScheduler;
+  }
+}
+
+/** The CAN history report: its calls, saved templates, and the scheduler mailing them through the outbox. */
 export async function installCanReports(app: FastifyInstance, deps: { db: Db }) {
-  const service = createCanReportService(deps);
-  await app.register(canReportRoutes(service, async () => undefined));
+  const reports = createCanReportService(deps);
+  await app.register(canReportRoutes(reports, async () => undefined));
+  await app.register(reportSchedulesRoutes(createReportSchedulesService({ db: deps.db, reports })));
+
+  // The dispatcher is decorated once every module is in; the scheduler only wakes it after start.
+  const scheduler = createReportScheduler({ db: deps.db, reports, mailQueued: () => app.mail.kick(), log: app.log });
+  app.decorate('reportScheduler', scheduler);
+  // Runs left due by a restart go out as soon as the server is up.
+  app.addHook('onReady', async () => void scheduler.runDue());
+  app.addHook('onClose', () => scheduler.close());
 }

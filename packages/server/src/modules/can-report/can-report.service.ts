@@ -158,8 +158,14 @@ export function createCanReportService({ db }: { db: Db }) {
 
     exportTemplate: async (by: AuthUser, id: number) => exportOf(by, templateCriteria(await ownTemplate(by, id)), SAVED_TEMPLATE_FILE_NAME),
 
-    /** For the schedules: the caller's own template (404 otherwise). */
-    ownTemplate,
+    /** A schedule's target: the caller's own template (404 otherwise) and its vehicle, if still visible. */
+    async templateWithVehicle(by: AuthUser, id: number) {
+      const template = await ownTemplate(by, id);
+      return { template, vehicle: await vehicleFor(by, template.vehicleId) };
+    },
+
+    /** A report of given criteria as xlsx, checked for the caller like a download (the scheduler's runs). */
+    exportFor: (by: AuthUser, criteria: CanReportCriteria, fileName: string) => exportOf(by, criteria, fileName),
   };
 }
 export type CanReportService = ReturnType<typeof createCanReportService>;
