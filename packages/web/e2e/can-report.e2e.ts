@@ -198,7 +198,7 @@ describe('CAN history report (part 2 §2, §4, §5)', () => {
     await expectShowing(page, 51, 100);
     await page.getByTestId('page-size').selectOption('100');
     await expectShowing(page, 1, 100);
-    expect((await columnTexts(page, 'result-grid', 'Battery Charge'))[0]).toBe('74.5');
+    await expect.poll(async () => (await columnTexts(page, 'result-grid', 'Battery Charge'))[0]).toBe('74.5');
 
     // The criteria survive a reload (session storage).
     await page.reload();
@@ -221,11 +221,17 @@ describe('CAN history report (part 2 §2, §4, §5)', () => {
     await signIn(page, ADMIN);
     await page.goto('/report/can-history-report');
     await choose(page, 'report-vehicle', 'Filter by Vehicle', [vehicle.friendlyName], VEHICLE_NAME);
-    await choose(page, 'report-signals', 'Filter by Notification Settings', ['Speed']);
+    // Every signal: the grid scrolls sideways through the fixed order, cells last.
+    await page.getByTestId('report-signals').click();
+    await page.getByTestId('report-signals-select-all').click();
+    await page.keyboard.press('Escape');
     await pickDateTime(page, 'report-start', 'Start Date', daysAgo(10));
     await pickDateTime(page, 'report-end', 'End Date', new Date(daysAgo(10).getTime() + 3600_000));
     await page.getByTestId('view-result').click();
     await expectNoRows(page, 'result-grid', 'No Results Found.');
+    const headers = await page.getByTestId('result-grid').locator('.ag-header-cell').evaluateAll((cells) => cells.map((c) => c.getAttribute('col-id')));
+    expect(headers.slice(0, 4)).toEqual(['Date', 'Vehicle', 'Battery Charge', 'Pack Voltage']);
+    await screenshot(page, 'can-report-no-results');
   });
 });
 

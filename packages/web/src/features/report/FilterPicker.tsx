@@ -51,6 +51,9 @@ export function FilterPicker({ label, options, value, onChange, multiple, placeh
   const chosen = new Set(value);
   const allShownChosen = shown.length > 0 && shown.every((option) => chosen.has(option.value));
 
+  /** The chosen values in the options' order, whatever order they were clicked in. */
+  const inOrder = (keep: (option: PickerOption) => boolean) => options.filter(keep).map((option) => option.value);
+
   const choose = (picked: string) => {
     if (!multiple) {
       onChange([picked]);
@@ -58,13 +61,12 @@ export function FilterPicker({ label, options, value, onChange, multiple, placeh
       return;
     }
     if (picked === SELECT_ALL) {
+      // Over the filtered options only: all of them on, or (when they already are) all of them off.
       const shownValues = new Set(shown.map((option) => option.value));
-      // Keep the order of the options, whatever order the user clicked in.
-      const next = allShownChosen ? value.filter((v) => !shownValues.has(v)) : options.filter((o) => chosen.has(o.value) || shownValues.has(o.value)).map((o) => o.value);
-      onChange(next);
+      onChange(inOrder((o) => (allShownChosen ? chosen.has(o.value) && !shownValues.has(o.value) : chosen.has(o.value) || shownValues.has(o.value))));
       return;
     }
-    onChange(chosen.has(picked) ? value.filter((v) => v !== picked) : options.filter((o) => o.value === picked || chosen.has(o.value)).map((o) => o.value));
+    onChange(inOrder((o) => (o.value === picked ? !chosen.has(picked) : chosen.has(o.value))));
   };
 
   const text = summary(options, value);

@@ -24,7 +24,8 @@ export function reportColumnDefs(columns: readonly string[], { sort, filters }: 
     return {
       colId: column,
       headerName: column,
-      minWidth: column === DATE_COLUMN ? 170 : 120,
+      // Wide enough for the whole header and its menu icon; many columns scroll sideways instead of squeezing.
+      minWidth: column === DATE_COLUMN ? 170 : Math.max(110, column.length * 8 + 56),
       valueGetter: ({ data }) => data?.[column]?.value ?? null,
       valueFormatter: ({ data }) => cellText(column, data?.[column]),
       filter: numeric ? 'agNumberColumnFilter' : 'agTextColumnFilter',
@@ -32,7 +33,8 @@ export function reportColumnDefs(columns: readonly string[], { sort, filters }: 
       ...(!numeric && { filterValueGetter: ({ data }) => cellText(column, data?.[column]) }),
       cellDataType: false,
       sort: sort?.column === column ? sort.direction : null,
-      type: numeric ? 'rightAligned' : undefined,
+      // Numbers line up on the right; headers stay left like the others.
+      cellClass: numeric ? 'ag-right-aligned-cell' : undefined,
     } satisfies ColDef<ReportRow>;
   });
 }
