@@ -25,8 +25,8 @@ export function BandEditor({ attribute, band, min, max, readOnly, faulty, onChan
   const testId = `${attribute.name}-${band}`;
   const button = readOnly ? null : rangeButton(attribute, band);
   return (
-    <Stack gap={6} data-testid={testId}>
-      <Group justify="space-between" h={22}>
+    <Group gap="md" wrap="nowrap" align="flex-start" data-testid={testId}>
+      <Group w={130} justify="space-between" wrap="nowrap" h={30} style={{ flexShrink: 0 }}>
         <Text fw={600} size="sm" c={`${color}.8`}>
           {label}
         </Text>
@@ -44,27 +44,29 @@ export function BandEditor({ attribute, band, min, max, readOnly, faulty, onChan
           </ActionIcon>
         )}
       </Group>
-      {ranges.length === 0 && (
-        <Text size="xs" c="dimmed">
-          No range
-        </Text>
-      )}
-      {ranges.map((range, index) => (
-        <RangeRow
-          key={index}
-          range={range}
-          label={`${attribute.displayName} ${label}${ranges.length > 1 ? ` ${index + 1}` : ''}`}
-          testId={`${testId}-${index}`}
-          min={min}
-          max={max}
-          readOnly={readOnly}
-          faulty={faulty.has(index)}
-          onBound={(bound, value) => onChange(setBound(attribute, band, index, bound, value))}
-          onRange={(next) => onChange(setRange(attribute, band, index, next))}
-          color={color}
-        />
-      ))}
-    </Stack>
+      <Stack gap={6} flex={1}>
+        {ranges.length === 0 && (
+          <Text size="xs" c="dimmed" lh="30px">
+            No range
+          </Text>
+        )}
+        {ranges.map((range, index) => (
+          <RangeRow
+            key={index}
+            range={range}
+            label={`${attribute.displayName} ${label}${ranges.length > 1 ? ` ${index + 1}` : ''}`}
+            testId={`${testId}-${index}`}
+            min={min}
+            max={max}
+            readOnly={readOnly}
+            faulty={faulty.has(index)}
+            onBound={(bound, value) => onChange(setBound(attribute, band, index, bound, value))}
+            onRange={(next) => onChange(setRange(attribute, band, index, next))}
+            color={color}
+          />
+        ))}
+      </Stack>
+    </Group>
   );
 }
 

@@ -1,5 +1,5 @@
 import { BAND_KEYS, METRICS, thresholdProblems, type AlertAttribute, type BandKey } from '@evfleet/domain';
-import { Accordion, Alert, Badge, Button, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Accordion, Alert, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { BandEditor } from './BandEditor';
 import { ChannelToggles } from './ChannelToggles';
@@ -42,11 +42,11 @@ export function MetricSection({ attribute, readOnly, onChange, onSaveOne, saving
       </Accordion.Control>
       <Accordion.Panel>
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+          <Stack gap="xs">
             {BAND_KEYS.map((band) => (
               <BandEditor key={band} attribute={attribute} band={band} min={min} max={max} readOnly={readOnly} faulty={faulty[band]} onChange={onChange} />
             ))}
-          </SimpleGrid>
+          </Stack>
           {problems.length > 0 && (
             <Alert color="red" variant="light" p="xs" data-testid={`${testId}-problems`}>
               <List size="sm">

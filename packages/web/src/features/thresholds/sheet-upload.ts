@@ -1,4 +1,4 @@
-import { errorBodySchema, MAX_SHEET_BYTES, SHEET_FILE_TYPES, TEMPLATE_TEXTS, type FailedCall, type SheetUploadResult } from '@evfleet/domain';
+import { errorBodySchema, MAX_SHEET_BYTES, SHEET_FILE_TYPES, TEMPLATE_TEXTS, VALIDATION_MESSAGE, type FailedCall, type SheetUploadResult } from '@evfleet/domain';
 import { http } from '../../api/http';
 
 /** The file types the threshold spreadsheet upload takes (§5: csv or Excel). */
@@ -11,15 +11,16 @@ export function isSheet(file: File): boolean {
 }
 
 /**
- * What a refused upload says: the server's own words when it names the row and column of a bad
- * cell (its field errors, else its message), otherwise 'Upload File Failed.' (§8).
+ * What a refused upload says: the server's own words when it gives a reason (a bad cell named by
+ * row and column, a file too large: its field errors, else its message), otherwise 'Upload File
+ * Failed.' (§8).
  */
 export function uploadFailureMessage(call: FailedCall): string {
   const parsed = errorBodySchema.safeParse(call.body);
-  if (call.status === 400 && parsed.success) {
+  if ((call.status === 400 || call.status === 413) && parsed.success) {
     const named = parsed.data.fieldErrors?.map((error) => error.message) ?? [];
     if (named.length > 0) return named.join(' ');
-    if (parsed.data.message !== 'error.validation') return parsed.data.message;
+    if (parsed.data.message !== VALIDATION_MESSAGE) return parsed.data.message;
   }
   return TEMPLATE_TEXTS.uploadFailed;
 }

@@ -5,7 +5,7 @@ import { NotFound } from '../../app/shell/StatusPages';
 import { toast } from '../../app/toast';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { useIdParam } from '../people-shared/useIdParam';
-import { useDeleteTemplate, useTemplate } from './api/templates-api';
+import { useDeleteTemplate, useFreshTemplate } from './api/templates-api';
 import type { TemplatesOutletContext } from './TemplatesPage';
 
 const TITLE = 'Confirm delete operation';
@@ -17,7 +17,7 @@ const TITLE = 'Confirm delete operation';
 export function TemplateDeleteDialog() {
   const id = useIdParam();
   const { onChanged, close } = useOutletContext<TemplatesOutletContext>();
-  const template = useTemplate(id);
+  const template = useFreshTemplate(id);
   const remove = useDeleteTemplate();
   if (id === null) return <NotFound />;
 

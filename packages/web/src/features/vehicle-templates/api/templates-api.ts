@@ -21,13 +21,19 @@ function useInvalidateTemplates() {
   return () => Promise.all([[TEMPLATES], ['vehicles']].map((queryKey) => client.invalidateQueries({ queryKey })));
 }
 
+const fetchTemplate = async (id: number | null, signal: AbortSignal) => (await http.get<VehicleTemplate>(`api/vehicle-templates/${id}`, { signal })).data;
+
 /** GET api/vehicle-templates/{id}; null id: nothing to load. */
 export function useTemplate(id: number | null) {
-  return useQuery({
-    queryKey: [TEMPLATES, id],
-    queryFn: async ({ signal }) => (await http.get<VehicleTemplate>(`api/vehicle-templates/${id}`, { signal })).data,
-    enabled: id !== null,
-  });
+  return useQuery({ queryKey: [TEMPLATES, id], queryFn: ({ signal }) => fetchTemplate(id, signal), enabled: id !== null });
+}
+
+/**
+ * The template as it is now, never from the cache: the delete dialog's choice of words depends on
+ * whether vehicles use it, which changes behind the screen's back (a vehicle saved elsewhere).
+ */
+export function useFreshTemplate(id: number | null) {
+  return useQuery({ queryKey: [TEMPLATES, id, 'now'], queryFn: ({ signal }) => fetchTemplate(id, signal), enabled: id !== null, staleTime: 0, gcTime: 0 });
 }
 
 /** POST api/vehicle-templates (name, description, fileId) or PUT with the whole template (§7). */
