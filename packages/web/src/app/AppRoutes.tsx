@@ -22,6 +22,7 @@ const rolePages = () => import('../features/roles-permission/RolePermissionPages
 const FleetOwnerPermissionPage = lazyNamed(rolePages, 'FleetOwnerPermissionPage');
 const DealerPermissionPage = lazyNamed(rolePages, 'DealerPermissionPage');
 const ReportRoutes = lazy(() => import('../features/report/ReportRoutes'));
+const recordScreens = () => import('../features/records/record-screens');
 const EntityPlaceholder = lazy(() => import('../features/entities/EntityPlaceholder'));
 
 /** The entity areas built so far; the others keep the placeholder until their issue lands. */
@@ -32,6 +33,11 @@ const ENTITY_SCREENS: Partial<Record<EntityArea, ComponentType>> = {
   [ROUTES.usersPage]: lazy(() => import('../features/super-users/SuperUserRoutes')),
   [ROUTES.vehicle]: lazy(() => import('../features/vehicles/VehicleRoutes')),
   [ROUTES.vehicleTemplate]: lazy(() => import('../features/vehicle-templates/VehicleTemplateRoutes')),
+  [ROUTES.vehicleCan]: lazy(() => import('../features/records/VehicleCanRoutes')),
+  [ROUTES.car]: lazyNamed(recordScreens, 'CarRoutes'),
+  [ROUTES.emailTemplate]: lazyNamed(recordScreens, 'EmailTemplateRoutes'),
+  [ROUTES.notification]: lazyNamed(recordScreens, 'NotificationRoutes'),
+  [ROUTES.vehicleLog]: lazyNamed(recordScreens, 'VehicleLogRoutes'),
 };
 
 /** The route table of part 1 §2.1/§2.2; the paths themselves live in routes.ts. */

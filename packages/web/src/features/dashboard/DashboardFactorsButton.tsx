@@ -1,0 +1,52 @@
+import { DASHBOARD_FACTOR_LABELS, DEFAULT_DASHBOARD_FACTORS, dashboardFactorsSchema, type DashboardFactors } from '@evfleet/domain';
+import { Button, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import type { z } from 'zod';
+import { hasAnyAuthority } from '../../app/session/authority';
+import { useSession } from '../../app/session/useSession';
+import { toast } from '../../app/toast';
+import { EntityModal } from '../../components/EntityModal';
+import { useDashboardFactors, useSaveDashboardFactors } from './api/dashboard-api';
+
+const FACTOR_KEYS = Object.keys(DASHBOARD_FACTOR_LABELS) as (keyof DashboardFactors)[];
+
+/** The inputs hold text; the schema coerces it to numbers (its zod input type is `unknown`). */
+const factorsForm = dashboardFactorsSchema as unknown as z.ZodType<DashboardFactors, Record<keyof DashboardFactors, string | number>>;
+
+/** For administrators: the factors the Emission and Dollars Saved cards are computed with (docs/dashboard.md). */
+export function DashboardFactorsButton() {
+  const isAdmin = hasAnyAuthority(useSession().account?.authorities ?? [], ['ROLE_ADMIN']);
+  const [opened, setOpened] = useState(false);
+  const factors = useDashboardFactors(isAdmin && opened);
+  const save = useSaveDashboardFactors();
+  if (!isAdmin) return null;
+
+  const submit = async (values: DashboardFactors) => {
+    await save.mutateAsync(values);
+    toast.success('Dashboard factors saved');
+    setOpened(false);
+  };
+
+  return (
+    <>
+      <Button variant="light" onClick={() => setOpened(true)} data-testid="dashboard-factors-open">
+        Dashboard factors
+      </Button>
+      <EntityModal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title="Dashboard factors"
+        schema={factorsForm}
+        defaultValues={factors.data ?? DEFAULT_DASHBOARD_FACTORS}
+        loading={factors.isPending}
+        onSubmit={submit}
+      >
+        {({ register, formState: { errors } }) =>
+          FACTOR_KEYS.map((key) => (
+            <TextInput key={key} label={DASHBOARD_FACTOR_LABELS[key]} inputMode="decimal" error={errors[key]?.message} data-testid={`factor-${key}`} {...register(key)} />
+          ))
+        }
+      </EntityModal>
+    </>
+  );
+}

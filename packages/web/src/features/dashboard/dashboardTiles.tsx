@@ -1,0 +1,88 @@
+import { DASHBOARD_CARD_TITLES, DASHBOARD_COUNT_CARDS, type DashboardCards, type DashboardCounts } from '@evfleet/domain';
+import { Group, Stack, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { DashboardCard, Figure } from './DashboardCard';
+import type { DashboardTile } from './DashboardGrid';
+
+/** §9: whole numbers as 0,0 and amounts as 0,0.[00]. */
+const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const amount = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
+
+/** The counts are as of now: the period they state. */
+const NOW = 'Now';
+
+function Line({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={600} data-testid={testId}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/** The ten cards of part 2 §2 "Dashboard": five live counts, five computed from the stored readings. */
+export function dashboardTiles(counts: UseQueryResult<DashboardCounts>, cards: UseQueryResult<DashboardCards>): DashboardTile[] {
+  const countTiles = DASHBOARD_COUNT_CARDS.map(({ key, title }) => ({
+    id: key,
+    node: (
+      <DashboardCard id={key} title={title} period={NOW} loading={counts.isPending} error={counts.isError}>
+        {counts.data && <Figure value={whole.format(counts.data[key])} testId={`count-${key}`} />}
+      </DashboardCard>
+    ),
+  }));
+
+  const computed = (id: keyof typeof DASHBOARD_CARD_TITLES, period: (data: DashboardCards) => string, body: (data: DashboardCards) => ReactNode): DashboardTile => ({
+    id,
+    node: (
+      <DashboardCard id={id} title={DASHBOARD_CARD_TITLES[id]} period={cards.data ? period(cards.data) : ''} loading={cards.isPending} error={cards.isError}>
+        {cards.data && body(cards.data)}
+      </DashboardCard>
+    ),
+  });
+
+  return [
+    ...countTiles,
+    computed(
+      'chargeConsumption',
+      (data) => data.chargeConsumption.period.label,
+      (data) => <Figure value={amount.format(data.chargeConsumption.kwh)} unit="kWh" note={`${whole.format(data.vehicles)} vehicles`} testId="card-chargeConsumption" />,
+    ),
+    computed(
+      'hoursCharging',
+      (data) => data.hoursCharging.period.label,
+      (data) => <Figure value={amount.format(data.hoursCharging.hours)} unit="h" testId="card-hoursCharging" />,
+    ),
+    computed(
+      'serviceIncidents',
+      (data) => data.serviceIncidents.period.label,
+      (data) => <Figure value={whole.format(data.serviceIncidents.count)} note="SEVERE alert episodes" testId="card-serviceIncidents" />,
+    ),
+    computed(
+      'dollarsSaved',
+      (data) => data.dollarsSaved.period.label,
+      (data) => (
+        <Stack gap={6}>
+          <Figure value={dollars.format(data.dollarsSaved.total)} note={`${amount.format(data.miles)} miles driven`} testId="card-dollarsSaved" />
+          <Line label="Running cost saved" value={dollars.format(data.dollarsSaved.runningCostSaved)} testId="card-runningCostSaved" />
+          <Line label="Maintenance cost saved" value={dollars.format(data.dollarsSaved.maintenanceSaved)} testId="card-maintenanceSaved" />
+        </Stack>
+      ),
+    ),
+    computed(
+      'emission',
+      (data) => data.emission.period.label,
+      (data) => (
+        <Stack gap={6}>
+          <Figure value={amount.format(data.emission.co2SavedKg)} unit="kg CO2" note="Carbon footprint avoided" testId="card-emission" />
+          <Line label="Gallons saved on fuel" value={amount.format(data.emission.gallonsSaved)} testId="card-gallonsSaved" />
+        </Stack>
+      ),
+    ),
+  ];
+}

@@ -1,0 +1,65 @@
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useRecord } from './api/records-api';
+import { useListPath } from './list-return';
+import type { RecordScreen } from './record-types';
+import { RecordLoading } from './RecordLoading';
+import { recordValue } from './RecordValue';
+import { useCanWrite } from './useCanWrite';
+
+function Item({ label, hint, testId, children }: { label: string; hint?: string; testId: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase" title={hint}>
+        {label}
+      </Text>
+      <div data-testid={testId}>{children ?? <Text c="dimmed">—</Text>}</div>
+    </Stack>
+  );
+}
+
+/** {base}/{id}: every field of the record, Back to the list and, for writers, Edit. */
+export function RecordDetailPage({ screen }: { screen: RecordScreen }) {
+  const { def, base } = screen;
+  const { id = '' } = useParams();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const listPath = useListPath(screen);
+  const record = useRecord(def, id);
+  const canWrite = useCanWrite(def);
+
+  return (
+    <Stack gap="md" p="md" maw={1100}>
+      <Title order={2} data-testid="record-detail-title">
+        {def.entity} {id}
+      </Title>
+      {record.isPending && <RecordLoading />}
+      {record.isError && <Alert color="red">This {def.entity} could not be loaded.</Alert>}
+      {record.data && (
+        <Paper withBorder p="md">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            <Item label="ID" testId="detail-id">
+              {String(record.data.id)}
+            </Item>
+            {Object.entries(def.fields).map(([name, field]) => (
+              <Item key={name} label={field.label} hint={field.hint} testId={`detail-${name}`}>
+                {recordValue(field, record.data[name], 'detail')}
+              </Item>
+            ))}
+          </SimpleGrid>
+        </Paper>
+      )}
+      <Group>
+        <Button variant="default" onClick={() => navigate(listPath())} data-testid="back">
+          Back
+        </Button>
+        {canWrite && record.data && (
+          <Button component={Link} to={`${base}/${encodeURIComponent(id)}/edit${search}`} data-testid="edit">
+            Edit
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,92 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
+import { DataGrid, type GridSort } from '../../components/DataGrid';
+import { PageSizeSelect } from '../../components/PageSizeSelect';
+import { Pager } from '../../components/Pager';
+import { usePaging } from '../../components/usePaging';
+import { useRecordList } from './api/records-api';
+import { VEHICLE_PARAM, vehicleFilterOf } from './list-return';
+import { recordColumns } from './recordColumns';
+import { referencesOf } from './record-references';
+import type { RecordScreen } from './record-types';
+import { RecordLoading } from './RecordLoading';
+import { useCanWrite } from './useCanWrite';
+import { VehiclePicker } from './VehiclePicker';
+
+/**
+ * {base}: one page of records with every column of the description, server-sorted and paged, with
+ * the entity's empty text; {base}/{id}/delete shows its dialog over it (the Outlet).
+ */
+export function RecordListPage({ screen }: { screen: RecordScreen }) {
+  const { def, base } = screen;
+  const [params, setParams] = useSearchParams();
+  const { search } = useLocation();
+  const vehicleId = vehicleFilterOf(params);
+  const paging = usePaging();
+  const [sort, setSort] = useState<GridSort | null>(null);
+  const request = { page: paging.page, size: paging.size, sort: sort ? `${sort.colId},${sort.direction}` : `${def.sortable[0]},desc`, vehicleId };
+  const list = useRecordList(def, request);
+  const canWrite = useCanWrite(def);
+  const columns = useMemo(() => recordColumns(def, { base, search, canWrite }), [def, base, search, canWrite]);
+  const waitingForVehicle = def.vehicleFilter === 'required' && vehicleId === null;
+  const filteredVehicle = referencesOf(def, list.data?.rows[0] ?? null).filter((vehicle) => vehicle.id === vehicleId);
+
+  const chooseVehicle = (id: string) => {
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id) next.set(VEHICLE_PARAM, id);
+      else next.delete(VEHICLE_PARAM);
+      return next;
+    });
+    paging.firstPage();
+  };
+
+  return (
+    <Stack gap="md" p="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2} data-testid="list-title">
+          {def.title}
+        </Title>
+        <Group gap="sm" wrap="wrap" align="flex-end">
+          {def.vehicleFilter && (
+            <VehiclePicker
+              testId="vehicle-filter"
+              placeholder={def.vehicleFilter === 'required' ? 'Select Vehicle' : 'All vehicles'}
+              known={filteredVehicle}
+              value={vehicleId ? String(vehicleId) : ''}
+              onChange={chooseVehicle}
+            />
+          )}
+          <PageSizeSelect value={paging.size} onChange={paging.setSize} />
+          {canWrite && (
+            <Button component={Link} to={`${base}/new${search}`} data-testid="add-new">
+              Add New
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {waitingForVehicle ? (
+        <Text c="dimmed" data-testid="choose-vehicle">
+          Choose a vehicle to see its {def.title.toLowerCase()}.
+        </Text>
+      ) : list.isPending ? (
+        <RecordLoading />
+      ) : (
+        <>
+          <DataGrid
+            rows={list.data?.rows ?? []}
+            columns={columns}
+            loading={list.isFetching}
+            rowId={(row) => String(row.id)}
+            noRowsText={def.emptyText}
+            onSortChange={setSort}
+            testId={`${def.key}-grid`}
+          />
+          <Pager page={paging.page} size={paging.size} total={list.data?.total ?? 0} onPageChange={paging.setPage} />
+        </>
+      )}
+      <Outlet />
+    </Stack>
+  );
+}

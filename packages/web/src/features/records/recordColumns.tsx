@@ -1,0 +1,69 @@
+import { ActionIcon, Group } from '@mantine/core';
+import type { ColDef } from 'ag-grid-community';
+import { Link } from 'react-router';
+import { EditIcon, EyeIcon, TrashIcon } from '../../components/icons';
+import type { RecordData, RecordDef } from './record-types';
+import { recordValue } from './RecordValue';
+
+interface RowLinks {
+  /** The base of the record's routes, e.g. '/car' (detail {base}/{id}, edit, delete). */
+  base: string;
+  /** The list's query (filters, tab), carried along so going back restores the list. */
+  search: string;
+  canWrite: boolean;
+}
+
+function RecordActions({ record, def, base, search, canWrite }: RowLinks & { record: RecordData; def: RecordDef }) {
+  const to = `${base}/${encodeURIComponent(String(record.id))}`;
+  const label = (action: string) => `${action} ${def.entity} ${record.id}`;
+  return (
+    <Group gap={4} wrap="nowrap" h="100%" align="center">
+      <ActionIcon component={Link} to={`${to}${search}`} variant="subtle" aria-label={label('View')} title="View" data-testid={`view-${record.id}`}>
+        <EyeIcon />
+      </ActionIcon>
+      {canWrite && (
+        <>
+          <ActionIcon component={Link} to={`${to}/edit${search}`} variant="subtle" aria-label={label('Edit')} title="Edit" data-testid={`edit-${record.id}`}>
+            <EditIcon />
+          </ActionIcon>
+          <ActionIcon component={Link} to={`${to}/delete${search}`} variant="subtle" color="red" aria-label={label('Delete')} title="Delete" data-testid={`delete-${record.id}`}>
+            <TrashIcon />
+          </ActionIcon>
+        </>
+      )}
+    </Group>
+  );
+}
+
+/** A whole-number id is narrow; a reading's '{vehicleId}-{epoch ms}' needs room to be read whole. */
+const idWidth = (def: RecordDef) => (def.id.safeParse(1).success ? { minWidth: 70, maxWidth: 110 } : { minWidth: 150, maxWidth: 170 });
+
+/** ID, the description's columns in order, then View, Edit and Delete (§2 "Generic record screens"). */
+export function recordColumns(def: RecordDef, links: RowLinks): ColDef<RecordData>[] {
+  const sortable = new Set<string>(def.sortable);
+  const fieldColumns = def.columns.map(
+    (name): ColDef<RecordData> => ({
+      colId: name,
+      headerName: def.fields[name].label,
+      sortable: sortable.has(name),
+      wrapHeaderText: true,
+      autoHeaderHeight: true,
+      initialSort: name === def.sortable[0] ? 'desc' : undefined,
+      valueGetter: ({ data }) => data?.[name],
+      cellRenderer: ({ data }: { data?: RecordData }) => data && recordValue(def.fields[name], data[name], 'list'),
+      ...(def.fields[name].kind === 'longText' && { tooltipValueGetter: ({ data }) => String(data?.[name] ?? '') }),
+    }),
+  );
+  return [
+    { colId: 'id', headerName: 'ID', sortable: sortable.has('id'), initialSort: def.sortable[0] === 'id' ? 'desc' : undefined, valueGetter: ({ data }) => data?.id, ...idWidth(def) },
+    ...fieldColumns,
+    {
+      colId: 'actions',
+      headerName: 'Action',
+      sortable: false,
+      minWidth: 130,
+      maxWidth: 140,
+      cellRenderer: ({ data }: { data?: RecordData }) => data && <RecordActions record={data} def={def} {...links} />,
+    },
+  ];
+}
