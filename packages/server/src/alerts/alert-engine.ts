@@ -5,7 +5,9 @@ import type { Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
 import { alertState, warningLog } from '../db/telemetry-schema.js';
 import { groupByVehicle, type StoredRow } from '../telemetry/reading-store.js';
-import { alertSubject, defaultAlertText, type AlertContext } from './alert-texts.js';
+import { listRecipients, recipientKey } from './alert-recipients.js';
+import { alertText } from './alert-templates.js';
+import { alertSubject, type AlertContext } from './alert-texts.js';
 import { initialEpisode, step, type AlertEvent, type EpisodeState } from './episode.js';
 import { metricValue } from './metric-values.js';
 import type { AlertSettings, VehicleAlertSettings } from './thresholds.js';
@@ -99,7 +101,7 @@ export function createAlertEngine(deps: { db: Db; settings: AlertSettings; log: 
   const recordEvent = async (tx: Tx, { vehicleId, settings, attribute, event }: Pending): Promise<boolean> => {
     const band: Severity = event.kind === 'recovered' ? 'NORMAL' : event.band;
     const context: AlertContext = { vehicleName: settings.name, vin: settings.vin, metric: attribute.name as MetricName, displayName: attribute.displayName, band, value: event.value, at: new Date(event.at) };
-    const text = defaultAlertText(context);
+    const text = await alertText(tx, context);
     if (event.kind !== 'reminder') {
       const inserted = await tx
         .insert(warningLog)
@@ -111,14 +113,9 @@ export function createAlertEngine(deps: { db: Db; settings: AlertSettings; log: 
     }
     // The metric's E-Mail/SMS choices (threshold editor) pick the channels; a recovery goes where its episode went.
     const episodeBand = event.kind === 'recovered' ? event.from : event.band;
-    const recipients = (
-      [
-        ['email', settings.email],
-        ['sms', settings.sms],
-      ] as const
-    )
-      .filter(([channel, to]) => to && notifiesAt(attribute, channel, episodeBand))
-      .map(([channel, to]) => ({ channel, to: to as string }));
+    // The vehicle's own address and number, then those of the notification lists it is linked to.
+    const candidates = [{ channel: 'email' as const, to: settings.email }, { channel: 'sms' as const, to: settings.sms }, ...(await listRecipients(tx, vehicleId))];
+    const recipients = candidates.filter((r): r is (typeof candidates)[number] & { to: string } => !!r.to && notifiesAt(attribute, r.channel, episodeBand));
     if (!recipients.length) return false;
     const [{ recent }] = await tx.select({ recent: sql<number>`count(*)::int` }).from(mailOutbox).where(and(sql`${mailOutbox.vehicleId} = ${vehicleId}`, gt(mailOutbox.createdAt, sql`now() - interval '1 hour'`)));
     if (recent >= deps.messagesPerHour) {
@@ -128,7 +125,7 @@ export function createAlertEngine(deps: { db: Db; settings: AlertSettings; log: 
     const occurrence = event.kind === 'reminder' ? `r${Math.floor((event.at - event.since) / Math.max(1, attribute.notificationFrequencyHour * 60_000))}` : event.kind;
     await tx
       .insert(mailOutbox)
-      .values(recipients.map((r) => ({ recipient: r.to, channel: r.channel, kind: 'alert', vehicleId, subject: alertSubject(context), body: text, dedupeKey: `alert:${vehicleId}:${attribute.name}:${band}:${event.since}:${occurrence}:${r.channel}` })))
+      .values(recipients.map((r) => ({ recipient: r.to, channel: r.channel, kind: 'alert', vehicleId, subject: alertSubject(context), body: text, dedupeKey: `alert:${vehicleId}:${attribute.name}:${band}:${event.since}:${occurrence}:${r.channel}:${recipientKey(r.to)}` })))
       .onConflictDoNothing();
     return true;
   };

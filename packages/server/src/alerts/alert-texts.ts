@@ -1,4 +1,4 @@
-import type { MetricName, Severity } from '@evfleet/domain';
+import { alertTime, alertValue, type AlertFacts, type MetricName } from '@evfleet/domain';
 
 /**
  * The built-in texts per attribute (part 2 §3: used when no email template applies). The spec names
@@ -21,22 +21,13 @@ const WHAT: Partial<Record<MetricName, (v: string) => string>> = {
   gearSelector: (v) => `gear selector reads ${v}`,
 };
 
-export interface AlertContext {
-  vehicleName: string;
-  vin: string;
-  metric: MetricName;
-  displayName: string;
-  band: Severity;
-  value: number;
-  at: Date;
-}
-
-const round = (v: number) => String(Math.round(v * 100) / 100);
+/** What an alert is about: the facts templates and built-in texts are filled with. */
+export type AlertContext = AlertFacts;
 
 export function defaultAlertText(c: AlertContext): string {
-  const what = WHAT[c.metric]?.(round(c.value)) ?? `${c.displayName} is ${round(c.value)}`;
+  const what = WHAT[c.metric]?.(alertValue(c.value)) ?? `${c.displayName} is ${alertValue(c.value)}`;
   const head = c.band === 'NORMAL' ? `${c.displayName} is back to NORMAL` : `${c.band}: ${what}`;
-  return `${c.vehicleName} (VIN ${c.vin}): ${head} at ${c.at.toISOString().replace('T', ' ').slice(0, 16)} GMT.`;
+  return `${c.vehicleName} (VIN ${c.vin}): ${head} at ${alertTime(c.at)}.`;
 }
 
 export const alertSubject = (c: AlertContext) => `evfleet ${c.band === 'NORMAL' ? 'recovered' : c.band}: ${c.vehicleName} ${c.displayName}`;
