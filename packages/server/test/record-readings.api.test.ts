@@ -85,6 +85,13 @@ describe.each(DATABASE_KINDS)('vehicle logs and CAN records on %s', (kind) => {
       expect((await dealerA('GET', `/api/vehicle-logs/${bLog}`)).statusCode).toBe(404);
       // The driver holds the other vehicle of the fleet, which has no log.
       expect((await driverA('GET', '/api/vehicle-logs')).headers['x-total-count']).toBe('0');
+      // The dealer's Warning Logs toggle for its vehicles in a fleet hides their logs.
+      const toggle = (on: boolean) => admin('PUT', '/api/role-permissions/ROLE_DEALER', { permissions: { 'assignVehicle.warningLogs': on } });
+      expect((await toggle(false)).statusCode).toBe(200);
+      expect((await dealerA('GET', '/api/vehicle-logs')).headers['x-total-count']).toBe('0');
+      expect((await dealerA('GET', `/api/vehicle-logs/${mine.json<{ id: number }[]>()[0].id}`)).statusCode).toBe(404);
+      await toggle(true);
+      expect((await dealerA('GET', '/api/vehicle-logs')).headers['x-total-count']).toBe('1');
     });
 
     it('bad input gets field errors; only administrators write', async () => {
@@ -178,6 +185,11 @@ describe.each(DATABASE_KINDS)('vehicle logs and CAN records on %s', (kind) => {
       expect((await other('GET', `/api/vehicle-cans/${id}`)).statusCode).toBe(404);
       expect((await other('GET', `/api/vehicle-cans?vehicleId=${a.vehicles.free}`)).headers['x-total-count']).toBe('0');
       expect((await driverA('GET', `/api/vehicle-cans/${id}`)).statusCode).toBe(404);
+      // The dealer's CAN History toggle for its vehicles in no fleet hides their readings.
+      await admin('PUT', '/api/role-permissions/ROLE_DEALER', { permissions: { 'unassignVehicle.canHistory': false } });
+      expect((await dealerA('GET', `/api/vehicle-cans/${id}`)).statusCode).toBe(404);
+      expect((await dealerA('GET', `/api/vehicle-cans?vehicleId=${a.vehicles.free}`)).headers['x-total-count']).toBe('0');
+      await admin('PUT', '/api/role-permissions/ROLE_DEALER', { permissions: { 'unassignVehicle.canHistory': true } });
       for (const who of [staff, dealerA, driverA]) {
         expect((await who('POST', '/api/vehicle-cans', { vehicle: a.vehicles.free })).statusCode).toBe(403);
         expect((await who('PUT', '/api/vehicle-cans', { id, vehicle: a.vehicles.free })).statusCode).toBe(403);

@@ -6,9 +6,8 @@ import { canReading } from '../../db/telemetry-schema.js';
 import { refused } from '../../http/errors.js';
 import type { BatchWriter } from '../../telemetry/batch-writer.js';
 import type { DailyStats } from '../dashboard/daily-stats.js';
-import { visibleVehicles } from '../vehicle-data/vehicle-visibility.js';
 import type { RecordStore } from './record-store.js';
-import { assertVehiclesExist } from './record-vehicles.js';
+import { assertVehiclesExist, readableVehicles } from './record-vehicles.js';
 import { presentReading, readingOf } from './vehicle-can-fields.js';
 
 const TAKEN = 'This vehicle already has a reading at this time.';
@@ -30,7 +29,7 @@ export function vehicleCansStore(deps: { writer: BatchWriter; dailyStats: DailyS
 
   return {
     async list(db, scope, { limit, offset, sort, vehicleId }) {
-      const where = and(eq(canReading.vehicleId, vehicleId!), visibleVehicles(scope));
+      const where = and(eq(canReading.vehicleId, vehicleId!), await readableVehicles(db, scope, 'canHistory'));
       const [rows, [{ count }]] = await Promise.all([
         select(db)
           .where(where)
@@ -45,7 +44,7 @@ export function vehicleCansStore(deps: { writer: BatchWriter; dailyStats: DailyS
     async get(db, scope, id) {
       const key = parseVehicleCanId(id);
       if (!key) return undefined;
-      const [row] = await select(db).where(and(eq(canReading.vehicleId, key.vehicleId), eq(canReading.ts, new Date(key.ts)), visibleVehicles(scope)));
+      const [row] = await select(db).where(and(eq(canReading.vehicleId, key.vehicleId), eq(canReading.ts, new Date(key.ts)), await readableVehicles(db, scope, 'canHistory')));
       return row && presentReading(row);
     },
 

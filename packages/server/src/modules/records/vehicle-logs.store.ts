@@ -3,9 +3,8 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { vehicle } from '../../db/schema.js';
 import { warningLog } from '../../db/telemetry-schema.js';
-import { visibleVehicles } from '../vehicle-data/vehicle-visibility.js';
 import type { RecordStore } from './record-store.js';
-import { assertVehiclesExist } from './record-vehicles.js';
+import { assertVehiclesExist, readableVehicles } from './record-vehicles.js';
 
 /** The attribute a log written by hand is filed under (the alert engine never uses it). */
 export const MANUAL_ATTRIBUTE = 'manual';
@@ -52,7 +51,7 @@ export function vehicleLogsStore(): RecordStore<VehicleLogRecord, VehicleLogWrit
   const select = (db: Db) => db.select(columns).from(warningLog).innerJoin(vehicle, eq(vehicle.id, warningLog.vehicleId));
   return {
     async list(db, scope, { limit, offset, sort, vehicleId }) {
-      const where = and(visibleVehicles(scope), vehicleId === undefined ? undefined : eq(warningLog.vehicleId, vehicleId));
+      const where = and(await readableVehicles(db, scope, 'warningLogs'), vehicleId === undefined ? undefined : eq(warningLog.vehicleId, vehicleId));
       const column = SORT[sort.key as keyof typeof SORT];
       const [rows, [{ count }]] = await Promise.all([
         select(db)
@@ -64,7 +63,7 @@ export function vehicleLogsStore(): RecordStore<VehicleLogRecord, VehicleLogWrit
       ]);
       return { rows: rows.map(present), total: count };
     },
-    get: async (db, scope, id) => (await select(db).where(and(eq(warningLog.id, id), visibleVehicles(scope)))).map(present)[0],
+    get: async (db, scope, id) => (await select(db).where(and(eq(warningLog.id, id), await readableVehicles(db, scope, 'warningLogs')))).map(present)[0],
     async create(db, input) {
       await assertVehiclesExist(db, 'vehicleLog', 'vehicle', [input.vehicle]);
       // episode_since only has to be unique for the log's key; a manual entry is an episode of its own.
