@@ -1,6 +1,6 @@
 import { RECORD_VEHICLES_API, recordVehicleOptionSchema } from '@evfleet/domain';
 import type { VehicleAccess } from '@evfleet/domain';
-import { and, asc, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ANY_SIGNED_IN, caller } from '../../auth/guard.js';
