@@ -154,6 +154,16 @@ describe.each(DATABASE_KINDS)('record entities on %s', (kind) => {
     expect((await admin('GET', `${path}/${id}`)).statusCode).toBe(200);
   });
 
+  it('describes every record call in the OpenAPI document', async () => {
+    const doc = (await admin('GET', '/v3/api-docs')).json<{ paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties: object } }> } }>> }>();
+    for (const path of ['/api/cars', '/api/email-templates', '/api/notification-lists', '/api/vehicle-logs', '/api/vehicle-cans']) {
+      expect(Object.keys(doc.paths[path]).sort()).toEqual(['get', 'post', 'put']);
+      expect(Object.keys(doc.paths[`${path}/{id}`]).sort()).toEqual(['delete', 'get']);
+    }
+    expect(doc.paths['/api/vehicle-cans'].post.requestBody!.content['application/json'].schema.properties).toHaveProperty('bt27');
+    expect(doc.paths).toHaveProperty('/api/dashboard/cards');
+  });
+
   it('offers the caller’s own vehicles to a vehicle field', async () => {
     const mine = await as.dealer('GET', '/api/record-vehicles?search=Van');
     expect(mine.statusCode).toBe(200);
