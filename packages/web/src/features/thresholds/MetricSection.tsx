@@ -1,6 +1,6 @@
 import { BAND_KEYS, METRICS, thresholdProblems, type AlertAttribute, type BandKey } from '@evfleet/domain';
 import { Accordion, Alert, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { BandEditor } from './BandEditor';
 import { ChannelToggles } from './ChannelToggles';
 import { NumberText } from './NumberText';
@@ -15,7 +15,7 @@ interface MetricSectionProps {
 }
 
 /** One metric of the threshold accordion: its three bands, timings, channels and problems. */
-export function MetricSection({ attribute, readOnly, onChange, onSaveOne, saving }: MetricSectionProps) {
+export const MetricSection = memo(function MetricSection({ attribute, readOnly, onChange, onSaveOne, saving }: MetricSectionProps) {
   const { min, max } = METRICS[attribute.name];
   const problems = useMemo(() => thresholdProblems(attribute), [attribute]);
   const faulty = useMemo(() => {
@@ -94,4 +94,4 @@ export function MetricSection({ attribute, readOnly, onChange, onSaveOne, saving
       </Accordion.Panel>
     </Accordion.Item>
   );
-}
+});
