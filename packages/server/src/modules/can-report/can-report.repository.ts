@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { canReportTemplate } from '../../db/reports-schema.js';
 import { vehicle } from '../../db/schema.js';
 import { canReading, vehicleState } from '../../db/telemetry-schema.js';
-import { isTimeOrder, orderOf, type SelectedColumn } from './report-columns.js';
+import { orderOf, type SelectedColumn } from './report-columns.js';
 
 /** One stored reading as the report reads it: its time and the chosen values, c0…cn in column order. */
 export type ReadingRow = { ts: Date | string } & Record<string, number | null>;
@@ -48,15 +48,41 @@ export const canReportRepository = {
   },
 
   /**
-   * One page. In time order the page's instants come from the primary key alone (an index-only walk
-   * past the offset) and only those rows are read; other orders read the range once and keep the top.
+   * One page in time order: the page's instants come from the primary key alone (an index-only walk
+   * past the offset), then only those rows are read. Given the total, a page in the far half walks
+   * from the other end, so the last page costs what the first does.
    */
-  page: async (db: Db, q: ReportQuery, limit: number, offset: number) => {
-    const order = orderOf(q.sortBy, q.sortType, q.columns);
-    const page = isTimeOrder(q.sortBy, q.columns)
-      ? sql`${canReading.vehicleId} = ${q.criteria.vehicleId} and ${canReading.ts} = any(array(select ${canReading.ts} from ${canReading} where ${inRange(q.criteria)} order by ${order} limit ${limit} offset ${offset})) order by ${order}`
-      : sql`${inRange(q.criteria)} order by ${order} limit ${limit} offset ${offset}`;
-    const { rows } = await db.execute<ReadingRow>(sql`select ${selectList(q.columns)} from ${canReading} where ${page}`);
+  timePage: async (db: Db, q: ReportQuery, limit: number, offset: number, total?: number) => {
+    const reverse = total !== undefined && offset > total / 2;
+    const ascending = (q.sortType === 'ASC') !== reverse;
+    const dir = sql.raw(ascending ? 'asc' : 'desc');
+    const take = reverse ? Math.max(0, Math.min(limit, total - offset)) : limit;
+    const skip = reverse ? Math.max(0, total - offset - take) : offset;
+    const { rows } = await db.execute<ReadingRow>(sql`
+      select ${selectList(q.columns)} from ${canReading}
+      where ${canReading.vehicleId} = ${q.criteria.vehicleId}
+        and ${canReading.ts} = any(array(select ${canReading.ts} from ${canReading} where ${inRange(q.criteria)} order by ${canReading.ts} ${dir} limit ${take} offset ${skip}))
+      order by ${canReading.ts} ${dir}`);
+    return reverse ? rows.reverse() : rows;
+  },
+
+  /** The instants (epoch ms) of a range in a signal's order: one sort of the range, kept by the service for later pages. */
+  sortedInstants: async (db: Db, q: ReportQuery) => {
+    const { rows } = await db.execute<{ list: string | null }>(
+      sql`select string_agg((extract(epoch from ${canReading.ts}) * 1000)::bigint::text, ',' order by ${orderOf(q.sortBy, q.sortType, q.columns)}) as list from ${canReading} where ${inRange(q.criteria)}`,
+    );
+    const list = rows[0].list;
+    return list ? Float64Array.from(list.split(','), Number) : new Float64Array(0);
+  },
+
+  /** The rows of the given instants, in no particular order. */
+  rowsAt: async (db: Db, q: ReportQuery, instants: readonly number[]) => {
+    if (instants.length === 0) return [];
+    const list = sql.join(
+      instants.map((t) => sql`${new Date(t).toISOString()}::timestamptz`),
+      sql`, `,
+    );
+    const { rows } = await db.execute<ReadingRow>(sql`select ${selectList(q.columns)} from ${canReading} where ${canReading.vehicleId} = ${q.criteria.vehicleId} and ${canReading.ts} in (${list})`);
     return rows;
   },
 

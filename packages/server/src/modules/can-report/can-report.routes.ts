@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { ANY_SIGNED_IN, caller } from '../../auth/guard.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import { idParams } from '../people/listing.js';
-import { XLSX_TYPE } from './can-report-xlsx.js';
+import { XLSX_TYPE } from '../../lib/xlsx-stream.js';
 import type { CanReportService, ReportExport } from './can-report.service.js';
 
 /** Every signed-in role may call the report API; the service confines it to the caller's vehicles. */

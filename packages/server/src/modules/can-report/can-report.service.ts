@@ -29,8 +29,14 @@ import { fieldErrors, notFound, refused } from '../../http/errors.js';
 import { visibleVehicles } from '../vehicle-data/vehicle-visibility.js';
 import { reportWorkbook } from './can-report-xlsx.js';
 import { toReportRow, toSavedTemplate } from './can-report.presenter.js';
-import { canReportRepository as repo, type ReportQuery } from './can-report.repository.js';
-import { reportedExtraKeys, selectColumns } from './report-columns.js';
+import { canReportRepository as repo, type ReadingRow, type ReportQuery } from './can-report.repository.js';
+import { ttlCache } from './report-cache.js';
+import { isTimeOrder, reportedExtraKeys, selectColumns } from './report-columns.js';
+
+/** Row counts and sorted orders of recent reports, per instance; an order of 864,000 readings takes 7 MB. */
+const COUNTS_KEPT = 200;
+const ORDERS_KEPT = 8;
+const KEPT_MS = 60_000;
 
 /** Rows fetched from the export cursor at a time: large enough to keep the database busy, small in memory. */
 const EXPORT_BATCH = 5000;
@@ -43,7 +49,7 @@ export interface ReportExport {
 
 /** Writes a whole report to a stream as xlsx (also used by the scheduler). */
 export async function writeReport(db: Db, vehicleName: string, query: ReportQuery, out: Writable) {
-  const book = reportWorkbook(out, vehicleName, query.columns);
+  const book = await reportWorkbook(out, vehicleName, query.columns);
   await repo.forEachBatch(db, query, EXPORT_BATCH, (rows) => book.add(rows));
   await book.finish();
 }
@@ -53,6 +59,8 @@ export async function writeReport(db: Db, vehicleName: string, query: ReportQuer
  * the vehicles the caller may see: a vehicle outside the scope is "not found", whoever asks.
  */
 export function createCanReportService({ db }: { db: Db }) {
+  const counts = ttlCache<number>(COUNTS_KEPT, KEPT_MS);
+  const orders = ttlCache<Float64Array>(ORDERS_KEPT, KEPT_MS);
   const visible = async (by: AuthUser) => visibleVehicles(await resolveScope(db, by));
 
   const vehicleFor = async (by: AuthUser, id: number) => {
@@ -78,9 +86,26 @@ export function createCanReportService({ db }: { db: Db }) {
     return { v, query };
   };
 
+  /** One page and the total. Counts and signal orders are kept a while, so paging on costs little. */
   const pageOf = async (by: AuthUser, criteria: CanReportCriteria, page: CanReportPageQuery, sortBy?: string, sortType?: SortType): Promise<CanReportResult> => {
     const { v, query } = await prepare(by, criteria, sortBy, sortType);
-    const [rows, totalCount] = await Promise.all([repo.page(db, query, page.pageSize, page.pageNo * page.pageSize), repo.count(db, criteria)]);
+    const offset = page.pageNo * page.pageSize;
+    const range = `${criteria.vehicleId}|${criteria.start.getTime()}|${criteria.end.getTime()}`;
+    let rows: ReadingRow[];
+    let totalCount: number;
+    if (isTimeOrder(query.sortBy, query.columns)) {
+      const known = counts.get(range);
+      [rows, totalCount] = await Promise.all([repo.timePage(db, query, page.pageSize, offset, known), known ?? repo.count(db, criteria)]);
+    } else {
+      const orderKey = `${range}|${query.sortBy}|${query.sortType}`;
+      const order = orders.get(orderKey) ?? (await repo.sortedInstants(db, query));
+      orders.set(orderKey, order);
+      totalCount = order.length;
+      const instants = Array.from(order.subarray(offset, offset + page.pageSize));
+      const position = new Map(instants.map((t, i) => [t, i]));
+      rows = (await repo.rowsAt(db, query, instants)).sort((x, y) => position.get(new Date(x.ts).getTime())! - position.get(new Date(y.ts).getTime())!);
+    }
+    counts.set(range, totalCount);
     return {
       data: rows.map((r) => toReportRow(r, v.name, query.columns)),
       columns: reportColumnsFor(criteria.columns),
