@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
+import { lazyNamed } from '../../app/lazy-named';
 import { NotAuthorized, NotFound } from '../../app/shell/StatusPages';
-import { VehicleDetailPending } from './VehicleDetailPending';
 import { VehicleFormPage } from './form/VehicleFormPage';
 import { useIsAdmin } from './list/useIsAdmin';
 import { VehicleDeleteDialog } from './list/VehicleDeleteDialog';
 import { VehiclesPage } from './list/VehiclesPage';
+
+// The detail page (its map, tiles and warning log) loads when a vehicle is first opened.
+const VehicleDetailPage = lazyNamed(() => import('./detail/VehicleDetailPage'), 'VehicleDetailPage');
 
 /** §6: adding, configuring and deleting are for administrators; others are refused up front, as the server would. */
 function AdminOnly({ children }: { children: ReactNode }) {
@@ -22,7 +25,7 @@ export default function VehicleRoutes() {
       </Route>
       <Route path="new" element={<AdminOnly><VehicleFormPage /></AdminOnly>} />
       <Route path=":id/edit" element={<AdminOnly><VehicleFormPage /></AdminOnly>} />
-      <Route path=":id" element={<VehicleDetailPending />} />
+      <Route path=":id" element={<VehicleDetailPage />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -1,4 +1,4 @@
-import type { Dealer, ListResponse, Vehicle, VehicleTemplate, VehicleWrite } from '@evfleet/domain';
+import type { AlertAttribute, Dealer, ListResponse, Vehicle, VehicleTemplate, VehicleWrite } from '@evfleet/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { cleanPayload } from '../../../api/clean-payload';
 import { http } from '../../../api/http';
@@ -37,6 +37,15 @@ export function useSaveVehicle() {
       const payload = cleanPayload(vehicle);
       return (await (vehicle.id ? http.put<Vehicle>('api/vehicles', payload) : http.post<Vehicle>('api/vehicles', payload))).data;
     },
+    onSuccess: invalidate,
+  });
+}
+
+/** PUT api/vehicles/{id}/attributes/{metric}: 'Update This Signal Only' stores one metric's thresholds at once. */
+export function useSaveVehicleAttribute(id: number) {
+  const invalidate = useInvalidateVehicles();
+  return useMutation({
+    mutationFn: async (attribute: AlertAttribute) => (await http.put<Vehicle>(`api/vehicles/${id}/attributes/${attribute.name}`, attribute)).data,
     onSuccess: invalidate,
   });
 }

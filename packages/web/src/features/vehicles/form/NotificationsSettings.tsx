@@ -9,11 +9,14 @@ interface NotificationsSettingsProps {
   onChange: (next: AlertAttribute[]) => void;
   /** Uploads a sheet for the stored vehicle; absent for a vehicle not saved yet. */
   upload?: (file: File) => Promise<SheetUploadResult>;
+  /** 'Update This Signal Only' for the stored vehicle; absent for a vehicle not saved yet. */
+  onSaveOne?: (attribute: AlertAttribute) => void;
+  savingOne?: string | null;
   error?: string;
 }
 
 /** The collapsible 'Notifications Settings' of the vehicle form (§2): the spreadsheet upload and the threshold accordion. */
-export function NotificationsSettings({ value, onChange, upload, error }: NotificationsSettingsProps) {
+export function NotificationsSettings({ value, onChange, upload, onSaveOne, savingOne, error }: NotificationsSettingsProps) {
   const [opened, { toggle }] = useDisclosure(false);
   return (
     <Paper withBorder radius="md" p="md" data-testid="notifications-settings">
@@ -37,7 +40,7 @@ export function NotificationsSettings({ value, onChange, upload, error }: Notifi
               A spreadsheet of thresholds can be uploaded once the vehicle is saved; until then edit them below.
             </Text>
           )}
-          <ThresholdEditor value={value} onChange={onChange} />
+          <ThresholdEditor value={value} onChange={onChange} onSaveOne={onSaveOne} savingOne={savingOne} />
         </Stack>
       </Collapse>
     </Paper>

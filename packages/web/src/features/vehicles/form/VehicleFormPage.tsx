@@ -10,6 +10,7 @@ import { toast } from '../../../app/toast';
 import { useIdParam } from '../../people-shared/useIdParam';
 import { uploadSheet } from '../../thresholds/sheet-upload';
 import { fetchTemplate, useSaveVehicle, useVehicle } from '../api/vehicles-api';
+import { useSaveOneMetric } from './useSaveOneMetric';
 import { DeviceCredential } from './DeviceCredential';
 import { NotificationsSettings } from './NotificationsSettings';
 import { firstMessage, formValuesOf } from './vehicle-form-values';
@@ -29,8 +30,8 @@ export function VehicleFormPage() {
       </Center>
     );
   }
-  // Keyed by what it edits, so a refetch after saving, or another vehicle, starts a fresh form.
-  return <VehicleFormBody key={vehicle.data ? `${vehicle.data.id}-${vehicle.dataUpdatedAt}` : 'new'} vehicle={vehicle.data} />;
+  // Keyed by what it edits: another vehicle starts a fresh form, a refetch does not wipe unsaved edits.
+  return <VehicleFormBody key={vehicle.data?.id ?? 'new'} vehicle={vehicle.data} />;
 }
 
 /**
@@ -56,9 +57,11 @@ function VehicleFormBody({ vehicle }: { vehicle: Vehicle | undefined }) {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await save.mutateAsync(values);
+      const saved = await save.mutateAsync(values);
       if (vehicle) {
         toast.success(VEHICLE_TEXTS.updated);
+        // §4: it stays, showing the vehicle as stored now.
+        form.reset(formValuesOf(saved));
       } else {
         toast.success(VEHICLE_TEXTS.created);
         back();
@@ -69,6 +72,7 @@ function VehicleFormBody({ vehicle }: { vehicle: Vehicle | undefined }) {
   });
 
   const upload = vehicle ? (file: File) => uploadSheet(`api/vehicles/upload/${vehicle.id}`, file) : undefined;
+  const saveOne = useSaveOneMetric(vehicle?.id);
 
   return (
     <form onSubmit={submit} noValidate>
@@ -98,6 +102,8 @@ function VehicleFormBody({ vehicle }: { vehicle: Vehicle | undefined }) {
               value={(field.value ?? []) as AlertAttribute[]}
               onChange={field.onChange}
               upload={upload}
+              onSaveOne={saveOne.run}
+              savingOne={saveOne.saving}
               error={firstMessage(errors.attributes)}
             />
           )}

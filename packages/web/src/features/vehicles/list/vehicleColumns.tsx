@@ -21,7 +21,7 @@ export function vehicleColumns({ admin, onToggleStatus }: VehicleColumnOptions):
     {
       field: 'name',
       headerName: 'Vehicle Name',
-      minWidth: 160,
+      minWidth: 140,
       cellRenderer: ({ data }: { data?: VehicleRow }) =>
         data && (
           <Anchor component={Link} to={link(data)} size="sm" data-testid={`vehicle-link-${data.id}`}>
@@ -29,19 +29,19 @@ export function vehicleColumns({ admin, onToggleStatus }: VehicleColumnOptions):
           </Anchor>
         ),
     },
-    { field: 'vin', headerName: 'VIN#', minWidth: 170 },
-    { colId: 'gpsLastReported', headerName: 'GPS Last Reported', minWidth: 150, valueGetter: ({ data }) => data && sinceServerTime(data.gpsLastReported, data.currentGmtTime) },
-    { colId: 'lastReported', headerName: 'Last Connected', minWidth: 140, valueGetter: ({ data }) => data && sinceServerTime(data.lastReported, data.currentGmtTime) },
-    { field: 'gpsSignal', headerName: 'GPS Signal', minWidth: 110, maxWidth: 130, cellRenderer: ({ value }: { value: VehicleRow['gpsSignal'] }) => <SignalDot letter={value} /> },
-    { field: 'lteSignal', headerName: 'LTE Signal', minWidth: 110, maxWidth: 130, cellRenderer: ({ value }: { value: VehicleRow['lteSignal'] }) => <SignalDot letter={value} /> },
-    { field: 'dealerName', headerName: 'Dealer Name', minWidth: 130, adminOnly: true },
-    { field: 'templateName', headerName: 'Template Name', minWidth: 140, adminOnly: true },
+    { field: 'vin', headerName: 'VIN#', minWidth: 150 },
+    { colId: 'gpsLastReported', headerName: 'GPS Last Reported', minWidth: 105, valueGetter: ({ data }) => data && sinceServerTime(data.gpsLastReported, data.currentGmtTime) },
+    { colId: 'lastReported', headerName: 'Last Connected', minWidth: 105, valueGetter: ({ data }) => data && sinceServerTime(data.lastReported, data.currentGmtTime) },
+    { field: 'gpsSignal', headerName: 'GPS Signal', minWidth: 90, maxWidth: 120, cellRenderer: ({ value }: { value: VehicleRow['gpsSignal'] }) => <SignalDot letter={value} /> },
+    { field: 'lteSignal', headerName: 'LTE Signal', minWidth: 90, maxWidth: 120, cellRenderer: ({ value }: { value: VehicleRow['lteSignal'] }) => <SignalDot letter={value} /> },
+    { field: 'dealerName', headerName: 'Dealer Name', minWidth: 120, adminOnly: true },
+    { field: 'templateName', headerName: 'Template Name', minWidth: 120, adminOnly: true },
     {
       field: 'status',
       headerName: 'Status',
       adminOnly: true,
-      minWidth: 90,
-      maxWidth: 110,
+      minWidth: 80,
+      maxWidth: 100,
       cellRenderer: ({ data }: { data?: VehicleRow }) =>
         data && (
           <Switch
@@ -58,6 +58,8 @@ export function vehicleColumns({ admin, onToggleStatus }: VehicleColumnOptions):
       ...actionColumn,
       minWidth: admin ? 130 : 80,
       maxWidth: admin ? 150 : 90,
+      // Eleven columns do not fit a laptop screen: the rest scroll sideways, the actions stay in view.
+      pinned: 'right',
       cellRenderer: ({ data }: { data?: VehicleRow }) =>
         data && (
           <RowActions
@@ -70,5 +72,8 @@ export function vehicleColumns({ admin, onToggleStatus }: VehicleColumnOptions):
         ),
     },
   ];
-  return columns.filter((column) => admin || !column.adminOnly).map(({ adminOnly: _adminOnly, ...column }) => column);
+  return columns
+    .filter((column) => admin || !column.adminOnly)
+    // Two-line headers let the time and signal columns stay narrow.
+    .map(({ adminOnly: _adminOnly, ...column }) => ({ wrapHeaderText: true, autoHeaderHeight: true, ...column }));
 }

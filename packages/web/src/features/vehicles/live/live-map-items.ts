@@ -15,10 +15,28 @@ const listeners = new Set<() => void>();
 let readers = 0;
 let closeFeed: (() => void) | null = null;
 
-function merge(incoming: readonly MapItem[]) {
-  for (const item of incoming) items.set(item.vehicle_id, item);
+/**
+ * Readers hear of changes at most once a second: with thousands of vehicles reporting, each change
+ * re-clusters the whole map, and a marker a second behind is still live to a person watching.
+ */
+const NOTIFY_EVERY_MS = 1000;
+let lastNotified = 0;
+let pending: ReturnType<typeof setTimeout> | undefined;
+
+function notify() {
+  pending = undefined;
+  lastNotified = Date.now();
   snapshot = [...items.values()];
   for (const listener of listeners) listener();
+}
+
+function merge(incoming: readonly MapItem[], at: 'now' | 'throttled' = 'throttled') {
+  for (const item of incoming) items.set(item.vehicle_id, item);
+  if (at === 'now') {
+    clearTimeout(pending);
+    return notify();
+  }
+  pending ??= setTimeout(notify, Math.max(0, lastNotified + NOTIFY_EVERY_MS - Date.now()));
 }
 
 const newer = (a: MapItem, b: MapItem | undefined) => !b || (a.srv_date_time ?? '') >= (b.srv_date_time ?? '');
@@ -30,7 +48,7 @@ const newer = (a: MapItem, b: MapItem | undefined) => !b || (a.srv_date_time ?? 
 function replaceAll(all: readonly MapItem[]) {
   const previous = new Map(items);
   items.clear();
-  merge(all.map((item) => (newer(item, previous.get(item.vehicle_id)) ? item : previous.get(item.vehicle_id)!)));
+  merge(all.map((item) => (newer(item, previous.get(item.vehicle_id)) ? item : previous.get(item.vehicle_id)!)), 'now');
 }
 
 function subscribe(listener: () => void) {
@@ -42,13 +60,15 @@ function subscribe(listener: () => void) {
 function useLiveFeed() {
   useEffect(() => {
     readers += 1;
-    closeFeed ??= openLiveFeed(merge);
+    closeFeed ??= openLiveFeed((incoming) => merge(incoming));
     return () => {
       readers -= 1;
       if (readers === 0) {
         closeFeed?.();
         closeFeed = null;
         // Nothing outlives its readers: the next page (or the next user) starts from a fresh answer.
+        clearTimeout(pending);
+        pending = undefined;
         items.clear();
         snapshot = [];
       }

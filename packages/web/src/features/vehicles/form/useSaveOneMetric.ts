@@ -1,0 +1,25 @@
+import { VEHICLE_TEXTS, type AlertAttribute } from '@evfleet/domain';
+import { useState } from 'react';
+import { toast } from '../../../app/toast';
+import { useSaveVehicleAttribute } from '../api/vehicles-api';
+
+/**
+ * 'Update This Signal Only' of a stored vehicle (docs/alerts.md): saves that metric's thresholds at
+ * once, leaving the rest of the form unsaved. Nothing to run for a vehicle not created yet.
+ */
+export function useSaveOneMetric(vehicleId: number | undefined) {
+  const save = useSaveVehicleAttribute(vehicleId ?? 0);
+  const [saving, setSaving] = useState<string | null>(null);
+  const run = async (attribute: AlertAttribute) => {
+    setSaving(attribute.name);
+    try {
+      await save.mutateAsync(attribute);
+      toast.success(`${attribute.displayName}: ${VEHICLE_TEXTS.updated}`);
+    } catch {
+      // the HTTP client has already said why
+    } finally {
+      setSaving(null);
+    }
+  };
+  return { run: vehicleId === undefined ? undefined : run, saving };
+}
