@@ -44,6 +44,10 @@ export const SIDE_MENU: readonly MenuEntry[] = [
         ],
       },
       { id: 'email-template', label: 'Email Template', to: ROUTES.emailTemplate },
+      // The other record screens of part 2 §2, which the seed's menu leaves reachable only by address.
+      { id: 'vehicle-log', label: 'Vehicle Logs', to: ROUTES.vehicleLog },
+      { id: 'notification', label: 'Notifications', to: ROUTES.notification },
+      { id: 'car', label: 'Cars', to: ROUTES.car },
       {
         id: 'vehicle-template',
         label: 'Vehicle Configuration Template',
