@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe } from 'vitest';
-import { ADMIN, WAIT_MS, expect, expectPath, expectVisible, screenshot, signIn, test, textOf, toasts } from './support/fixtures';
-import { Api, columnTexts, dialog, expectNoRows, expectToast, runId } from './support/people';
+import { ADMIN, USER, WAIT_MS, expect, expectPath, expectVisible, screenshot, signIn, test, textOf, toasts } from './support/fixtures';
+import { Api, columnTexts, dialog, expectNoRows, expectToast, runId, withFreshPage } from './support/people';
 import { choose, daysAgo, headerCell, headerTexts, pickDateTime, readWorkbook, reportVehicle, sendReadings, type ReportVehicle } from './support/can-report';
 
 /** One day of readings, every 5 minutes from local midnight: 150 rows, three pages of 50. */
@@ -219,8 +219,9 @@ describe('CAN history report (part 2 §2, §4, §5)', () => {
 
   test('a range without readings says so', async ({ page }) => {
     await signIn(page, ADMIN);
-    await page.goto('/report/can-history-report');
-    await choose(page, 'report-vehicle', 'Filter by Vehicle', [vehicle.friendlyName], VEHICLE_NAME);
+    // A link may name the vehicle (as a vehicle's page would).
+    await page.goto(`/report/can-history-report?vehicleId=${vehicle.id}`);
+    await expect.poll(() => page.getByTestId('report-vehicle').innerText()).toBe(vehicle.friendlyName);
     // Every signal: the grid scrolls sideways through the fixed order, cells last.
     await page.getByTestId('report-signals').click();
     await page.getByTestId('report-signals-select-all').click();
@@ -284,7 +285,7 @@ describe('CAN report export (part 2 §4, §9)', () => {
 });
 
 describe('saved templates (part 2 §2 "Saved template page", §7 saveTemplate, getTemplate)', () => {
-  test('save the criteria as a template, open it from the list, page with Go to, download Saved Template.xlsx', async ({ page }) => {
+  test('save the criteria as a template, open it from the list, page with Go to, download Saved Template.xlsx', async ({ page, browser }) => {
     await stubSavePicker(page, 'none');
     await signIn(page, ADMIN);
     await openReport(page);
@@ -328,6 +329,21 @@ describe('saved templates (part 2 §2 "Saved template page", §7 saveTemplate, g
     await page.getByTestId('previous-page').click();
     await expect.poll(() => page.getByTestId('template-page-info').innerText()).toBe(`Page 2 of 3 · ${READINGS} rows`);
 
+    // A schedule mails the template: weekly, at an hour of the vehicle's time zone, to the addresses given.
+    const schedule = page.getByTestId('template-schedule');
+    await expect.poll(() => schedule.getByTestId('schedule-status').innerText()).toMatch(/^Not scheduled\./);
+    await schedule.getByTestId('schedule-save').click();
+    await expectVisible(schedule.getByText('Add at least one recipient', { exact: true }));
+    await schedule.getByText('Weekly', { exact: true }).click();
+    await schedule.getByTestId('schedule-weekday').selectOption({ label: 'Wednesday' });
+    await schedule.getByTestId('schedule-hour').selectOption({ label: '07:00' });
+    await schedule.getByTestId('schedule-recipients').fill('fleet-ops@example.test');
+    await schedule.getByTestId('schedule-recipients').press('Enter');
+    await schedule.getByTestId('schedule-save').click();
+    await expectToast(page, 'Schedule saved');
+    await expect.poll(() => schedule.getByTestId('schedule-status').innerText()).toMatch(/^Mailed every Wednesday at 07:00 \(.+\) to fleet-ops@example\.test; next \d{4}\/\d\d\/\d\d 07:00\.$/);
+    await screenshot(page, 'can-report-template-schedule');
+
     // The download of a template.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-xls').click()]);
     expect(download.suggestedFilename()).toBe('Saved Template.xlsx');
@@ -336,8 +352,25 @@ describe('saved templates (part 2 §2 "Saved template page", §7 saveTemplate, g
     expect(sheet.header).toEqual(['Date', 'Vehicle', 'Battery Charge', 'Pack Voltage', 'Odometer']);
     expect(sheet.rows).toHaveLength(READINGS);
 
+    // The schedule is kept on the server: a reload shows it; removing it says so.
+    await page.reload();
+    await expect.poll(() => schedule.getByTestId('schedule-status').innerText()).toMatch(/^Mailed every Wednesday at 07:00 /);
+    expect(await schedule.getByTestId('schedule-hour').inputValue()).toBe('7');
+    await schedule.getByTestId('schedule-remove').click();
+    await expectToast(page, 'Schedule removed');
+    await expect.poll(() => schedule.getByTestId('schedule-status').innerText()).toMatch(/^Not scheduled\./);
+
     // Back link to the report page.
     await page.getByTestId('back').click();
     await expectPath(page, '/report/can-history-report');
+    await expectVisible(page.getByTestId('saved-templates').getByRole('link', { name, exact: true }));
+
+    // Templates are per user: another account's report page does not offer it.
+    await withFreshPage(browser, 'can-report-other-user-templates', async (other) => {
+      await signIn(other, USER);
+      await other.goto('/report/can-history-report');
+      await expectVisible(other.locator('[data-testid="saved-templates"], [data-testid="no-templates"]').first());
+      expect(await other.getByRole('link', { name, exact: true }).count()).toBe(0);
+    });
   });
 });

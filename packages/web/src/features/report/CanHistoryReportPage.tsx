@@ -1,7 +1,7 @@
 import { criteriaVehicleFields, firstCanReportProblem } from '@evfleet/domain';
 import { Button, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import { toast } from '../../app/toast';
 import { useReportSignals, useReportVehicles } from './api/can-report-api';
@@ -18,11 +18,15 @@ interface Draft {
   endDate: string | null;
 }
 
-/** The form starts from the criteria of the last View Result in this tab, so Back keeps them. */
-function initialDraft(): Draft {
+/**
+ * The form starts from the criteria of the last View Result in this tab, so Back keeps them; a
+ * ?vehicleId= (e.g. from a vehicle's 'DATA History' button) chooses the vehicle.
+ */
+function initialDraft(linkedVehicle: string | null): Draft {
   const last = readCriteria();
+  const linked = Number(linkedVehicle);
   return {
-    vehicleId: last?.vehiclesIds?.[0] ?? null,
+    vehicleId: Number.isInteger(linked) && linked > 0 ? linked : (last?.vehiclesIds?.[0] ?? null),
     columns: last?.columns ?? [],
     startDate: last?.startDate ?? null,
     endDate: last?.endDate ?? null,
@@ -33,7 +37,8 @@ function initialDraft(): Draft {
 export function CanHistoryReportPage() {
   const navigate = useNavigate();
   const vehicles = useReportVehicles();
-  const [draft, setDraft] = useState(initialDraft);
+  const [params] = useSearchParams();
+  const [draft, setDraft] = useState(() => initialDraft(params.get('vehicleId')));
   const signals = useReportSignals(draft.vehicleId);
   const change = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
 

@@ -1,7 +1,6 @@
 import { reportScheduleWriteSchema, SCHEDULE_TEXTS, WEEKDAYS, type ReportSchedule } from '@evfleet/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Group, NativeSelect, SegmentedControl, Stack, TagsInput, Text, Title } from '@mantine/core';
-import dayjs from 'dayjs';
+import { Button, Card, Group, Input, NativeSelect, SegmentedControl, Stack, TagsInput, Text, Title } from '@mantine/core';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyServerFieldErrors } from '../../api/field-errors';
@@ -12,6 +11,21 @@ type ScheduleInput = z.input<typeof reportScheduleWriteSchema>;
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => ({ value: String(hour), label: `${String(hour).padStart(2, '0')}:00` }));
 const WEEKDAY_OPTIONS = WEEKDAYS.map((label, day) => ({ value: String(day), label }));
+
+/** An instant as 'YYYY/MM/DD HH:mm' on the clock of `timeZone` (the schedule's hours are the vehicle's). */
+function zonedText(instant: string, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}/${part('month')}/${part('day')} ${part('hour')}:${part('minute')}`;
+}
+
+/** What the card says about the saved schedule. */
+function statusText(schedule: ReportSchedule | null): string {
+  if (!schedule) return 'Not scheduled. A schedule mails this report as an xlsx: daily with the previous day, or weekly with the previous seven days.';
+  const when = schedule.period === 'DAILY' ? 'daily' : `every ${WEEKDAYS[schedule.weekday ?? 0]}`;
+  const last = schedule.lastRunAt ? `, last ${zonedText(schedule.lastRunAt, schedule.timeZone)}` : '';
+  return `Mailed ${when} at ${HOURS[schedule.hour].label} (${schedule.timeZone}) to ${schedule.recipients.join(', ')}; next ${zonedText(schedule.nextRunAt, schedule.timeZone)}${last}.`;
+}
 
 const defaultsOf = (schedule: ReportSchedule | null): ScheduleInput =>
   schedule
@@ -55,9 +69,7 @@ function ScheduleForm({ templateId, schedule }: { templateId: number; schedule: 
     <Card withBorder padding="lg" data-testid="template-schedule">
       <Title order={4}>Schedule</Title>
       <Text size="sm" c="dimmed" mb="sm" data-testid="schedule-status">
-        {schedule
-          ? `Mailed ${schedule.period === 'DAILY' ? 'daily' : `every ${WEEKDAYS[schedule.weekday ?? 0]}`} at ${HOURS[schedule.hour].label} (${schedule.timeZone}); next ${dayjs(schedule.nextRunAt).format('YYYY/MM/DD HH:mm')}${schedule.lastRunAt ? `, last ${dayjs(schedule.lastRunAt).format('YYYY/MM/DD HH:mm')}` : ''}.`
-          : 'Not scheduled. A schedule mails this report as an xlsx: daily with the previous day, or weekly with the previous seven days.'}
+        {statusText(schedule)}
       </Text>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
@@ -66,15 +78,18 @@ function ScheduleForm({ templateId, schedule }: { templateId: number; schedule: 
               control={form.control}
               name="period"
               render={({ field }) => (
-                <SegmentedControl
-                  data={[
-                    { value: 'DAILY', label: 'Daily' },
-                    { value: 'WEEKLY', label: 'Weekly' },
-                  ]}
-                  value={field.value}
-                  onChange={field.onChange}
-                  data-testid="schedule-period"
-                />
+                <Input.Wrapper label="Period">
+                  <SegmentedControl
+                    display="flex"
+                    data={[
+                      { value: 'DAILY', label: 'Daily' },
+                      { value: 'WEEKLY', label: 'Weekly' },
+                    ]}
+                    value={field.value}
+                    onChange={field.onChange}
+                    data-testid="schedule-period"
+                  />
+                </Input.Wrapper>
               )}
             />
             {period === 'WEEKLY' && (
