@@ -190,4 +190,16 @@ describe.each(DATABASE_KINDS)('CAN report calls on %s', (kind) => {
     expect(rowValues(sheet, 2)[0]).toBeInstanceOf(Date);
     expect(rowValues(sorted, 2)[2]).toBe(99);
   });
+  it('follows the Fleet Owner toggles: CAN History Export for downloads, CAN History for the report itself', async () => {
+    const fleet = callerFor(t, a.fleet);
+    const toggle = async (permissions: Record<string, boolean>) => expect((await admin('PUT', '/api/role-permissions/ROLE_FLEET', { permissions })).statusCode).toBe(200);
+    await toggle({ 'vehicle.canHistoryExport': false });
+    expect((await fleet('POST', '/api/canreport/downloadExcel', criteria)).statusCode).toBe(403);
+    expect((await fleet('POST', '/api/canreport/getListCanHistory', criteria)).statusCode).toBe(200);
+    expect((await dealerA('POST', '/api/canreport/downloadExcel', criteria)).statusCode).toBe(200); // a dealer has its own toggles
+    await toggle({ 'vehicle.canHistory': false });
+    expect((await fleet('POST', '/api/canreport/getListCanHistory', criteria)).statusCode).toBe(403);
+    await toggle({ 'vehicle.canHistory': true, 'vehicle.canHistoryExport': true });
+    expect((await fleet('POST', '/api/canreport/downloadExcel', criteria)).statusCode).toBe(200);
+  });
 });

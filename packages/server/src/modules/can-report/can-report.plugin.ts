@@ -15,7 +15,7 @@ declare module 'fastify' {
 /** The CAN history report: its calls, saved templates, and the scheduler mailing them through the outbox. */
 export async function installCanReports(app: FastifyInstance, deps: { db: Db }) {
   const reports = createCanReportService(deps);
-  await app.register(canReportRoutes(reports, async () => undefined));
+  await app.register(canReportRoutes(reports));
   await app.register(reportSchedulesRoutes(createReportSchedulesService({ db: deps.db, reports })));
 
   // The dispatcher is decorated once every module is in; the scheduler only wakes it after start.

@@ -31,7 +31,7 @@ export const canReportRepository = {
     db.select({ id: vehicle.id, name: vehicle.name, vin: vehicle.vin }).from(vehicle).where(where).orderBy(sql`lower(${vehicle.name})`, asc(vehicle.vin)),
 
   vehicle: async (db: Db, where: SQL) =>
-    (await db.select({ id: vehicle.id, name: vehicle.name, vin: vehicle.vin, timeZone: vehicle.timeZone }).from(vehicle).where(where).limit(1))[0],
+    (await db.select({ id: vehicle.id, name: vehicle.name, vin: vehicle.vin, timeZone: vehicle.timeZone, fleetId: vehicle.fleetId }).from(vehicle).where(where).limit(1))[0],
 
   /** Every signal key the given vehicles ever reported (vehicle_state keeps the last value of each). */
   reportedKeys: async (db: Db, where: SQL | undefined) => {

@@ -26,6 +26,7 @@ import type { AuthUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
 import { vehicle } from '../../db/schema.js';
 import { fieldErrors, notFound, refused } from '../../http/errors.js';
+import { requirePermission } from '../role-permissions/permissions.js';
 import { visibleVehicles } from '../vehicle-data/vehicle-visibility.js';
 import { reportWorkbook } from './can-report-xlsx.js';
 import { toReportRow, toSavedTemplate } from './can-report.presenter.js';
@@ -63,9 +64,16 @@ export function createCanReportService({ db }: { db: Db }) {
   const orders = ttlCache<Float64Array>(ORDERS_KEPT, KEPT_MS);
   const visible = async (by: AuthUser) => visibleVehicles(await resolveScope(db, by));
 
-  const vehicleFor = async (by: AuthUser, id: number) => {
-    const v = await repo.vehicle(db, and(await visible(by), eq(vehicle.id, id))!);
+  /**
+   * The vehicle if the caller may see it (404 otherwise, whoever asks) and the role-permission
+   * toggles let the caller read its CAN history, and export it when asked (403).
+   */
+  const vehicleFor = async (by: AuthUser, id: number, exporting = false) => {
+    const scope = await resolveScope(db, by);
+    const v = await repo.vehicle(db, and(visibleVehicles(scope), eq(vehicle.id, id))!);
     if (!v) throw notFound('The vehicle');
+    await requirePermission(db, scope, 'canHistory', v);
+    if (exporting) await requirePermission(db, scope, 'canHistoryExport', v);
     return v;
   };
 
@@ -79,16 +87,16 @@ export function createCanReportService({ db }: { db: Db }) {
   };
 
   /** The checked criteria of a caller's report, with the vehicle it is about. */
-  const prepare = async (by: AuthUser, criteria: CanReportCriteria, sortBy: string = DATE_COLUMN, sortType: SortType = 'ASC', objectName = 'canReportFilter') => {
-    const v = await vehicleFor(by, criteria.vehicleId);
-    await checkColumns(v.id, criteria.columns, objectName);
-    const query: ReportQuery = { criteria, columns: selectColumns(criteria.columns), sortBy, sortType };
+  const prepare = async (by: AuthUser, criteria: CanReportCriteria, options: { sortBy?: string; sortType?: SortType; objectName?: string; exporting?: boolean } = {}) => {
+    const v = await vehicleFor(by, criteria.vehicleId, options.exporting);
+    await checkColumns(v.id, criteria.columns, options.objectName ?? 'canReportFilter');
+    const query: ReportQuery = { criteria, columns: selectColumns(criteria.columns), sortBy: options.sortBy ?? DATE_COLUMN, sortType: options.sortType ?? 'ASC' };
     return { v, query };
   };
 
   /** One page and the total. Counts and signal orders are kept a while, so paging on costs little. */
   const pageOf = async (by: AuthUser, criteria: CanReportCriteria, page: CanReportPageQuery, sortBy?: string, sortType?: SortType): Promise<CanReportResult> => {
-    const { v, query } = await prepare(by, criteria, sortBy, sortType);
+    const { v, query } = await prepare(by, criteria, { sortBy, sortType });
     const offset = page.pageNo * page.pageSize;
     const range = `${criteria.vehicleId}|${criteria.start.getTime()}|${criteria.end.getTime()}`;
     let rows: ReadingRow[];
@@ -119,7 +127,7 @@ export function createCanReportService({ db }: { db: Db }) {
   };
 
   const exportOf = async (by: AuthUser, criteria: CanReportCriteria, fileName: string, sortBy?: string, sortType?: SortType): Promise<ReportExport> => {
-    const { v, query } = await prepare(by, criteria, sortBy, sortType);
+    const { v, query } = await prepare(by, criteria, { sortBy, sortType, exporting: true });
     return { fileName, write: (out) => writeReport(db, v.name, query, out) };
   };
 
@@ -157,7 +165,7 @@ export function createCanReportService({ db }: { db: Db }) {
     /** Saves criteria under a name unique (case aside) among the caller's templates. */
     async saveTemplate(by: AuthUser, body: SaveTemplate) {
       const criteria = criteriaOf(body);
-      await prepare(by, criteria, DATE_COLUMN, 'ASC', 'saveTemplate');
+      await prepare(by, criteria, { objectName: 'saveTemplate' });
       if (await repo.templateNamed(db, by.id, body.templateName)) throw refused(CAN_REPORT_TEXTS.templateNameTaken, 'templatenameexists');
       const row = await repo.insertTemplate(db, {
         userId: by.id,
@@ -183,10 +191,10 @@ export function createCanReportService({ db }: { db: Db }) {
 
     exportTemplate: async (by: AuthUser, id: number) => exportOf(by, templateCriteria(await ownTemplate(by, id)), SAVED_TEMPLATE_FILE_NAME),
 
-    /** A schedule's target: the caller's own template (404 otherwise) and its vehicle, if still visible. */
+    /** A schedule's target: the caller's own template (404 otherwise) and its vehicle, if still visible and exportable. */
     async templateWithVehicle(by: AuthUser, id: number) {
       const template = await ownTemplate(by, id);
-      return { template, vehicle: await vehicleFor(by, template.vehicleId) };
+      return { template, vehicle: await vehicleFor(by, template.vehicleId, true) };
     },
 
     /** A report of given criteria as xlsx, checked for the caller like a download (the scheduler's runs). */

@@ -11,6 +11,10 @@ import { nextRunAfter, periodOf } from './schedule-period.js';
 /** Larger files are not attached (mail servers refuse them); the mail says to download the report instead. */
 export const MAX_ATTACHMENT_BYTES = 15 * 1024 * 1024;
 const BATCH = 10;
+const REFUSALS: Record<number, string> = {
+  403: "the template's owner may no longer export CAN history.",
+  404: "the vehicle is no longer visible to the template's owner.",
+};
 
 type Due = Awaited<ReturnType<typeof repo.due>>[number];
 
@@ -52,8 +56,8 @@ export function createReportScheduler(opts: { db: Db; reports: CanReportService;
       const content = await collect(report);
       return content ? { attachment: { name: report.fileName.replace(/[\\/]/g, '-'), content }, note: 'The report is attached.' } : { note: 'The report is too large to attach; download it from the portal.' };
     } catch (err) {
-      // The owner lost sight of the vehicle, or a signal is no longer known: say so rather than retry forever.
-      if (err instanceof HttpError) return { note: `The report could not be made: ${err.message}` };
+      // The owner lost sight of the vehicle or the right to export, or a signal is no longer known: say so rather than retry forever.
+      if (err instanceof HttpError) return { note: `The report could not be made: ${REFUSALS[err.status] ?? err.message}` };
       throw err;
     }
   };
