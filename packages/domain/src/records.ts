@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { unknownPlaceholders } from './alert-placeholders.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging.js';
 import { id } from './people-fields.js';
 import {
   ADMIN_ONLY,
@@ -189,11 +190,11 @@ export type VehicleCanWrite = z.infer<typeof vehicleCanRecord.writeSchema>;
 
 /**
  * Lists: JHipster paging (page, size, sort=key,asc|desc) with the total in x-total-count, like
- * api/users; cacheBuster is accepted and ignored (§7).
+ * api/users (default size 10, §9); cacheBuster is accepted and ignored (§7).
  */
 export const recordListQuerySchema = z.object({
   page: z.coerce.number().int('must be a whole number').min(0, 'Min').max(1_000_000, 'Max').default(0),
-  size: z.coerce.number().int('must be a whole number').min(1, 'Min').max(1000, 'Max').default(20),
+  size: z.coerce.number().int('must be a whole number').min(1, 'Min').max(MAX_PAGE_SIZE, 'Max').default(DEFAULT_PAGE_SIZE),
   sort: z.string().max(60, 'Max').regex(/^[A-Za-z0-9]+(,(asc|desc))?$/, 'must be key,asc or key,desc').optional(),
   cacheBuster: z.string().max(40, 'Max').optional(),
   vehicleId: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive').optional(),
