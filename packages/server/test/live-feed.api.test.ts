@@ -28,7 +28,7 @@ describe.each(DATABASE_KINDS)('live map feed over STOMP on %s', (kind) => {
   afterAll(() => t?.close());
 
   /** A stock STOMP client; resolves with a queue of the list messages it receives. */
-  const subscribe = (bearer: string) =>
+  const subscribe = (bearer: string, headers: Record<string, string> = {}) =>
     new Promise<{ messages: Item[][]; client: Client }>((resolve, reject) => {
       const messages: Item[][] = [];
       const client = new Client({
@@ -36,7 +36,7 @@ describe.each(DATABASE_KINDS)('live map feed over STOMP on %s', (kind) => {
         connectHeaders: { Authorization: bearer },
         reconnectDelay: 0,
         onConnect: () => {
-          client.subscribe('/evts/ws/mapdetails', (m: IMessage) => messages.push(JSON.parse(m.body) as Item[]));
+          client.subscribe('/evts/ws/mapdetails', (m: IMessage) => messages.push(JSON.parse(m.body) as Item[]), headers);
           resolve({ messages, client });
         },
         onStompError: (frame) => reject(new Error(frame.headers.message)),
@@ -66,6 +66,16 @@ describe.each(DATABASE_KINDS)('live map feed over STOMP on %s', (kind) => {
     expect(messages[1]).toEqual([expect.objectContaining({ vehicle_id: a.vehicles.withDriver, src_ip: 'VIN-a1-1', gps_lat: 41.9 })]);
     await new Promise((r) => setTimeout(r, 1500));
     expect(messages).toHaveLength(2); // B's reading never reached A
+    await client.deactivate();
+  });
+
+  it("skips the list of every vehicle for a subscriber that asks with 'initial: none', and still sends changes", async () => {
+    const { messages, client } = await subscribe(a.fleet, { initial: 'none' });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(messages).toHaveLength(0);
+    await publish('VIN-a1-1', { ts: Date.now(), gpsLat: 42.1, gpsLong: -87.9 });
+    await until(() => messages.length === 1);
+    expect(messages[0]).toEqual([expect.objectContaining({ vehicle_id: a.vehicles.withDriver, gps_lat: 42.1 })]);
     await client.deactivate();
   });
 

@@ -7,6 +7,8 @@ import { MAX_FRAME_BYTES, parseFrames, serializeFrame, type Frame } from './stom
 import type { MapItems } from './map-items.js';
 
 export const MAP_DETAILS_DESTINATION = '/evts/ws/mapdetails';
+/** SUBSCRIBE header: 'none' skips the list of every visible vehicle that otherwise comes first. */
+export const INITIAL_HEADER = 'initial';
 /** Changes are gathered this long into one frame per subscriber... */
 const FLUSH_MS = 100;
 /** ...and one vehicle's item is sent at most once a second however often it reports. */
@@ -64,6 +66,9 @@ export function createLiveHub(deps: { db: Db; tokens: Tokens; items: MapItems; l
         if (frame.headers.destination !== MAP_DETAILS_DESTINATION) return fail(s, `Unknown destination ${frame.headers.destination ?? ''}; subscribe to ${MAP_DETAILS_DESTINATION}.`);
         s.subscription = frame.headers.id ?? 'sub-0';
         await refreshVisible(s);
+        // A client that loaded GET api/vehicles/details already asks for changes only: with
+        // thousands of vehicles the whole list is megabytes a browser's STOMP parser reads byte by byte.
+        if (frame.headers[INITIAL_HEADER] === 'none') return;
         return deliver(s, await deps.items.load([...s.visible!]));
       }
       case 'UNSUBSCRIBE':
