@@ -5,7 +5,7 @@ import { useSession } from '../../../app/session/useSession';
 import { EditIcon } from '../../../components/icons';
 import { HistoryIcon } from './info/info-icons';
 
-/** §2: the vehicle's name, edit for administrators, and 'DATA History' to the CAN report. */
+/** §2: the vehicle's name, edit for administrators, and 'DATA History' to the CAN report with this vehicle chosen. */
 export function DetailHeader({ id, name }: { id: number; name: string }) {
   const isAdmin = useSession().account?.authorities.includes('ROLE_ADMIN') ?? false;
   return (
@@ -23,7 +23,7 @@ export function DetailHeader({ id, name }: { id: number; name: string }) {
         )}
       </Group>
       <Tooltip label="View CAN History">
-        <Button component={Link} to={ROUTES.canHistoryReport} variant="light" leftSection={<HistoryIcon />} data-testid="data-history">
+        <Button component={Link} to={`${ROUTES.canHistoryReport}?vehicleId=${id}`} variant="light" leftSection={<HistoryIcon />} data-testid="data-history">
           DATA History
         </Button>
       </Tooltip>

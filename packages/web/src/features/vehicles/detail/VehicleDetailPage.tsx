@@ -54,7 +54,7 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
     );
   const route = useRoute(vehicle.id, choice.date, choice.slot);
   const polledPosition = useDevicePosition(vehicle.id, vehicle.vin);
-  const live = useLiveVehicle(vehicle.id);
+  const live = useLiveVehicle(vehicle.id, vehicle.vin);
   // The live feed's position is the freshest; the polled one covers the time before it speaks.
   const position = live && hasPosition(live) ? live : polledPosition.data;
 

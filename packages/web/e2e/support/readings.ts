@@ -1,0 +1,25 @@
+import { baseUrl } from './fixtures';
+import type { Api } from './people';
+
+/** A reading of docs/telemetry-protocol.md: `ts` plus any signals. */
+export type Reading = { ts: number } & Record<string, number | number[]>;
+
+/** A vehicle's device credential, issued anew by the administrator (POST api/vehicles/{id}/device-token). */
+export async function deviceCredential(admin: Api, vehicleId: number): Promise<{ vin: string; token: string }> {
+  return admin.call('POST', `/api/vehicles/${vehicleId}/device-token`);
+}
+
+/** Sends readings as the device does over HTTP (Basic VIN:token); fails unless every one was accepted. */
+export async function sendReadings(device: { vin: string; token: string }, readings: Reading[]): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/telemetry/readings`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${device.vin}:${device.token}`).toString('base64')}`, 'content-type': 'application/json' },
+    body: JSON.stringify(readings),
+  });
+  const answer = (await response.json()) as { accepted: number; rejected: unknown[] };
+  if (!response.ok || answer.accepted !== readings.length) throw new Error(`readings answered ${response.status}: ${JSON.stringify(answer)}`);
+}
+
+/** `count` readings one minute apart from `start`, each made by `at(i)`. */
+export const everyMinute = (start: number, count: number, at: (i: number) => Record<string, number | number[]>): Reading[] =>
+  Array.from({ length: count }, (_, i) => ({ ts: start + i * 60_000, ...at(i) }));
