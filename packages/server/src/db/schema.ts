@@ -224,6 +224,10 @@ export const vehicle = pgTable(
     smsNotification: boolean('sms_notification').notNull().default(false),
     /** The vehicle's own thresholds; null: its template's, else the defaults (part 2 §5). */
     attributes: jsonb('attributes').$type<AlertAttribute[]>(),
+    /** Its gpsSignal thresholds, kept apart so the list's GPS letters do not unpack 1,000 vehicles' thresholds. */
+    gpsRule: jsonb('gps_rule')
+      .$type<AlertAttribute>()
+      .generatedAlwaysAs(sql`jsonb_path_query_first(attributes, '$[*] ? (@.name == "gpsSignal")')`),
     templateId: integer('template_id').references(() => vehicleTemplate.id, { onDelete: 'set null' }),
     iotVersion: varchar('iot_version', { length: 64 }),
     pcmVersion: varchar('pcm_version', { length: 64 }),

@@ -22,8 +22,9 @@ const rowColumns = {
   lastReported: vehicleState.lastReported,
   gpsValue: sql<number | null>`(${vehicleState.values}->>'gpsSignal')::float8`,
   lteValue: sql<number | null>`(${vehicleState.values}->>'lteSignal')::float8`,
-  // Only the GPS rule leaves the database, not the whole thresholds of 1,000 vehicles.
-  gpsRule: sql<AlertAttribute | null>`jsonb_path_query_first(coalesce(${vehicle.attributes}, ${vehicleTemplate.attributes}), '$[*] ? (@.name == "gpsSignal")')`,
+  // Only the GPS rule leaves the database (a stored column), not the whole thresholds of 1,000 vehicles;
+  // the template's is unpacked only for a vehicle without thresholds of its own.
+  gpsRule: sql<AlertAttribute | null>`coalesce(${vehicle.gpsRule}, jsonb_path_query_first(${vehicleTemplate.attributes}, '$[*] ? (@.name == "gpsSignal")'))`,
 };
 
 const fleetsOfDealer = sql<IdAndName[]>`coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name) order by f.name, f.id) from fleet f where f.dealer_id = ${qualified(vehicle.dealerId)}), '[]'::json)`;

@@ -1,0 +1,1 @@
+ALTER TABLE "vehicle" ADD COLUMN "gps_rule" jsonb GENERATED ALWAYS AS (jsonb_path_query_first(attributes, '$[*] ? (@.name == "gpsSignal")')) STORED;
