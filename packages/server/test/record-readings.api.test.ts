@@ -168,6 +168,9 @@ describe.each(DATABASE_KINDS)('vehicle logs and CAN records on %s', (kind) => {
         ['packVoltage', RECORD_TEXTS.notANumber],
       ]);
       expect(fieldsOf(await admin('POST', '/api/vehicle-cans', { vehicle: a.vehicles.free, bt1: 3.3, bt3: 3.3 }))).toEqual([['bt2', 'Cells are numbered from 1: enter this cell too.']]);
+      const ahead = new Date(Date.now() + 3_600_000).toISOString();
+      expect(fieldsOf(await admin('POST', '/api/vehicle-cans', { vehicle: a.vehicles.free, recordedTime: ahead }))).toEqual([['recordedTime', 'A reading cannot be dated in the future.']]);
+      expect(fieldsOf(await admin('POST', '/api/vehicle-cans', { vehicle: a.vehicles.free, recordedTime: '2020-01-01T00:00:00Z' }))).toEqual([['recordedTime', 'A reading cannot be older than 400 days.']]);
       const first = await admin('POST', '/api/vehicle-cans', { vehicle: a.vehicles.free, recordedTime: new Date(at).toISOString(), odometer: 5 });
       expect(first.statusCode).toBe(201);
       const again = await admin('POST', '/api/vehicle-cans', { vehicle: a.vehicles.free, recordedTime: new Date(at).toISOString(), odometer: 6 });

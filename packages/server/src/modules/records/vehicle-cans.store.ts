@@ -1,9 +1,9 @@
-import { parseVehicleCanId, vehicleCanId, type VehicleCanRecord, type VehicleCanWrite } from '@evfleet/domain';
+import { parseVehicleCanId, TELEMETRY_LIMITS, vehicleCanId, type VehicleCanRecord, type VehicleCanWrite } from '@evfleet/domain';
 import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { vehicle } from '../../db/schema.js';
 import { canReading } from '../../db/telemetry-schema.js';
-import { refused } from '../../http/errors.js';
+import { fieldErrors, refused } from '../../http/errors.js';
 import type { BatchWriter } from '../../telemetry/batch-writer.js';
 import type { DailyStats } from '../dashboard/daily-stats.js';
 import type { RecordStore } from './record-store.js';
@@ -11,6 +11,16 @@ import { assertVehiclesExist, readableVehicles } from './record-vehicles.js';
 import { presentReading, readingOf } from './vehicle-can-fields.js';
 
 const TAKEN = 'This vehicle already has a reading at this time.';
+
+/**
+ * The device protocol's time limits hold for a reading entered by hand too: one dated ahead would
+ * make every later device reading look late to the alert engine and the daily figures.
+ */
+function checkTime(ts: number) {
+  const now = Date.now();
+  if (ts > now + TELEMETRY_LIMITS.maxFutureMs) throw fieldErrors('vehicleCan', { recordedTime: 'A reading cannot be dated in the future.' });
+  if (ts < now - TELEMETRY_LIMITS.maxAgeMs) throw fieldErrors('vehicleCan', { recordedTime: `A reading cannot be older than ${TELEMETRY_LIMITS.maxAgeMs / 86_400_000} days.` });
+}
 
 /**
  * Readings of the CAN history as records (docs/records.md). A new reading goes through the ingest
@@ -23,6 +33,7 @@ export function vehicleCansStore(deps: { writer: BatchWriter; dailyStats: DailyS
   const timeOf = (input: VehicleCanWrite) => (input.recordedTime ? Date.parse(input.recordedTime) : Date.now());
 
   const insert = async (db: Db, input: VehicleCanWrite, ts: number, stored?: Awaited<ReturnType<typeof find>>) => {
+    checkTime(ts);
     if (await find(db, input.vehicle, ts)) throw refused(TAKEN, 'readingexists');
     await deps.writer.write([{ vehicleId: input.vehicle, reading: readingOf(input, ts, stored) }]);
   };
