@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
-import { ADMIN, WAIT_MS, expect, expectVisible, screenshot, signIn, test, textOf } from './support/fixtures';
+import { ADMIN, USER, WAIT_MS, expect, expectVisible, screenshot, signIn, test, textOf } from './support/fixtures';
 import { Api, createDealer, runId } from './support/people';
 
 interface Counts {
@@ -130,5 +130,13 @@ describe('the dashboard (part 2 §2 "Dashboard")', () => {
     await page.getByTestId('entity-save').click();
     await expect.poll(async () => (await api.call<Record<string, number>>('GET', '/api/dashboard/settings')).gasolinePricePerGallon).toBe(4.25);
     await api.call('PUT', '/api/dashboard/settings', before);
+  });
+
+  test('a user who is not an administrator sees the cards but not the factors', async ({ page }) => {
+    await signIn(page, USER);
+    await page.goto('/');
+    await expectVisible(page.getByTestId('count-totalVehicles'));
+    await expectVisible(page.getByTestId('card-dollarsSaved'));
+    expect(await page.getByTestId('dashboard-factors-open').count()).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { ADMIN, expect, expectPath, expectVisible, screenshot, signIn, test, textOf } from './support/fixtures';
+import { ADMIN, USER, expect, expectPath, expectVisible, openMenuGroup, screenshot, signIn, test, textOf } from './support/fixtures';
 import { Api, expectNoRows, freeVehicles, gridRow, runId } from './support/people';
 import { deleteFromList, expectHeading, field, fieldError, headerTexts, pickVehicle, recordGrid, rowId } from './support/records';
 
@@ -12,7 +12,11 @@ describe('the generic record screens', () => {
     const name = `Cart ${runId()}`;
 
     await signIn(page, ADMIN);
-    await page.goto('/car');
+    // The record screens are in the Administration menu.
+    await openMenuGroup(page, 'administration');
+    for (const id of ['vehicle-log', 'notification', 'email-template']) await expectVisible(page.getByTestId(`menu-${id}`));
+    await page.getByTestId('menu-car').click();
+    await expectPath(page, '/car');
     await expectHeading(page, 'list-title', 'Cars');
     await expectNoRows(page, recordGrid('car'), 'No Cars found');
     await screenshot(page, 'records-cars-empty');
@@ -262,5 +266,28 @@ describe('the generic record screens', () => {
       listPath: `/vehicle-can?view=records&vehicleId=${vehicle.id}`,
       emptyText: 'No Vehicle Cans found',
     });
+  });
+
+  test('a user who may only read sees the records without Add New, Edit or Delete, and the write pages refuse', async ({ page }) => {
+    const api = await Api.signIn(ADMIN);
+    const name = `Read-only cart ${runId()}`;
+    const car = await api.call<{ id: number }>('POST', '/api/cars', { name });
+
+    await signIn(page, USER);
+    await page.goto('/car');
+    await expectHeading(page, 'list-title', 'Cars');
+    const row = gridRow(page, recordGrid('car'), name);
+    await expectVisible(row.getByTestId(`view-${car.id}`));
+    expect(await row.getByTestId(`edit-${car.id}`).count()).toBe(0);
+    expect(await row.getByTestId(`delete-${car.id}`).count()).toBe(0);
+    expect(await page.getByTestId('add-new').count()).toBe(0);
+    await page.goto(`/car/${car.id}`);
+    expect(await textOf(page.getByTestId('detail-name'))).toBe(name);
+    expect(await page.getByTestId('edit').count()).toBe(0);
+    for (const path of ['/car/new', `/car/${car.id}/edit`, `/car/${car.id}/delete`]) {
+      await page.goto(path);
+      await expectVisible(page.getByTestId('not-authorized'));
+    }
+    await api.call('DELETE', `/api/cars/${car.id}`);
   });
 });

@@ -11,8 +11,11 @@ import { useCanWrite } from './useCanWrite';
 function Item({ label, hint, testId, children }: { label: string; hint?: string; testId: string; children: ReactNode }) {
   return (
     <Stack gap={2}>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase" title={hint}>
-        {label}
+      <Text size="xs" c="dimmed" fw={600}>
+        <Text span inherit tt="uppercase">
+          {label}
+        </Text>
+        {hint && ` (${hint})`}
       </Text>
       <div data-testid={testId}>{children ?? <Text c="dimmed">—</Text>}</div>
     </Stack>

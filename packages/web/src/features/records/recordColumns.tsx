@@ -1,3 +1,4 @@
+import type { RecordFieldKind } from '@evfleet/domain';
 import { ActionIcon, Group } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import { Link } from 'react-router';
@@ -36,7 +37,14 @@ function RecordActions({ record, def, base, search, canWrite }: RowLinks & { rec
 }
 
 /** A whole-number id is narrow; a reading's '{vehicleId}-{epoch ms}' needs room to be read whole. */
-const idWidth = (def: RecordDef) => (def.id.safeParse(1).success ? { minWidth: 70, maxWidth: 110 } : { minWidth: 150, maxWidth: 170 });
+const idWidth = (def: RecordDef) => (def.id.safeParse(1).success ? { width: 80, minWidth: 70, maxWidth: 110 } : { width: 160, minWidth: 150, maxWidth: 170 });
+
+/**
+ * Starting widths by kind: the grid fits its columns to its width keeping their ratios, so a long
+ * text gets the room and a date its whole value.
+ */
+const columnWidth = (kind: RecordFieldKind) =>
+  kind === 'longText' ? { width: 420, minWidth: 200 } : kind === 'dateTime' ? { width: 150, minWidth: 140 } : { width: 140, minWidth: 100 };
 
 /** ID, the description's columns in order, then View, Edit and Delete (§2 "Generic record screens"). */
 export function recordColumns(def: RecordDef, links: RowLinks): ColDef<RecordData>[] {
@@ -46,6 +54,7 @@ export function recordColumns(def: RecordDef, links: RowLinks): ColDef<RecordDat
       colId: name,
       headerName: def.fields[name].label,
       sortable: sortable.has(name),
+      ...columnWidth(def.fields[name].kind),
       wrapHeaderText: true,
       autoHeaderHeight: true,
       initialSort: name === def.sortable[0] ? 'desc' : undefined,
