@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe } from 'vitest';
-import { ADMIN, expect, expectVisible, screenshot, signIn, test, textOf, WAIT_MS } from './support/fixtures';
+import { ADMIN, USER, expect, expectVisible, screenshot, signIn, test, textOf, WAIT_MS } from './support/fixtures';
 import { Api, expectNoRows, expectToast, gridRow, gridRows } from './support/people';
 import { deviceCredential, everyMinute, sendReadings } from './support/readings';
 
@@ -211,6 +211,14 @@ describe('vehicle detail (/vehicle/{id})', () => {
     await page.getByTestId('clear-logs').click();
     await page.getByTestId('confirm-yes').click();
     await expectNoRows(page, grid, 'no rows to display');
+  });
+
+  test('a user who is not an administrator sees the vehicle without the edit button', async ({ page }) => {
+    await signIn(page, USER);
+    await openDetail(page);
+    await expectVisible(page.getByTestId('tile-batteryCharged-value'));
+    await expectVisible(page.getByRole('link', { name: 'DATA History' }));
+    expect(await page.getByTestId('edit-vehicle').count()).toBe(0);
   });
 
   test('an unknown vehicle shows the not-found page', async ({ page }) => {
