@@ -1,7 +1,7 @@
 import { alertAttributesSchema, TEMPLATE_TEXTS, templateCreateSchema, type AlertAttribute, type TemplateCreate, type VehicleTemplate } from '@evfleet/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { applyServerFieldErrors } from '../../api/field-errors';
@@ -48,7 +48,10 @@ function TemplateDetailForm({ template }: { template: VehicleTemplate }) {
   // §4 "Template detail": with no attributes of its own the template shows the defaults (the server fills them in).
   const [attributes, setAttributes] = useState<AlertAttribute[]>(template.attributes);
   const form: TemplateForm = useForm<TemplateInput, unknown, TemplateCreate>({ resolver: zodResolver(templateCreateSchema), defaultValues: templateDefaults(template) });
-  const { isSubmitting } = form.formState;
+  const { isSubmitting, isDirty } = form.formState;
+  // §4: editing a threshold marks the template as changed (until Save).
+  const thresholdsChanged = useMemo(() => JSON.stringify(attributes) !== JSON.stringify(template.attributes), [attributes, template.attributes]);
+  const changed = isDirty || thresholdsChanged;
   const backToList = () => navigate(ROUTES.vehicleTemplate);
 
   const submit = form.handleSubmit(async (values) => {
@@ -81,10 +84,15 @@ function TemplateDetailForm({ template }: { template: VehicleTemplate }) {
               {TEMPLATE_TEXTS.detailTitle}
             </Title>
             {template.defaultTemplate && <Badge variant="light">Default template</Badge>}
+            {changed && (
+              <Badge color="orange" variant="light" data-testid="template-changed">
+                Unsaved changes
+              </Badge>
+            )}
           </Group>
           <Group gap="sm">
             <Button variant="default" onClick={backToList} disabled={isSubmitting} data-testid="template-cancel">
-              Cancel
+              {readOnly ? 'Back' : 'Cancel'}
             </Button>
             {!readOnly && (
               <Button type="submit" loading={isSubmitting} data-testid="template-save">

@@ -20,7 +20,9 @@ export function TemplateFields({ form, template, readOnly = false }: TemplateFie
   return (
     <>
       {readOnly ? (
-        <Avatar src={template?.imageUrl ?? undefined} alt="Template image" size={56} radius="sm" data-testid="template-image-preview" />
+        <Avatar src={template?.imageUrl ?? undefined} alt="Template image" size={56} radius="sm" data-testid="template-image-preview">
+          {template?.name.slice(0, 1).toUpperCase()}
+        </Avatar>
       ) : (
         <Controller
           control={form.control}
@@ -41,7 +43,7 @@ export function TemplateFields({ form, template, readOnly = false }: TemplateFie
       )}
       <TextInput
         label="Template Name"
-        withAsterisk
+        withAsterisk={!readOnly}
         readOnly={readOnly}
         data-autofocus
         data-testid="template-name"
@@ -50,7 +52,7 @@ export function TemplateFields({ form, template, readOnly = false }: TemplateFie
       />
       <Textarea
         label="Template Description"
-        withAsterisk
+        withAsterisk={!readOnly}
         autosize
         minRows={2}
         readOnly={readOnly}
