@@ -14,7 +14,7 @@ declare module 'fastify' {
 
 /** The CAN history report: its calls, saved templates, and the scheduler mailing them through the outbox. */
 export async function installCanReports(app: FastifyInstance, deps: { db: Db }) {
-  const reports = createCanReportService(deps);
+  const reports = createCanReportService({ ...deps, log: app.log });
   await app.register(canReportRoutes(reports));
   await app.register(reportSchedulesRoutes(createReportSchedulesService({ db: deps.db, reports })));
 

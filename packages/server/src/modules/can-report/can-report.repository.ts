@@ -66,6 +66,20 @@ export const canReportRepository = {
     return reverse ? rows.reverse() : rows;
   },
 
+  /**
+   * One page in a signal's order: only the instants and the signal are sorted (a top-N over the
+   * range), then the page's rows are read by key.
+   */
+  valuePage: async (db: Db, q: ReportQuery, limit: number, offset: number) => {
+    const order = orderOf(q.sortBy, q.sortType, q.columns);
+    const { rows } = await db.execute<ReadingRow>(sql`
+      select ${selectList(q.columns)} from ${canReading}
+      where ${canReading.vehicleId} = ${q.criteria.vehicleId}
+        and ${canReading.ts} = any(array(select ${canReading.ts} from ${canReading} where ${inRange(q.criteria)} order by ${order} limit ${limit} offset ${offset}))
+      order by ${order}`);
+    return rows;
+  },
+
   /** The instants (epoch ms) of a range in a signal's order: one sort of the range, kept by the service for later pages. */
   sortedInstants: async (db: Db, q: ReportQuery) => {
     const { rows } = await db.execute<{ list: string | null }>(

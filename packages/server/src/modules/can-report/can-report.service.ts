@@ -21,6 +21,7 @@ import {
   type VehicleOption,
 } from '@evfleet/domain';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { resolveScope } from '../../auth/scope.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
@@ -38,6 +39,8 @@ import { isTimeOrder, reportedExtraKeys, selectColumns } from './report-columns.
 const COUNTS_KEPT = 200;
 const ORDERS_KEPT = 8;
 const KEPT_MS = 60_000;
+/** Pages within the first 5,000 rows of a signal's order are answered by a top-N; deeper ones wait for the whole order. */
+const TOP_N = 5000;
 
 /** Rows fetched from the export cursor at a time: large enough to keep the database busy, small in memory. */
 const EXPORT_BATCH = 5000;
@@ -59,9 +62,24 @@ export async function writeReport(db: Db, vehicleName: string, query: ReportQuer
  * Part 2 §7 "CAN report": options, reports, exports and saved templates. Every call is confined to
  * the vehicles the caller may see: a vehicle outside the scope is "not found", whoever asks.
  */
-export function createCanReportService({ db }: { db: Db }) {
+export function createCanReportService({ db, log }: { db: Db; log?: FastifyBaseLogger }) {
   const counts = ttlCache<number>(COUNTS_KEPT, KEPT_MS);
   const orders = ttlCache<Float64Array>(ORDERS_KEPT, KEPT_MS);
+  /** A range's whole order by a signal, sorted once however many pages ask for it meanwhile. */
+  const sorting = new Map<string, Promise<Float64Array>>();
+  const fullOrder = (key: string, query: ReportQuery): Promise<Float64Array> => {
+    const kept = orders.get(key);
+    if (kept) return Promise.resolve(kept);
+    let running = sorting.get(key);
+    if (!running) {
+      running = repo
+        .sortedInstants(db, query)
+        .then((order) => (orders.set(key, order), order))
+        .finally(() => sorting.delete(key));
+      sorting.set(key, running);
+    }
+    return running;
+  };
   const visible = async (by: AuthUser) => visibleVehicles(await resolveScope(db, by));
 
   /**
@@ -106,12 +124,18 @@ export function createCanReportService({ db }: { db: Db }) {
       [rows, totalCount] = await Promise.all([repo.timePage(db, query, page.pageSize, offset, known), known ?? repo.count(db, criteria)]);
     } else {
       const orderKey = `${range}|${query.sortBy}|${query.sortType}`;
-      const order = orders.get(orderKey) ?? (await repo.sortedInstants(db, query));
-      orders.set(orderKey, order);
-      totalCount = order.length;
-      const instants = Array.from(order.subarray(offset, offset + page.pageSize));
-      const position = new Map(instants.map((t, i) => [t, i]));
-      rows = (await repo.rowsAt(db, query, instants)).sort((x, y) => position.get(new Date(x.ts).getTime())! - position.get(new Date(y.ts).getTime())!);
+      const order = orders.get(orderKey) ?? (offset + page.pageSize > TOP_N ? await fullOrder(orderKey, query) : undefined);
+      if (order) {
+        totalCount = order.length;
+        const instants = Array.from(order.subarray(offset, offset + page.pageSize));
+        const position = new Map(instants.map((t, i) => [t, i]));
+        rows = (await repo.rowsAt(db, query, instants)).sort((x, y) => position.get(new Date(x.ts).getTime())! - position.get(new Date(y.ts).getTime())!);
+      } else {
+        const known = counts.get(range);
+        [rows, totalCount] = await Promise.all([repo.valuePage(db, query, page.pageSize, offset), known ?? repo.count(db, criteria)]);
+        // Later pages of this sort are likely: sort the whole range once the answer is out.
+        setImmediate(() => void fullOrder(orderKey, query).catch((err: unknown) => log?.warn({ err }, 'CAN report order could not be kept')));
+      }
     }
     counts.set(range, totalCount);
     return {
