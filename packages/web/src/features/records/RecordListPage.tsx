@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
 import { DataGrid, type GridSort } from '../../components/DataGrid';
@@ -72,6 +72,10 @@ export function RecordListPage({ screen }: { screen: RecordScreen }) {
         </Text>
       ) : list.isPending ? (
         <RecordLoading />
+      ) : list.isError && !list.data ? (
+        <Alert color="red" data-testid="records-error">
+          The {def.title.toLowerCase()} could not be loaded.
+        </Alert>
       ) : (
         <>
           <DataGrid
