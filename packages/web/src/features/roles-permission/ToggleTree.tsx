@@ -1,7 +1,14 @@
 import type { FLEET_OWNER_TOGGLES } from '@evfleet/domain';
-import { Paper, Stack, Switch } from '@mantine/core';
+import { Paper, Stack, Switch, Text } from '@mantine/core';
 
 type Toggle = (typeof FLEET_OWNER_TOGGLES)[number];
+
+/** What a section governs (docs/permissions.md): the spec's pages name the switches without saying. */
+const SECTION_NOTES: Record<string, string> = {
+  vehicle: "The fleet's vehicles; below, what the fleet owner may open of them.",
+  assignVehicle: "Putting the dealer's vehicles in its fleets; below, what it may open of its vehicles in a fleet.",
+  unassignVehicle: "Taking vehicles out of its fleets; below, what it may open of its vehicles in no fleet.",
+};
 
 interface ToggleTreeProps {
   toggles: readonly Toggle[];
@@ -32,6 +39,11 @@ export function ToggleTree({ toggles, states, disabled, busy, onChange }: Toggle
               onChange={(event) => onChange(toggle.key, event.currentTarget.checked, toggle.label)}
               data-testid={`permission-${toggle.key}`}
             />
+            {SECTION_NOTES[toggle.key] && (
+              <Text size="xs" c="dimmed" mt={4} pl={54}>
+                {SECTION_NOTES[toggle.key]}
+              </Text>
+            )}
             {toggle.children && (
               <Stack gap="xs" mt="sm" pl="xl">
                 {toggle.children.map((child) => (
