@@ -11,7 +11,10 @@ const STEP_MS = 5 * 60_000;
 /** Far enough back that no other browser test writes readings for it (and inside the 10-day window). */
 const DAY = daysAgo(8);
 const VEHICLE_NAME = 'EV Cart 23';
-const SIGNAL_LABELS = ['Battery Charge', 'Pack Voltage', 'Odometer'];
+/** Two signals the catalogue does not know, picked first: they still come after the known ones, A–Z. */
+const SIGNAL_LABELS = ['tirePressureFL', 'auxFanSpeed', 'Battery Charge', 'Pack Voltage', 'Odometer'];
+const SIGNALS_SHOWN = 'Battery Charge, Pack Voltage, Odometer, auxFanSpeed, tirePressureFL';
+const HEADERS = ['Date', 'Vehicle', 'Battery Charge', 'Pack Voltage', 'Odometer', 'auxFanSpeed', 'tirePressureFL'];
 
 /** Battery charge runs through 0..74.5 in a shuffled order (37 and 150 share no factor), so sorting by it differs from time order. */
 const batteryOf = (i: number) => ((i * 37) % READINGS) / 2;
@@ -26,6 +29,8 @@ function readings() {
     packVoltage: packVoltageOf(i),
     odometer: odometerOf(i),
     speed: 12,
+    tirePressureFL: 31 + (i % 3),
+    auxFanSpeed: 1200,
   }));
 }
 
@@ -46,6 +51,8 @@ beforeAll(async () => {
 
 /** Fills the report form for the one day of readings and opens the results. */
 async function openReport(page: Page): Promise<void> {
+  // Wide enough for every column of the report (the grid renders only the columns in view).
+  await page.setViewportSize({ width: 1600, height: 900 });
   await page.goto('/report/can-history-report');
   await choose(page, 'report-vehicle', 'Filter by Vehicle', [vehicle.friendlyName], VEHICLE_NAME);
   await choose(page, 'report-signals', 'Filter by Notification Settings', SIGNAL_LABELS);
@@ -133,7 +140,7 @@ describe('CAN history report (part 2 §2, §4, §5)', () => {
     expect(await signals.getByRole('option').allInnerTexts()).toEqual(['Select All', 'Cell 1', 'Cell 10', 'Cell 11', 'Cell 12', 'Cell 13', 'Cell 14', 'Cell 15', 'Cell 16', 'Cell 17', 'Cell 18', 'Cell 19']);
     await page.keyboard.press('Escape');
     await choose(page, 'report-signals', 'Filter by Notification Settings', SIGNAL_LABELS);
-    expect(await textOf(page.getByTestId('report-signals'))).toBe(SIGNAL_LABELS.join(', '));
+    expect(await textOf(page.getByTestId('report-signals'))).toBe(SIGNALS_SHOWN);
 
     await viewResult();
     await expectToast(page, 'Please select start date');
@@ -168,16 +175,16 @@ describe('CAN history report (part 2 §2, §4, §5)', () => {
     await expectPath(page, '/report/can-history-report');
   });
 
-  test('a day of one vehicle with three signals: columns in order, formats, server sorting and paging, reload, Back', async ({ page }) => {
+  test('a day of one vehicle with three known and two unknown signals: columns in order, formats, server sorting and paging, reload, Back', async ({ page }) => {
     await signIn(page, ADMIN);
     await openReport(page);
     expect(await textOf(page.getByTestId('result-title'))).toBe('Search Results');
-    expect(await headerTexts(page, 'result-grid')).toEqual(['Date', 'Vehicle', 'Battery Charge', 'Pack Voltage', 'Odometer']);
+    await expect.poll(() => headerTexts(page, 'result-grid')).toEqual(HEADERS);
     expect(await page.getByTestId('page-size').inputValue()).toBe('50');
 
     // Time order first; numbers as 0,0.[00]; a missing value as a dash.
-    expect((await columnTexts(page, 'result-grid', 'Date')).slice(0, 4)).toEqual([0, 1, 2, 3].map((i) => dateText(new Date(DAY.getTime() + i * STEP_MS))));
-    expect((await columnTexts(page, 'result-grid', 'Vehicle'))[0]).toBe(VEHICLE_NAME);
+    await expect.poll(async () => (await columnTexts(page, 'result-grid', 'Date')).slice(0, 4)).toEqual([0, 1, 2, 3].map((i) => dateText(new Date(DAY.getTime() + i * STEP_MS))));
+    await expect.poll(async () => (await columnTexts(page, 'result-grid', 'Vehicle'))[0]).toBe(VEHICLE_NAME);
     expect((await columnTexts(page, 'result-grid', 'Odometer')).slice(0, 2)).toEqual(['12,000', '12,001.25']);
     expect((await columnTexts(page, 'result-grid', 'Pack Voltage')).slice(2, 5)).toEqual(['82.13', '-', '84.13']);
     await screenshot(page, 'can-report-results');
@@ -203,18 +210,20 @@ describe('CAN history report (part 2 §2, §4, §5)', () => {
     // The criteria survive a reload (session storage).
     await page.reload();
     await expectShowing(page, 1, 50);
-    expect(await headerTexts(page, 'result-grid')).toEqual(['Date', 'Vehicle', 'Battery Charge', 'Pack Voltage', 'Odometer']);
+    await expect.poll(() => headerTexts(page, 'result-grid')).toEqual(HEADERS);
 
     // A column change applies after its 3-second rest, then the report is fetched with it.
-    await choose(page, 'result-columns', 'Filter by Columns', ['Odometer']);
+    await page.getByTestId('result-columns').click();
+    await page.getByTestId('result-columns-list').getByRole('option', { name: 'Odometer', exact: true }).click();
     expect(await page.getByTestId('result-criteria').innerText()).toContain('applying the column change');
-    await expect.poll(() => headerTexts(page, 'result-grid'), { timeout: 10_000 }).toEqual(['Date', 'Vehicle', 'Battery Charge', 'Pack Voltage']);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => headerTexts(page, 'result-grid'), { timeout: 10_000 }).toEqual(HEADERS.filter((h) => h !== 'Odometer'));
 
     // Back: to the report page, the form still holding the criteria.
     await page.getByTestId('back').click();
     await expectPath(page, '/report/can-history-report');
-    expect(await textOf(page.getByTestId('report-vehicle'))).toBe(vehicle.friendlyName);
-    expect(await textOf(page.getByTestId('report-signals'))).toBe('Battery Charge, Pack Voltage');
+    await expect.poll(() => page.getByTestId('report-vehicle').innerText()).toBe(vehicle.friendlyName);
+    await expect.poll(() => page.getByTestId('report-signals').innerText()).toBe(SIGNALS_SHOWN.replace('Odometer, ', ''));
   });
 
   test('a range without readings says so', async ({ page }) => {
@@ -245,12 +254,13 @@ describe('CAN report export (part 2 §4, §9)', () => {
     expect(download.suggestedFilename()).toBe(`can-${vehicle.name}.xlsx`);
     await expectToast(page, 'Saved');
     const sheet = await readWorkbook(await readFile(await download.path()));
-    expect(sheet.header).toEqual(['Date', 'Vehicle', 'Battery Charge', 'Pack Voltage', 'Odometer']);
+    expect(sheet.header).toEqual(HEADERS);
     expect(sheet.rows).toHaveLength(READINGS);
-    const [date, name, battery, voltage, odometer] = sheet.rows[0];
+    const [date, name, battery, voltage, odometer, fan, tire] = sheet.rows[0];
     expect(date).toBeInstanceOf(Date);
     expect((date as Date).getTime()).toBe(DAY.getTime());
     expect([name, battery, voltage, odometer]).toEqual([VEHICLE_NAME, batteryOf(0), packVoltageOf(0), odometerOf(0)]);
+    expect([fan, tire]).toEqual([1200, 31]);
     expect(sheet.rows[3][3] ?? null).toBeNull();
   });
 
@@ -315,7 +325,7 @@ describe('saved templates (part 2 §2 "Saved template page", §7 saveTemplate, g
     await expect.poll(() => new URL(page.url()).pathname).toBe('/report/template');
     await expect.poll(() => page.getByTestId('template-title').innerText()).toBe(name);
     await expect.poll(async () => (await columnTexts(page, 'template-grid', 'Date'))[0]).toBe(dateText(DAY));
-    expect(await headerTexts(page, 'template-grid')).toEqual(['Date', 'Vehicle', 'Battery Charge', 'Pack Voltage', 'Odometer']);
+    await expect.poll(() => headerTexts(page, 'template-grid')).toEqual(HEADERS);
     expect(await textOf(page.getByTestId('template-page-info'))).toBe(`Page 1 of 3 · ${READINGS} rows`);
     expect(await page.getByTestId('previous-page').isDisabled()).toBe(true);
     await screenshot(page, 'can-report-template');
@@ -349,7 +359,7 @@ describe('saved templates (part 2 §2 "Saved template page", §7 saveTemplate, g
     expect(download.suggestedFilename()).toBe('Saved Template.xlsx');
     await expectToast(page, 'Saved');
     const sheet = await readWorkbook(await readFile(await download.path()));
-    expect(sheet.header).toEqual(['Date', 'Vehicle', 'Battery Charge', 'Pack Voltage', 'Odometer']);
+    expect(sheet.header).toEqual(HEADERS);
     expect(sheet.rows).toHaveLength(READINGS);
 
     // The schedule is kept on the server: a reload shows it; removing it says so.

@@ -46,7 +46,10 @@ export function CanHistoryReportPage() {
 
   const viewResult = () => {
     const vehicle = vehicles.data?.find((v) => v.id === draft.vehicleId);
-    const { columns, startDate, endDate } = draft;
+    const { startDate, endDate } = draft;
+    // An unknown signal of a previously chosen vehicle is not offered for this one: it is not sent.
+    const offered = signals.isPlaceholderData ? undefined : signals.data;
+    const columns = offered ? draft.columns.filter((key) => key in offered) : draft.columns;
     // §5: the six checks in order, the first failing one as an error toast.
     const problem = firstCanReportProblem({ vehiclesIds: vehicle ? [vehicle.id] : [], columns, startDate, endDate });
     if (problem) {
