@@ -89,19 +89,14 @@ export const signalLetterSchema = z.enum(['R', 'Y', 'G']);
 export type SignalLetter = z.infer<typeof signalLetterSchema>;
 const LETTER: Record<Severity, SignalLetter> = { NORMAL: 'G', WARNING: 'Y', SEVERE: 'R' };
 
-/**
- * The signal letters of a vehicle's state: GPS by the vehicle's own gpsSignal thresholds (the alert
- * rule), LTE by bars (0-5): 3 or more green, 2 yellow, fewer red.
- */
-export function signalLetters(values: Record<string, number> | null | undefined, attributes: readonly AlertAttribute[] | null | undefined) {
-  const gps = values?.gpsSignal;
-  const lte = values?.lteSignal;
-  const rule = (attributes?.length ? attributes : DEFAULT_THRESHOLDS).find((a) => a.name === 'gpsSignal') ?? DEFAULT_THRESHOLDS.find((a) => a.name === 'gpsSignal')!;
-  return {
-    gpsSignal: typeof gps === 'number' ? LETTER[classify(gps, rule)] : null,
-    lteSignal: typeof lte === 'number' ? (lte >= 3 ? 'G' : lte >= 2 ? 'Y' : 'R') : null,
-  } satisfies Record<string, SignalLetter | null>;
-}
+const DEFAULT_GPS_RULE = DEFAULT_THRESHOLDS.find((a) => a.name === 'gpsSignal')!;
+
+/** GPS signal letter by the vehicle's own gpsSignal thresholds (the alert rule): Normal G, Warning Y, Severe R. */
+export const gpsLetter = (value: number | null | undefined, rule: AlertAttribute | null | undefined): SignalLetter | null =>
+  typeof value === 'number' ? LETTER[classify(value, rule ?? DEFAULT_GPS_RULE)] : null;
+
+/** LTE signal letter by bars (0-5): 3 or more green, 2 yellow, fewer red. */
+export const lteLetter = (value: number | null | undefined): SignalLetter | null => (typeof value === 'number' ? (value >= 3 ? 'G' : value >= 2 ? 'Y' : 'R') : null);
 
 const isoOrNull = z.string().nullable();
 

@@ -22,7 +22,7 @@ export function createVehicleRecordsService({ db, thresholds }: { db: Db; thresh
   const one = async (q: Queryable, where: SQL | undefined) => {
     const row = where && (await repo.find(q, where));
     if (!row) throw notFound('The vehicle');
-    return toVehicle(row, new Date());
+    return toVehicle(row, new Date().toISOString());
   };
 
   /** The template a vehicle names must exist; its thresholds are what the vehicle starts from. */
@@ -81,7 +81,7 @@ export function createVehicleRecordsService({ db, thresholds }: { db: Db; thresh
   return {
     async page(by: AuthUser, term: string, page: PageQuery) {
       const { rows, total } = await repo.list(db, await visible(by), term, page);
-      const now = new Date();
+      const now = new Date().toISOString();
       return listOf(rows, total, (r) => toVehicleRow(r, now));
     },
 

@@ -1,10 +1,10 @@
-import { DEFAULT_THRESHOLDS, signalLetters, type Vehicle, type VehicleRow } from '@evfleet/domain';
+import { DEFAULT_THRESHOLDS, gpsLetter, lteLetter, type Vehicle, type VehicleRow } from '@evfleet/domain';
 import type { VehicleDetailRow, VehicleListRow } from './vehicle-records.repository.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Exactly the fields of a list row that leave the server. */
-export const toVehicleRow = (r: VehicleListRow, now: Date): VehicleRow => ({
+export const toVehicleRow = (r: VehicleListRow, now: string): VehicleRow => ({
   id: r.id,
   name: r.name,
   vin: r.vin,
@@ -16,12 +16,13 @@ export const toVehicleRow = (r: VehicleListRow, now: Date): VehicleRow => ({
   templateName: r.templateName,
   gpsLastReported: iso(r.gpsLastReported),
   lastReported: iso(r.lastReported),
-  ...signalLetters({ ...(r.gpsValue === null ? {} : { gpsSignal: r.gpsValue }), ...(r.lteValue === null ? {} : { lteSignal: r.lteValue }) }, r.gpsRule ? [r.gpsRule] : null),
-  currentGmtTime: now.toISOString(),
+  gpsSignal: gpsLetter(r.gpsValue, r.gpsRule),
+  lteSignal: lteLetter(r.lteValue),
+  currentGmtTime: now,
 });
 
 /** The whole vehicle (§3); thresholds are its own, else its template's, else the defaults it is judged by. */
-export const toVehicle = (r: VehicleDetailRow, now: Date): Vehicle => {
+export const toVehicle = (r: VehicleDetailRow, now: string): Vehicle => {
   const v = r.vehicle;
   return {
     ...toVehicleRow(r, now),
