@@ -31,16 +31,9 @@ import { requirePermission } from '../role-permissions/permissions.js';
 import { visibleVehicles } from '../vehicle-data/vehicle-visibility.js';
 import { reportWorkbook } from './can-report-xlsx.js';
 import { toReportRow, toSavedTemplate } from './can-report.presenter.js';
-import { canReportRepository as repo, type ReadingRow, type ReportQuery } from './can-report.repository.js';
-import { ttlCache } from './report-cache.js';
-import { isTimeOrder, reportedExtraKeys, selectColumns } from './report-columns.js';
-
-/** Row counts and sorted orders of recent reports, per instance; an order of 864,000 readings takes 7 MB. */
-const COUNTS_KEPT = 200;
-const ORDERS_KEPT = 8;
-const KEPT_MS = 60_000;
-/** Pages within the first 5,000 rows of a signal's order are answered by a top-N; deeper ones wait for the whole order. */
-const TOP_N = 5000;
+import { canReportRepository as repo, type ReportQuery } from './can-report.repository.js';
+import { reportedExtraKeys, selectColumns } from './report-columns.js';
+import { reportPager } from './report-pager.js';
 
 /** Rows fetched from the export cursor at a time: large enough to keep the database busy, small in memory. */
 const EXPORT_BATCH = 5000;
@@ -63,23 +56,7 @@ export async function writeReport(db: Db, vehicleName: string, query: ReportQuer
  * the vehicles the caller may see: a vehicle outside the scope is "not found", whoever asks.
  */
 export function createCanReportService({ db, log }: { db: Db; log?: FastifyBaseLogger }) {
-  const counts = ttlCache<number>(COUNTS_KEPT, KEPT_MS);
-  const orders = ttlCache<Float64Array>(ORDERS_KEPT, KEPT_MS);
-  /** A range's whole order by a signal, sorted once however many pages ask for it meanwhile. */
-  const sorting = new Map<string, Promise<Float64Array>>();
-  const fullOrder = (key: string, query: ReportQuery): Promise<Float64Array> => {
-    const kept = orders.get(key);
-    if (kept) return Promise.resolve(kept);
-    let running = sorting.get(key);
-    if (!running) {
-      running = repo
-        .sortedInstants(db, query)
-        .then((order) => (orders.set(key, order), order))
-        .finally(() => sorting.delete(key));
-      sorting.set(key, running);
-    }
-    return running;
-  };
+  const pager = reportPager({ db, log });
   const visible = async (by: AuthUser) => visibleVehicles(await resolveScope(db, by));
 
   /**
@@ -112,32 +89,10 @@ export function createCanReportService({ db, log }: { db: Db; log?: FastifyBaseL
     return { v, query };
   };
 
-  /** One page and the total. Counts and signal orders are kept a while, so paging on costs little. */
+  /** One page of a caller's report with its paging. */
   const pageOf = async (by: AuthUser, criteria: CanReportCriteria, page: CanReportPageQuery, sortBy?: string, sortType?: SortType): Promise<CanReportResult> => {
     const { v, query } = await prepare(by, criteria, { sortBy, sortType });
-    const offset = page.pageNo * page.pageSize;
-    const range = `${criteria.vehicleId}|${criteria.start.getTime()}|${criteria.end.getTime()}`;
-    let rows: ReadingRow[];
-    let totalCount: number;
-    if (isTimeOrder(query.sortBy, query.columns)) {
-      const known = counts.get(range);
-      [rows, totalCount] = await Promise.all([repo.timePage(db, query, page.pageSize, offset, known), known ?? repo.count(db, criteria)]);
-    } else {
-      const orderKey = `${range}|${query.sortBy}|${query.sortType}`;
-      const order = orders.get(orderKey) ?? (offset + page.pageSize > TOP_N ? await fullOrder(orderKey, query) : undefined);
-      if (order) {
-        totalCount = order.length;
-        const instants = Array.from(order.subarray(offset, offset + page.pageSize));
-        const position = new Map(instants.map((t, i) => [t, i]));
-        rows = (await repo.rowsAt(db, query, instants)).sort((x, y) => position.get(new Date(x.ts).getTime())! - position.get(new Date(y.ts).getTime())!);
-      } else {
-        const known = counts.get(range);
-        [rows, totalCount] = await Promise.all([repo.valuePage(db, query, page.pageSize, offset), known ?? repo.count(db, criteria)]);
-        // Later pages of this sort are likely: sort the whole range once the answer is out.
-        setImmediate(() => void fullOrder(orderKey, query).catch((err: unknown) => log?.warn({ err }, 'CAN report order could not be kept')));
-      }
-    }
-    counts.set(range, totalCount);
+    const { rows, totalCount } = await pager.page(query, page.pageSize, page.pageNo * page.pageSize);
     return {
       data: rows.map((r) => toReportRow(r, v.name, query.columns)),
       columns: reportColumnsFor(criteria.columns),
