@@ -65,6 +65,9 @@ async function pickDay(page: Page, day: string): Promise<void> {
   const label = `${d} ${new Date(Date.UTC(y, m - 1, d)).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' })} ${y}`;
   const button = page.getByRole('button', { name: label, exact: true });
   if ((await button.count()) === 0) await page.locator('button[data-direction="previous"]').first().click();
+  // Only days with movement can be picked (§2).
+  expect(await button.getAttribute('data-disabled')).toBeNull();
+  await screenshot(page, 'vehicle-detail-date-picker');
   await button.click();
 }
 

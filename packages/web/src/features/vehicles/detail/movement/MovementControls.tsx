@@ -9,6 +9,9 @@ import { calendarDay } from '../format';
 /** §5, §9: the detail page's dates reach back 90 days through today. */
 export const DATE_WINDOW_DAYS = 90;
 
+/** A day the vehicle moved stands out from the greyed-out rest. */
+const MOVING_DAY = { fontWeight: 700, color: 'var(--mantine-color-blue-7)' };
+
 export interface MovementChoice {
   /** YYYY-MM-DD, or null for none. */
   date: string | null;
@@ -43,14 +46,15 @@ export function MovementControls({ vehicleId, choice, onChange, hasRoute }: Move
         maxDate={calendarDay(today)}
         // §2: only the days the vehicle moved can be picked.
         excludeDate={(day) => !movingDays.has(day)}
-        getDayProps={(day) => (movingDays.has(day) ? { fw: 700, 'data-moving': true } : {})}
+        getDayProps={(day) => (movingDays.has(day) ? { style: MOVING_DAY, 'data-moving': true } : {})}
+        highlightToday
         // Said plainly, else a calendar of greyed-out days looks broken.
         description={moving.data?.length === 0 ? 'No movement in the last 90 days' : undefined}
         value={choice.date}
         onChange={(date) => onChange({ date, slot: null })}
         w={180}
         data-testid="select-date"
-        popoverProps={{ withinPortal: true }}
+        popoverProps={{ withinPortal: true, shadow: 'md' }}
       />
       <Select
         label="Select movement history"
