@@ -90,6 +90,8 @@ export const warningLog = pgTable(
   (t) => [
     uniqueIndex('warning_log_transition_uq').on(t.vehicleId, t.attributeName, t.type, t.episodeSince),
     index('warning_log_vehicle_date_idx').on(t.vehicleId, t.date),
+    // The vehicle-logs screen across all vehicles (newest first) and the month's service incidents.
+    index('warning_log_date_idx').on(t.date),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "warning_log_date_idx" ON "warning_log" USING btree ("date");
