@@ -138,5 +138,12 @@ describe('the dashboard (part 2 §2 "Dashboard")', () => {
     await expectVisible(page.getByTestId('count-totalVehicles'));
     await expectVisible(page.getByTestId('card-dollarsSaved'));
     expect(await page.getByTestId('dashboard-factors-open').count()).toBe(0);
+
+    // A narrow window: the cards stack in the grid's order instead of squeezing into twelfths.
+    await page.setViewportSize({ width: 820, height: 900 });
+    await expect.poll(async () => (await placeOf(page, 'totalDealers')).y > (await placeOf(page, 'totalVehicles')).y, { timeout: WAIT_MS }).toBe(true);
+    expect((await placeOf(page, 'totalDealers')).x).toBe((await placeOf(page, 'totalVehicles')).x);
+    expect((await placeOf(page, 'totalVehicles')).width).toBeGreaterThan(400);
+    await screenshot(page, 'dashboard-narrow');
   });
 });

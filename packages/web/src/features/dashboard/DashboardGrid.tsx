@@ -1,6 +1,7 @@
 import { DASHBOARD_GRID } from '@evfleet/domain';
 import GridLayout, { useContainerWidth, verticalCompactor, type Layout } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
+import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export interface DashboardTile {
@@ -15,15 +16,34 @@ interface DashboardGridProps {
   onArranged: (layout: Layout) => void;
 }
 
+/** Below this width a twelfth of the grid is too narrow for a card: the cards stack instead. */
+const STACK_BELOW_PX = 640;
+
+/** The cards one under another, in the user's order (top to bottom, then left to right). */
+function StackedCards({ tiles, layout }: Pick<DashboardGridProps, 'tiles' | 'layout'>) {
+  const order = [...layout].sort((a, b) => a.y - b.y || a.x - b.x);
+  const byId = new Map(tiles.map((tile) => [tile.id, tile]));
+  return (
+    <Stack gap="sm">
+      {order.map((item) => (
+        <div key={item.i} style={{ height: item.h * DASHBOARD_GRID.rowHeight + (item.h - 1) * 12 }} data-testid={`dashboard-tile-${item.i}`}>
+          {byId.get(item.i)?.node}
+        </div>
+      ))}
+    </Stack>
+  );
+}
+
 /**
  * The draggable 12-column grid of part 2 §2 (row height 30). It is 1200 px wide on a wide screen and
- * follows its container below that, so the cards keep their columns on a narrow window too.
+ * follows its container below that; on a phone-sized window the cards stack and are not dragged.
  */
 export function DashboardGrid({ tiles, layout, onArranged }: DashboardGridProps) {
   const { width, containerRef, mounted } = useContainerWidth({ initialWidth: DASHBOARD_GRID.width });
   return (
     <div ref={containerRef} style={{ maxWidth: DASHBOARD_GRID.width }} data-testid="dashboard-grid">
-      {mounted && (
+      {mounted && width < STACK_BELOW_PX && <StackedCards tiles={tiles} layout={layout} />}
+      {mounted && width >= STACK_BELOW_PX && (
         <GridLayout
           width={Math.min(width, DASHBOARD_GRID.width)}
           layout={layout}
