@@ -112,6 +112,22 @@ describe.each(DATABASE_KINDS)('dashboard on %s', (kind) => {
     expect((await stored(a.vehicles.withDriver)).miles).toBe(20);
   });
 
+  it.skipIf(!sameMonth)('counts neither gaps in reporting nor odometer resets, in the pipeline as in a rebuild', async () => {
+    const v = b.vehicles.withDriver;
+    const charge = { chargeStatus: 1, packVoltage: 80, vehicleCurrent: -10 };
+    await send(v, [
+      { ts: base + 30 * MIN, ...charge, odometer: 500 },
+      // 20 minutes without a reading: a gap, not charging time.
+      { ts: base + 50 * MIN, ...charge, odometer: 500 },
+      { ts: base + 51 * MIN, chargeStatus: 0, odometer: 10 },
+      { ts: base + 52 * MIN, chargeStatus: 0, odometer: 15 },
+    ]);
+    const counted = await stored(v);
+    expect(counted).toEqual({ miles: 5, kwh: expect.closeTo((80 * 10 * 60) / 3_600_000, 9), seconds: 60 });
+    await t.app.dailyStats.recompute(v, [base + 30 * MIN, base + 52 * MIN]);
+    expect(await stored(v)).toEqual({ miles: 5, kwh: expect.closeTo(counted.kwh, 9), seconds: 60 });
+  });
+
   it('lets administrators set the factors, refusing bad ones, and uses them', async () => {
     expect((await admin('GET', '/api/dashboard/settings')).json()).toEqual(DEFAULT_DASHBOARD_FACTORS);
     const factors = { ...DEFAULT_DASHBOARD_FACTORS, gasolineMpg: 10, gasolinePricePerGallon: 4 };
