@@ -107,6 +107,16 @@ describe('vehicle detail (/vehicle/{id})', () => {
     expect(await page.getByTestId('tile-headingMag').count()).toBe(0);
     expect(await page.getByTestId('gps-signal').getAttribute('data-signal')).toBe('G');
 
+    // Refresh: pulse placeholders on the tiles until the readings are back (the answer is held up here).
+    await page.route('**/api/vehicles/device-can-data?*', async (route) => {
+      await new Promise((r) => setTimeout(r, 1000));
+      await route.continue();
+    });
+    await page.getByTestId('refresh-vehicle-info').click();
+    await expectVisible(page.getByTestId('tile-batteryCharged-loading'));
+    expect(await textOf(tile('batteryCharged'))).toBe('50 %');
+    await page.unroute('**/api/vehicles/device-can-data?*');
+
     // Last reported: relative, then (click) the full local date-time with its zone.
     const gpsTime = page.getByTestId('last-reported-gps_last_reported');
     expect(await textOf(gpsTime)).toMatch(/^GPS: .+ ago$/);
