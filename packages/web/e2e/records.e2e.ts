@@ -274,7 +274,13 @@ describe('the generic record screens', () => {
     const car = await api.call<{ id: number }>('POST', '/api/cars', { name });
 
     await signIn(page, USER);
+    // While the list is on its way the screen says 'Loading...' (§2).
+    await page.route('**/api/cars?*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await page.goto('/car');
+    expect(await textOf(page.getByTestId('records-loading'))).toBe('Loading...');
     await expectHeading(page, 'list-title', 'Cars');
     const row = gridRow(page, recordGrid('car'), name);
     await expectVisible(row.getByTestId(`view-${car.id}`));
