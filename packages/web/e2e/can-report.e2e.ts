@@ -288,9 +288,16 @@ describe('CAN report export (part 2 §4, §9)', () => {
     await stubSavePicker(page, 'none');
     await signIn(page, ADMIN);
     await openReport(page);
-    await page.route('**/api/canreport/downloadExcel', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+    await page.route('**/api/canreport/downloadExcel', async (route) => {
+      await new Promise((r) => setTimeout(r, 1000));
+      await route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' });
+    });
     await page.getByTestId('download-xls').click();
+    // The export's own overlay while the file is made, then the failure.
+    await expectVisible(page.getByTestId('export-overlay'));
+    await screenshot(page, 'can-report-exporting');
     await expectToast(page, 'Failed to export');
+    await expect.poll(() => page.getByTestId('export-overlay').count()).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { DATE_COLUMN, type ReportRow } from '@evfleet/domain';
+import { DATE_COLUMN, VEHICLE_COLUMN, type ReportRow } from '@evfleet/domain';
 import type { ColDef } from 'ag-grid-community';
 import { cellText, isNumericColumn } from './report-format';
 
@@ -33,8 +33,8 @@ export function reportColumnDefs(columns: readonly string[], { sort, filters }: 
       ...(!numeric && { filterValueGetter: ({ data }) => cellText(column, data?.[column]) }),
       cellDataType: false,
       sort: sort?.column === column ? sort.direction : null,
-      // Numbers line up on the right; headers stay left like the others.
-      cellClass: numeric ? 'ag-right-aligned-cell' : undefined,
+      // Signal values are numbers (known signals or not) and line up on the right, dashes included; headers stay left.
+      cellClass: column === DATE_COLUMN || column === VEHICLE_COLUMN ? undefined : 'ag-right-aligned-cell',
     } satisfies ColDef<ReportRow>;
   });
 }
