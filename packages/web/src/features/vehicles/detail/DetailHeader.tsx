@@ -1,13 +1,17 @@
 import { ActionIcon, Button, Group, Title, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
-import { ROUTES } from '../../../app/routes';
+import { ROUTE_ROLES, ROUTES } from '../../../app/routes';
+import { hasAnyAuthority } from '../../../app/session/authority';
 import { useSession } from '../../../app/session/useSession';
 import { EditIcon } from '../../../components/icons';
 import { HistoryIcon } from './info/info-icons';
 
 /** §2: the vehicle's name, edit for administrators, and 'DATA History' to the CAN report with this vehicle chosen. */
 export function DetailHeader({ id, name }: { id: number; name: string }) {
-  const isAdmin = useSession().account?.authorities.includes('ROLE_ADMIN') ?? false;
+  const authorities = useSession().account?.authorities ?? [];
+  const isAdmin = authorities.includes('ROLE_ADMIN');
+  // The report pages are for administrators and staff (§2): others would only meet 'Access denied'.
+  const mayReport = hasAnyAuthority(authorities, ROUTE_ROLES.report);
   return (
     <Group justify="space-between" wrap="wrap">
       <Group gap="xs">
@@ -22,11 +26,13 @@ export function DetailHeader({ id, name }: { id: number; name: string }) {
           </Tooltip>
         )}
       </Group>
-      <Tooltip label="View CAN History">
-        <Button component={Link} to={`${ROUTES.canHistoryReport}?vehicleId=${id}`} variant="light" leftSection={<HistoryIcon />} data-testid="data-history">
-          DATA History
-        </Button>
-      </Tooltip>
+      {mayReport && (
+        <Tooltip label="View CAN History">
+          <Button component={Link} to={`${ROUTES.canHistoryReport}?vehicleId=${id}`} variant="light" leftSection={<HistoryIcon />} data-testid="data-history">
+            DATA History
+          </Button>
+        </Tooltip>
+      )}
     </Group>
   );
 }
