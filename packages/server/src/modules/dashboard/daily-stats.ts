@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { groupByVehicle, type StoredRow } from '../../telemetry/reading-store.js';
+import type { StoredRow } from '../../telemetry/reading-store.js';
 import { addIncrements, charging, dayOf, intervalKwh, readingsBefore, rebuildDay, STAT_RULES, type DayIncrement, type LastReading } from './daily-stats.sql.js';
 
 const FLUSH_MS = 5000;
+const DAY_MS = 86_400_000;
 
 /**
  * Keeps vehicle_daily_stat filled as readings are committed: each reading adds the interval since
@@ -14,67 +15,82 @@ const FLUSH_MS = 5000;
 export function createDailyStats(db: Db, log: FastifyBaseLogger, flushMs = FLUSH_MS) {
   const last = new Map<number, LastReading>();
   const odometer = new Map<number, { ts: number; value: number }>();
-  const pending = new Map<string, DayIncrement>();
-  const rebuild = new Set<string>();
+  // Keyed by vehicle and day number (days since 1970, UTC) as one number: no strings per reading.
+  const pending = new Map<number, DayIncrement & { dayNumber: number }>();
+  const rebuild = new Map<number, { vehicleId: number; dayNumber: number }>();
   let chain: Promise<void> = Promise.resolve();
 
-  const key = (vehicleId: number, day: string) => `${vehicleId}|${day}`;
-  const add = (vehicleId: number, ts: number, delta: Partial<Pick<DayIncrement, 'miles' | 'kwh' | 'seconds'>>) => {
-    const day = dayOf(ts);
-    const k = key(vehicleId, day);
-    const inc = pending.get(k) ?? { vehicleId, day, miles: 0, kwh: 0, seconds: 0 };
-    inc.miles += delta.miles ?? 0;
-    inc.kwh += delta.kwh ?? 0;
-    inc.seconds += delta.seconds ?? 0;
-    pending.set(k, inc);
+  const key = (vehicleId: number, dayNumber: number) => vehicleId * 100_000 + dayNumber;
+  const increment = (vehicleId: number, ts: number) => {
+    const dayNumber = Math.floor(ts / DAY_MS);
+    const k = key(vehicleId, dayNumber);
+    let inc = pending.get(k);
+    if (!inc) pending.set(k, (inc = { vehicleId, dayNumber, day: '', miles: 0, kwh: 0, seconds: 0 }));
+    return inc;
+  };
+  const markRebuild = (vehicleId: number, ts: number) => {
+    const dayNumber = Math.floor(ts / DAY_MS);
+    rebuild.set(key(vehicleId, dayNumber), { vehicleId, dayNumber });
   };
 
+  /** Per reading: a few map lookups and additions (it runs for every reading ingested). */
   const apply = async (rows: StoredRow[]) => {
-    const groups = groupByVehicle(rows);
-    const unseen = [...groups].filter(([id]) => !last.has(id)).map(([vehicleId, list]) => ({ vehicleId, ts: list[0].reading.ts }));
-    for (const [vehicleId, seed] of await readingsBefore(db, unseen)) {
-      if (seed.last) last.set(vehicleId, seed.last);
-      if (seed.odometer) odometer.set(vehicleId, seed.odometer);
+    const unseen = new Map<number, number>();
+    for (const { vehicleId, reading } of rows) {
+      if (!last.has(vehicleId)) unseen.set(vehicleId, Math.min(unseen.get(vehicleId) ?? Infinity, reading.ts));
     }
-    for (const [vehicleId, list] of groups) {
-      for (const { reading } of list) {
-        const prev = last.get(vehicleId);
-        if (prev && reading.ts <= prev.ts) {
-          rebuild.add(key(vehicleId, dayOf(reading.ts)));
-          continue;
+    if (unseen.size) {
+      for (const [vehicleId, seed] of await readingsBefore(db, [...unseen].map(([vehicleId, ts]) => ({ vehicleId, ts })))) {
+        if (seed.last) last.set(vehicleId, seed.last);
+        if (seed.odometer) odometer.set(vehicleId, seed.odometer);
+      }
+    }
+    for (const { vehicleId, reading } of rows) {
+      const { ts, values } = reading;
+      const prev = last.get(vehicleId);
+      // Older than one already counted (late, or out of order in its batch): its day is rebuilt.
+      if (prev && ts <= prev.ts) {
+        markRebuild(vehicleId, ts);
+        continue;
+      }
+      if (prev) {
+        const seconds = (ts - prev.ts) / 1000;
+        if (seconds <= STAT_RULES.maxGapSeconds && charging(prev.chargeStatus, prev.current)) {
+          const inc = increment(vehicleId, ts);
+          inc.seconds += seconds;
+          if (prev.voltage !== null && prev.current !== null) inc.kwh += intervalKwh(prev.voltage, prev.current, seconds);
         }
-        const { packVoltage, vehicleCurrent, chargeStatus, odometer: odo } = reading.values;
-        if (prev) {
-          const seconds = (reading.ts - prev.ts) / 1000;
-          if (seconds <= STAT_RULES.maxGapSeconds && charging(prev.chargeStatus, prev.current)) {
-            add(vehicleId, reading.ts, { seconds, kwh: prev.voltage !== null && prev.current !== null ? intervalKwh(prev.voltage, prev.current, seconds) : 0 });
-          }
-        }
-        last.set(vehicleId, { ts: reading.ts, voltage: packVoltage ?? null, current: vehicleCurrent ?? null, chargeStatus: chargeStatus ?? null });
-        if (odo !== undefined) {
-          const before = odometer.get(vehicleId);
-          const miles = before ? odo - before.value : 0;
-          if (miles > 0 && miles < STAT_RULES.maxMilesStep) add(vehicleId, reading.ts, { miles });
-          odometer.set(vehicleId, { ts: reading.ts, value: odo });
-        }
+        prev.ts = ts;
+        prev.voltage = values.packVoltage ?? null;
+        prev.current = values.vehicleCurrent ?? null;
+        prev.chargeStatus = values.chargeStatus ?? null;
+      } else last.set(vehicleId, { ts, voltage: values.packVoltage ?? null, current: values.vehicleCurrent ?? null, chargeStatus: values.chargeStatus ?? null });
+      const odo = values.odometer;
+      if (odo !== undefined) {
+        const before = odometer.get(vehicleId);
+        if (before) {
+          const miles = odo - before.value;
+          if (miles > 0 && miles < STAT_RULES.maxMilesStep) increment(vehicleId, ts).miles += miles;
+          before.ts = ts;
+          before.value = odo;
+        } else odometer.set(vehicleId, { ts, value: odo });
       }
     }
   };
 
   const flush = async () => {
     // A day being rebuilt gets its figures from storage, which already holds the pending readings.
-    const rebuilt = [...rebuild];
+    const rebuilt = [...rebuild.values()];
     rebuild.clear();
-    for (const k of rebuilt) pending.delete(k);
-    const increments = [...pending.values()];
+    for (const r of rebuilt) pending.delete(key(r.vehicleId, r.dayNumber));
+    const increments = [...pending.values()].map(({ vehicleId, dayNumber, miles, kwh, seconds }) => ({ vehicleId, day: dayOf(dayNumber * DAY_MS), miles, kwh, seconds }));
     pending.clear();
     await addIncrements(db, increments);
-    for (const k of rebuilt) {
-      const [vehicleId, day] = k.split('|');
-      await rebuildDay(db, Number(vehicleId), day);
+    for (const { vehicleId, dayNumber } of rebuilt) {
+      await rebuildDay(db, vehicleId, dayOf(dayNumber * DAY_MS));
       // The next reading of this vehicle starts again from what is stored.
-      last.delete(Number(vehicleId));
-      odometer.delete(Number(vehicleId));
+      last.delete(vehicleId);
+      odometer.delete(vehicleId);
     }
   };
 
@@ -90,7 +106,7 @@ export function createDailyStats(db: Db, log: FastifyBaseLogger, flushMs = FLUSH
     committed: (rows: StoredRow[]) => void enqueue(() => apply(rows), 'update'),
     /** Readings changed or removed by hand: their days are rebuilt now. */
     recompute(vehicleId: number, timestamps: number[]) {
-      for (const ts of timestamps) rebuild.add(key(vehicleId, dayOf(ts)));
+      for (const ts of timestamps) markRebuild(vehicleId, ts);
       return enqueue(flush, 'rebuild');
     },
     /** Writes what is counted so far (tests, shutdown). */
