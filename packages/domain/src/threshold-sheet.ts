@@ -163,3 +163,8 @@ export function thresholdSheetRows(attributes: readonly AlertAttribute[]): (stri
   }
   return rows;
 }
+
+const csvCell = (cell: string | number) => (typeof cell === 'string' && /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : String(cell));
+
+/** The same sheet as CSV text (RFC 4180, CRLF): what the example download and the web's own link hold. */
+export const thresholdSheetCsv = (attributes: readonly AlertAttribute[]) => `${thresholdSheetRows(attributes).map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;

@@ -1,12 +1,10 @@
-import { DEFAULT_THRESHOLDS, thresholdSheetRows, type AlertAttribute } from '@evfleet/domain';
+import { DEFAULT_THRESHOLDS, thresholdSheetCsv, thresholdSheetRows, type AlertAttribute } from '@evfleet/domain';
 import ExcelJS from 'exceljs';
-
-const csvField = (v: string | number) => (typeof v === 'number' ? String(v) : /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /** A thresholds sheet (the example is the defaults of part 2 §5) as xlsx or csv. */
 export async function thresholdSheetFile(format: 'xlsx' | 'csv', attributes: readonly AlertAttribute[] = DEFAULT_THRESHOLDS): Promise<Buffer> {
+  if (format === 'csv') return Buffer.from(thresholdSheetCsv(attributes));
   const rows = thresholdSheetRows(attributes);
-  if (format === 'csv') return Buffer.from(rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Thresholds');
   rows.forEach((r) => sheet.addRow(r));

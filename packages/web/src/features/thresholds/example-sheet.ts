@@ -1,11 +1,7 @@
-import { DEFAULT_THRESHOLDS, thresholdSheetRows } from '@evfleet/domain';
-
-const csvCell = (cell: string | number) => (typeof cell === 'string' && /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : String(cell));
+import { DEFAULT_THRESHOLDS, thresholdSheetCsv } from '@evfleet/domain';
 
 /** The example spreadsheet (docs/thresholds-sheet.md): the default thresholds of §5 in the upload's layout. */
-const EXAMPLE_CSV = thresholdSheetRows(DEFAULT_THRESHOLDS)
-  .map((row) => row.map(csvCell).join(','))
-  .join('\r\n');
+const EXAMPLE_CSV = thresholdSheetCsv(DEFAULT_THRESHOLDS);
 
 /** Built in the browser from the same layout the server parses, so the example never drifts from it. */
 export const THRESHOLD_EXAMPLE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(EXAMPLE_CSV)}`;
