@@ -15,6 +15,15 @@ export function withUnit(value: number | null | undefined, unit: string): string
   return unit ? `${shown} ${unit}` : shown;
 }
 
+/** §2: 1 Drive, 2 Neutral, 3 Reverse, anything else Park; NA without data. */
+export function gearName(gear: number | null): string {
+  if (gear === null) return NA;
+  return { 1: 'Drive', 2: 'Neutral', 3: 'Reverse' }[gear] ?? 'Park';
+}
+
+/** Charge Status: 1 On (charging), 0 Off. */
+export const onOff = (v: number | null) => (v === null ? NA : v ? 'On' : 'Off');
+
 /** 'a few seconds ago', '3 hours ago'. */
 export const relativeTo = (iso: string, now: number) => dayjs(iso).from(now);
 

@@ -2,7 +2,7 @@ import { Group, Text } from '@mantine/core';
 import { DETAIL_TILES, type DetailTile } from '@evfleet/domain';
 import type { ReactNode } from 'react';
 import type { CellDetail, DeviceCanData } from '../api/vehicle-data-types';
-import { NA, withUnit } from '../format';
+import { gearName, NA, onOff, withUnit } from '../format';
 import { CellsMenu } from './CellsMenu';
 import { LastReportedTimes } from './LastReportedTimes';
 
@@ -17,14 +17,6 @@ interface TileView {
   /** Takes a whole row above the others (the three last-reported times). */
   wide?: boolean;
 }
-
-/** §2: 1 Drive, 2 Neutral, 3 Reverse, anything else Park; NA without data. */
-export function gearName(gear: number | null): string {
-  if (gear === null) return NA;
-  return { 1: 'Drive', 2: 'Neutral', 3: 'Reverse' }[gear] ?? 'Park';
-}
-
-const onOff = (v: number | null) => (v === null ? NA : v ? 'On' : 'Off');
 
 /** §2: green while the pack is charged or idle (<= 0 A), red while it is drawn from. */
 function VehicleCurrent({ amps }: { amps: number | null }) {
