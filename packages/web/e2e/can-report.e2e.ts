@@ -137,6 +137,7 @@ describe('CAN history report (part 2 §2, §4, §5)', () => {
     expect(await page.getByTestId('report-signals').innerText()).toContain('Battery Charge, Pack Voltage, Charge Status');
     await signals.getByTestId('report-signals-select-all').click();
     await signals.getByPlaceholder('Filter by Notification Settings', { exact: true }).fill('Cell 1');
+    await screenshot(page, 'can-report-signals-select');
     expect(await signals.getByRole('option').allInnerTexts()).toEqual(['Select All', 'Cell 1', 'Cell 10', 'Cell 11', 'Cell 12', 'Cell 13', 'Cell 14', 'Cell 15', 'Cell 16', 'Cell 17', 'Cell 18', 'Cell 19']);
     await page.keyboard.press('Escape');
     await choose(page, 'report-signals', 'Filter by Notification Settings', SIGNAL_LABELS);
