@@ -99,13 +99,15 @@ describe.each(DATABASE_KINDS)('dashboard on %s', (kind) => {
   it.skipIf(!sameMonth)('counts readings as they arrive exactly as a rebuild from storage does, late readings included', async () => {
     const incremental = await stored(a.vehicles.withDriver);
     expect(incremental).toMatchObject({ miles: 10, seconds: 660 });
-    // A late reading (older than the newest) sends its day to a rebuild; it changes nothing here.
-    await send(a.vehicles.withDriver, [{ ts: base + 10.5 * MIN, chargeStatus: 1, packVoltage: 80, vehicleCurrent: -10, odometer: 100 }]);
-    expect(await stored(a.vehicles.withDriver)).toEqual({ miles: 10, kwh: expect.closeTo(incremental.kwh, 9), seconds: 660 });
+    // A reading over 10 minutes late sends its day to a rebuild: it stopped charging for half a minute.
+    await send(a.vehicles.withDriver, [{ ts: base + 5.5 * MIN, chargeStatus: 0, packVoltage: 80, vehicleCurrent: 0, odometer: 100 }]);
+    const rebuilt = { miles: 10, kwh: expect.closeTo((80 * 10 * 630) / 3_600_000, 9), seconds: 630 };
+    expect(await stored(a.vehicles.withDriver)).toEqual(rebuilt);
     // A rebuild recounts from can_reading alone, whatever was stored before.
     await t.database.db.execute(sql`update vehicle_daily_stat set miles = 0, energy_kwh = 0, charging_seconds = 0 where vehicle_id = ${a.vehicles.withDriver}`);
     await t.app.dailyStats.recompute(a.vehicles.withDriver, [base, base + 20 * MIN]);
-    expect(await stored(a.vehicles.withDriver)).toEqual({ miles: 10, kwh: expect.closeTo(incremental.kwh, 9), seconds: 660 });
+    expect(await stored(a.vehicles.withDriver)).toEqual(rebuilt);
+    expect(incremental.kwh).toBeCloseTo((80 * 10 * 660) / 3_600_000, 9);
     // A reading corrected through the record screens is recounted at once.
     const fixed = await admin('PUT', '/api/vehicle-cans', { id: `${a.vehicles.withDriver}-${base + 20 * MIN}`, vehicle: a.vehicles.withDriver, recordedTime: new Date(base + 20 * MIN).toISOString(), odometer: 120 });
     expect(fixed.statusCode).toBe(200);

@@ -10,6 +10,8 @@ export const STAT_RULES = {
   maxGapSeconds: 600,
   /** An odometer step this large or larger is a reset or a glitch, not miles driven. */
   maxMilesStep: 1000,
+  /** A reading arriving this much older than the vehicle's newest counted one makes its day be rebuilt. */
+  lateRebuildSeconds: 600,
 } as const;
 
 /** Charging during the interval after a reading: charge status on, or, without one, current flowing in (negative). */

@@ -48,9 +48,11 @@ export function createDailyStats(db: Db, log: FastifyBaseLogger, flushMs = FLUSH
     for (const { vehicleId, reading } of rows) {
       const { ts, values } = reading;
       const prev = last.get(vehicleId);
-      // Older than one already counted (late, or out of order in its batch): its day is rebuilt.
+      // Older than one already counted. Slightly out of order (two batches committed in the other
+      // order) changes next to nothing and is left to the neighbouring readings' values, so a busy
+      // stream causes no rebuilds; a really late reading sends its day to a rebuild.
       if (prev && ts <= prev.ts) {
-        markRebuild(vehicleId, ts);
+        if (prev.ts - ts > STAT_RULES.lateRebuildSeconds * 1000) markRebuild(vehicleId, ts);
         continue;
       }
       if (prev) {
