@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canReportRepository } from '../src/modules/can-report/can-report.repository.js';
+import { selectColumns } from '../src/modules/can-report/report-columns.js';
 import { MIN, readingSender, rowValues, sheetOf } from './support/can-readings.js';
 import { DATABASE_KINDS } from './support/databases.js';
 import { callerFor, createTenant, type Caller, type Tenant } from './support/people.js';
@@ -190,6 +192,13 @@ describe.each(DATABASE_KINDS)('CAN report calls on %s', (kind) => {
     expect(rowValues(sheet, 2)[0]).toBeInstanceOf(Date);
     expect(rowValues(sorted, 2)[2]).toBe(99);
   });
+  it('streams an export from the cursor in batches, every row once and in order', async () => {
+    const query = { criteria: { vehicleId: a.vehicles.inFleet, columns: ['speed'], start: new Date(start), end: new Date(start + 3 * 3_600_000) }, columns: selectColumns(['speed']), sortBy: 'Date', sortType: 'ASC' as const };
+    const seen: number[] = [];
+    await canReportRepository.forEachBatch(t.database.db, query, 7, async (rows) => void seen.push(...rows.map((r) => new Date(r.ts).getTime())));
+    expect(seen).toEqual(Array.from({ length: 120 }, (_, i) => start + i * MIN));
+  });
+
   it('follows the Fleet Owner toggles: CAN History Export for downloads, CAN History for the report itself', async () => {
     const fleet = callerFor(t, a.fleet);
     const toggle = async (permissions: Record<string, boolean>) => expect((await admin('PUT', '/api/role-permissions/ROLE_FLEET', { permissions })).statusCode).toBe(200);

@@ -12,6 +12,7 @@ export type XlsxValue = Date | number | string | null | undefined;
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const PIECE = 250;
 const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
 const STATIC_PARTS: Record<string, string> = {
@@ -65,14 +66,17 @@ export async function xlsxStream(out: Writable, sheetName: string, columns: read
   return {
     /** Appends rows, each with one value per column; waits while the reader is behind. */
     async addRows(rows: readonly (readonly XlsxValue[])[]) {
-      let xml = '';
-      for (const row of rows) {
-        const r = ++rowNumber;
-        xml += `<row r="${r}">`;
-        for (let i = 0; i < row.length; i++) xml += cell(row[i], i, r);
-        xml += '</row>';
+      // Written in pieces of a few hundred rows, so no string grows past a few hundred kilobytes.
+      for (let from = 0; from < rows.length; from += PIECE) {
+        let xml = '';
+        for (const row of rows.slice(from, from + PIECE)) {
+          const r = ++rowNumber;
+          xml += `<row r="${r}">`;
+          for (let i = 0; i < row.length; i++) xml += cell(row[i], i, r);
+          xml += '</row>';
+        }
+        await sheet.write(xml);
       }
-      await sheet.write(xml);
     },
     async finish() {
       await sheet.write('</sheetData></worksheet>');

@@ -102,16 +102,20 @@ export const canReportRepository = {
 
   /**
    * Every row of a report in order, handed over in batches from a server-side cursor, so an export
-   * of 864,000 readings never holds more than one batch. The next batch is fetched only once the
-   * previous one was handled (the export waits for the client to keep up).
+   * of 864,000 readings holds two batches at most: the one being handled and the next, fetched
+   * meanwhile. The export waits for the client to keep up before asking for more.
    */
   forEachBatch: (db: Db, q: ReportQuery, batchSize: number, handle: (rows: ReadingRow[]) => Promise<void>) =>
     db.transaction(async (tx) => {
       await tx.execute(sql`declare can_export no scroll cursor for select ${selectList(q.columns)} from ${canReading} where ${inRange(q.criteria)} order by ${orderOf(q.sortBy, q.sortType, q.columns)}`);
-      for (;;) {
-        const { rows } = await tx.execute<ReadingRow>(sql`fetch forward ${sql.raw(String(batchSize))} from can_export`);
-        if (rows.length === 0) break;
-        await handle(rows);
+      // A Drizzle query runs each time it is awaited: wrapped in a promise, each fetch runs once.
+      const fetch = () => Promise.resolve(tx.execute<ReadingRow>(sql`fetch forward ${sql.raw(String(batchSize))} from can_export`));
+      // The next batch is on its way while this one is written out.
+      for (let batch = await fetch(); batch.rows.length > 0; ) {
+        const next = fetch();
+        next.catch(() => undefined); // awaited below; a failed handle() must not leave it unhandled
+        await handle(batch.rows);
+        batch = await next;
       }
       await tx.execute(sql`close can_export`);
     }),

@@ -36,7 +36,7 @@ import { reportedExtraKeys, selectColumns } from './report-columns.js';
 import { reportPager } from './report-pager.js';
 
 /** Rows fetched from the export cursor at a time: large enough to keep the database busy, small in memory. */
-const EXPORT_BATCH = 5000;
+const EXPORT_BATCH = 2000;
 
 /** A report ready to stream: where it goes and a function that writes it. */
 export interface ReportExport {
