@@ -16,6 +16,7 @@ interface MapItem {
   vehicle_id: number;
   src_ip: string;
   vehicle_name: string;
+  srv_date_time: string | null;
 }
 
 let admin: Api;
@@ -232,6 +233,24 @@ describe('vehicle detail (/vehicle/{id})', () => {
     await expectVisible(page.getByTestId('tile-batteryCharged-value'));
     await expectVisible(page.getByRole('link', { name: 'DATA History' }));
     expect(await page.getByTestId('edit-vehicle').count()).toBe(0);
+  });
+
+  test('a vehicle that never reported shows NA, no signal cards, no movement and an empty log', async ({ page }) => {
+    const silent = (await admin.call<MapItem[]>('GET', '/api/vehicles/details')).find((v) => v.srv_date_time === null);
+    if (!silent) throw new Error('every vehicle has reported: no silent one to look at');
+    await signIn(page, ADMIN);
+    await page.goto(`/vehicle/${silent.vehicle_id}`);
+    expect(await textOf(page.getByTestId('vehicle-detail-name'))).toBe(silent.vehicle_name);
+    expect(await textOf(page.getByTestId('tile-batteryCharged-value'))).toBe('NA');
+    expect(await textOf(page.getByTestId('tile-gearSelector-value'))).toBe('NA');
+    expect(await textOf(page.getByTestId('tile-packVoltage-value'))).toContain('NA');
+    expect(await textOf(page.getByTestId('last-reported-last_reported'))).toBe('Checked in: NA');
+    expect(await page.getByTestId('gps-signal').count()).toBe(0);
+    await expectVisible(page.getByText('No movement in the last 90 days', { exact: true }));
+    await expectVisible(page.getByTestId('no-position'));
+    await expectNoRows(page, 'warning-log-grid', 'no rows to display');
+    expect(await page.getByTestId('clear-logs').isDisabled()).toBe(true);
+    await screenshot(page, 'vehicle-detail-silent');
   });
 
   test('an unknown vehicle shows the not-found page', async ({ page }) => {

@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { Button, Group, Select, Tooltip } from '@mantine/core';
+import { Button, Group, Select, Text, Tooltip } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
@@ -48,8 +48,6 @@ export function MovementControls({ vehicleId, choice, onChange, hasRoute }: Move
         excludeDate={(day) => !movingDays.has(day)}
         getDayProps={(day) => (movingDays.has(day) ? { style: MOVING_DAY, 'data-moving': true } : {})}
         highlightToday
-        // Said plainly, else a calendar of greyed-out days looks broken.
-        description={moving.data?.length === 0 ? 'No movement in the last 90 days' : undefined}
         value={choice.date}
         onChange={(date) => onChange({ date, slot: null })}
         w={180}
@@ -72,6 +70,12 @@ export function MovementControls({ vehicleId, choice, onChange, hasRoute }: Move
           Clear
         </Button>
       </Tooltip>
+      {/* Said plainly, else a calendar of greyed-out days looks broken. */}
+      {moving.data?.length === 0 && (
+        <Text size="sm" c="dimmed" pb={8}>
+          No movement in the last 90 days
+        </Text>
+      )}
     </Group>
   );
 }
