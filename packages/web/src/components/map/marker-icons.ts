@@ -21,7 +21,8 @@ const clusterSize = (count: number) => (count < 10 ? 'small' : count < 100 ? 'me
 /** A cluster bubble, larger and warmer with more points in it. */
 export function clusterIcon(count: number): L.DivIcon {
   const size = clusterSize(count);
-  const pixels = { small: 30, medium: 36, large: 44 }[size];
+  // Cluster centres can be as close as the 30 px grid: the bubbles stay small enough to read side by side.
+  const pixels = { small: 28, medium: 32, large: 38 }[size];
   return L.divIcon({
     className: '',
     iconSize: [pixels, pixels],

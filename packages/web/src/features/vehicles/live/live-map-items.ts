@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { http } from '../../../api/http';
+import { queryClient } from '../../../app/query-client';
 import type { MapItem } from '../api/map-item';
 import { openLiveFeed } from './live-socket';
 
@@ -56,11 +57,17 @@ function subscribe(listener: () => void) {
   return () => void listeners.delete(listener);
 }
 
-/** Holds the socket open while at least one component uses live items. */
-function useLiveFeed() {
+/**
+ * Holds the socket open while at least one component uses live items. A reader that loads every
+ * item over REST asks the socket for changes only (a list of thousands is slow to read from STOMP).
+ */
+function useLiveFeed(changesOnly: boolean) {
   useEffect(() => {
     readers += 1;
-    closeFeed ??= openLiveFeed((incoming) => merge(incoming));
+    closeFeed ??= openLiveFeed((incoming) => merge(incoming), {
+      changesOnly,
+      onReconnect: () => void queryClient.invalidateQueries({ queryKey: MAP_ITEMS_KEY }),
+    });
     return () => {
       readers -= 1;
       if (readers === 0) {
@@ -73,7 +80,7 @@ function useLiveFeed() {
         snapshot = [];
       }
     };
-  }, []);
+  }, [changesOnly]);
 }
 
 export const MAP_ITEMS_KEY = ['vehicles', 'map-items'] as const;
@@ -90,12 +97,12 @@ export function useLiveMapItems(): { items: readonly MapItem[]; loading: boolean
     // The store holds the items; the query only runs the call, again on every mount.
     gcTime: 0,
   });
-  useLiveFeed();
+  useLiveFeed(true);
   return { items: useSyncExternalStore(subscribe, () => snapshot), loading: query.isPending };
 }
 
 /** One vehicle's live map item (position, charge, last reported), or undefined until it has one. */
 export function useLiveMapItem(vehicleId: number): MapItem | undefined {
-  useLiveFeed();
+  useLiveFeed(false);
   return useSyncExternalStore(subscribe, () => items.get(vehicleId));
 }

@@ -19,12 +19,14 @@ async function socketUrl(): Promise<string> {
 
 /**
  * One STOMP connection to the live map feed (docs/telemetry-protocol.md, server/src/live): the
- * bearer token goes in the CONNECT frame; each MESSAGE is a JSON list of map items (all visible
- * vehicles right after subscribing, then those that changed). Reconnects on its own; returns the stop.
+ * bearer token goes in the CONNECT frame; each MESSAGE is a JSON list of map items: all visible
+ * vehicles right after subscribing (unless `changesOnly`: the caller loaded them over REST), then
+ * those that changed. Reconnects on its own and then calls `onReconnect`; returns the stop.
  */
-export function openLiveFeed(onItems: (items: MapItem[]) => void): () => void {
+export function openLiveFeed(onItems: (items: MapItem[]) => void, { changesOnly, onReconnect }: { changesOnly: boolean; onReconnect?: () => void }): () => void {
   let client: Client | null = null;
   let stopped = false;
+  let connectedBefore = false;
   void socketUrl().then((brokerURL) => {
     if (stopped) return;
     client = new Client({
@@ -36,13 +38,20 @@ export function openLiveFeed(onItems: (items: MapItem[]) => void): () => void {
         self.connectHeaders = token ? { Authorization: `Bearer ${token}` } : {};
       },
       onConnect: () => {
-        client?.subscribe(MAP_DETAILS_DESTINATION, (message) => {
-          try {
-            onItems(JSON.parse(message.body) as MapItem[]);
-          } catch (error) {
-            console.warn('Unreadable live map message:', error);
-          }
-        });
+        // Changes made while the socket was down were not sent: the caller reloads what it shows.
+        if (connectedBefore) onReconnect?.();
+        connectedBefore = true;
+        client?.subscribe(
+          MAP_DETAILS_DESTINATION,
+          (message) => {
+            try {
+              onItems(JSON.parse(message.body) as MapItem[]);
+            } catch (error) {
+              console.warn('Unreadable live map message:', error);
+            }
+          },
+          changesOnly ? { initial: 'none' } : {},
+        );
       },
       onStompError: (frame) => console.warn('Live map feed refused:', frame.headers.message),
     });
