@@ -15,12 +15,3 @@ export function localDayRange(date: string, timeZone: string): { from: number; t
   };
   return { from: startOf(d), to: startOf(d + 1) - 1 };
 }
-
-export const isTimeZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
