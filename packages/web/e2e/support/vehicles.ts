@@ -1,0 +1,53 @@
+import type { Page } from 'playwright-core';
+import { expect, WAIT_MS } from './fixtures';
+import { createDealer, type Api } from './people';
+import { deviceCredential, sendReadings } from './readings';
+
+/** A vehicle this run created through the API, with its device credential for sending readings. */
+export interface OwnVehicle {
+  id: number;
+  name: string;
+  vin: string;
+  device: { vin: string; token: string };
+}
+
+/** A dealer of this run and the first template the server offers (a default one). */
+export async function vehicleOwners(admin: Api, run: string) {
+  const dealer = await createDealer(admin, run, 'VDealer');
+  const templates = await admin.call<{ data: { id: number; name: string }[] }>('GET', '/api/vehicle-templates?pageNo=0&pageSize=10');
+  if (templates.data.length === 0) throw new Error('the server offers no vehicle template');
+  return { dealer, template: templates.data[0] };
+}
+
+/** POST api/vehicles as the administrator, then a device credential for it. */
+export async function createVehicle(admin: Api, owners: { dealer: { id: number }; template: { id: number } }, name: string, vin: string): Promise<OwnVehicle> {
+  const created = await admin.call<{ id: number }>('POST', '/api/vehicles', {
+    name,
+    vin,
+    dealerId: owners.dealer.id,
+    templateId: owners.template.id,
+    cells: 32,
+    timeZone: 'America/Denver',
+    status: true,
+  });
+  return { id: created.id, name, vin, device: await deviceCredential(admin, created.id) };
+}
+
+/** One reading now, at this position (what moves a vehicle on the map). */
+export const placeAt = (vehicle: OwnVehicle, [lat, lng]: readonly [number, number]) =>
+  sendReadings(vehicle.device, [{ ts: Date.now(), gpsLat: lat, gpsLong: lng, batteryCharge: 64, chargeStatus: 1, odometer: 1500, milesToEmpty: 42 }]);
+
+/** The list map's marker of one vehicle (drawn only while the vehicle is outside every cluster). */
+export const mapMarker = (page: Page, vehicleId: number) => page.locator(`[data-testid="map-marker"][data-id="${vehicleId}"]`);
+
+/** Waits until the vehicle's marker is drawn at (about) this position. */
+export async function expectMarkerAt(page: Page, vehicleId: number, [lat, lng]: readonly [number, number], timeout = WAIT_MS): Promise<void> {
+  await expect
+    .poll(async () => {
+      const marker = mapMarker(page, vehicleId);
+      if ((await marker.count()) === 0) return 'not drawn';
+      const at = [Number(await marker.getAttribute('data-lat')), Number(await marker.getAttribute('data-lng'))];
+      return Math.abs(at[0] - lat) < 1e-4 && Math.abs(at[1] - lng) < 1e-4 ? 'there' : `at ${at.join(', ')}`;
+    }, { timeout })
+    .toBe('there');
+}
