@@ -142,7 +142,7 @@ describe.each(DATABASE_KINDS)('record entities on %s', (kind) => {
     expect((await staff('GET', `/api/notification-lists/${onlyB.id}`)).statusCode).toBe(200);
   });
 
-  it.each(['/api/cars', '/api/email-templates', '/api/notification-lists'])('only administrators write %s (403 for staff, dealer, fleet owner, driver)', async (path) => {
+  it.each(['/api/cars', '/api/email-templates', '/api/notification-lists'])('every role reads %s; only administrators write (403 for staff, dealer, fleet owner, driver)', async (path) => {
     const body = path === '/api/email-templates' ? { template: 'x' } : { name: 'x' };
     const id = (await admin('POST', path, body)).json<{ id: number }>().id;
     for (const who of [staff, as.dealer, as.fleet, as.driver]) {
@@ -150,6 +150,9 @@ describe.each(DATABASE_KINDS)('record entities on %s', (kind) => {
       expect((await who('PUT', path, { ...body, id })).statusCode).toBe(403);
       expect((await who('DELETE', `${path}/${id}`)).statusCode).toBe(403);
     }
+    // Every role reads (notification lists within its scope).
+    for (const who of [staff, as.dealer, as.fleet, as.driver]) expect((await who('GET', `${path}?cacheBuster=1`)).statusCode).toBe(200);
+    expect((await staff('GET', `${path}/${id}`)).statusCode).toBe(200);
     expect((await callerFor(t)('GET', path)).statusCode).toBe(401);
     expect((await admin('GET', `${path}/${id}`)).statusCode).toBe(200);
   });
