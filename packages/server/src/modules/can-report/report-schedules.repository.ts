@@ -46,14 +46,15 @@ export const reportSchedulesRepository = {
 
   /**
    * Compare-and-set: moves a due run to the next period only if no one else has since. Exactly one
-   * instance sees a row come back for each period; the others' transactions find nothing.
+   * instance sees a row come back for each period; the others' transactions find nothing. The
+   * stored time is compared at the millisecond, as JavaScript read it (a time set in SQL has microseconds).
    */
   claim: async (q: Queryable, id: number, seen: Date, next: Date) =>
     (
       await q
         .update(reportSchedule)
         .set({ nextRunAt: next, lastRunAt: sql`now()` })
-        .where(and(eq(reportSchedule.id, id), eq(reportSchedule.nextRunAt, seen)))
+        .where(and(eq(reportSchedule.id, id), sql`date_trunc('milliseconds', ${reportSchedule.nextRunAt}) = ${seen.toISOString()}::timestamptz`))
         .returning({ id: reportSchedule.id })
     ).length === 1,
 };
