@@ -1,9 +1,10 @@
 import multipart from '@fastify/multipart';
-import { checkedAttributeSchema, listResponse, metricNameSchema, pageQuerySchema, sheetUploadResultSchema, templateCreateSchema, templateDeleteQuerySchema, templateUpdateSchema, vehicleTemplateSchema } from '@evfleet/domain';
+import { listResponse, pageQuerySchema, templateCreateSchema, templateDeleteQuerySchema, templateUpdateSchema, vehicleTemplateSchema } from '@evfleet/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ANY_SIGNED_IN, caller } from '../../auth/guard.js';
 import { idParams, searchTerm } from '../people/listing.js';
-import { readSheetUpload, sheetChange, SHEET_MULTIPART_LIMITS } from '../threshold-sheets/sheet-upload.js';
+import { SHEET_MULTIPART_LIMITS } from '../threshold-sheets/sheet-upload.js';
+import { thresholdRoutes } from '../threshold-sheets/threshold-routes.js';
 import type { TemplatesService } from './templates.service.js';
 
 const ADMIN = ['ROLE_ADMIN'] as const;
@@ -32,14 +33,5 @@ export const templatesRoutes =
       return {};
     });
 
-    app.put(
-      '/api/vehicle-templates/:id/attributes/:metric',
-      { config: { access: ADMIN }, schema: { params: idParams.extend({ metric: metricNameSchema }), body: checkedAttributeSchema, response: one } },
-      (req) => service.setAttribute(caller(req), req.params.id, req.params.metric, req.body),
-    );
-
-    app.post('/api/vehicle-templates/upload/:id', { config: { access: ADMIN }, schema: { params: idParams, response: { 200: sheetUploadResultSchema } } }, async (req) => {
-      const { rows } = await readSheetUpload(req);
-      return { status: 'OK' as const, attributes: await service.applySheet(caller(req), req.params.id, sheetChange(rows)) };
-    });
+    thresholdRoutes(app, { base: '/api/vehicle-templates', uploadBase: '/api/vehicle-templates/upload' }, service, vehicleTemplateSchema);
   };

@@ -1,10 +1,11 @@
 import multipart from '@fastify/multipart';
-import { checkedAttributeSchema, listResponse, metricNameSchema, pageQuerySchema, sheetUploadResultSchema, VEHICLE_API_PAGE_SIZES, vehicleRowSchema, vehicleSchema, vehicleStatusQuerySchema, vehicleWriteSchema } from '@evfleet/domain';
+import { listResponse, pageQuerySchema, VEHICLE_API_PAGE_SIZES, vehicleRowSchema, vehicleSchema, vehicleStatusQuerySchema, vehicleWriteSchema } from '@evfleet/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ANY_SIGNED_IN, caller } from '../../auth/guard.js';
 import { idParams, searchTerm } from '../people/listing.js';
-import { readSheetUpload, sheetChange, SHEET_MULTIPART_LIMITS } from '../threshold-sheets/sheet-upload.js';
+import { SHEET_MULTIPART_LIMITS } from '../threshold-sheets/sheet-upload.js';
+import { thresholdRoutes } from '../threshold-sheets/threshold-routes.js';
 import type { VehicleRecordsService } from './vehicle-records.service.js';
 
 const ADMIN = ['ROLE_ADMIN'] as const;
@@ -49,14 +50,5 @@ export const vehicleRecordsRoutes =
       (req) => service.setStatus(caller(req), req.query.id, req.query.status),
     );
 
-    app.put(
-      '/api/vehicles/:id/attributes/:metric',
-      { config: { access: ADMIN }, schema: { params: idParams.extend({ metric: metricNameSchema }), body: checkedAttributeSchema, response: one } },
-      (req) => service.setAttribute(caller(req), req.params.id, req.params.metric, req.body),
-    );
-
-    app.post('/api/vehicles/upload/:id', { config: { access: ADMIN }, schema: { params: idParams, response: { 200: sheetUploadResultSchema } } }, async (req) => {
-      const { rows } = await readSheetUpload(req);
-      return { status: 'OK' as const, attributes: await service.applySheet(caller(req), req.params.id, sheetChange(rows)) };
-    });
+    thresholdRoutes(app, { base: '/api/vehicles', uploadBase: '/api/vehicles/upload' }, service, vehicleSchema);
   };
