@@ -22,3 +22,4 @@ export * from './record-fields.js';
 export * from './records.js';
 export * from './dashboard.js';
 export * from './management.js';
+export * from './map-items.js';

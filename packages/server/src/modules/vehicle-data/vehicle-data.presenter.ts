@@ -1,4 +1,4 @@
-import { classify, DEFAULT_THRESHOLDS, type AlertAttribute } from '@evfleet/domain';
+import { classify, DEFAULT_THRESHOLDS, type AlertAttribute, type MapItem } from '@evfleet/domain';
 import type { warningLog } from '../../db/telemetry-schema.js';
 import type { VehicleWithState } from './vehicle-data.repository.js';
 
@@ -10,7 +10,7 @@ export const daysSinceCharged = (v: Pick<VehicleWithState, 'lastChargedAt'>, now
   v.lastChargedAt ? Math.floor((now - v.lastChargedAt.getTime()) / DAY_MS) : null;
 
 /** Map data item (part 2 §3), the shape of GET api/vehicles/details and of the live feed. */
-export const toMapItem = (v: VehicleWithState, now: number) => ({
+export const toMapItem = (v: VehicleWithState, now: number): MapItem => ({
   vehicle_id: v.id,
   vehicle_name: v.name,
   src_ip: v.vin,
@@ -25,7 +25,6 @@ export const toMapItem = (v: VehicleWithState, now: number) => ({
   gps_last_reported: iso(v.gpsLastReported),
   current_gmt_time: new Date(now).toISOString(),
 });
-export type MapItem = ReturnType<typeof toMapItem>;
 
 /** Device CAN data by VIN (part 2 §3). */
 export const toDeviceCanData = (v: VehicleWithState, now: number) => {
