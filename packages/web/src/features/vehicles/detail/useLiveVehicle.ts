@@ -3,9 +3,13 @@ import { useLiveMapItem } from '../live/live-map-items';
 import { useLiveReadings, useRefreshLive, useRefreshWarningLogs } from './api/vehicle-detail-api';
 
 /**
- * The server announces a vehicle's new state first and evaluates its alerts just after
- * (server/src/telemetry/telemetry.ts): the warning log is read again once they have had time.
+ * The live feed speaks from the server's memory as soon as a reading is in; the detail calls read
+ * the stored state, written within a second after (server/src/telemetry/telemetry.ts). So the
+ * readings are asked for again a moment later, a few times if the answer is still older than the
+ * feed; alerts are evaluated just after the announcement, so the warning log waits a little longer.
  */
+const STORE_LAG_MS = 1000;
+const MAX_TRIES = 5;
 const ALERTS_SETTLE_MS = 2000;
 
 /**
@@ -17,24 +21,44 @@ const ALERTS_SETTLE_MS = 2000;
  */
 export function useLiveVehicle(vehicleId: number, vin: string) {
   const item = useLiveMapItem(vehicleId);
-  const shown = useLiveReadings(vehicleId, vin).can.data?.last_reported ?? null;
+  const can = useLiveReadings(vehicleId, vin).can;
+  const shown = can.data?.last_reported ?? null;
   const refreshLive = useRefreshLive(vehicleId);
   const refreshLogs = useRefreshWarningLogs(vehicleId);
   const reported = item?.srv_date_time ?? null;
   // ISO texts of the same clock: their order is the order of the times.
   const isNews = reported !== null && (shown === null || reported > shown);
-  // The log's turn outlives the readings' refetch (which ends the news); it goes only with the page.
-  const logsTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(logsTimer.current), []);
+  const tries = useRef({ reported, count: 0 });
 
+  // Readings: again after each answer still older than the feed, up to MAX_TRIES per report.
   useEffect(() => {
     if (!isNews) return;
-    void refreshLive();
-    clearTimeout(logsTimer.current);
-    logsTimer.current = setTimeout(() => void refreshLogs(), ALERTS_SETTLE_MS);
-    // Once per new report time; the refresh functions are new on every render.
+    if (tries.current.reported !== reported) tries.current = { reported, count: 0 };
+    if (tries.current.count >= MAX_TRIES) return;
+    tries.current.count += 1;
+    const timer = setTimeout(() => void refreshLive(), STORE_LAG_MS);
+    return () => clearTimeout(timer);
+    // Runs per report time and per answer; the refresh functions are new on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isNews, reported]);
+  }, [isNews, reported, can.dataUpdatedAt]);
+
+  // The warning log: after the alerts of a new report; reports closer together share one read.
+  const logsTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => {
+    if (reported === null || logsTimer.current !== undefined) return;
+    logsTimer.current = setTimeout(() => {
+      logsTimer.current = undefined;
+      void refreshLogs();
+    }, ALERTS_SETTLE_MS);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [reported]);
+  useEffect(
+    () => () => {
+      clearTimeout(logsTimer.current);
+      logsTimer.current = undefined;
+    },
+    [],
+  );
 
   return item;
 }
