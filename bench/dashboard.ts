@@ -5,28 +5,22 @@
  * administrator, a dealer and a fleet owner. Needs TEST_DATABASE_URL (scripts/with-postgres.sh).
  */
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../packages/server/src/app.js';
 import { hashPassword } from '../packages/server/src/auth/passwords.js';
 import { loadConfig } from '../packages/server/src/config.js';
 import { openDatabase } from '../packages/server/src/db/client.js';
 import { seedDemoAccounts, seedReferenceData } from '../packages/server/src/db/seed.js';
 import { DASHBOARD_SIZES, seedDashboard } from './dashboard-seed.js';
+import { freshDatabaseUrl } from './support/portal.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
 const GOAL_MS = 100;
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (!serverUrl) throw new Error('TEST_DATABASE_URL is required (run through scripts/with-postgres.sh)');
 
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query('drop database if exists evfleet_dashboard_bench with (force)');
-await admin.query('create database evfleet_dashboard_bench');
-await admin.end();
-const url = new URL(serverUrl);
-url.pathname = '/evfleet_dashboard_bench';
+const url = await freshDatabaseUrl(serverUrl, 'evfleet_dashboard_bench');
 
-const config = loadConfig({ DATABASE_URL: url.toString(), JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123', LOG_LEVEL: 'warn', MQTT_PORT: '0', DATA_DIR: '/tmp/evfleet-bench' });
+const config = loadConfig({ DATABASE_URL: url, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123', LOG_LEVEL: 'warn', MQTT_PORT: '0', DATA_DIR: '/tmp/evfleet-bench' });
 const database = await openDatabase(config.database, 10);
 await seedReferenceData(database.db);
 await seedDemoAccounts(database.db);
