@@ -47,21 +47,22 @@ async function search(page: Page, text: string): Promise<void> {
   await page.getByTestId('search-box').fill(text);
 }
 
-describe('vehicle list (/vehicle)', () => {
-  beforeAll(async () => {
-    admin = await Api.signIn(ADMIN);
-    run = runId('v');
-    owners = await vehicleOwners(admin, run);
-    grouped = [];
-    for (const [i, position] of MONTANA.entries()) {
-      const vehicle = await createVehicle(admin, owners, `Montana ${run} ${i + 1}`, `MT${run}${i}`.toUpperCase());
-      await placeAt(vehicle, position);
-      grouped.push(vehicle);
-    }
-    lone = await createVehicle(admin, owners, `Nevada ${run}`, `NV${run}`.toUpperCase());
-    await placeAt(lone, NEVADA);
-  });
+// Both groups use the vehicles made here: five in Montana, one in Nevada.
+beforeAll(async () => {
+  admin = await Api.signIn(ADMIN);
+  run = runId('v');
+  owners = await vehicleOwners(admin, run);
+  grouped = [];
+  for (const [i, position] of MONTANA.entries()) {
+    const vehicle = await createVehicle(admin, owners, `Montana ${run} ${i + 1}`, `MT${run}${i}`.toUpperCase());
+    await placeAt(vehicle, position);
+    grouped.push(vehicle);
+  }
+  lone = await createVehicle(admin, owners, `Nevada ${run}`, `NV${run}`.toUpperCase());
+  await placeAt(lone, NEVADA);
+});
 
+describe('vehicle list (/vehicle)', () => {
   test('the map clusters nearby vehicles, opens an info window, and moves a marker when a reading arrives', async ({ page }) => {
     await openList(page);
     await expectVisible(page.getByTestId('vehicle-map'));
@@ -228,6 +229,23 @@ describe('vehicle form (/vehicle/new, /vehicle/{id}/edit)', () => {
     // The new token works for the device at once; the old one no longer does.
     await placeAt({ ...vehicle, device: { vin: vehicle.vin, token } }, MONTANA[1]);
     await expect(placeAt(vehicle, MONTANA[1])).rejects.toThrow(/401/);
+  });
+
+  test("a thresholds spreadsheet uploaded on the configure form becomes the vehicle's at once", async ({ page }) => {
+    const vehicle = grouped[2];
+    await signIn(page, ADMIN);
+    await page.goto(`/vehicle/${vehicle.id}/edit`);
+    await page.getByTestId('notifications-toggle').click();
+    const sheet = 'Metric,Band,Low,High\nspeedAlert,Normal,0,30\nspeedAlert,Warning,31,40\nspeedAlert,Severe,41,50\n';
+    await page.getByTestId('threshold-file-input').setInputFiles({ name: 'speed.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) });
+    await page.getByTestId('threshold-upload-button').click();
+    await expectToast(page, 'Upload File Successfully.');
+    const stored = await admin.call<{ attributes: { name: string; normal: unknown[]; warning: unknown[]; sever: unknown[] }[] }>('GET', `/api/vehicles/${vehicle.id}`);
+    expect(stored.attributes.find((a) => a.name === 'speedAlert')).toMatchObject({ normal: [{ low: 0, high: 30 }], warning: [{ low: 31, high: 40 }], sever: [{ low: 41, high: 50 }] });
+    // The editor shows what the sheet set.
+    await page.getByTestId('metric-speedAlert').getByRole('button').first().click();
+    await expect.poll(() => page.getByTestId('speedAlert-normal').locator('input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toContain('30');
+    await screenshot(page, 'vehicle-form-upload');
   });
 
   test('deleting a vehicle from its row asks first, then removes it', async ({ page }) => {
