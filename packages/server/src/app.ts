@@ -78,9 +78,10 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   // Hooks before routes, so every route is measured and audited.
   installAuditTrail(app, database.db);
   const diagnostics = createDiagnostics();
-  let telemetryParts: Awaited<ReturnType<typeof installTelemetry>> | undefined;
-  const metrics = createMetrics(app, { db: database.db, mail, telemetry: () => telemetryParts?.pipeline, diagnostics });
-  const health = createHealth({ database, mail, mqtt: () => telemetryParts?.mqtt, mqttDescription: signalSource, dataDir: config.dataDir });
+  // The telemetry side is installed after the routes that report on it; they read it when called.
+  const installed: { telemetry?: Awaited<ReturnType<typeof installTelemetry>> } = {};
+  const metrics = createMetrics(app, { db: database.db, mail, telemetry: () => installed.telemetry?.pipeline, diagnostics });
+  const health = createHealth({ database, mail, mqtt: () => installed.telemetry?.mqtt, mqttDescription: signalSource, dataDir: config.dataDir });
 
   const deps = { db: database.db, mails, mailQueued: mail.kick };
   await app.register(accountRoutes(createAccountService({ ...deps, tokens, throttle })));
@@ -90,8 +91,8 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   await app.register(auditsRoutes(database.db));
   await app.register(managementRoutes({ database, build, profiles: config.demo ? ['prod', 'demo'] : ['prod'], mapTiles: config.mapTiles }));
   const dailyStats = createDailyStats(database.db, loggers.get('evfleet.telemetry'));
-  telemetryParts = await installTelemetry(app, { config, database, tokens, mail, log: loggers.get('evfleet.telemetry'), readingsCommitted: dailyStats.committed });
-  const telemetry = telemetryParts.pipeline;
+  installed.telemetry = await installTelemetry(app, { config, database, tokens, mail, log: loggers.get('evfleet.telemetry'), readingsCommitted: dailyStats.committed });
+  const telemetry = installed.telemetry.pipeline;
   await app.register(dashboardRoutes(createDashboardService({ db: database.db })));
   await app.register(recordsRoutes({ db: database.db, writer: telemetry.writer, dailyStats }));
   await installCanReports(app, { db: database.db });
