@@ -1,11 +1,16 @@
 import type { AlertAttribute, IdAndName, PageQuery } from '@evfleet/domain';
-import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Queryable } from '../../db/client.js';
 import { dealer, fleet, vehicle, vehicleTemplate } from '../../db/schema.js';
 import { vehicleState } from '../../db/telemetry-schema.js';
 import { amongIds, matches, newestFirst, qualified, window } from '../people/listing.js';
 
 type VehicleValues = Omit<typeof vehicle.$inferInsert, 'id' | 'createdAt' | 'deviceTokenHash'>;
+
+/** ISO 8601 text ('…Z') made by PostgreSQL: the drivers hand timestamps of a raw query back as their own text. */
+const isoText = (column: PgColumn) => sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** A list row: the vehicle, its dealer's and template's names, and the state the grid shows. */
 const rowColumns = {
@@ -18,8 +23,8 @@ const rowColumns = {
   fleetId: vehicle.fleetId,
   templateId: vehicle.templateId,
   templateName: vehicleTemplate.name,
-  gpsLastReported: vehicleState.gpsLastReported,
-  lastReported: vehicleState.lastReported,
+  gpsLastReported: isoText(vehicleState.gpsLastReported),
+  lastReported: isoText(vehicleState.lastReported),
   gpsValue: sql<number | null>`(${vehicleState.values}->>'gpsSignal')::float8`,
   lteValue: sql<number | null>`(${vehicleState.values}->>'lteSignal')::float8`,
   // Only the GPS rule leaves the database (a stored column), not the whole thresholds of 1,000 vehicles;
@@ -39,14 +44,19 @@ const detailColumns = {
   dealerFleets: fleetsOfDealer,
 };
 
-// The same joins for both shapes; Drizzle types a select by its columns, so the chain is written twice.
-const selectRows = (db: Queryable) =>
-  db
-    .select(rowColumns)
-    .from(vehicle)
-    .leftJoin(dealer, eq(dealer.id, vehicle.dealerId))
-    .leftJoin(vehicleTemplate, eq(vehicleTemplate.id, vehicle.templateId))
-    .leftJoin(vehicleState, eq(vehicleState.vehicleId, vehicle.id));
+/**
+ * A 1,000-row page is read without Drizzle's row mapping (which cost about half the server's CPU
+ * of the call, docs/performance.md): the same columns, named as Drizzle would name them.
+ */
+const rowSelect = sql.join(
+  Object.entries(rowColumns).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+  sql`, `,
+);
+const joins = sql`left join ${dealer} on ${eq(dealer.id, vehicle.dealerId)} left join ${vehicleTemplate} on ${eq(vehicleTemplate.id, vehicle.templateId)} left join ${vehicleState} on ${eq(vehicleState.vehicleId, vehicle.id)}`;
+type Columns = SelectResultFields<typeof rowColumns>;
+/** The left-joined names are null for a vehicle of no dealer or template. */
+export type VehicleListRow = Omit<Columns, 'dealerName' | 'templateName'> & { dealerName: string | null; templateName: string | null };
+
 const selectDetail = (db: Queryable) =>
   db
     .select(detailColumns)
@@ -55,7 +65,6 @@ const selectDetail = (db: Queryable) =>
     .leftJoin(vehicleTemplate, eq(vehicleTemplate.id, vehicle.templateId))
     .leftJoin(vehicleState, eq(vehicleState.vehicleId, vehicle.id))
     .leftJoin(fleet, eq(fleet.id, vehicle.fleetId));
-export type VehicleListRow = Awaited<ReturnType<typeof selectRows>>[number];
 export type VehicleDetailRow = Awaited<ReturnType<typeof selectDetail>>[number];
 
 export const vehicleRecordsRepository = {
@@ -64,8 +73,8 @@ export const vehicleRecordsRepository = {
     const where = and(visible, matches(term, vehicle.name, vehicle.vin));
     const { limit, offset } = window(page);
     const ids = db.select({ id: vehicle.id }).from(vehicle).where(where).orderBy(newestFirst(vehicle.id, term)).limit(limit).offset(offset);
-    const [rows, [{ count }]] = await Promise.all([
-      selectRows(db).where(amongIds(vehicle.id, ids)).orderBy(desc(vehicle.id)),
+    const [{ rows }, [{ count }]] = await Promise.all([
+      db.execute<VehicleListRow>(sql`select ${rowSelect} from ${vehicle} ${joins} where ${amongIds(vehicle.id, ids)} order by ${vehicle.id} desc`),
       db.select({ count: sql<number>`count(*)::int` }).from(vehicle).where(where),
     ]);
     return { rows, total: count };
