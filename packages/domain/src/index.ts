@@ -23,3 +23,4 @@ export * from './records.js';
 export * from './dashboard.js';
 export * from './management.js';
 export * from './map-items.js';
+export * from './vehicle-data.js';

@@ -1,4 +1,4 @@
-import { classify, DEFAULT_THRESHOLDS, type AlertAttribute, type MapItem } from '@evfleet/domain';
+import { classify, DEFAULT_THRESHOLDS, severitySchema, type AlertAttribute, type CellDetail, type DeviceCanData, type DeviceData, type MapItem, type WarningLogEntry } from '@evfleet/domain';
 import type { warningLog } from '../../db/telemetry-schema.js';
 import type { VehicleWithState } from './vehicle-data.repository.js';
 
@@ -27,7 +27,7 @@ export const toMapItem = (v: VehicleWithState, now: number): MapItem => ({
 });
 
 /** Device CAN data by VIN (part 2 §3). */
-export const toDeviceCanData = (v: VehicleWithState, now: number) => {
+export const toDeviceCanData = (v: VehicleWithState, now: number): DeviceCanData => {
   const s = v.values ?? {};
   return {
     battery_charge: s.batteryCharge ?? null,
@@ -49,7 +49,7 @@ export const toDeviceCanData = (v: VehicleWithState, now: number) => {
 };
 
 /** GPS side of the detail page: position, motion and signal quality. */
-export const toDeviceData = (v: VehicleWithState, now: number) => {
+export const toDeviceData = (v: VehicleWithState, now: number): DeviceData => {
   const s = v.values ?? {};
   return {
     vin: v.vin,
@@ -65,7 +65,7 @@ export const toDeviceData = (v: VehicleWithState, now: number) => {
 };
 
 /** Cell detail: each cell classified by the same rule the alerts use. */
-export const toCells = (v: VehicleWithState) => {
+export const toCells = (v: VehicleWithState): CellDetail => {
   const attributes: readonly AlertAttribute[] = v.attributes?.length ? v.attributes : DEFAULT_THRESHOLDS;
   const rule = attributes.find((a) => a.name === 'cellVoltage') ?? DEFAULT_THRESHOLDS[0];
   return {
@@ -75,9 +75,10 @@ export const toCells = (v: VehicleWithState) => {
 };
 
 /** Warning log entry (part 2 §3). */
-export const toWarningLogEntry = (r: typeof warningLog.$inferSelect) => ({
+export const toWarningLogEntry = (r: typeof warningLog.$inferSelect): WarningLogEntry => ({
   id: r.id,
-  type: r.type,
+  // The column is text; every writer (alerts, the vehicle-log records) stores one of the three.
+  type: severitySchema.parse(r.type),
   date: r.date.toISOString(),
   updated: r.updated.toISOString(),
   name: r.name,

@@ -1,4 +1,4 @@
-import { localDate, timeSlotText, type PageQuery, type Severity, type VehicleAccess } from '@evfleet/domain';
+import { localDate, timeSlotText, type PageQuery, type RoutePoint, type Severity, type VehicleAccess } from '@evfleet/domain';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { resolveScope } from '../../auth/scope.js';
 import { requirePermission } from '../role-permissions/permissions.js';
@@ -87,13 +87,14 @@ export function createVehicleDataService({ db, offlineAfterMs }: { db: Db; offli
     },
 
     /** The route of one time slot, named by its text or its 1-based number. */
-    async route(by: AuthUser, vehicleId: number, date: string, slot: string) {
+    async route(by: AuthUser, vehicleId: number, date: string, slot: string): Promise<RoutePoint[]> {
       const { v, trips } = await tripsOn(by, vehicleId, date);
       const index = /^\d+$/.test(slot) ? Number(slot) - 1 : trips.findIndex((t) => timeSlotText(t, v.timeZone) === slot);
       const chosen = trips[index];
       if (!chosen) throw refused(`There is no time slot "${slot}" on ${date}.`);
       const points = await repo.route(db, v.id, new Date(chosen.start), new Date(chosen.end));
-      return points.map((p) => ({ ts: p.ts.toISOString(), lat: p.lat, lng: p.lng, speed: p.speed, heading: p.heading }));
+      // The query keeps only readings with both coordinates.
+      return points.map((p) => ({ ts: p.ts.toISOString(), lat: p.lat!, lng: p.lng!, speed: p.speed, heading: p.heading }));
     },
   };
 }

@@ -1,7 +1,6 @@
-import type { ListResponse, Vehicle } from '@evfleet/domain';
+import type { CellDetail, DeviceCanData, DeviceData, ListResponse, RoutePoint, Vehicle, WarningLogEntry } from '@evfleet/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../../api/http';
-import type { CellDetail, DeviceCanData, DevicePosition, RoutePoint, WarningLogEntry } from './vehicle-data-types';
 
 /** Part 2 §4, §9: the detail page re-polls the vehicle's CAN data every 40 s. */
 export const CAN_REFRESH_MS = 40_000;
@@ -34,7 +33,7 @@ export function useLiveReadings(id: number, vin: string) {
 
 /** Where the vehicle is now (GET api/vehicles/device-data?vin): the map's marker and centre. */
 export function useDevicePosition(id: number, vin: string) {
-  return useQuery({ ...polled, queryKey: [...liveKey(id), 'gps'], queryFn: ({ signal }) => get<DevicePosition>('api/vehicles/device-data', { vin }, signal) });
+  return useQuery({ ...polled, queryKey: [...liveKey(id), 'gps'], queryFn: ({ signal }) => get<DeviceData>('api/vehicles/device-data', { vin }, signal) });
 }
 
 /** Renews the live readings now (the refresh button and the live feed). */

@@ -1,6 +1,5 @@
 import { Button, Group, Menu, ScrollArea, Text } from '@mantine/core';
-import type { Severity } from '@evfleet/domain';
-import type { CellDetail } from '../api/vehicle-data-types';
+import type { CellDetail, Severity } from '@evfleet/domain';
 import { withUnit } from '../format';
 
 export const SEVERITY_COLOR: Record<Severity, string> = { NORMAL: 'green', WARNING: 'orange', SEVERE: 'red' };

@@ -1,6 +1,6 @@
 import { Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
-import type { DeviceCanData } from '../api/vehicle-data-types';
+import type { DeviceCanData } from '@evfleet/domain';
 import { localDateTimeWithZone, NA, relativeTo } from '../format';
 
 const LINES = [

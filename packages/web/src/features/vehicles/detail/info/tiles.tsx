@@ -1,7 +1,6 @@
 import { Group, Text } from '@mantine/core';
-import { DETAIL_TILES, type DetailTile } from '@evfleet/domain';
+import { DETAIL_TILES, type CellDetail, type DetailTile, type DeviceCanData } from '@evfleet/domain';
 import type { ReactNode } from 'react';
-import type { CellDetail, DeviceCanData } from '../api/vehicle-data-types';
 import { gearName, NA, onOff, withUnit } from '../format';
 import { CellsMenu } from './CellsMenu';
 import { LastReportedTimes } from './LastReportedTimes';

@@ -1,7 +1,6 @@
 import { Card, Center, Loader, Text } from '@mantine/core';
 import { MapView, MarkerLayer, RouteLayer, type LatLng } from '../../../../components/map/MapView';
-import type { RoutePoint } from '../api/vehicle-data-types';
-import type { DevicePosition } from '../api/vehicle-data-types';
+import type { DeviceData, RoutePoint } from '@evfleet/domain';
 
 /** §9: the detail map's zoom, and its route drawn one point every 50 ms. */
 const DETAIL_ZOOM = 14;
@@ -12,7 +11,7 @@ const MAP_HEIGHT = 420;
 
 interface RouteMapCardProps {
   vehicleName: string;
-  position: DevicePosition | undefined;
+  position: Pick<DeviceData, 'gps_lat' | 'gps_long'> | undefined;
   route: RoutePoint[] | undefined;
   routeLoading: boolean;
 }

@@ -1,6 +1,5 @@
-import type { Severity } from '@evfleet/domain';
+import type { Severity, WarningLogEntry } from '@evfleet/domain';
 import type { CellStyle, ColDef } from 'ag-grid-community';
-import type { WarningLogEntry } from '../api/vehicle-data-types';
 import { warningLogDate } from '../format';
 
 /** §2: a row's colour follows its type. */
