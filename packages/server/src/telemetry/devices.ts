@@ -14,18 +14,35 @@ const MISSING_TTL_MS = 10_000;
 
 /**
  * Looks devices up by VIN with a short cache: a device sends many messages, and an unknown VIN
- * repeated by a misconfigured device must not reach the database each time.
+ * repeated by a misconfigured device must not reach the database each time. The cache holds the
+ * lookup itself, so a burst of messages from one device waits for one query instead of sending one each.
  */
 export function createDeviceRegistry(db: Db) {
-  const cache = new Map<string, { device: Device | null; until: number }>();
+  const cache = new Map<string, { device: Promise<Device | null>; until: number }>();
 
-  const lookup = async (vin: string): Promise<Device | null> => {
+  const lookup = (vin: string): Promise<Device | null> => {
     const hit = cache.get(vin);
     if (hit && hit.until > Date.now()) return hit.device;
-    const [row] = await db.select({ vehicleId: vehicle.id, vin: vehicle.vin, tokenHash: vehicle.deviceTokenHash }).from(vehicle).where(eq(vehicle.vin, vin)).limit(1);
-    const device = row ?? null;
-    cache.set(vin, { device, until: Date.now() + (device ? FOUND_TTL_MS : MISSING_TTL_MS) });
-    return device;
+    const entry = {
+      device: db
+        .select({ vehicleId: vehicle.id, vin: vehicle.vin, tokenHash: vehicle.deviceTokenHash })
+        .from(vehicle)
+        .where(eq(vehicle.vin, vin))
+        .limit(1)
+        .then(([row]) => row ?? null),
+      until: Date.now() + FOUND_TTL_MS,
+    };
+    cache.set(vin, entry);
+    entry.device.then(
+      (device) => {
+        if (!device) entry.until = Date.now() + MISSING_TTL_MS;
+      },
+      // A failed lookup is not cached: the next message asks again.
+      () => {
+        if (cache.get(vin) === entry) cache.delete(vin);
+      },
+    );
+    return entry.device;
   };
 
   return {

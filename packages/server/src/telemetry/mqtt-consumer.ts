@@ -14,6 +14,12 @@ export interface ConsumerOptions {
 }
 
 /**
+ * Messages read but not yet acknowledged before the consumer stops reading: the broker, which
+ * keeps them for the session anyway, holds the rest instead of evfleet's memory (backpressure).
+ */
+const MAX_UNACKED = 20_000;
+
+/**
  * Reads the device topics of an external broker (MQTT 3.1.1, persistent session, shared
  * subscription). A small client of its own rather than mqtt.js: mqtt.js handles one QoS 1 message
  * at a time until it is acknowledged, and acknowledging only after the commit would then cap
@@ -40,13 +46,19 @@ export function startBrokerConsumer(telemetry: Telemetry, opts: ConsumerOptions)
     const send = (packet: Packet) => s.write(mqttPacket.generate(packet));
     const flushAcks = () => {
       while (pending.length && pending[0].done) send({ cmd: 'puback', messageId: pending.shift()!.messageId });
+      if (s.isPaused() && pending.length < MAX_UNACKED / 2) s.resume();
     };
 
     const onPublish = (packet: IPublishPacket) => {
       const entry = { messageId: packet.messageId ?? 0, done: false };
-      if (packet.qos > 0) pending.push(entry);
+      if (packet.qos > 0 && pending.push(entry) >= MAX_UNACKED) s.pause();
       const finish = () => {
         entry.done = true;
+        // A commit releases many messages at once: their acknowledgements leave in one socket write.
+        if (!s.writableCorked) {
+          s.cork();
+          process.nextTick(() => s.uncork());
+        }
         flushAcks();
       };
       const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
+import { binaryCopyChunks } from './copy-binary.js';
 import { STORED_SIGNALS, type Reading } from './reading.js';
 
 export interface StoredRow {
@@ -14,7 +15,8 @@ export interface StoredRow {
 const snake = (key: string) => key.replace(/([a-z])([A-Z0-9])/g, '$1_$2').toLowerCase();
 export const SIGNAL_COLUMNS = STORED_SIGNALS.map((k) => (k === 'battery12v' ? 'battery_12v' : snake(k)));
 const COLUMNS = ['vehicle_id', 'ts', ...SIGNAL_COLUMNS, 'cells', 'extra'];
-const COLUMN_LIST = COLUMNS.join(', ');
+/** The columns a COPY of readings fills, in the order of copy-binary's fields. */
+export const COLUMN_LIST = COLUMNS.join(', ');
 
 /** Writes readings, skipping any already stored for the same vehicle and time; returns the new ones. */
 export interface ReadingStore {
@@ -27,38 +29,11 @@ const pickNew = (rows: StoredRow[], inserted: { vehicle_id: number; ts: Date | s
   return rows.filter((r) => fresh.delete(key(r.vehicleId, r.reading.ts)));
 };
 
-// COPY text format: tab-separated, \N for null, backslash escapes.
-const escapeCopy = (text: string) => text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
-
-function copyLine({ vehicleId, reading }: StoredRow): string {
-  let line = `${vehicleId}\t${new Date(reading.ts).toISOString()}`;
-  for (const signal of STORED_SIGNALS) {
-    const v = reading.values[signal];
-    line += v === undefined ? '\t\\N' : `\t${v}`;
-  }
-  line += reading.cells ? `\t{${reading.cells.join(',')}}` : '\t\\N';
-  line += reading.extra ? `\t${escapeCopy(JSON.stringify(reading.extra))}` : '\t\\N';
-  return `${line}\n`;
-}
-
-/** COPY lines gathered into chunks of about 64 KiB: one socket write per chunk, not per row. */
-function* copyChunks(rows: StoredRow[]) {
-  let chunk = '';
-  for (const row of rows) {
-    chunk += copyLine(row);
-    if (chunk.length >= 65_536) {
-      yield chunk;
-      chunk = '';
-    }
-  }
-  if (chunk) yield chunk;
-}
-
 const copyInto = (client: pg.PoolClient, table: string, rows: StoredRow[]) =>
-  pipeline(Readable.from(copyChunks(rows)), client.query(copyFrom(`copy ${table} (${COLUMN_LIST}) from stdin`)));
+  pipeline(Readable.from(binaryCopyChunks(rows)), client.query(copyFrom(`copy ${table} (${COLUMN_LIST}) from stdin (format binary)`)));
 
 /**
- * PostgreSQL: COPY straight into can_reading, the bulk loader's fast path. A repeated reading (a
+ * PostgreSQL: binary COPY straight into can_reading, the bulk loader's fast path. A repeated reading (a
  * device resending after a lost acknowledgement) makes that COPY fail on the primary key; the batch
  * then goes through a session-local staging table and INSERT … ON CONFLICT DO NOTHING, which keeps
  * it idempotent and tells which readings were new.

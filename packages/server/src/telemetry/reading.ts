@@ -70,9 +70,10 @@ export function parseReading(raw: unknown, now: number): Parsed {
   let cells: number[] | null = null;
   if (input.cells !== undefined && input.cells !== null) {
     if (!Array.isArray(input.cells) || input.cells.length > MAX_CELLS) return fail('bad_cells', `cells must be an array of at most ${MAX_CELLS} numbers`);
-    cells = new Array<number>(input.cells.length);
-    for (let i = 0; i < input.cells.length; i++) {
-      const v = numeric(input.cells[i]);
+    // Checked in place: the parsed array itself becomes the reading's cells, no copy per reading.
+    cells = input.cells as number[];
+    for (let i = 0; i < cells.length; i++) {
+      const v = numeric(cells[i]);
       if (v === undefined) return fail('bad_cells', `cell ${i + 1} must be a finite number`);
       cells[i] = v;
     }
