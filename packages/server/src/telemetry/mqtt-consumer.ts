@@ -42,16 +42,22 @@ export function startBrokerConsumer(telemetry: Telemetry, opts: ConsumerOptions)
     socket = s;
     const parser = mqttPacket.parser({ protocolVersion: 4 });
     // Acknowledgements leave in the order the messages came, each once its readings are stored.
+    // A queue read from `first` on: shift() on an array of thousands copies it every time.
     const pending: { messageId: number; done: boolean }[] = [];
+    let first = 0;
     const send = (packet: Packet) => s.write(mqttPacket.generate(packet));
     const flushAcks = () => {
-      while (pending.length && pending[0].done) send({ cmd: 'puback', messageId: pending.shift()!.messageId });
-      if (s.isPaused() && pending.length < MAX_UNACKED / 2) s.resume();
+      while (first < pending.length && pending[first].done) send({ cmd: 'puback', messageId: pending[first++].messageId });
+      if (first >= 1024) {
+        pending.splice(0, first);
+        first = 0;
+      }
+      if (s.isPaused() && pending.length - first < MAX_UNACKED / 2) s.resume();
     };
 
     const onPublish = (packet: IPublishPacket) => {
       const entry = { messageId: packet.messageId ?? 0, done: false };
-      if (packet.qos > 0 && pending.push(entry) >= MAX_UNACKED) s.pause();
+      if (packet.qos > 0 && pending.push(entry) - first >= MAX_UNACKED) s.pause();
       const finish = () => {
         entry.done = true;
         // A commit releases many messages at once: their acknowledgements leave in one socket write.
