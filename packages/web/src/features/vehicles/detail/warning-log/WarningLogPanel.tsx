@@ -24,6 +24,8 @@ export function WarningLogPanel({ vehicleId }: { vehicleId: number }) {
     setDownloading(true);
     try {
       saveBlob(await fetchWarningLogsXlsx(vehicleId), FILE_NAME);
+    } catch {
+      // The HTTP client has told the user why (§8 toasts); nothing is left to do here.
     } finally {
       setDownloading(false);
     }
