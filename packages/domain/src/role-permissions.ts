@@ -69,3 +69,27 @@ export function permitted(permissions: Record<string, boolean>, key: string): bo
   const parts = key.split('.');
   return parts.every((_, i) => permissions[parts.slice(0, i + 1).join('.')] === true);
 }
+
+/** Who a caller is to the toggles: a dealer, a fleet owner, or someone no toggle governs. */
+export type ToggleSubject = 'dealer' | 'fleet' | 'other';
+/** An access to vehicle data a toggle governs, or a fleet owner's Driver Screen. */
+export type GovernedAccess = VehicleAccess | 'driverScreen';
+
+/**
+ * Which toggles govern an access (docs/permissions.md): a fleet owner's 'vehicle.*'; a dealer's
+ * 'assignVehicle.*' for its vehicles in a fleet and 'unassignVehicle.*' for those in none (without a
+ * vehicle: either). null: no toggle applies. The server enforces by it and the web hides by it.
+ */
+export function governingToggles(subject: ToggleSubject, access: GovernedAccess, vehicle?: { fleetId: number | null }): { role: PermissionRole; keys: string[] } | null {
+  if (subject === 'fleet') return { role: 'ROLE_FLEET', keys: [access === 'driverScreen' ? 'driverScreen' : `vehicle.${access}`] };
+  if (subject !== 'dealer' || access === 'driverScreen') return null;
+  if (!vehicle) return { role: 'ROLE_DEALER', keys: [`assignVehicle.${access}`, `unassignVehicle.${access}`] };
+  return { role: 'ROLE_DEALER', keys: [`${vehicle.fleetId === null ? 'unassignVehicle' : 'assignVehicle'}.${access}`] };
+}
+
+/** Whether the toggles in force allow what governingToggles named. */
+export const allowedBy = (permissions: Record<string, boolean>, rule: { keys: string[] } | null): boolean => rule === null || rule.keys.some((key) => permitted(permissions, key));
+
+/** A dealer's assign or unassign action: the section switches of the dealer page. */
+export const dealerActionKey = (isAssigned: boolean) => (isAssigned ? 'assignVehicle' : 'unassignVehicle');
+

@@ -56,7 +56,7 @@ export function DriverDetailPage() {
         source={vehicles}
         assignLabel="Assign Vehicle"
         modalTitle="Add Vehicles"
-        canChange={canChange}
+        can={{ assign: canChange, unassign: canChange }}
         texts={{ assigned: PEOPLE_TEXTS.vehicleAssigned, unassigned: PEOPLE_TEXTS.vehicleUnassigned }}
       />
     </Stack>

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import { NotFound } from '../../app/shell/StatusPages';
 import { DetailFields } from '../people-shared/DetailFields';
+import { useRoleToggles } from '../../app/session/useRoleToggles';
 import { useCan } from '../people-shared/useCan';
 import { useIdParam } from '../people-shared/useIdParam';
 import { VehicleAssignment } from '../people-shared/VehicleAssignment';
@@ -17,6 +18,9 @@ export function FleetDetailPage() {
   const navigate = useNavigate();
   const fleet = useFleet(id);
   const canChange = useCan('fleetVehicles');
+  // A dealer's 'Assign Vehicle' and 'Unassign Vehicle' switches (its 403 would sign it out).
+  const toggles = useRoleToggles();
+  const can = { assign: canChange && toggles.allowsAssignment(true), unassign: canChange && toggles.allowsAssignment(false) };
   const vehicles = useMemo(() => (id === null ? null : fleetVehicles(id)), [id]);
   if (vehicles === null) return <NotFound />;
 
@@ -55,7 +59,7 @@ export function FleetDetailPage() {
         source={vehicles}
         assignLabel="Add More Vehicle"
         modalTitle="Add More Vehicle"
-        canChange={canChange}
+        can={can}
         texts={{ assigned: PEOPLE_TEXTS.fleetVehicleAssigned, unassigned: PEOPLE_TEXTS.fleetVehicleUnassigned }}
       />
     </Stack>

@@ -14,12 +14,12 @@ interface VehicleAssignmentProps {
   assignLabel: string;
   modalTitle: string;
   texts: { assigned: string; unassigned: string };
-  /** The user may assign and unassign (else the list is read-only, with no selection). */
-  canChange: boolean;
+  /** What the user may do: assign (the modal) and unassign (selection and confirm); neither leaves the list read-only. */
+  can: { assign: boolean; unassign: boolean };
 }
 
 /** The 'Vehicle List' of a driver or fleet detail: assigned vehicles, assign (modal) and unassign (confirm). */
-export function VehicleAssignment({ source, assignLabel, modalTitle, texts, canChange }: VehicleAssignmentProps) {
+export function VehicleAssignment({ source, assignLabel, modalTitle, texts, can }: VehicleAssignmentProps) {
   const [page, setPage] = useState(0);
   const [selected, setSelected] = useState<VehicleRef[]>([]);
   const [adding, setAdding] = useState(false);
@@ -50,24 +50,26 @@ export function VehicleAssignment({ source, assignLabel, modalTitle, texts, canC
     <Stack gap="sm">
       <Group justify="space-between">
         <Title order={3}>Vehicle List</Title>
-        {canChange && (
-          <Group gap="sm">
+        <Group gap="sm">
+          {can.assign && (
             <Button onClick={() => setAdding(true)} data-testid="assign-vehicle">
               {assignLabel}
             </Button>
+          )}
+          {can.unassign && (
             <Button color="red" variant="light" disabled={selected.length === 0} onClick={() => setConfirming(true)} data-testid="unassign-vehicle">
               Unassign Vehicle
             </Button>
-          </Group>
-        )}
+          )}
+        </Group>
       </Group>
       <DataGrid
         rows={assigned.data?.data}
         columns={vehicleColumns}
         loading={assigned.isFetching}
         rowId={vehicleRowId}
-        selection={canChange ? 'multiple' : undefined}
-        onSelectionChange={canChange ? setSelected : undefined}
+        selection={can.unassign ? 'multiple' : undefined}
+        onSelectionChange={can.unassign ? setSelected : undefined}
         noRowsText="No vehicles assigned"
         testId="assigned-vehicles-grid"
       />

@@ -1,13 +1,13 @@
-import { isAdmin, type UnassignedVehicle } from '@evfleet/domain';
+import type { UnassignedVehicle } from '@evfleet/domain';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { DataGrid } from '../../components/DataGrid';
 import { PageSizeSelect } from '../../components/PageSizeSelect';
 import { Pager } from '../../components/Pager';
 import { usePaging } from '../../components/usePaging';
-import { useSession } from '../../app/session/useSession';
+import { useRoleToggles } from '../../app/session/useRoleToggles';
 import { useCan } from '../people-shared/useCan';
-import { useDealerMayAssign, useUnassignedVehicles } from './api/unassigned-api';
+import { useUnassignedVehicles } from './api/unassigned-api';
 import { AssignModal } from './AssignModal';
 import { unassignedColumns, vehicleRowId } from './vehicleColumns';
 
@@ -16,9 +16,9 @@ import { unassignedColumns, vehicleRowId } from './vehicleColumns';
  * size 10 to start, §9), and the Assign modal that puts the selected ones in fleets of their dealers.
  */
 export function UnassignedVehiclesPage() {
-  const authorities = useSession().account?.authorities ?? [];
-  const dealerMayAssign = useDealerMayAssign(authorities.includes('ROLE_DEALER') && !isAdmin(authorities));
-  const canAssign = useCan('fleetVehicles') && dealerMayAssign;
+  // A dealer whose 'Assign Vehicle' switch is off is not offered Assign (the 403 would sign it out).
+  const toggles = useRoleToggles();
+  const canAssign = useCan('fleetVehicles') && toggles.allowsAssignment(true);
   const paging = usePaging();
   const list = useUnassignedVehicles(paging.page, paging.size);
   // The grid reports a new selection when rows go (another page, the reload after an assignment).

@@ -1,4 +1,4 @@
-import { permitted, type Fleet, type FleetAssignment, type ListResponse, type RolePermissions, type UnassignedVehicle, type VehicleDealerFleets } from '@evfleet/domain';
+import { type Fleet, type FleetAssignment, type ListResponse, type UnassignedVehicle, type VehicleDealerFleets } from '@evfleet/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../api/http';
 
@@ -45,15 +45,3 @@ export function useAssign() {
   });
 }
 
-/**
- * A dealer assigns only while its role's 'Assign Vehicle' switch is on (the server answers 403
- * otherwise, which would sign it out); nobody else is governed by that switch (docs/permissions.md).
- */
-export function useDealerMayAssign(isDealer: boolean): boolean {
-  const own = useQuery({
-    queryKey: ['role-permissions', 'ROLE_DEALER'],
-    queryFn: async ({ signal }) => (await http.get<RolePermissions>('api/role-permissions/ROLE_DEALER', { signal })).data,
-    enabled: isDealer,
-  });
-  return !isDealer || (own.data !== undefined && permitted(own.data.permissions, 'assignVehicle'));
-}

@@ -2,6 +2,7 @@ import { Alert, Center, Grid, Loader, Stack } from '@mantine/core';
 import type { Vehicle } from '@evfleet/domain';
 import { useSearchParams } from 'react-router';
 import { HttpError } from '../../../api/http';
+import { useRoleToggles } from '../../../app/session/useRoleToggles';
 import { NotFound } from '../../../app/shell/StatusPages';
 import { useIdParam } from '../../people-shared/useIdParam';
 import { hasPosition } from '../api/map-item';
@@ -54,7 +55,10 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
     );
   const route = useRoute(vehicle.id, choice.date, choice.slot);
   const polledPosition = useDevicePosition(vehicle.id, vehicle.vin);
-  const live = useLiveVehicle(vehicle.id, vehicle.vin);
+  // The role-permission toggles may withhold CAN details or warning logs from a dealer or fleet owner:
+  // those panels are left out rather than called, since a refused call (403) signs the user out.
+  const toggles = useRoleToggles();
+  const live = useLiveVehicle(vehicle.id, vehicle.vin, toggles.ready && toggles.allows('canDetails', vehicle));
   // The live feed's position is the freshest; the polled one covers the time before it speaks.
   const position = live && hasPosition(live) ? live : polledPosition.data;
 
@@ -73,10 +77,18 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
           )}
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 7 }}>
-          <VehicleInfoCard vehicle={vehicle} />
+          {!toggles.ready ? (
+            <Loader size="sm" />
+          ) : toggles.allows('canDetails', vehicle) ? (
+            <VehicleInfoCard vehicle={vehicle} />
+          ) : (
+            <Alert color="gray" data-testid="can-details-withheld">
+              Your role may not see this vehicle's CAN details.
+            </Alert>
+          )}
         </Grid.Col>
       </Grid>
-      <WarningLogPanel vehicleId={vehicle.id} />
+      {toggles.ready && toggles.allows('warningLogs', vehicle) && <WarningLogPanel vehicleId={vehicle.id} />}
     </Stack>
   );
 }

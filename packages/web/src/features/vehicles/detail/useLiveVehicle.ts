@@ -17,11 +17,11 @@ const ALERTS_SETTLE_MS = 2000;
  * page shows, the readings and the warning log are fetched anew, so the page need not wait for the
  * 40 s poll. Comparing with what was loaded (not with the feed's first message) also catches a
  * report that came between the page's calls and the socket's subscription. Returns the live map
- * item (its position moves the marker).
+ * item (its position moves the marker). `readings`: whether the caller may see the CAN readings.
  */
-export function useLiveVehicle(vehicleId: number, vin: string) {
+export function useLiveVehicle(vehicleId: number, vin: string, readings: boolean) {
   const item = useLiveMapItem(vehicleId);
-  const can = useLiveReadings(vehicleId, vin).can;
+  const can = useLiveReadings(vehicleId, vin, readings).can;
   const shown = can.data?.last_reported ?? null;
   const refreshLive = useRefreshLive(vehicleId);
   const refreshLogs = useRefreshWarningLogs(vehicleId);

@@ -24,10 +24,10 @@ export function useVehicle(id: number, enabled: boolean) {
   return useQuery({ ...polled, enabled, queryKey: [...liveKey(id), 'vehicle'], queryFn: ({ signal }) => get<Vehicle>(`api/vehicles/${id}`, undefined, signal) });
 }
 
-/** The live readings by VIN: CAN data and cells. */
-export function useLiveReadings(id: number, vin: string) {
-  const can = useQuery({ ...polled, queryKey: [...liveKey(id), 'can'], queryFn: ({ signal }) => get<DeviceCanData>('api/vehicles/device-can-data', { vin }, signal) });
-  const cells = useQuery({ ...polled, queryKey: [...liveKey(id), 'cells'], queryFn: ({ signal }) => get<CellDetail>('api/vehicles/cells', { vin }, signal) });
+/** The live readings by VIN: CAN data and cells; not asked for when the role may not see them (enabled). */
+export function useLiveReadings(id: number, vin: string, enabled = true) {
+  const can = useQuery({ ...polled, enabled, queryKey: [...liveKey(id), 'can'], queryFn: ({ signal }) => get<DeviceCanData>('api/vehicles/device-can-data', { vin }, signal) });
+  const cells = useQuery({ ...polled, enabled, queryKey: [...liveKey(id), 'cells'], queryFn: ({ signal }) => get<CellDetail>('api/vehicles/cells', { vin }, signal) });
   return { can, cells };
 }
 
