@@ -36,12 +36,12 @@ const reading = (ts: number, i: number) => ({
 /** One run: evfleet in its own process, the devices publishing to `brokerPort`, readings from `start` on. */
 async function run(label: string, start: number, brokerPort: number, serverEnv: Record<string, string>) {
   const server = spawn('node', [...(process.env.PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/ingest-prof'] : []), '--import', 'tsx', 'bench/ingest-server.ts'], { env: { ...process.env, ...serverEnv, DEVICES: String(DEVICES) }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const memory: number[] = [];
+  const memory: string[] = [];
   await new Promise<void>((resolve, reject) => {
     server.stdout.on('data', (chunk: Buffer) => {
       const text = chunk.toString();
       if (text.includes('READY')) resolve();
-      for (const m of text.matchAll(/MEM (\d+) (\d+) QUEUED (\d+)/g)) memory.push(Number(m[1]));
+      for (const m of text.matchAll(/MEM (\d+) (\d+) QUEUED (\d+)/g)) memory.push(`${m[1]}/${m[2]}/${m[3]}`);
     });
     server.on('exit', (code) => reject(new Error(`server exited ${code}`)));
   });
@@ -76,7 +76,7 @@ async function run(label: string, start: number, brokerPort: number, serverEnv: 
   console.log(`  acknowledged by the broker: ${acked}`);
   console.log(`  stored                    : ${stored}  ${acked === stored ? '(every acknowledged reading stored)' : 'MISMATCH'}`);
   console.log(`  ingestion                 : ${rate.toFixed(0)} readings/s (${((rate * 58) / 1e6).toFixed(2)} M data points/s)  goal >= 20000, floor 10000`);
-  console.log(`  server RSS (MB) every 5 s : ${memory.join(' ')}`);
+  console.log(`  server RSS MB/heap MB/queued readings, 5 s apart: ${memory.join(' ')}`);
   return { rate, stored, ok: acked === stored };
 }
 
