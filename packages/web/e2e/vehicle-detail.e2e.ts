@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe } from 'vitest';
 import { ADMIN, USER, expect, expectVisible, screenshot, signIn, test, textOf, WAIT_MS } from './support/fixtures';
 import { Api, expectNoRows, expectToast, gridRow, gridRows } from './support/people';
+import { pickDateTime } from './support/can-report';
 import { deviceCredential, everyMinute, sendReadings } from './support/readings';
 
 /** A demo vehicle no other browser test drives (EV Cart 21, in Denver's zone). */
@@ -154,6 +155,26 @@ describe('vehicle detail (/vehicle/{id})', () => {
     await expect.poll(() => route.count()).toBe(0);
     expect(await page.getByTestId('select-date').innerText()).not.toMatch(/\d/);
     expect(await page.getByTestId('clear-range').isDisabled()).toBe(true);
+  });
+
+  test("'Download CAN History' checks the criteria like the report page, then opens the vehicle's readings as a result", async ({ page }) => {
+    await signIn(page, ADMIN);
+    await openDetail(page);
+    await page.getByTestId('download-can-history').click();
+    const modal = page.getByRole('dialog', { name: 'Download CAN History' });
+    await expectVisible(modal);
+    await modal.getByTestId('history-download').click();
+    await expectToast(page, 'Please select at least one signal setting');
+    await modal.getByRole('checkbox', { name: 'Battery Charge', exact: true }).check();
+    await modal.getByRole('checkbox', { name: 'Speed', exact: true }).check();
+    await modal.getByTestId('history-view-result').click();
+    await expectToast(page, 'Please select start date');
+    await pickDateTime(page, 'history-from', 'Date From', new Date(dayStart - 60 * MIN));
+    await pickDateTime(page, 'history-to', 'Date To', new Date(dayStart + 60 * MIN));
+    await screenshot(page, 'vehicle-detail-download-can-history');
+    await modal.getByTestId('history-view-result').click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: WAIT_MS }).toBe('/report/view-result');
+    await expect.poll(async () => (await page.getByText('Search Results').count()) > 0, { timeout: WAIT_MS }).toBe(true);
   });
 
   test('shows and hides tiles, and the choice survives a reload', async ({ page }) => {

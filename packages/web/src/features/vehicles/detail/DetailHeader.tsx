@@ -1,13 +1,19 @@
 import { ActionIcon, Button, Group, Title, Tooltip } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ROUTE_ROLES, ROUTES } from '../../../app/routes';
 import { hasAnyAuthority } from '../../../app/session/authority';
 import { useSession } from '../../../app/session/useSession';
 import { EditIcon } from '../../../components/icons';
+import { DownloadCanHistoryModal } from './DownloadCanHistoryModal';
 import { HistoryIcon } from './info/info-icons';
 
-/** §2: the vehicle's name, edit for administrators, and 'DATA History' to the CAN report with this vehicle chosen. */
-export function DetailHeader({ id, name }: { id: number; name: string }) {
+/**
+ * §2: the vehicle's name, edit for administrators, 'DATA History' to the CAN report with this vehicle
+ * chosen, and the 'Download CAN History' modal for this vehicle.
+ */
+export function DetailHeader({ id, name, vin }: { id: number; name: string; vin: string }) {
+  const [downloading, setDownloading] = useState(false);
   const authorities = useSession().account?.authorities ?? [];
   const isAdmin = authorities.includes('ROLE_ADMIN');
   // The report pages are for administrators and staff (§2): others would only meet 'Access denied'.
@@ -27,11 +33,17 @@ export function DetailHeader({ id, name }: { id: number; name: string }) {
         )}
       </Group>
       {mayReport && (
-        <Tooltip label="View CAN History">
-          <Button component={Link} to={`${ROUTES.canHistoryReport}?vehicleId=${id}`} variant="light" leftSection={<HistoryIcon />} data-testid="data-history">
-            DATA History
+        <Group gap="xs">
+          <Button variant="default" onClick={() => setDownloading(true)} data-testid="download-can-history">
+            Download CAN History
           </Button>
-        </Tooltip>
+          <Tooltip label="View CAN History">
+            <Button component={Link} to={`${ROUTES.canHistoryReport}?vehicleId=${id}`} variant="light" leftSection={<HistoryIcon />} data-testid="data-history">
+              DATA History
+            </Button>
+          </Tooltip>
+          <DownloadCanHistoryModal vehicle={{ id, name, vin }} opened={downloading} onClose={() => setDownloading(false)} />
+        </Group>
       )}
     </Group>
   );

@@ -64,7 +64,7 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
 
   return (
     <Stack gap="md" p="md" data-testid="vehicle-detail">
-      <DetailHeader id={vehicle.id} name={vehicle.name} />
+      <DetailHeader id={vehicle.id} name={vehicle.name} vin={vehicle.vin} />
       <MovementControls vehicleId={vehicle.id} choice={choice} onChange={setChoice} hasRoute={(route.data?.length ?? 0) > 0} />
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, lg: 5 }}>
