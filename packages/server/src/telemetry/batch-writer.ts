@@ -10,8 +10,13 @@ interface Pending {
 export interface BatchWriterOptions {
   store: ReadingStore;
   partitions: PartitionManager;
-  /** Called with the readings that were new (not duplicates), after they are committed. */
-  onCommitted: (rows: StoredRow[]) => void;
+  /**
+   * Called with the readings that were new (not duplicates), after they are committed. What it
+   * returns is the follow-up work on them (state, alerts): no new batch starts while `maxFollowUps`
+   * are unfinished, so slow follow-ups hold readings back at the devices, not in memory.
+   */
+  onCommitted: (rows: StoredRow[]) => Promise<unknown> | void;
+  maxFollowUps?: number;
   maxBatch?: number;
   maxDelayMs?: number;
   /** Readings queued before writers must wait: bounded memory, and backpressure to devices. */
@@ -28,10 +33,12 @@ export function createBatchWriter(opts: BatchWriterOptions) {
   const maxDelayMs = opts.maxDelayMs ?? 20;
   const highWater = opts.highWater ?? 50_000;
   const concurrency = opts.concurrency ?? 1;
+  const maxFollowUps = opts.maxFollowUps ?? 4;
 
   const queue: Pending[] = [];
   let queuedRows = 0;
   let running = 0;
+  let followUps = 0;
   let timer: NodeJS.Timeout | null = null;
   let drained: { promise: Promise<void>; resolve: () => void } | null = null;
   let closed = false;
@@ -60,7 +67,16 @@ export function createBatchWriter(opts: BatchWriterOptions) {
       stats.batches++;
       stats.flushSeconds += (performance.now() - started) / 1000;
       for (const p of batch) p.resolve();
-      opts.onCommitted(fresh);
+      const followUp = opts.onCommitted(fresh);
+      if (followUp) {
+        followUps++;
+        const done = () => {
+          followUps--;
+          if (queuedRows >= maxBatch || closed) pump();
+          else schedule();
+        };
+        followUp.then(done, done);
+      }
     } catch (err) {
       stats.failedBatches++;
       for (const p of batch) p.reject(err);
@@ -72,7 +88,7 @@ export function createBatchWriter(opts: BatchWriterOptions) {
       clearTimeout(timer);
       timer = null;
     }
-    while (running < concurrency && queue.length) {
+    while (running < concurrency && queue.length && followUps < maxFollowUps) {
       const batch = take();
       running++;
       void flush(batch).finally(() => {

@@ -42,15 +42,15 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     // PGlite is one connection: a second concurrent flush would only queue behind the first.
     concurrency: raw.kind === 'postgres' ? 2 : 1,
     onCommitted: (rows) => {
-      void states
+      const stateWork = states
         .apply(rows)
         .then(() => {
           options.statesChanged?.([...new Set(rows.map((r) => r.vehicleId))]);
           return trips.apply(rows);
         })
         .catch((err) => log.error({ err }, 'vehicle state update failed'));
-      void alerts.apply(rows);
       options.readingsCommitted?.(rows);
+      return Promise.all([stateWork, alerts.apply(rows)]);
     },
   });
   const devices = createDeviceRegistry(database.db);
