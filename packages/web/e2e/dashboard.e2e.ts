@@ -45,6 +45,18 @@ async function placeOf(page: Page, id: string) {
   return { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width) };
 }
 
+/** Where a card comes to rest: the grid animates cards into place, so read until two looks agree. */
+async function settledPlaceOf(page: Page, id: string) {
+  let last = await placeOf(page, id);
+  for (let i = 0; i < 40; i++) {
+    await new Promise((r) => setTimeout(r, 250));
+    const next = await placeOf(page, id);
+    if (next.x === last.x && next.y === last.y && next.width === last.width) return next;
+    last = next;
+  }
+  return last;
+}
+
 describe('the dashboard (part 2 §2 "Dashboard")', () => {
   test('the live counts match the seeded data and follow a change', async ({ page }) => {
     const api = await Api.signIn(ADMIN);
@@ -98,13 +110,13 @@ describe('the dashboard (part 2 §2 "Dashboard")', () => {
     await page.mouse.up();
     expect((await saved).status()).toBe(200);
 
-    const after = await placeOf(page, 'totalVehicles');
+    const after = await settledPlaceOf(page, 'totalVehicles');
     expect(after.x, 'the card moved to the right').toBeGreaterThan(before.x + 200);
     await screenshot(page, 'dashboard-dragged');
 
     await page.reload();
     await expectVisible(page.getByTestId('count-totalVehicles'));
-    await expect.poll(() => placeOf(page, 'totalVehicles'), { timeout: WAIT_MS }).toEqual(after);
+    await expect.poll(() => settledPlaceOf(page, 'totalVehicles'), { timeout: WAIT_MS }).toEqual(after);
 
     // Kept for this user on the server, not in this browser: a fresh browser context shows it too.
     const api = await Api.signIn(ADMIN);
