@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
-import { baseUrl, expect, expectVisible, WAIT_MS } from './fixtures';
+import { expect, expectVisible, WAIT_MS } from './fixtures';
 import type { Api } from './people';
+import { deviceCredential, sendReadings as sendDeviceReadings, type Reading } from './readings';
 
 /**
  * Helpers of the CAN report tests (part 2 §2 report screens): readings sent the way a device sends
@@ -23,18 +24,11 @@ export async function reportVehicle(api: Api, name: string): Promise<ReportVehic
 }
 
 /**
- * Stores readings for a vehicle through the device door (docs/telemetry-protocol.md): a fresh
- * device token from the administrator, then POST api/telemetry/readings with Basic VIN:token.
- * Storage is idempotent on (vehicle, ts), so a repeated run stores each reading once.
+ * Stores readings for a vehicle through the device door (docs/telemetry-protocol.md) with a fresh
+ * device token. Storage is idempotent on (vehicle, ts), so a repeated run stores each reading once.
  */
-export async function sendReadings(api: Api, vehicleId: number, readings: Record<string, unknown>[]): Promise<void> {
-  const { vin, token } = await api.call<{ vin: string; token: string }>('POST', `/api/vehicles/${vehicleId}/device-token`);
-  const response = await fetch(`${baseUrl}/api/telemetry/readings`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${vin}:${token}`).toString('base64')}` },
-    body: JSON.stringify(readings),
-  });
-  if (!response.ok) throw new Error(`POST /api/telemetry/readings answered ${response.status}: ${await response.text()}`);
+export async function sendReadings(api: Api, vehicleId: number, readings: Reading[]): Promise<void> {
+  await sendDeviceReadings(await deviceCredential(api, vehicleId), readings);
 }
 
 /** Local midnight `days` days before today (the pickers work in the browser's, i.e. this machine's, time zone). */

@@ -2,7 +2,8 @@ import { baseUrl } from './fixtures';
 import type { Api } from './people';
 
 /** A reading of docs/telemetry-protocol.md: `ts` plus any signals. */
-export type Reading = { ts: number } & Record<string, number | number[]>;
+/** A device reading (docs/telemetry-protocol.md): ts as epoch ms or ISO text; a null value is "not reported". */
+export type Reading = { ts: number | string } & Record<string, number | number[] | string | null>;
 
 /** A vehicle's device credential, issued anew by the administrator (POST api/vehicles/{id}/device-token). */
 export async function deviceCredential(admin: Api, vehicleId: number): Promise<{ vin: string; token: string }> {

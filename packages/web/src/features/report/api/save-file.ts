@@ -1,3 +1,4 @@
+import { saveBlob } from '../../../api/save-blob';
 import { toast } from '../../../app/toast';
 
 /** The File System Access picker (Chromium); not in TypeScript's DOM library yet. */
@@ -11,19 +12,6 @@ interface SaveFilePicker {
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
-
-/** Hands the bytes to the browser as a normal download named `fileName`. */
-function download(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the URL; it can go once the click has been handled.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /**
  * The export flow of part 2 §4: the user picks where to save (where the browser lets them; else a
@@ -49,7 +37,7 @@ export async function saveSpreadsheet(fileName: string, fetchFile: () => Promise
       await writable.write(blob);
       await writable.close();
     } else {
-      download(blob, fileName);
+      saveBlob(blob, fileName);
     }
     toast.success('Saved');
   } catch (error) {

@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Card, Group, SimpleGrid, Stack, Title, Tooltip } from '@mantine/core';
-import type { Vehicle } from '@evfleet/domain';
+import { PREFERENCES, type Vehicle } from '@evfleet/domain';
 import { useState } from 'react';
-import { useTilePreferences, useSaveTilePreferences } from '../api/tile-preferences';
+import { usePreference, useSavePreference } from '../../../../api/preferences';
 import { useLiveReadings, useRefreshLive } from '../api/vehicle-detail-api';
 import { RefreshIcon } from './info-icons';
 import { SignalCards } from './SignalCards';
@@ -17,8 +17,9 @@ export function VehicleInfoCard({ vehicle }: { vehicle: Vehicle }) {
   const { can, cells } = useLiveReadings(vehicle.id, vehicle.vin);
   const refresh = useRefreshLive(vehicle.id);
   const [refreshing, setRefreshing] = useState(false);
-  const shown = useTilePreferences().data!;
-  const save = useSaveTilePreferences();
+  // Until the stored choice arrives the defaults of §2 show.
+  const shown = usePreference('vehicleDetailTiles').data ?? PREFERENCES.vehicleDetailTiles.default;
+  const save = useSavePreference('vehicleDetailTiles');
 
   const onRefresh = async () => {
     setRefreshing(true);

@@ -4,7 +4,7 @@ import { ConfirmModal } from '../../../../components/ConfirmModal';
 import { DataGrid } from '../../../../components/DataGrid';
 import { Pager } from '../../../../components/Pager';
 import { fetchWarningLogsXlsx, useClearWarningLogs, useWarningLogs, WARNING_LOG_PAGE_SIZE } from '../api/vehicle-detail-api';
-import { saveBlob } from './save-blob';
+import { saveBlob } from '../../../../api/save-blob';
 import { warningLogColumns } from './warningLogColumns';
 
 /** §9: the warning log download's file name. */
