@@ -5,7 +5,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +13,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { openDatabase, type Db } from '../../packages/server/src/db/client.js';
 import { seedReferenceData } from '../../packages/server/src/db/seed.js';
 import { reportFailure } from './grid-page.js';
+import { freePort } from '../../packages/server/test/support/ports.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
@@ -53,16 +53,6 @@ export function ensureBuilt(): void {
   if (build.status !== 0) throw new Error(`npm run build failed (${build.status ?? build.signal})`);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startPortal(databaseUrl: string, dataDir: string): Promise<{ baseUrl: string; server: ChildProcess; logFile: string }> {
   const port = await freePort();

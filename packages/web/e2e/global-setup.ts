@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startSmtp } from '../../server/test/support/smtp';
 import { CHROMIUM, REPO_ROOT, RESULTS_DIR, WEB_DIST, WEB_SRC } from './support/paths';
+import { freePort } from '../../server/test/support/ports';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,16 +23,6 @@ declare module 'vitest' {
 
 const HEALTH_TIMEOUT_MS = 60_000;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** The newest modification time under a directory, to warn about a stale build. */
 function newestMtime(dir: string): number {
