@@ -1,6 +1,10 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { vehicle } from '../src/db/schema.js';
+import { toMapItem } from '../src/modules/vehicle-data/vehicle-data.presenter.js';
+import { vehicleDataRepository } from '../src/modules/vehicle-data/vehicle-data.repository.js';
 import { hashDeviceToken, newDeviceToken } from '../src/telemetry/device-token.js';
 import { DATABASE_KINDS } from './support/databases.js';
 import { callerFor, createTenant, type Tenant } from './support/people.js';
@@ -55,6 +59,17 @@ describe.each(DATABASE_KINDS)('vehicle data calls on %s', (kind) => {
     // Last values: charge status 1 from the stop stays until a reading says otherwise.
     expect(item).toMatchObject({ src_ip: 'VIN-a1-1', gps_lat: 41.825, charge_status: 1, battery_charge: 80 });
     expect(Object.keys(item).sort()).toEqual(['battery_charge', 'can_last_reported', 'charge_status', 'current_gmt_time', 'gps_last_reported', 'gps_lat', 'gps_long', 'milesToEmpty', 'odometer', 'src_ip', 'srv_date_time', 'vehicle_id', 'vehicle_name'].sort());
+  });
+
+  it('builds the same map items in SQL as the live feed does in code, with and without a state', async () => {
+    const items = (await callerFor(t, admin)('GET', '/api/vehicles/details')).json() as { vehicle_id: number; current_gmt_time: string }[];
+    expect(items.map((item) => item.vehicle_id)).toEqual(items.map((item) => item.vehicle_id).sort((x, y) => x - y));
+    for (const id of [a.vehicles.withDriver, a.vehicles.free]) {
+      const item = items.find((each) => each.vehicle_id === id)!;
+      const [row] = await vehicleDataRepository.withState(t.database.db, eq(vehicle.id, id));
+      expect(item).toEqual(toMapItem(row, Date.parse(item.current_gmt_time)));
+    }
+    expect(items.find((each) => each.vehicle_id === a.vehicles.free)).toMatchObject({ gps_lat: null, srv_date_time: null });
   });
 
   it('answers device data, CAN data, cells and days since charged by VIN, never across tenants', async () => {

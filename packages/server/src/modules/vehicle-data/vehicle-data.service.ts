@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.js';
 import { vehicle } from '../../db/schema.js';
 import { notFound, refused } from '../../http/errors.js';
 import { localDayRange } from '../../lib/time-zone.js';
-import { daysSinceCharged, toCells, toDeviceCanData, toDeviceData, toMapItem, toWarningLogEntry } from './vehicle-data.presenter.js';
+import { daysSinceCharged, toCells, toDeviceCanData, toDeviceData, toWarningLogEntry } from './vehicle-data.presenter.js';
 import { vehicleDataRepository as repo } from './vehicle-data.repository.js';
 import { visibleVehicles } from './vehicle-visibility.js';
 import { warningLogsWorkbook } from './warning-logs-xlsx.js';
@@ -37,10 +37,8 @@ export function createVehicleDataService({ db, offlineAfterMs }: { db: Db; offli
   };
 
   return {
-    mapItems: async (by: AuthUser) => {
-      const now = Date.now();
-      return (await repo.withState(db, await visible(by))).map((v) => toMapItem(v, now));
-    },
+    /** The map data items as JSON text, ready to send. */
+    mapItemsJson: async (by: AuthUser) => repo.mapItemsJson(db, await visible(by), new Date()),
     vins: async (by: AuthUser) => (await repo.withState(db, await visible(by))).map((v) => v.vin),
     deviceData: async (by: AuthUser, vin: string) => toDeviceData(await byVin(by, vin), Date.now()),
     deviceCanData: async (by: AuthUser, vin: string) => toDeviceCanData(await byVin(by, vin, 'canDetails'), Date.now()),

@@ -1,65 +1,85 @@
 import L from 'leaflet';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import Supercluster from 'supercluster';
 import { useLeafletMap } from './map-context';
+import { VIEW_STRIDE, type ClusterReply, type ClusterRequest } from './cluster-protocol';
 import type { ClusterLayerProps, ClusterPoint } from './map-types';
 import { clusterIcon, pointIcon } from './marker-icons';
-
-interface PointProps {
-  index: number;
-}
 
 // Supercluster measures its radius against a tile of `extent` pixels; Leaflet tiles are 256 wide,
 // so with this extent the radius is in screen pixels.
 const TILE_EXTENT = 256;
 const MAX_ZOOM = 18;
 
-/** Clustered markers over any number of points (10,000 vehicles cluster in a few tens of ms). */
+/** The cluster index lives in a worker: indexing 10,000 points takes longer than a frame. */
+function useClusterWorker(onView: (reply: ClusterReply) => void) {
+  const worker = useRef<Worker | null>(null);
+  const latest = useRef(onView);
+  useEffect(() => {
+    latest.current = onView;
+  });
+  // Made in an effect (not in render) so that every mount owns a live worker, also when React remounts.
+  useEffect(() => {
+    const created = new Worker(new URL('./cluster.worker.ts', import.meta.url), { type: 'module' });
+    created.onmessage = ({ data }: MessageEvent<ClusterReply>) => latest.current(data);
+    worker.current = created;
+    return () => {
+      created.terminate();
+      worker.current = null;
+    };
+  }, []);
+  return useCallback((request: ClusterRequest, transfer: Transferable[] = []) => worker.current?.postMessage(request, transfer), []);
+}
+
+/** Clustered markers over any number of points; only what is on screen is drawn. */
 export default function ClusterLayerImpl<T>({ points, radius, renderPopup }: ClusterLayerProps<T>) {
   const map = useLeafletMap();
   const [openId, setOpenId] = useState<number | null>(null);
   const popupNode = useRef<HTMLDivElement>(document.createElement('div'));
   const layer = useMemo(() => L.layerGroup(), []);
+  const asked = useRef({ generation: 0, seq: 0 });
+  /** The points the worker's current index was built from (its answers give indexes into them). */
+  const indexed = useRef(points);
 
-  const index = useMemo(() => {
-    const clusters = new Supercluster<PointProps>({ radius, extent: TILE_EXTENT, maxZoom: MAX_ZOOM });
-    clusters.load(
-      points.map((point, i) => ({ type: 'Feature', geometry: { type: 'Point', coordinates: [point.position[1], point.position[0]] }, properties: { index: i } })),
-    );
-    return clusters;
-  }, [points, radius]);
+  const post = useClusterWorker(({ generation, seq, items }) => {
+    // Only the answer to the latest question is drawn: a pan or a new set of points outdates the rest.
+    if (generation !== asked.current.generation || seq !== asked.current.seq) return;
+    layer.clearLayers();
+    for (let at = 0; at < items.length; at += VIEW_STRIDE) {
+      const [lng, lat, count, id, expansionZoom] = items.subarray(at, at + VIEW_STRIDE);
+      if (count > 0) {
+        L.marker([lat, lng], { icon: clusterIcon(count), keyboard: false })
+          .on('click', () => map.setView([lat, lng], Math.min(expansionZoom, MAX_ZOOM)))
+          .addTo(layer);
+      } else {
+        const point = indexed.current[id];
+        L.marker([lat, lng], { icon: pointIcon(point.id, point.position, point.title), title: point.title, alt: point.title })
+          .on('click', () => setOpenId(point.id))
+          .addTo(layer);
+      }
+    }
+  });
 
   useEffect(() => {
     layer.addTo(map);
     return () => void layer.remove();
   }, [map, layer]);
 
-  // Only what is on screen is drawn: redrawn from the index on every move and on new points.
   useEffect(() => {
-    const draw = () => {
+    const coords = new Float64Array(points.length * 2);
+    points.forEach((point, i) => coords.set([point.position[1], point.position[0]], 2 * i));
+    const generation = ++asked.current.generation;
+    indexed.current = points;
+    post({ kind: 'load', generation, coords, options: { radius, extent: TILE_EXTENT, maxZoom: MAX_ZOOM } }, [coords.buffer]);
+    const askView = () => {
       const bounds = map.getBounds();
-      const visible = index.getClusters([bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()], Math.round(map.getZoom()));
-      layer.clearLayers();
-      for (const item of visible) {
-        const [lng, lat] = item.geometry.coordinates;
-        if ('cluster' in item.properties && item.properties.cluster) {
-          const clusterId = item.properties.cluster_id;
-          L.marker([lat, lng], { icon: clusterIcon(item.properties.point_count), keyboard: false })
-            .on('click', () => map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(clusterId), MAX_ZOOM)))
-            .addTo(layer);
-        } else {
-          const point = points[(item.properties as PointProps).index];
-          L.marker([lat, lng], { icon: pointIcon(point.id, point.position, point.title), title: point.title, alt: point.title })
-            .on('click', () => setOpenId(point.id))
-            .addTo(layer);
-        }
-      }
+      const bbox: [number, number, number, number] = [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()];
+      post({ kind: 'view', generation, seq: ++asked.current.seq, bbox, zoom: Math.round(map.getZoom()) });
     };
-    draw();
-    map.on('moveend', draw);
-    return () => void map.off('moveend', draw);
-  }, [map, layer, index, points]);
+    askView();
+    map.on('moveend', askView);
+    return () => void map.off('moveend', askView);
+  }, [map, points, radius, post]);
 
   const open: ClusterPoint<T> | undefined = openId === null ? undefined : points.find((point) => point.id === openId);
   const [openLat, openLng] = open?.position ?? [0, 0];

@@ -5,7 +5,15 @@ import type { ClusterLayerProps, MapViewProps, MarkerLayerProps, RouteLayerProps
 export type { ClusterLayerProps, ClusterPoint, LatLng, MapViewProps, MarkerLayerProps, RouteLayerProps } from './map-types';
 
 // Leaflet, supercluster and the outlines load only when a map first shows (never with /login).
-const MapViewImpl = lazy(() => import('./MapViewImpl'));
+const loadMapView = () => import('./MapViewImpl');
+const loadClusterLayer = () => import('./ClusterLayerImpl');
+const MapViewImpl = lazy(loadMapView);
+
+/** Starts loading the clustered map's code, for a page that knows it will show one once its data is in. */
+export function preloadClusteredMap(): void {
+  void loadMapView();
+  void loadClusterLayer();
+}
 
 /** The portal's map (docs/decisions.md "Maps"): offline outlines, optional tiles, layers as children. */
 export function MapView(props: MapViewProps) {
@@ -23,7 +31,7 @@ export function MapView(props: MapViewProps) {
 }
 
 /** Points clustered on a screen-pixel grid; a cluster zooms in on click, a point opens its info window. */
-export const ClusterLayer = lazy(() => import('./ClusterLayerImpl')) as unknown as <T>(props: ClusterLayerProps<T>) => ReactNode;
+export const ClusterLayer = lazy(loadClusterLayer) as unknown as <T>(props: ClusterLayerProps<T>) => ReactNode;
 
 /** One marker, with an optional info window. */
 export const MarkerLayer: ComponentType<MarkerLayerProps> = lazy(() => import('./MarkerLayerImpl'));

@@ -3,17 +3,17 @@ import L, { type Map as LeafletMap } from 'leaflet';
 import { feature, mesh } from 'topojson-client';
 import type { Objects, Topology } from 'topojson-specification';
 import statesUrl from 'us-atlas/states-10m.json?url';
-import countriesUrl from 'world-atlas/countries-50m.json?url';
+import coarseCountriesUrl from 'world-atlas/countries-110m.json?url';
+import fineCountriesUrl from 'world-atlas/countries-50m.json?url';
 
 /**
  * The basemap that ships with the app, so the map works with no internet access: country outlines
- * (Natural Earth 1:50m, world-atlas) and US state borders (US Census, us-atlas), both TopoJSON
- * files served beside the app and drawn on canvas. A tile server (MAP_TILE_URL) draws over them.
+ * (Natural Earth, world-atlas) and US state borders (US Census, us-atlas), TopoJSON files served
+ * beside the app and drawn on canvas. A tile server (MAP_TILE_URL) draws over them. Countries come
+ * at 1:110m while the whole continent shows (a fifth of the points: the list map opens faster) and
+ * at 1:50m from FINE_ZOOM on, loaded the first time a map gets there.
  */
-interface Outlines {
-  countries: FeatureCollection;
-  states: MultiLineString;
-}
+const FINE_ZOOM = 5;
 
 const BASEMAP_PANE = 'evf-basemap';
 // Below Leaflet's tile pane (200): configured tiles cover the outlines, which show when tiles fail.
@@ -28,18 +28,25 @@ async function topology(url: string): Promise<Outline> {
   return (await response.json()) as Outline;
 }
 
-/** Loaded once per page and shared by every map on it (the data, not a map). */
-let outlines: Promise<Outlines> | undefined;
+/** Each outline is loaded once per page and shared by every map on it (the data, not a map). */
+const loaded = new Map<string, Promise<FeatureCollection | MultiLineString>>();
 
-function loadOutlines(): Promise<Outlines> {
-  outlines ??= Promise.all([topology(countriesUrl), topology(statesUrl)]).then(([world, us]) => ({
-    countries: feature(world, world.objects.countries) as FeatureCollection,
-    // Borders between two states only: the coast is already drawn by the country outline.
-    states: mesh(us, us.objects.states, (a, b) => a !== b),
-  }));
-  outlines.catch(() => (outlines = undefined));
-  return outlines;
+function outline(url: string, convert: (topology: Outline) => FeatureCollection | MultiLineString) {
+  let data = loaded.get(url);
+  if (!data) {
+    data = topology(url).then(convert);
+    loaded.set(url, data);
+    data.catch(() => loaded.delete(url));
+  }
+  return data;
 }
+
+const countries = (url: string) => outline(url, (world) => feature(world, world.objects.countries) as FeatureCollection);
+// Borders between two states only: the coast is already drawn by the country outline.
+const states = () => outline(statesUrl, (us) => mesh(us, us.objects.states, (a, b) => a !== b));
+
+const COUNTRY_STYLE = { color: '#a8a091', weight: 0.8, fillColor: '#f2efe6', fillOpacity: 1 };
+const STATE_STYLE = { color: '#bdb5a6', weight: 0.6, fill: false };
 
 /** Draws the outlines on the map (on canvas: the map prefers it, and the pane gets its own); returns what removes them. */
 export function addBasemap(map: LeafletMap): () => void {
@@ -47,15 +54,37 @@ export function addBasemap(map: LeafletMap): () => void {
   pane.style.zIndex = BASEMAP_Z_INDEX;
   const group = L.layerGroup().addTo(map);
   let removed = false;
-  loadOutlines()
-    .then(({ countries, states }) => {
-      if (removed) return;
-      L.geoJSON(countries, { pane: BASEMAP_PANE, interactive: false, style: { color: '#a8a091', weight: 0.8, fillColor: '#f2efe6', fillOpacity: 1 } }).addTo(group);
-      L.geoJSON(states, { pane: BASEMAP_PANE, interactive: false, style: { color: '#bdb5a6', weight: 0.6, fill: false } }).addTo(group);
-    })
-    .catch((error: unknown) => console.warn('The map outlines could not be loaded:', error));
+  const layer = (geometry: FeatureCollection | MultiLineString, style: L.PathOptions) =>
+    L.geoJSON(geometry, { pane: BASEMAP_PANE, interactive: false, style }).addTo(group);
+  const warn = (error: unknown) => console.warn('The map outlines could not be loaded:', error);
+
+  let countriesLayer: L.GeoJSON | undefined;
+  let drawnFine = false;
+  const drawCountries = (fine: boolean) =>
+    countries(fine ? fineCountriesUrl : coarseCountriesUrl)
+      .then((geometry) => {
+        if (removed || (drawnFine && !fine)) return;
+        if (countriesLayer) group.removeLayer(countriesLayer);
+        // Countries go under the state borders, whichever arrives first.
+        countriesLayer = layer(geometry, COUNTRY_STYLE).bringToBack();
+        drawnFine ||= fine;
+      })
+      .catch(warn);
+  let askedFine = false;
+  const refine = () => {
+    if (askedFine || map.getZoom() < FINE_ZOOM) return;
+    askedFine = true;
+    void drawCountries(true);
+  };
+  if (map.getZoom() < FINE_ZOOM) void drawCountries(false);
+  refine();
+  states()
+    .then((geometry) => !removed && layer(geometry, STATE_STYLE))
+    .catch(warn);
+  map.on('zoomend', refine);
   return () => {
     removed = true;
+    map.off('zoomend', refine);
     group.remove();
   };
 }

@@ -2,13 +2,14 @@ import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { lazyNamed } from '../../app/lazy-named';
 import { NotAuthorized, NotFound } from '../../app/shell/StatusPages';
-import { VehicleFormPage } from './form/VehicleFormPage';
 import { useIsAdmin } from './list/useIsAdmin';
 import { VehicleDeleteDialog } from './list/VehicleDeleteDialog';
 import { VehiclesPage } from './list/VehiclesPage';
 
-// The detail page (its map, tiles and warning log) loads when a vehicle is first opened.
+// The detail page (its map, tiles and warning log) and the form (thresholds, upload) load when
+// first opened, so that the list, the page most visits start on, loads only what it shows.
 const VehicleDetailPage = lazyNamed(() => import('./detail/VehicleDetailPage'), 'VehicleDetailPage');
+const VehicleFormPage = lazyNamed(() => import('./form/VehicleFormPage'), 'VehicleFormPage');
 
 /** §6: adding, configuring and deleting are for administrators; others are refused up front, as the server would. */
 function AdminOnly({ children }: { children: ReactNode }) {

@@ -1,10 +1,10 @@
 import { VEHICLE_TEXTS } from '@evfleet/domain';
-import { Box, Button, Center, Collapse, Group, Loader, Paper, Text, Title } from '@mantine/core';
+import { Box, Button, Center, Collapse, Group, Loader, Overlay, Paper, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMemo } from 'react';
-import { ClusterLayer, MapView, type ClusterPoint, type LatLng } from '../../../components/map/MapView';
+import { ClusterLayer, MapView, preloadClusteredMap, type ClusterPoint, type LatLng } from '../../../components/map/MapView';
 import { hasPosition, type MapItem } from '../api/map-item';
-import { useLiveMapItems } from '../live/live-map-items';
+import { useLiveMapItems, usePrefetchLiveMapItems } from '../live/live-map-items';
 import { MapInfoWindow } from './MapInfoWindow';
 
 /** §9: the list map's default zoom, cluster grid and centre (the geographic centre of the contiguous US). */
@@ -18,6 +18,9 @@ const renderInfo = (point: ClusterPoint<MapItem>) => <MapInfoWindow item={point.
 /** The collapsible 'View Map' card (§2): the user's vehicles clustered, kept live by the socket. */
 export function VehicleMapCard() {
   const [opened, { toggle }] = useDisclosure(true);
+  // The vehicles, the map's code and its outlines all load at once, beside the grid's.
+  usePrefetchLiveMapItems();
+  preloadClusteredMap();
   return (
     <Paper withBorder radius="md" p="sm" data-testid="vehicle-map-card">
       <Group justify="space-between">
@@ -39,23 +42,24 @@ function LiveVehicleMap() {
     () => items.filter(hasPosition).map((item) => ({ id: item.vehicle_id, position: [item.gps_lat, item.gps_long] as const, title: item.vehicle_name, data: item })),
     [items],
   );
-  if (loading) {
-    return (
-      <Center h={MAP_HEIGHT}>
-        <Loader size="sm" />
-      </Center>
-    );
-  }
-  if (points.length === 0) {
+  if (!loading && points.length === 0) {
     return (
       <Center h={120} data-testid="map-no-markers">
         <Text fw={600}>{VEHICLE_TEXTS.noMarkers}</Text>
       </Center>
     );
   }
+  // The map (outlines and controls) shows while the vehicles load, under a loader.
   return (
-    <MapView center={US_CENTER} zoom={LIST_MAP_ZOOM} height={MAP_HEIGHT} testId="vehicle-map">
-      <ClusterLayer points={points} radius={CLUSTER_GRID} renderPopup={renderInfo} />
-    </MapView>
+    <Box pos="relative">
+      <MapView center={US_CENTER} zoom={LIST_MAP_ZOOM} height={MAP_HEIGHT} testId="vehicle-map">
+        {!loading && <ClusterLayer points={points} radius={CLUSTER_GRID} renderPopup={renderInfo} />}
+      </MapView>
+      {loading && (
+        <Overlay backgroundOpacity={0.15} zIndex={1000} center data-testid="map-loading">
+          <Loader size="sm" />
+        </Overlay>
+      )}
+    </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { http } from '../../../api/http';
 import { queryClient } from '../../../app/query-client';
@@ -85,18 +85,28 @@ function useLiveFeed(changesOnly: boolean) {
 
 export const MAP_ITEMS_KEY = ['vehicles', 'map-items'] as const;
 
+const mapItemsQuery = queryOptions({
+  queryKey: MAP_ITEMS_KEY,
+  queryFn: async ({ signal }) => {
+    const all = (await http.get<MapItem[]>('api/vehicles/details', { signal })).data ?? [];
+    replaceAll(all);
+    return all.length;
+  },
+  // The store holds the items; the query only runs the call, again on every mount.
+  gcTime: 0,
+});
+
+/**
+ * Starts the call while the page renders, before its lazy parts (grid, map) have loaded: the
+ * reader that mounts later joins the call in flight instead of starting it after them.
+ */
+export function usePrefetchLiveMapItems(): void {
+  usePrefetchQuery(mapItemsQuery);
+}
+
 /** Every map item the user may see, live; `loading` until the first answer. */
 export function useLiveMapItems(): { items: readonly MapItem[]; loading: boolean } {
-  const query = useQuery({
-    queryKey: MAP_ITEMS_KEY,
-    queryFn: async ({ signal }) => {
-      const all = (await http.get<MapItem[]>('api/vehicles/details', { signal })).data ?? [];
-      replaceAll(all);
-      return all.length;
-    },
-    // The store holds the items; the query only runs the call, again on every mount.
-    gcTime: 0,
-  });
+  const query = useQuery(mapItemsQuery);
   useLiveFeed(true);
   return { items: useSyncExternalStore(subscribe, () => snapshot), loading: query.isPending };
 }
