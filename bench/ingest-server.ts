@@ -2,14 +2,22 @@
  * evfleet for the ingestion benchmark, in its own process: PostgreSQL from TEST_DATABASE_URL and the
  * embedded MQTT broker on MQTT_PORT (or MQTT_URL). Creates DEVICES vehicles with one known token
  * and prints "READY" once listening.
+ *
+ * INGEST_CEILING=1 runs only the front of the pipeline: the embedded broker, device sign-in, JSON
+ * parsing and the reading checks, with a writer that stores nothing and acknowledges at once. What
+ * the load generator and that front reach together bounds what the whole pipeline can reach.
  */
+import Fastify from 'fastify';
 import { buildApp } from '../packages/server/src/app.js';
 import { loadConfig } from '../packages/server/src/config.js';
 import { openDatabase } from '../packages/server/src/db/client.js';
 import { seedReferenceData } from '../packages/server/src/db/seed.js';
 import { hashDeviceToken } from '../packages/server/src/telemetry/device-token.js';
+import { createDeviceRegistry } from '../packages/server/src/telemetry/devices.js';
+import { createIngest } from '../packages/server/src/telemetry/ingest.js';
+import { startEmbeddedBroker } from '../packages/server/src/telemetry/mqtt-broker.js';
+import { createRejectionCounter } from '../packages/server/src/telemetry/rejections.js';
 
-process.on('SIGINT', () => process.exit(0));
 const devices = Number(process.env.DEVICES ?? 100);
 const config = loadConfig({ ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123', LOG_LEVEL: 'warn', DATA_DIR: '/tmp/evfleet-bench', PORT: '0' });
 const database = await openDatabase(config.database, 20);
@@ -20,10 +28,26 @@ await database.raw.pool.query(
   `insert into vehicle (name, vin, device_token_hash) select 'Bench ' || i, 'BENCH' || i, $1 from generate_series(1, $2::int) i on conflict do nothing`,
   [hash, devices],
 );
-const app = await buildApp({ config, database });
-await app.listen({ port: 0, host: '127.0.0.1' });
+
+let queued = () => 0;
+let accepted = 0;
+if (process.env.INGEST_CEILING) {
+  const { log } = Fastify({ logger: { level: 'warn' } });
+  const registry = createDeviceRegistry(database.db);
+  const rejections = createRejectionCounter(log);
+  const writer = { write: async (rows: unknown[]) => void (accepted += rows.length) };
+  await startEmbeddedBroker({ devices: registry, rejections, ingest: createIngest({ devices: registry, writer, rejections }) }, { port: config.mqtt.port, host: '127.0.0.1', log });
+} else {
+  const app = await buildApp({ config, database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  queued = () => app.telemetry.writer.queued;
+}
+process.on('SIGINT', () => {
+  console.log(`ACCEPTED ${accepted}`);
+  process.exit(0);
+});
 console.log('READY');
 setInterval(() => {
   const m = process.memoryUsage();
-  console.log(`MEM ${Math.round(m.rss / 1e6)} ${Math.round(m.heapUsed / 1e6)} QUEUED ${app.telemetry.writer.queued}`);
+  console.log(`MEM ${Math.round(m.rss / 1e6)} ${Math.round(m.heapUsed / 1e6)} QUEUED ${queued()}`);
 }, 5000).unref();

@@ -5,7 +5,12 @@
  * external broker (PUBACK from Mosquitto; the run lasts until evfleet has stored everything).
  * Counts what each broker acknowledged against what was stored, watches memory, and times a raw
  * binary COPY of the same rows into the same table. Goal: 20,000 readings/s (floor 10,000).
- */
+ *
+ * A third run measures the ceiling of the load generator and the front of the pipeline alone
+ * (embedded broker, sign-in, JSON parsing and checks; nothing stored). Each run also prints the CPU
+ * time per reading of each process (load generator, broker, evfleet, PostgreSQL): on two shared
+ * cores readings/s move with the machine's load, CPU per reading much less, and their sum says
+ * what rate the two cores could reach at best. BENCH_LINES=embedded,mosquitto,ceiling picks runs. */
 import { spawn } from 'node:child_process';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
@@ -18,10 +23,13 @@ import { COLUMN_LIST } from '../packages/server/src/telemetry/reading-store.js';
 import { HAS_MOSQUITTO, startMosquitto } from '../packages/server/test/support/mosquitto.js';
 import { freePort } from '../packages/server/test/support/ports.js';
 import { publishDevice } from './mqtt-load.js';
+import { cpuSeconds, postgresPids } from './support/cpu-time.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const DEVICES = Number(process.env.DEVICES ?? 100);
 const IN_FLIGHT = Number(process.env.IN_FLIGHT ?? 20); // unacknowledged messages per device
+/** The runs to make: evfleet with its embedded broker, evfleet behind Mosquitto, the ceiling of the front alone. */
+const LINES = (process.env.BENCH_LINES ?? 'embedded,mosquitto,ceiling').split(',');
 const url = process.env.TEST_DATABASE_URL!;
 const pool = new pg.Pool({ connectionString: url });
 const storedCount = async () => Number((await pool.query('select count(*) as n from can_reading')).rows[0].n);
@@ -33,15 +41,42 @@ const reading = (ts: number, i: number) => ({
   gpsSignal: 4, lteSignal: 3, milesToEmpty: 42, cabinTemp: 71, brakePressure: 12, motorCurrent: 140, throttle: 35, heading: 182, cellPackTemp: 88, cells,
 });
 
-/** One run: evfleet in its own process, the devices publishing to `brokerPort`, readings from `start` on. */
-async function run(label: string, start: number, brokerPort: number, serverEnv: Record<string, string>) {
+/** CPU seconds of the processes of one run, split by part: where the two cores went. */
+type CpuParts = Record<'load generator' | 'broker' | 'evfleet' | 'PostgreSQL', number>;
+const cpuOf = async (serverPid: number, brokerPid: number | null): Promise<CpuParts> => ({
+  'load generator': process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+  broker: brokerPid ? cpuSeconds([brokerPid]) : 0,
+  evfleet: cpuSeconds([serverPid]),
+  PostgreSQL: cpuSeconds(await postgresPids(pool)),
+});
+const cpuLine = (before: CpuParts, after: CpuParts, readings: number) => {
+  const parts = (Object.keys(before) as (keyof CpuParts)[]).map((k) => [k, ((after[k] - before[k]) * 1e6) / readings] as const).filter(([, us]) => us > 0.05);
+  const total = parts.reduce((sum, [, us]) => sum + us, 0);
+  return `${parts.map(([k, us]) => `${k} ${us.toFixed(1)}`).join(', ')}; total ${total.toFixed(1)} µs -> at most ${((2e6 / total) | 0).toLocaleString('en-US')} readings/s on 2 cores`;
+};
+
+interface Line {
+  label: string;
+  /** Readings are timed from `start` on. */
+  start: number;
+  brokerPort: number;
+  brokerPid?: number;
+  serverEnv: Record<string, string>;
+  /** The front of the pipeline only: nothing is stored, acknowledged readings are the count. */
+  ceiling?: boolean;
+}
+
+/** One run: evfleet in its own process, the devices publishing to the broker. */
+async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: Line) {
   const server = spawn('node', [...(process.env.PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/ingest-prof'] : []), '--import', 'tsx', 'bench/ingest-server.ts'], { env: { ...process.env, ...serverEnv, DEVICES: String(DEVICES) }, stdio: ['ignore', 'pipe', 'inherit'] });
   const memory: string[] = [];
+  let accepted = 0;
   await new Promise<void>((resolve, reject) => {
     server.stdout.on('data', (chunk: Buffer) => {
       const text = chunk.toString();
       if (text.includes('READY')) resolve();
       for (const m of text.matchAll(/MEM (\d+) (\d+) QUEUED (\d+)/g)) memory.push(`${m[1]}/${m[2]}/${m[3]}`);
+      for (const m of text.matchAll(/ACCEPTED (\d+)/g)) accepted = Number(m[1]);
     });
     server.on('exit', (code) => reject(new Error(`server exited ${code}`)));
   });
@@ -56,44 +91,58 @@ async function run(label: string, start: number, brokerPort: number, serverEnv: 
   const before = await storedCount();
   const deadline = Date.now() + SECONDS * 1000;
   const t0 = Date.now();
+  const cpu0 = await cpuOf(server.pid!, brokerPid ?? null);
   const counts = await Promise.all(
     Array.from({ length: DEVICES }, (_, d) => device(d, IN_FLIGHT, deadline, (n) => JSON.stringify(reading(start + n, n)))),
   );
   const acked = counts.reduce((a, b) => a + b, 0);
   // Through an external broker, acknowledged means accepted by the broker: wait until stored.
   let stored = (await storedCount()) - before;
-  for (let still = 0; stored < acked && still < 50; ) {
+  for (let still = 0; !ceiling && stored < acked && still < 50; ) {
     await new Promise((r) => setTimeout(r, 100));
     const now = (await storedCount()) - before;
     still = now === stored ? still + 1 : 0;
     stored = now;
   }
   const elapsed = (Date.now() - t0) / 1000;
+  const cpu1 = await cpuOf(server.pid!, brokerPid ?? null);
   server.kill('SIGINT');
   await new Promise((r) => server.once('exit', r));
-  const rate = stored / elapsed;
+  const handled = ceiling ? accepted : stored;
+  const rate = handled / elapsed;
   console.log(`${label}: devices ${DEVICES}, ${IN_FLIGHT} in flight each, ${elapsed.toFixed(1)} s`);
   console.log(`  acknowledged by the broker: ${acked}`);
-  console.log(`  stored                    : ${stored}  ${acked === stored ? '(every acknowledged reading stored)' : 'MISMATCH'}`);
-  console.log(`  ingestion                 : ${rate.toFixed(0)} readings/s (${((rate * 58) / 1e6).toFixed(2)} M data points/s)  goal >= 20000, floor 10000`);
+  if (ceiling) console.log(`  parsed and checked        : ${accepted}  ${acked === accepted ? '(every acknowledged reading)' : 'MISMATCH'}, nothing stored`);
+  else console.log(`  stored                    : ${stored}  ${acked === stored ? '(every acknowledged reading stored)' : 'MISMATCH'}`);
+  console.log(`  ${ceiling ? 'ceiling' : 'ingestion'}${' '.repeat(ceiling ? 18 : 16)}: ${rate.toFixed(0)} readings/s (${((rate * 58) / 1e6).toFixed(2)} M data points/s)${ceiling ? '' : '  goal >= 20000, floor 10000'}`);
+  console.log(`  CPU µs per reading: ${cpuLine(cpu0, cpu1, handled)}`);
   console.log(`  server RSS MB/heap MB/queued readings, 5 s apart: ${memory.join(' ')}`);
-  return { rate, stored, ok: acked === stored };
+  return { label, rate, stored, ok: acked === handled, ceiling };
 }
 
 const hour = 3600_000;
-const embeddedPort = await freePort();
-const results = [await run('embedded broker (aedes)', Date.now() - 2 * hour, embeddedPort, { MQTT_PORT: String(embeddedPort) })];
-if (HAS_MOSQUITTO) {
+const results: Awaited<ReturnType<typeof run>>[] = [];
+if (LINES.includes('embedded')) {
+  const port = await freePort();
+  results.push(await run({ label: 'embedded broker (aedes)', start: Date.now() - 3 * hour, brokerPort: port, serverEnv: { MQTT_PORT: String(port) } }));
+}
+if (LINES.includes('mosquitto') && HAS_MOSQUITTO) {
   const broker = await startMosquitto();
   try {
-    results.push(await run('Mosquitto, evfleet consuming', Date.now() - hour, Number(new URL(broker.url).port), { MQTT_URL: broker.url }));
+    results.push(await run({ label: 'Mosquitto, evfleet consuming', start: Date.now() - 2 * hour, brokerPort: Number(new URL(broker.url).port), brokerPid: broker.pid, serverEnv: { MQTT_URL: broker.url } }));
   } finally {
     await broker.stop();
   }
-} else console.log('Mosquitto not installed: external-broker run skipped');
+} else if (LINES.includes('mosquitto')) console.log('Mosquitto not installed: external-broker run skipped');
+if (LINES.includes('ceiling')) {
+  const port = await freePort();
+  const line = { label: 'ceiling: load generator + embedded broker + sign-in, JSON parse and checks, nothing stored', start: Date.now() - hour, brokerPort: port, serverEnv: { MQTT_PORT: String(port), INGEST_CEILING: '1' }, ceiling: true };
+  results.push(await run(line));
+}
+const measured = results.filter((r) => !r.ceiling);
 
 // As many rows as the first run stored, straight into the same table: binary COPY, no checks, no state.
-const rows = Math.min(results[0].stored, 500_000);
+const rows = Math.min(Math.max(0, ...measured.map((r) => r.stored)) || 200_000, 500_000);
 await pool.query('truncate can_reading');
 const copied = Array.from({ length: rows }, (_, i) => {
   const parsed = parseReading(reading(Date.now() - 2 * hour + i, i), Date.now());
@@ -102,10 +151,13 @@ const copied = Array.from({ length: rows }, (_, i) => {
 });
 const client = await pool.connect();
 const c0 = Date.now();
+const copyCpu0 = await cpuOf(0, null);
 await pipeline(Readable.from(binaryCopyChunks(copied)), client.query(copyFrom(`copy can_reading (${COLUMN_LIST}) from stdin (format binary)`)));
 const copyRate = rows / ((Date.now() - c0) / 1000);
+const copyCpu = cpuLine(copyCpu0, await cpuOf(0, null), rows).replace('load generator', 'encoding').replace(' readings/s', ' rows/s');
 client.release();
 await pool.end();
 
-console.log(`raw binary COPY, same rows: ${copyRate.toFixed(0)} rows/s; ratio evfleet/COPY ${results.map((r) => r.rate / copyRate).map((r) => r.toFixed(2)).join(' (embedded), ')}${results.length > 1 ? ' (Mosquitto)' : ''} (goal >= 0.33)`);
-if (results.some((r) => !r.ok) || results.every((r) => r.rate < 10_000)) process.exitCode = 1;
+console.log(`raw binary COPY, same rows: ${copyRate.toFixed(0)} rows/s (CPU µs per row: ${copyCpu})`);
+for (const r of results) console.log(`  ratio to raw COPY, ${r.label.split(':')[0]}: ${(r.rate / copyRate).toFixed(2)}${r.ceiling ? '' : ' (goal >= 0.33)'}`);
+if (results.some((r) => !r.ok) || (measured.length && measured.every((r) => r.rate < 10_000))) process.exitCode = 1;

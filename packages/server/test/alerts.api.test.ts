@@ -66,4 +66,33 @@ describe.each(DATABASE_KINDS)('alerts from readings on %s', (kind) => {
     await fresh.apply(replay);
     expect((await logRows()).map((r) => r.type)).toEqual(['SEVERE', 'NORMAL']);
   });
+
+  it('keeps where each metric stands in alert_state, so an episode begun before a restart ends after it', async () => {
+    const { rows } = await t.database.db.execute<{ band: string; since: Date | string; logged: boolean; last_notified_at: Date | null; last_ts: Date | string }>(
+      sql`select band, since, logged, last_notified_at, last_ts from alert_state where vehicle_id = ${device.id} and attribute_name = 'motorCurrent'`,
+    );
+    expect(rows).toHaveLength(1);
+    expect({ ...rows[0], since: new Date(rows[0].since).getTime(), last_ts: new Date(rows[0].last_ts).getTime() }).toEqual({
+      band: 'NORMAL',
+      since: base + 21 * MIN,
+      logged: false,
+      last_notified_at: null,
+      last_ts: base + 21 * MIN,
+    });
+
+    // One minute of WARNING (under its 2 minutes backward) is stored as the episode's start ...
+    await send([{ ts: base + 30 * MIN, motorCurrent: 210 }, { ts: base + 31 * MIN, motorCurrent: 210 }]);
+    await t.app.telemetry.alerts.idle();
+    const { createAlertEngine } = await import('../src/alerts/alert-engine.js');
+    const { createAlertSettings } = await import('../src/alerts/thresholds.js');
+    const fresh = createAlertEngine({ db: t.database.db, settings: createAlertSettings(t.database.db), log: t.app.log, messagesPerHour: 30, messagesQueued: () => undefined });
+    // ... which an engine started afterwards continues: the entry comes at minute 32, dated from minute 30.
+    await fresh.apply([{ vehicleId: device.id, reading: { ts: base + 32 * MIN, values: { motorCurrent: 211 }, cells: null, extra: null } }]);
+    const entries = (await t.database.db.execute<{ type: string; episode_since: Date | string }>(sql`select type, episode_since from warning_log where vehicle_id = ${device.id} order by date, id`)).rows;
+    expect(entries.map((e) => [e.type, new Date(e.episode_since).getTime()])).toEqual([
+      ['SEVERE', base],
+      ['NORMAL', base + 21 * MIN],
+      ['WARNING', base + 30 * MIN],
+    ]);
+  });
 });

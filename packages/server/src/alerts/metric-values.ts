@@ -25,8 +25,11 @@ const SIGNAL_OF: Partial<Record<MetricName, keyof Reading['values']>> = {
  */
 export function metricValue(metric: MetricName, reading: Reading, normalMid: number): number | undefined {
   if (metric === 'cellVoltage') {
-    if (!reading.cells?.length) return undefined;
-    return reading.cells.reduce((worst, v) => (Math.abs(v - normalMid) > Math.abs(worst - normalMid) ? v : worst));
+    const cells = reading.cells;
+    if (!cells?.length) return undefined;
+    let worst = cells[0];
+    for (let i = 1; i < cells.length; i++) if (Math.abs(cells[i] - normalMid) > Math.abs(worst - normalMid)) worst = cells[i];
+    return worst;
   }
   const signal = SIGNAL_OF[metric];
   return signal ? reading.values[signal] : undefined;

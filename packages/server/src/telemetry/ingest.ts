@@ -14,7 +14,7 @@ export interface IngestResult {
  * One path for every transport: authenticate the device, check each reading on its own, store the
  * valid ones and resolve once they are committed.
  */
-export function createIngest(deps: { devices: DeviceRegistry; writer: BatchWriter; rejections: RejectionCounter }) {
+export function createIngest(deps: { devices: DeviceRegistry; writer: Pick<BatchWriter, 'write'>; rejections: RejectionCounter }) {
   const refuse = (source: string, reason: RejectionReason, detail: string, n = 1): IngestResult => {
     deps.rejections.count(reason, source, detail, n);
     return { accepted: 0, rejected: [{ index: -1, reason, detail }] };

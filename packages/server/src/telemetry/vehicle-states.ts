@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { vehicleState } from '../db/telemetry-schema.js';
+import { STORED_SIGNALS } from './reading.js';
 import { groupByVehicle, type StoredRow } from './reading-store.js';
 
 export interface VehicleLiveState {
@@ -45,16 +46,22 @@ export function createVehicleStates(db: Db) {
   };
 
   const applyOne = (state: VehicleLiveState, { reading }: StoredRow) => {
-    let hasCan = reading.cells !== null || reading.extra !== null;
-    if (!hasCan) for (const k in reading.values) if (!GPS_KEYS.has(k)) hasCan = true;
-    const hasGps = reading.values.gpsLat !== undefined && reading.values.gpsLong !== undefined;
-    if (reading.values.chargeStatus === 1 && (state.lastChargedAt ?? 0) < reading.ts) state.lastChargedAt = reading.ts;
-    if (hasCan && (state.canLastReported ?? 0) < reading.ts) state.canLastReported = reading.ts;
-    if (hasGps && (state.gpsLastReported ?? 0) < reading.ts) state.gpsLastReported = reading.ts;
+    const { values, ts } = reading;
     // A late reading fills in history but never replaces a newer "last value".
-    if ((state.lastReported ?? 0) > reading.ts) return;
-    state.lastReported = reading.ts;
-    Object.assign(state.values, reading.values, reading.extra);
+    const newest = (state.lastReported ?? 0) <= ts;
+    let hasCan = reading.cells !== null || reading.extra !== null;
+    for (const key of STORED_SIGNALS) {
+      const v = values[key];
+      if (v === undefined) continue;
+      if (!hasCan && !GPS_KEYS.has(key)) hasCan = true;
+      if (newest) state.values[key] = v;
+    }
+    if (values.chargeStatus === 1 && (state.lastChargedAt ?? 0) < ts) state.lastChargedAt = ts;
+    if (hasCan && (state.canLastReported ?? 0) < ts) state.canLastReported = ts;
+    if (values.gpsLat !== undefined && values.gpsLong !== undefined && (state.gpsLastReported ?? 0) < ts) state.gpsLastReported = ts;
+    if (!newest) return;
+    state.lastReported = ts;
+    if (reading.extra) Object.assign(state.values, reading.extra);
     if (reading.cells) state.cells = reading.cells;
   };
 

@@ -34,6 +34,7 @@ export async function startMosquitto() {
   await waitForPort(port);
   return {
     url: `mqtt://127.0.0.1:${port}`,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

@@ -1,0 +1,39 @@
+/**
+ * CPU time of the processes a benchmark runs (Linux /proc), so a run can say where the two cores
+ * went per reading: on a shared machine readings/s move with the load, CPU per reading much less.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import type pg from 'pg';
+
+const TICKS_PER_SECOND = 100; // getconf CLK_TCK on Linux
+
+/** Fields after the command name (which may hold spaces): state is [0], ppid [1], utime [11], stime [12]. */
+const statFields = (pid: number): string[] | null => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null; // the process has ended
+  }
+};
+
+/** User + system CPU seconds of the processes, those that have ended counting nothing. */
+export function cpuSeconds(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    const f = statFields(pid);
+    if (f) ticks += Number(f[11]) + Number(f[12]);
+  }
+  return ticks / TICKS_PER_SECOND;
+}
+
+/** The PostgreSQL server's processes: the postmaster and its children (backends, writers). */
+export async function postgresPids(pool: pg.Pool): Promise<number[]> {
+  const { rows } = await pool.query<{ pid: number }>(`select pg_backend_pid() as pid`);
+  const postmaster = Number(statFields(rows[0].pid)?.[1]);
+  const children = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number)
+    .filter((pid) => Number(statFields(pid)?.[1]) === postmaster);
+  return [postmaster, ...children];
+}
