@@ -32,7 +32,7 @@ function useClusterWorker(onView: (reply: ClusterReply) => void) {
 }
 
 /** Clustered markers over any number of points; only what is on screen is drawn. */
-export default function ClusterLayerImpl<T>({ points, radius, renderPopup }: ClusterLayerProps<T>) {
+export default function ClusterLayerImpl<T>({ points, radius, renderPopup, onDrawn }: ClusterLayerProps<T>) {
   const map = useLeafletMap();
   const [openId, setOpenId] = useState<number | null>(null);
   const popupNode = useRef<HTMLDivElement>(document.createElement('div'));
@@ -58,6 +58,7 @@ export default function ClusterLayerImpl<T>({ points, radius, renderPopup }: Clu
           .addTo(layer);
       }
     }
+    onDrawn?.();
   });
 
   useEffect(() => {

@@ -29,6 +29,8 @@ export interface ClusterLayerProps<T> {
   radius: number;
   /** The info window of one point, rendered into its popup (router links work inside it). */
   renderPopup: (point: ClusterPoint<T>) => ReactNode;
+  /** Told after each drawing of the view's clusters and points. */
+  onDrawn?: () => void;
 }
 
 export interface MarkerLayerProps {

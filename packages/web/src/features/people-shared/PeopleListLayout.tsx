@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import type { ReactNode } from 'react';
 import { DataGrid } from '../../components/DataGrid';
@@ -19,12 +19,14 @@ interface PeopleListLayoutProps<T> {
   pageSizes?: readonly number[];
   /** Shown between the title bar and the grid (the vehicle list's map). */
   aboveGrid?: ReactNode;
+  /** The grid waits (a loader in its place) while the content above it draws first. */
+  gridWaits?: boolean;
   /** The modals and dialogs over the list. */
   children?: ReactNode;
 }
 
 /** The frame of the four people lists (§2.4-§2.8): title, Add New, search, page size, grid, pager. */
-export function PeopleListLayout<T extends { id: number }>({ title, list, columns, onAdd, noRowsText, testId, pageSizes, aboveGrid, children }: PeopleListLayoutProps<T>) {
+export function PeopleListLayout<T extends { id: number }>({ title, list, columns, onAdd, noRowsText, testId, pageSizes, aboveGrid, gridWaits = false, children }: PeopleListLayoutProps<T>) {
   return (
     <Stack gap="md" p="md">
       <Group justify="space-between" wrap="wrap">
@@ -42,14 +44,20 @@ export function PeopleListLayout<T extends { id: number }>({ title, list, column
         </Group>
       </Group>
       {aboveGrid}
-      <DataGrid
-        rows={list.rows}
-        columns={columns}
-        loading={list.loading}
-        rowId={(row) => String(row.id)}
-        noRowsText={noRowsText}
-        testId={testId}
-      />
+      {gridWaits ? (
+        <Center h={120}>
+          <Loader size="sm" />
+        </Center>
+      ) : (
+        <DataGrid
+          rows={list.rows}
+          columns={columns}
+          loading={list.loading}
+          rowId={(row) => String(row.id)}
+          noRowsText={noRowsText}
+          testId={testId}
+        />
+      )}
       <Pager page={list.paging.page} size={list.paging.size} total={list.total} onPageChange={list.paging.setPage} />
       {children}
     </Stack>

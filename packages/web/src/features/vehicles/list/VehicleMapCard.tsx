@@ -1,7 +1,7 @@
 import { VEHICLE_TEXTS } from '@evfleet/domain';
 import { Box, Button, Center, Collapse, Group, Loader, Overlay, Paper, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { ClusterLayer, MapView, preloadClusteredMap, type ClusterPoint, type LatLng } from '../../../components/map/MapView';
 import { hasPosition, type MapItem } from '../api/map-item';
 import { useLiveMapItems, usePrefetchLiveMapItems } from '../live/live-map-items';
@@ -16,8 +16,11 @@ const MAP_HEIGHT = 420;
 const renderInfo = (point: ClusterPoint<MapItem>) => <MapInfoWindow item={point.data} />;
 
 /** The collapsible 'View Map' card (§2): the user's vehicles clustered, kept live by the socket. */
-export function VehicleMapCard() {
+export function VehicleMapCard({ onDrawn }: { onDrawn: () => void }) {
   const [opened, { toggle }] = useDisclosure(true);
+  useEffect(() => {
+    if (!opened) onDrawn();
+  }, [opened, onDrawn]);
   // The vehicles, the map's code and its outlines all load at once, beside the grid's.
   usePrefetchLiveMapItems();
   preloadClusteredMap();
@@ -30,19 +33,24 @@ export function VehicleMapCard() {
         </Button>
       </Group>
       <Collapse in={opened}>
-        <Box mt="sm">{opened && <LiveVehicleMap />}</Box>
+        <Box mt="sm">{opened && <LiveVehicleMap onDrawn={onDrawn} />}</Box>
       </Collapse>
     </Paper>
   );
 }
 
-function LiveVehicleMap() {
+/** `onDrawn` once the vehicles show: clustered on the map, or 'NA' when there are none. */
+function LiveVehicleMap({ onDrawn }: { onDrawn: () => void }) {
   const { items, loading } = useLiveMapItems();
   const points = useMemo(
     () => items.filter(hasPosition).map((item) => ({ id: item.vehicle_id, position: [item.gps_lat, item.gps_long] as const, title: item.vehicle_name, data: item })),
     [items],
   );
-  if (!loading && points.length === 0) {
+  const none = !loading && points.length === 0;
+  useEffect(() => {
+    if (none) onDrawn();
+  }, [none, onDrawn]);
+  if (none) {
     return (
       <Center h={120} data-testid="map-no-markers">
         <Text fw={600}>{VEHICLE_TEXTS.noMarkers}</Text>
@@ -53,7 +61,7 @@ function LiveVehicleMap() {
   return (
     <Box pos="relative">
       <MapView center={US_CENTER} zoom={LIST_MAP_ZOOM} height={MAP_HEIGHT} testId="vehicle-map">
-        {!loading && <ClusterLayer points={points} radius={CLUSTER_GRID} renderPopup={renderInfo} />}
+        {!loading && <ClusterLayer points={points} radius={CLUSTER_GRID} renderPopup={renderInfo} onDrawn={onDrawn} />}
       </MapView>
       {loading && (
         <Overlay backgroundOpacity={0.15} zIndex={1000} center data-testid="map-loading">
