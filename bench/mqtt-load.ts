@@ -33,7 +33,12 @@ export function publishDevice(opts: { port: number; vin: string; token: string; 
         }
       }
     });
-    socket.on('data', (d) => parser.parse(d));
+    // The PUBACKs of one commit arrive together: the publishes they release leave in one write.
+    socket.on('data', (d) => {
+      socket.cork();
+      parser.parse(d);
+      socket.uncork();
+    });
     socket.on('error', reject);
     socket.on('connect', () =>
       socket.write(mqttPacket.generate({ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 4, clean: true, clientId: `bench-${opts.vin}`, keepalive: 60, username: opts.vin, password: Buffer.from(opts.token) })),

@@ -83,6 +83,8 @@ export function createAlertEngine(deps: { db: Db; settings: AlertSettings; log: 
   };
 
   const record = async (changed: { vehicleId: number; metric: string; state: EpisodeState }[], pending: Pending[]) => {
+    // Most batches only move states: one statement, no transaction's extra round trips.
+    if (!pending.length) return saveStates(deps.db, changed);
     let queued = false;
     await deps.db.transaction(async (tx) => {
       if (changed.length) await saveStates(tx, changed);
@@ -96,7 +98,7 @@ export function createAlertEngine(deps: { db: Db; settings: AlertSettings; log: 
    * vehicle and metric, and the query builder's per-value work for those hundreds of rows had cost
    * about 5 % of ingestion's CPU.
    */
-  const saveStates = async (tx: Tx, changed: { vehicleId: number; metric: string; state: EpisodeState }[]) => {
+  const saveStates = async (tx: Pick<Tx, 'execute'>, changed: { vehicleId: number; metric: string; state: EpisodeState }[]) => {
     const at = (ms: number | null) => (ms === null || !Number.isFinite(ms) ? null : new Date(ms).toISOString());
     const rows = changed.map(({ vehicleId, metric, state }) => [vehicleId, metric, state.band, at(state.since), state.logged, at(state.lastNotifiedAt), at(state.lastTs)]);
     await tx.execute(sql`

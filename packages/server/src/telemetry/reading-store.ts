@@ -33,10 +33,11 @@ const copyInto = (client: pg.PoolClient, table: string, rows: StoredRow[]) =>
   pipeline(Readable.from(binaryCopyChunks(rows)), client.query(copyFrom(`copy ${table} (${COLUMN_LIST}) from stdin (format binary)`)));
 
 /**
- * PostgreSQL: binary COPY straight into can_reading, the bulk loader's fast path. A repeated reading (a
- * device resending after a lost acknowledgement) makes that COPY fail on the primary key; the batch
- * then goes through a session-local staging table and INSERT … ON CONFLICT DO NOTHING, which keeps
- * it idempotent and tells which readings were new.
+ * PostgreSQL: binary COPY straight into can_reading, the bulk loader's fast path, as a statement of
+ * its own (atomic by itself: one round trip per batch, no begin/commit around it). A repeated
+ * reading (a device resending after a lost acknowledgement) makes that COPY fail on the primary
+ * key; the batch then goes through a session-local staging table and INSERT … ON CONFLICT DO
+ * NOTHING, which keeps it idempotent and tells which readings were new.
  */
 export function postgresReadingStore(pool: pg.Pool): ReadingStore {
   return {
@@ -44,16 +45,13 @@ export function postgresReadingStore(pool: pg.Pool): ReadingStore {
       if (rows.length === 0) return [];
       const client = await pool.connect();
       try {
-        await client.query('begin');
-        await client.query('savepoint direct');
         try {
           await copyInto(client, 'can_reading', rows);
-          await client.query('commit');
           return rows;
         } catch (err) {
           if ((err as { code?: string }).code !== '23505') throw err;
-          await client.query('rollback to savepoint direct');
         }
+        await client.query('begin');
         await client.query(`create temp table if not exists can_reading_stage (like can_reading including defaults) on commit delete rows`);
         await copyInto(client, 'can_reading_stage', rows);
         const inserted = await client.query<{ vehicle_id: number; ts: Date }>(
