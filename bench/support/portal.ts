@@ -3,8 +3,8 @@
  * started as a child process on it (no demo data, an administrator from INITIAL_ADMIN_PASSWORD),
  * Debian's Chromium, and signing in as that administrator.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { openDatabase, type Db } from '../../packages/server/src/db/client.js';
 import { seedReferenceData } from '../../packages/server/src/db/seed.js';
 import { reportFailure } from './grid-page.js';
-import { freePort } from '../../packages/server/test/support/ports.js';
+import { newestMtime, startPortalProcess, stopProcess, type PortalProcess } from '../../packages/server/test/support/portal-process.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
@@ -35,15 +35,6 @@ export async function freshDatabaseUrl(serverUrl: string, name: string): Promise
   return url.toString();
 }
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
 /** The portal as served: build it when dist is missing or older than the sources. */
 export function ensureBuilt(): void {
   const index = join(WEB_DIST, 'index.html');
@@ -54,18 +45,10 @@ export function ensureBuilt(): void {
 }
 
 
-export async function startPortal(databaseUrl: string, dataDir: string): Promise<{ baseUrl: string; server: ChildProcess; logFile: string }> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+export async function startPortal(databaseUrl: string, dataDir: string): Promise<PortalProcess & { logFile: string }> {
   const logFile = join(dataDir, 'server.log');
-  const log = createWriteStream(logFile);
-  // One process (node + tsx's loader), as the e2e harness starts it, so that stopping it stops the server.
-  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
+  const portal = await startPortalProcess(
+    {
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       DEMO: 'false',
@@ -76,33 +59,9 @@ export async function startPortal(databaseUrl: string, dataDir: string): Promise
       LOG_LEVEL: 'warn',
       LOGIN_ATTEMPTS_PER_MINUTE: '1000',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.pipe(log);
-  server.stderr?.pipe(log);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}; see ${logFile}`);
-    try {
-      if ((await fetch(`${baseUrl}/management/health`)).ok) return { baseUrl, server, logFile };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the server was not healthy within 60 s; see ${logFile}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-export function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
+    logFile,
+  );
+  return { ...portal, logFile };
 }
 
 /**
@@ -179,7 +138,7 @@ export async function withSignedInPortal(databaseUrl: string, probes: (() => voi
     throw error;
   } finally {
     await opened?.browser.close();
-    if (server) await stop(server);
+    if (server) await stopProcess(server);
   }
   rmSync(dataDir, { recursive: true, force: true });
   return opened.consoleMessages;

@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 
 /** Absolute paths the browser tests rely on. */
-export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 /** E2E_WEB_DIST and E2E_RESULTS_DIR let several runs share a checkout (each builds with `vite build --outDir`). */
 export const WEB_DIST = process.env.E2E_WEB_DIST || fileURLToPath(new URL('../../dist/', import.meta.url));
 export const WEB_SRC = fileURLToPath(new URL('../../src/', import.meta.url));

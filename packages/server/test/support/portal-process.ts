@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './ports.js';
+
+/**
+ * The portal as its own process, as the browser tests and the browser benchmarks run it: one
+ * process (node with tsx's loader, no npm wrapper) so that stopping it stops the server itself.
+ */
+const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const HEALTH_TIMEOUT_MS = 60_000;
+
+export interface PortalProcess {
+  baseUrl: string;
+  server: ChildProcess;
+}
+
+/**
+ * Starts the server on a free loopback port (also its APP_BASE_URL, which mails link to) with `env`
+ * over this process's environment; its output goes to `logFile`.
+ */
+export async function startPortalProcess(env: Record<string, string>, logFile: string): Promise<PortalProcess> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const log = createWriteStream(logFile);
+  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_BASE_URL: baseUrl, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.pipe(log);
+  server.stderr?.pipe(log);
+  server.once('exit', () => log.end());
+  try {
+    await waitForHealth(baseUrl, server, logFile);
+  } catch (error) {
+    await stopProcess(server);
+    throw error;
+  }
+  return { baseUrl, server };
+}
+
+async function waitForHealth(baseUrl: string, server: ChildProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode} before it was healthy; see ${logFile}`);
+    try {
+      if ((await fetch(`${baseUrl}/management/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`The server was not healthy within ${HEALTH_TIMEOUT_MS} ms; see ${logFile}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** SIGTERM, then SIGKILL if it has not exited within 10 s. */
+export function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** The newest modification time under a directory, to tell a build older than its sources. */
+export function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
