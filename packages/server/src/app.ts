@@ -95,7 +95,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   const telemetry = installed.telemetry.pipeline;
   await app.register(dashboardRoutes(createDashboardService({ db: database.db })));
   await app.register(recordsRoutes({ db: database.db, writer: telemetry.writer, dailyStats }));
-  await installCanReports(app, { db: database.db });
+  await installCanReports(app, database);
   await app.register(vehicleScreensRoutes({ database, alerts: telemetry.alerts }));
   app.get('/v3/api-docs', { config: { access: ['ROLE_ADMIN'] }, schema: { hide: true } }, () => app.swagger());
   await installWebApp(app, config.webDist);

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canReportRepository } from '../src/modules/can-report/can-report.repository.js';
 import { selectColumns } from '../src/modules/can-report/report-columns.js';
+import { reportPager } from '../src/modules/can-report/report-pager.js';
 import { MIN, readingSender, rowValues, sheetOf } from './support/can-readings.js';
 import { DATABASE_KINDS } from './support/databases.js';
 import { callerFor, createTenant, type Caller, type Tenant } from './support/people.js';
@@ -194,9 +196,38 @@ describe.each(DATABASE_KINDS)('CAN report calls on %s', (kind) => {
   });
   it('streams an export from the cursor in batches, every row once and in order', async () => {
     const query = { criteria: { vehicleId: a.vehicles.inFleet, columns: ['speed'], start: new Date(start), end: new Date(start + 3 * 3_600_000) }, columns: selectColumns(['speed']), sortBy: 'Date', sortType: 'ASC' as const };
-    const seen: number[] = [];
-    await canReportRepository.forEachBatch(t.database.db, query, 7, async (rows) => void seen.push(...rows.map((r) => new Date(r.ts).getTime())));
-    expect(seen).toEqual(Array.from({ length: 120 }, (_, i) => start + i * MIN));
+    const seen: string[] = [];
+    await canReportRepository.forEachBatch(t.database.db, query, 7, async (lines) => void seen.push(...lines.toString('latin1').split('\n').slice(0, -1)));
+    // Each line: the time as an Excel date, then the speed.
+    expect(seen.map((line) => Math.round((Number(line.split('\t')[0]) - 25_569) * 86_400_000))).toEqual(Array.from({ length: 120 }, (_, i) => start + i * MIN));
+    expect(seen.map((line) => line.split('\t')[1])).toEqual(Array.from({ length: 120 }, (_, i) => String(i % 30)));
+  });
+
+  it('pages the whole order of a signal sort exactly as PostgreSQL sorts it, ties and empty values by time', async () => {
+    const pager = reportPager({ db: t.database.db, topN: 0 }); // every page from the whole order
+    for (const [key, sortType] of [['batteryCharge', 'DESC'], ['batteryCharge', 'ASC'], ['cell2', 'DESC'], ['tirePressure', 'ASC']] as const) {
+      const columns = selectColumns([key]);
+      const query = { criteria: { vehicleId: a.vehicles.inFleet, columns: [key], start: new Date(start), end: new Date(start + 3 * 3_600_000) }, columns, sortBy: columns[0].column, sortType };
+      const pages = [];
+      for (let offset = 0; offset < 120; offset += 50) pages.push(...(await pager.page(query, 50, offset)).rows);
+      const sortedByDatabase = await canReportRepository.valuePage(t.database.db, query, 200, 0);
+      expect(pages.map((r) => new Date(r.ts).getTime())).toEqual(sortedByDatabase.map((r) => new Date(r.ts).getTime()));
+    }
+  });
+
+  it('exports every row of a long report whole, in order, with its values', async () => {
+    // 6,000 readings a second apart, written straight to the table: many COPY chunks on PostgreSQL, three cursor batches on PGlite.
+    await t.database.db.execute(sql`insert into can_reading (vehicle_id, ts, speed, battery_charge, cells)
+      select ${a.vehicles.free}, ${iso(start)}::timestamptz + s * interval '1 second', s % 40, case when s % 7 = 0 then null else s / 100.0 end, array[3.25, s / 1000.0]::real[]
+      from generate_series(0, 5999) s`);
+    const columns = ['speed', 'batteryCharge', 'cell2'];
+    const sheet = await sheetOf(await admin('POST', '/api/canreport/downloadExcel', { ...criteria, vehiclesIds: [a.vehicles.free], columns, vin: 'VIN-a1-3' }));
+    expect(sheet.rowCount).toBe(6001);
+    expect(rowValues(sheet, 1)).toEqual(['Date', 'Vehicle', 'Battery Charge', 'Speed', 'Cell 2']);
+    for (const s of [0, 1, 7, 2999, 5999]) {
+      const [date, name, battery, speed, cell2] = rowValues(sheet, s + 2);
+      expect([(date as Date).toISOString(), name, battery, speed, cell2]).toEqual([iso(start + s * 1000), 'Van a1 3', s % 7 === 0 ? undefined : s / 100, s % 40, s / 1000]);
+    }
   });
 
   it('follows the Fleet Owner toggles: CAN History Export for downloads, CAN History for the report itself', async () => {

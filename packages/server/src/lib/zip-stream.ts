@@ -27,7 +27,7 @@ export function zipStream(out: Writable, level = 1) {
   };
 
   return {
-    /** Starts an entry; returns a writer for its content that must be closed before the next entry. */
+    /** Starts an entry; returns a writer for its content that must be closed before the next entry. Each write resolves once its content is deflated. */
     async entry(name: string) {
       const entry: Entry = { name: Buffer.from(name, 'utf8'), offset, crc: 0, compressed: 0, size: 0 };
       const header = Buffer.alloc(30);
@@ -50,12 +50,13 @@ export function zipStream(out: Writable, level = 1) {
       // Awaited in close(); until then a deflate failure must not count as unhandled.
       drained.catch(() => undefined);
       return {
-        async write(text: string) {
-          const chunk = Buffer.from(text, 'utf8');
+        async write(content: string | Uint8Array) {
+          const chunk = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
           entry.crc = crc32(chunk, entry.crc);
           entry.size += chunk.length;
           if (entry.size > MAX_32) throw new Error('xlsx entry over 4 GiB');
-          if (!deflate.write(chunk)) await once(deflate, 'drain');
+          // Resolved once deflated, so the caller may reuse the chunk's memory.
+          await new Promise<void>((resolve, reject) => deflate.write(chunk, (err) => (err ? reject(err) : resolve())));
         },
         async close() {
           deflate.end();

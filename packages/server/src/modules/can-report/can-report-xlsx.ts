@@ -1,12 +1,12 @@
 import type { Writable } from 'node:stream';
 import { DATE_COLUMN, VEHICLE_COLUMN } from '@evfleet/domain';
 import { xlsxStream } from '../../lib/xlsx-stream.js';
-import { valuesOf, type ReadingRow } from './can-report.repository.js';
 import type { SelectedColumn } from './report-columns.js';
 
 /** A workbook being streamed: rows go out as they are added, never held together in memory. */
 export interface ReportWorkbook {
-  add(rows: ReadingRow[]): Promise<void>;
+  /** Readings as the repository's text lines (the time as an Excel date, then the values). */
+  add(lines: Uint8Array): Promise<void>;
   finish(): Promise<void>;
 }
 
@@ -17,8 +17,6 @@ export interface ReportWorkbook {
  */
 export async function reportWorkbook(out: Writable, vehicleName: string, columns: readonly SelectedColumn[]): Promise<ReportWorkbook> {
   const sheet = await xlsxStream(out, 'CAN History', [{ header: DATE_COLUMN, width: 20 }, { header: VEHICLE_COLUMN, width: 24 }, ...columns.map((c) => ({ header: c.column }))]);
-  return {
-    add: (rows) => sheet.addRows(rows.map((row) => [new Date(row.ts), vehicleName, ...valuesOf(row, columns)])),
-    finish: () => sheet.finish(),
-  };
+  const add = sheet.textRows([{ number: true, date: true }, { text: vehicleName }, ...columns.map(() => ({ number: true as const }))]);
+  return { add, finish: () => sheet.finish() };
 }

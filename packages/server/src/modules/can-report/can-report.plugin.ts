@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { canReportRoutes } from './can-report.routes.js';
 import { createCanReportService } from './can-report.service.js';
 import { createReportScheduler, type ReportScheduler } from './report-scheduler.js';
@@ -13,13 +13,15 @@ declare module 'fastify' {
 }
 
 /** The CAN history report: its calls, saved templates, and the scheduler mailing them through the outbox. */
-export async function installCanReports(app: FastifyInstance, deps: { db: Db }) {
-  const reports = createCanReportService({ ...deps, log: app.log });
+export async function installCanReports(app: FastifyInstance, database: Database) {
+  const { db, raw } = database;
+  // On PostgreSQL an export is read with COPY, which needs a connection of its own.
+  const reports = createCanReportService({ db, pool: raw.kind === 'postgres' ? raw.pool : undefined, log: app.log });
   await app.register(canReportRoutes(reports));
-  await app.register(reportSchedulesRoutes(createReportSchedulesService({ db: deps.db, reports })));
+  await app.register(reportSchedulesRoutes(createReportSchedulesService({ db, reports })));
 
   // The dispatcher is decorated once every module is in; the scheduler only wakes it after start.
-  const scheduler = createReportScheduler({ db: deps.db, reports, mailQueued: () => app.mail.kick(), log: app.log });
+  const scheduler = createReportScheduler({ db, reports, mailQueued: () => app.mail.kick(), log: app.log });
   app.decorate('reportScheduler', scheduler);
   // Runs left due by a restart go out as soon as the server is up.
   app.addHook('onReady', async () => void scheduler.runDue());

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { canReportTemplate } from '../../db/reports-schema.js';
 import { vehicle } from '../../db/schema.js';
 import { canReading, vehicleState } from '../../db/telemetry-schema.js';
+import { EXCEL_UNIX_EPOCH_DAYS } from '../../lib/xlsx-text-rows.js';
 import { orderOf, type SelectedColumn } from './report-columns.js';
 
 /** One stored reading as the report reads it: its time and the chosen values, c0…cn in column order. */
@@ -14,6 +15,46 @@ const selectList = (columns: readonly SelectedColumn[]) =>
   sql.join([sql`${canReading.ts} as ts`, ...columns.map((c, i) => sql`${c.value} as ${sql.identifier(alias(i))}`)], sql`, `);
 const inRange = (c: CanReportCriteria) =>
   sql`${canReading.vehicleId} = ${c.vehicleId} and ${canReading.ts} between ${c.start.toISOString()}::timestamptz and ${c.end.toISOString()}::timestamptz`;
+
+/** The fields of a reading in an export: its time as an Excel date (lib/xlsx-text-rows.ts), then the chosen values. */
+const exportFields = (columns: readonly SelectedColumn[]) => [
+  sql`date_part('epoch', ${canReading.ts}) / 86400 + ${sql.raw(String(EXCEL_UNIX_EPOCH_DAYS))}`,
+  ...columns.map((c) => c.value),
+];
+const exportRows = (q: ReportQuery) => sql`from ${canReading} where ${inRange(q.criteria)} order by ${orderOf(q.sortBy, q.sortType, q.columns)}`;
+
+/** The rows of an export, a column per field (PostgreSQL's COPY writes each number's text, an empty value as told). */
+export const exportQuery = (q: ReportQuery) => sql`select ${sql.join(exportFields(q.columns), sql`, `)} ${exportRows(q)}`;
+
+/**
+ * The same rows as one line of text each, tab-separated with an empty field for an empty value, as
+ * the COPY writes them: where there is no COPY to a stream (PGlite), the server still handles one
+ * string per reading rather than an object, a Date and a number per value.
+ */
+const exportLineQuery = (q: ReportQuery) =>
+  sql`select concat_ws(chr(9), ${sql.join(
+    exportFields(q.columns).map((f) => sql`coalesce((${f})::text, '')`),
+    sql`, `,
+  )}) as line ${exportRows(q)}`;
+
+/**
+ * Lines as one text, each ended by a newline, written straight into a buffer kept from batch to
+ * batch (no joined string, and no new megabytes for every batch for the allocator to scatter).
+ */
+function linesWriter() {
+  let text = Buffer.allocUnsafe(0);
+  return (rows: readonly { line: string }[]) => {
+    let length = 0;
+    for (const { line } of rows) length += line.length + 1;
+    if (text.length < length) text = Buffer.allocUnsafe(length * 2);
+    let at = 0;
+    for (const { line } of rows) {
+      at += text.write(line, at, 'latin1');
+      text[at++] = 10;
+    }
+    return text.subarray(0, at);
+  };
+}
 
 export interface ReportQuery {
   criteria: CanReportCriteria;
@@ -80,13 +121,16 @@ export const canReportRepository = {
     return rows;
   },
 
-  /** The instants (epoch ms) of a range in a signal's order: one sort of the range, kept by the service for later pages. */
-  sortedInstants: async (db: Db, q: ReportQuery) => {
-    const { rows } = await db.execute<{ list: string | null }>(
-      sql`select string_agg((extract(epoch from ${canReading.ts}) * 1000)::bigint::text, ',' order by ${orderOf(q.sortBy, q.sortType, q.columns)}) as list from ${canReading} where ${inRange(q.criteria)}`,
-    );
-    const list = rows[0].list;
-    return list ? Float64Array.from(list.split(','), Number) : new Float64Array(0);
+  /**
+   * The instant and value of every reading of a range in time order, as one value of compact
+   * binary records (report-order.ts): a tenth of the text the same numbers would take, and no
+   * row or Date object per reading on either side.
+   */
+  signalColumn: async (db: Db, q: ReportQuery, value: SQL): Promise<Uint8Array> => {
+    const { rows } = await db.execute<{ list: Uint8Array | null }>(sql`
+      select string_agg(timestamptz_send(r.ts) || coalesce(decode('01', 'hex') || float8send(r.v), decode('000000000000000000', 'hex')), ''::bytea) as list
+      from (select ${canReading.ts} as ts, (${value})::float8 as v from ${canReading} where ${inRange(q.criteria)} order by ${canReading.ts}) r`);
+    return rows[0].list ?? new Uint8Array(0);
   },
 
   /** The rows of the given instants, in no particular order. */
@@ -101,20 +145,21 @@ export const canReportRepository = {
   },
 
   /**
-   * Every row of a report in order, handed over in batches from a server-side cursor, so an export
-   * of 864,000 readings holds two batches at most: the one being handled and the next, fetched
-   * meanwhile. The export waits for the client to keep up before asking for more.
+   * Every reading of a report in order as text lines (see exportLineQuery), handed over a batch at a time
+   * from a server-side cursor, so an export of 864,000 readings holds two batches at most: the one
+   * being written out and the next, fetched meanwhile. The export waits for the client to keep up
+   * before asking for more.
    */
-  forEachBatch: (db: Db, q: ReportQuery, batchSize: number, handle: (rows: ReadingRow[]) => Promise<void>) =>
+  forEachBatch: (db: Db, q: ReportQuery, batchSize: number, handle: (lines: Buffer) => Promise<void>) => // `lines` is reused once handle() resolves
     db.transaction(async (tx) => {
-      await tx.execute(sql`declare can_export no scroll cursor for select ${selectList(q.columns)} from ${canReading} where ${inRange(q.criteria)} order by ${orderOf(q.sortBy, q.sortType, q.columns)}`);
+      await tx.execute(sql`declare can_export no scroll cursor for ${exportLineQuery(q)}`);
       // A Drizzle query runs each time it is awaited: wrapped in a promise, each fetch runs once.
-      const fetch = () => Promise.resolve(tx.execute<ReadingRow>(sql`fetch forward ${sql.raw(String(batchSize))} from can_export`));
-      // The next batch is on its way while this one is written out.
+      const fetch = () => Promise.resolve(tx.execute<{ line: string }>(sql`fetch forward ${sql.raw(String(batchSize))} from can_export`));
+      const linesText = linesWriter();
       for (let batch = await fetch(); batch.rows.length > 0; ) {
         const next = fetch();
         next.catch(() => undefined); // awaited below; a failed handle() must not leave it unhandled
-        await handle(batch.rows);
+        await handle(linesText(batch.rows));
         batch = await next;
       }
       await tx.execute(sql`close can_export`);

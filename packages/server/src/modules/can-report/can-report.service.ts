@@ -22,6 +22,7 @@ import {
 } from '@evfleet/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
 import { resolveScope } from '../../auth/scope.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
@@ -33,10 +34,8 @@ import { reportWorkbook } from './can-report-xlsx.js';
 import { toReportRow, toSavedTemplate } from './can-report.presenter.js';
 import { canReportRepository as repo, type ReportQuery } from './can-report.repository.js';
 import { reportedExtraKeys, selectColumns } from './report-columns.js';
+import { exportLines } from './report-export-lines.js';
 import { reportPager } from './report-pager.js';
-
-/** Rows fetched from the export cursor at a time: large enough to keep the database busy, small in memory. */
-const EXPORT_BATCH = 2000;
 
 /** A report ready to stream: where it goes and a function that writes it. */
 export interface ReportExport {
@@ -44,10 +43,10 @@ export interface ReportExport {
   write(out: Writable): Promise<void>;
 }
 
-/** Writes a whole report to a stream as xlsx (also used by the scheduler). */
-export async function writeReport(db: Db, vehicleName: string, query: ReportQuery, out: Writable) {
+/** Writes a whole report to a stream as xlsx (also used by the scheduler); `pool` is PostgreSQL's, for COPY. */
+async function writeReport(db: Db, pool: pg.Pool | undefined, vehicleName: string, query: ReportQuery, out: Writable) {
   const book = await reportWorkbook(out, vehicleName, query.columns);
-  await repo.forEachBatch(db, query, EXPORT_BATCH, (rows) => book.add(rows));
+  await exportLines(db, pool, query, (lines) => book.add(lines));
   await book.finish();
 }
 
@@ -55,7 +54,7 @@ export async function writeReport(db: Db, vehicleName: string, query: ReportQuer
  * Part 2 §7 "CAN report": options, reports, exports and saved templates. Every call is confined to
  * the vehicles the caller may see: a vehicle outside the scope is "not found", whoever asks.
  */
-export function createCanReportService({ db, log }: { db: Db; log?: FastifyBaseLogger }) {
+export function createCanReportService({ db, pool, log }: { db: Db; pool?: pg.Pool; log?: FastifyBaseLogger }) {
   const pager = reportPager({ db, log });
   const visible = async (by: AuthUser) => visibleVehicles(await resolveScope(db, by));
 
@@ -107,7 +106,7 @@ export function createCanReportService({ db, log }: { db: Db; log?: FastifyBaseL
 
   const exportOf = async (by: AuthUser, criteria: CanReportCriteria, fileName: string, sortBy?: string, sortType?: SortType): Promise<ReportExport> => {
     const { v, query } = await prepare(by, criteria, { sortBy, sortType, exporting: true });
-    return { fileName, write: (out) => writeReport(db, v.name, query, out) };
+    return { fileName, write: (out) => writeReport(db, pool, v.name, query, out) };
   };
 
   const ownTemplate = async (by: AuthUser, id: number) => {

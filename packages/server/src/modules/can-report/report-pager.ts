@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { canReportRepository as repo, type ReadingRow, type ReportQuery } from './can-report.repository.js';
 import { ttlCache } from './report-cache.js';
 import { isTimeOrder } from './report-columns.js';
+import { decodeSignalColumn, orderedInstants } from './report-order.js';
 
 /** Row counts and sorted orders of recent reports, per instance; an order of 864,000 readings takes 7 MB. */
 const COUNTS_KEPT = 200;
@@ -16,7 +17,7 @@ const TOP_N = 5000;
  * order a page comes from the primary key; in a signal's order early pages come from a top-N and
  * the whole order is sorted once in the background and kept, so paging on costs a read by key.
  */
-export function reportPager({ db, log }: { db: Db; log?: FastifyBaseLogger }) {
+export function reportPager({ db, log, topN = TOP_N }: { db: Db; log?: FastifyBaseLogger; topN?: number }) {
   const counts = ttlCache<number>(COUNTS_KEPT, KEPT_MS);
   const orders = ttlCache<Float64Array>(ORDERS_KEPT, KEPT_MS);
   /** A range's whole order by a signal, sorted once however many pages ask for it meanwhile. */
@@ -26,8 +27,10 @@ export function reportPager({ db, log }: { db: Db; log?: FastifyBaseLogger }) {
     if (kept) return Promise.resolve(kept);
     let running = sorting.get(key);
     if (!running) {
+      const chosen = query.columns.find((c) => c.column === query.sortBy)!;
       running = repo
-        .sortedInstants(db, query)
+        .signalColumn(db, query, chosen.value)
+        .then((bytes) => orderedInstants(decodeSignalColumn(bytes), query.sortType === 'DESC'))
         .then((order) => (orders.set(key, order), order))
         .finally(() => sorting.delete(key));
       sorting.set(key, running);
@@ -53,7 +56,7 @@ export function reportPager({ db, log }: { db: Db; log?: FastifyBaseLogger }) {
         result = { rows, totalCount };
       } else {
         const key = `${range}|${query.sortBy}|${query.sortType}`;
-        const order = orders.get(key) ?? (offset + limit > TOP_N ? await fullOrder(key, query) : undefined);
+        const order = orders.get(key) ?? (offset + limit > topN ? await fullOrder(key, query) : undefined);
         if (order) result = { rows: await rowsOfOrder(query, order, limit, offset), totalCount: order.length };
         else {
           const [rows, totalCount] = await Promise.all([repo.valuePage(db, query, limit, offset), known ?? repo.count(db, criteria)]);
