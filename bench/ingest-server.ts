@@ -30,6 +30,7 @@ await database.raw.pool.query(
 );
 
 let queued = () => 0;
+let stored = () => 0;
 let accepted = 0;
 if (process.env.INGEST_CEILING) {
   const { log } = Fastify({ logger: { level: 'warn' } });
@@ -41,12 +42,14 @@ if (process.env.INGEST_CEILING) {
   const app = await buildApp({ config, database });
   await app.listen({ port: 0, host: '127.0.0.1' });
   queued = () => app.telemetry.writer.queued;
+  stored = () => app.telemetry.writer.stats.storedRows;
 }
 process.on('SIGINT', () => {
   console.log(`ACCEPTED ${accepted}`);
   process.exit(0);
 });
 console.log('READY');
+setInterval(() => console.log(`STORED ${stored()}`), 100).unref();
 setInterval(() => {
   const m = process.memoryUsage();
   console.log(`MEM ${Math.round(m.rss / 1e6)} ${Math.round(m.heapUsed / 1e6)} QUEUED ${queued()}`);

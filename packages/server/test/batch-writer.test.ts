@@ -32,4 +32,31 @@ describe('batch writer', () => {
     await Promise.all(writes);
     expect(stored).toEqual([1, 2, 3, 4]);
   });
+
+  it('hands batches to the follow-ups in the order they were taken, whichever commits first', async () => {
+    const commits: (() => void)[] = [];
+    const committed: number[] = [];
+    const handed: number[][] = [];
+    const writer = createBatchWriter({
+      store: { insert: (rows) => new Promise((resolve) => commits.push(() => (committed.push(rows[0].reading.ts), resolve(rows)))) },
+      partitions,
+      maxBatch: 1,
+      maxDelayMs: 1,
+      concurrency: 2,
+      onCommitted: (rows) => void handed.push(rows.map((r) => r.reading.ts)),
+    });
+    const first = writer.write([row(1)]);
+    const second = writer.write([row(2)]);
+    await tick();
+    expect(commits).toHaveLength(2);
+    commits[1]();
+    await second; // acknowledged as soon as it is committed ...
+    await tick();
+    expect(handed).toEqual([]); // ... but its follow-ups wait for the batch taken before it
+    commits[0]();
+    await first;
+    await tick();
+    expect(committed).toEqual([2, 1]);
+    expect(handed).toEqual([[1], [2]]);
+  });
 });

@@ -57,29 +57,47 @@ export function createBatchWriter(opts: BatchWriterOptions) {
     return batch;
   };
 
+  /** Settles once the batch taken last has handed its readings to the follow-ups (or failed). */
+  let handedOver: Promise<void> = Promise.resolve();
+
+  const followUp = (rows: StoredRow[]) => {
+    const work = opts.onCommitted(rows);
+    if (!work) return;
+    followUps++;
+    const done = () => {
+      followUps--;
+      if (queuedRows >= maxBatch || closed) pump();
+      else schedule();
+    };
+    work.then(done, done);
+  };
+
   const flush = async (batch: Pending[]) => {
+    // Two batches commit concurrently and either may finish first, but the follow-ups get them in
+    // the order they were taken: a vehicle's readings reach its state, trips and alerts in the
+    // order they arrived, not as "late" readings (which alerts skip and trips re-segment from storage).
+    const previous = handedOver;
+    let handOver!: () => void;
+    handedOver = new Promise<void>((resolve) => (handOver = resolve));
     const rows = batch.flatMap((p) => p.rows);
     const started = performance.now();
+    let fresh: StoredRow[] | null = null;
     try {
       await opts.partitions.ensureFor(rows.map((r) => r.reading.ts));
-      const fresh = await opts.store.insert(rows);
+      fresh = await opts.store.insert(rows);
       stats.storedRows += fresh.length;
       stats.batches++;
       stats.flushSeconds += (performance.now() - started) / 1000;
       for (const p of batch) p.resolve();
-      const followUp = opts.onCommitted(fresh);
-      if (followUp) {
-        followUps++;
-        const done = () => {
-          followUps--;
-          if (queuedRows >= maxBatch || closed) pump();
-          else schedule();
-        };
-        followUp.then(done, done);
-      }
     } catch (err) {
       stats.failedBatches++;
       for (const p of batch) p.reject(err);
+    }
+    await previous;
+    try {
+      if (fresh) followUp(fresh);
+    } finally {
+      handOver();
     }
   };
 
