@@ -78,12 +78,15 @@ function useLiveFeed(changesOnly: boolean) {
         pending = undefined;
         items.clear();
         snapshot = [];
+        // The call's answer lived in the store just cleared: the next reader must make it again.
+        queryClient.removeQueries({ queryKey: MAP_ITEMS_KEY });
       }
     };
   }, [changesOnly]);
 }
 
 export const MAP_ITEMS_KEY = ['vehicles', 'map-items'] as const;
+const PREFETCH_KEPT_MS = 10_000;
 
 const mapItemsQuery = queryOptions({
   queryKey: MAP_ITEMS_KEY,
@@ -92,8 +95,11 @@ const mapItemsQuery = queryOptions({
     replaceAll(all);
     return all.length;
   },
-  // The store holds the items; the query only runs the call, again on every mount.
-  gcTime: 0,
+  // The store holds the items and the socket keeps them current, so the answer does not go stale;
+  // it is dropped with the store when the last reader leaves. Until a reader comes, a prefetched
+  // answer is kept long enough for the page that asked for it to mount.
+  staleTime: Infinity,
+  gcTime: PREFETCH_KEPT_MS,
 });
 
 /**
