@@ -204,7 +204,8 @@ describe.each(DATABASE_KINDS)('CAN report calls on %s', (kind) => {
   });
 
   it('pages the whole order of a signal sort exactly as PostgreSQL sorts it, ties and empty values by time', async () => {
-    const pager = reportPager({ db: t.database.db, topN: 0 }); // every page from the whole order
+    // Every page from the whole order, read on PostgreSQL with COPY as the app does.
+    const pager = reportPager({ db: t.database.db, pool: t.database.raw.kind === 'postgres' ? t.database.raw.pool : undefined, topN: 0 });
     for (const [key, sortType] of [['batteryCharge', 'DESC'], ['batteryCharge', 'ASC'], ['cell2', 'DESC'], ['tirePressure', 'ASC']] as const) {
       const columns = selectColumns([key]);
       const query = { criteria: { vehicleId: a.vehicles.inFleet, columns: [key], start: new Date(start), end: new Date(start + 3 * 3_600_000) }, columns, sortBy: columns[0].column, sortType };

@@ -56,6 +56,17 @@ function linesWriter() {
   };
 }
 
+/**
+ * The instant and value of every reading of a range in time order, as one value of compact binary
+ * records (report-order.ts): no row or Date object per reading on either side. `part` narrows it
+ * to the readings before or from an instant.
+ */
+export const signalColumnQuery = (q: ReportQuery, value: SQL, part: { before?: Date; from?: Date } = {}) => sql`
+  select string_agg(timestamptz_send(r.ts) || coalesce(decode('01', 'hex') || float8send(r.v), decode('000000000000000000', 'hex')), ''::bytea) as list
+  from (select ${canReading.ts} as ts, (${value})::float8 as v from ${canReading} where ${inRange(q.criteria)}
+    ${part.before ? sql`and ${canReading.ts} < ${part.before.toISOString()}::timestamptz` : sql``} ${part.from ? sql`and ${canReading.ts} >= ${part.from.toISOString()}::timestamptz` : sql``}
+    order by ${canReading.ts}) r`;
+
 export interface ReportQuery {
   criteria: CanReportCriteria;
   columns: readonly SelectedColumn[];
@@ -121,15 +132,9 @@ export const canReportRepository = {
     return rows;
   },
 
-  /**
-   * The instant and value of every reading of a range in time order, as one value of compact
-   * binary records (report-order.ts): a tenth of the text the same numbers would take, and no
-   * row or Date object per reading on either side.
-   */
+  /** A range's readings as compact binary records (signalColumnQuery), on PGlite. */
   signalColumn: async (db: Db, q: ReportQuery, value: SQL): Promise<Uint8Array> => {
-    const { rows } = await db.execute<{ list: Uint8Array | null }>(sql`
-      select string_agg(timestamptz_send(r.ts) || coalesce(decode('01', 'hex') || float8send(r.v), decode('000000000000000000', 'hex')), ''::bytea) as list
-      from (select ${canReading.ts} as ts, (${value})::float8 as v from ${canReading} where ${inRange(q.criteria)} order by ${canReading.ts}) r`);
+    const { rows } = await db.execute<{ list: Uint8Array | null }>(signalColumnQuery(q, value));
     return rows[0].list ?? new Uint8Array(0);
   },
 

@@ -34,7 +34,7 @@ import { reportWorkbook } from './can-report-xlsx.js';
 import { toReportRow, toSavedTemplate } from './can-report.presenter.js';
 import { canReportRepository as repo, type ReportQuery } from './can-report.repository.js';
 import { reportedExtraKeys, selectColumns } from './report-columns.js';
-import { exportLines } from './report-export-lines.js';
+import { exportLines } from './report-copy.js';
 import { reportPager } from './report-pager.js';
 
 /** A report ready to stream: where it goes and a function that writes it. */
@@ -55,7 +55,7 @@ async function writeReport(db: Db, pool: pg.Pool | undefined, vehicleName: strin
  * the vehicles the caller may see: a vehicle outside the scope is "not found", whoever asks.
  */
 export function createCanReportService({ db, pool, log }: { db: Db; pool?: pg.Pool; log?: FastifyBaseLogger }) {
-  const pager = reportPager({ db, log });
+  const pager = reportPager({ db, pool, log });
   const visible = async (by: AuthUser) => visibleVehicles(await resolveScope(db, by));
 
   /**

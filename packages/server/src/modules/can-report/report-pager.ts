@@ -1,8 +1,10 @@
 import { type FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
 import type { Db } from '../../db/client.js';
 import { canReportRepository as repo, type ReadingRow, type ReportQuery } from './can-report.repository.js';
 import { ttlCache } from './report-cache.js';
 import { isTimeOrder } from './report-columns.js';
+import { signalColumn } from './report-copy.js';
 import { decodeSignalColumn, orderedInstants } from './report-order.js';
 
 /** Row counts and sorted orders of recent reports, per instance; an order of 864,000 readings takes 7 MB. */
@@ -17,7 +19,7 @@ const TOP_N = 5000;
  * order a page comes from the primary key; in a signal's order early pages come from a top-N and
  * the whole order is sorted once in the background and kept, so paging on costs a read by key.
  */
-export function reportPager({ db, log, topN = TOP_N }: { db: Db; log?: FastifyBaseLogger; topN?: number }) {
+export function reportPager({ db, pool, log, topN = TOP_N }: { db: Db; pool?: pg.Pool; log?: FastifyBaseLogger; topN?: number }) {
   const counts = ttlCache<number>(COUNTS_KEPT, KEPT_MS);
   const orders = ttlCache<Float64Array>(ORDERS_KEPT, KEPT_MS);
   /** A range's whole order by a signal, sorted once however many pages ask for it meanwhile. */
@@ -28,8 +30,7 @@ export function reportPager({ db, log, topN = TOP_N }: { db: Db; log?: FastifyBa
     let running = sorting.get(key);
     if (!running) {
       const chosen = query.columns.find((c) => c.column === query.sortBy)!;
-      running = repo
-        .signalColumn(db, query, chosen.value)
+      running = signalColumn(db, pool, query, chosen.value)
         .then((bytes) => orderedInstants(decodeSignalColumn(bytes), query.sortType === 'DESC'))
         .then((order) => (orders.set(key, order), order))
         .finally(() => sorting.delete(key));
