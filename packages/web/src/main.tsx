@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { profileQuery } from './api/app-info';
 import { App } from './app/App';
+import { preloadScreenAt } from './app/AppRoutes';
 import { clientConfig } from './app/client-config';
 import { queryClient } from './app/query-client';
 import { fetchSession } from './app/session/session-store';
@@ -18,6 +19,7 @@ const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'sm' });
 void clientConfig();
 void fetchSession();
 void queryClient.prefetchQuery(profileQuery);
+preloadScreenAt(window.location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

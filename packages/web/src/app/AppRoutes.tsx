@@ -25,20 +25,34 @@ const ReportRoutes = lazy(() => import('../features/report/ReportRoutes'));
 const recordScreens = () => import('../features/records/record-screens');
 const EntityPlaceholder = lazy(() => import('../features/entities/EntityPlaceholder'));
 
-/** The entity areas built so far; the others keep the placeholder until their issue lands. */
-const ENTITY_SCREENS: Partial<Record<EntityArea, ComponentType>> = {
-  [ROUTES.driver]: lazy(() => import('../features/drivers/DriverRoutes')),
-  [ROUTES.fleet]: lazy(() => import('../features/fleets/FleetRoutes')),
-  [ROUTES.dealer]: lazy(() => import('../features/dealers/DealerRoutes')),
-  [ROUTES.usersPage]: lazy(() => import('../features/super-users/SuperUserRoutes')),
-  [ROUTES.vehicle]: lazy(() => import('../features/vehicles/VehicleRoutes')),
-  [ROUTES.vehicleTemplate]: lazy(() => import('../features/vehicle-templates/VehicleTemplateRoutes')),
-  [ROUTES.vehicleCan]: lazy(() => import('../features/records/VehicleCanRoutes')),
-  [ROUTES.car]: lazyNamed(recordScreens, 'CarRoutes'),
-  [ROUTES.emailTemplate]: lazyNamed(recordScreens, 'EmailTemplateRoutes'),
-  [ROUTES.notification]: lazyNamed(recordScreens, 'NotificationRoutes'),
-  [ROUTES.vehicleLog]: lazyNamed(recordScreens, 'VehicleLogRoutes'),
+type ScreenModule = { default: ComponentType };
+const recordScreen = (name: 'CarRoutes' | 'EmailTemplateRoutes' | 'NotificationRoutes' | 'VehicleLogRoutes') => () =>
+  recordScreens().then((module): ScreenModule => ({ default: module[name] }));
+
+/** The entity areas built so far (their code, loaded when first opened); the others keep the placeholder. */
+const ENTITY_MODULES: Partial<Record<EntityArea, () => Promise<ScreenModule>>> = {
+  [ROUTES.driver]: () => import('../features/drivers/DriverRoutes'),
+  [ROUTES.fleet]: () => import('../features/fleets/FleetRoutes'),
+  [ROUTES.dealer]: () => import('../features/dealers/DealerRoutes'),
+  [ROUTES.usersPage]: () => import('../features/super-users/SuperUserRoutes'),
+  [ROUTES.vehicle]: () => import('../features/vehicles/VehicleRoutes'),
+  [ROUTES.vehicleTemplate]: () => import('../features/vehicle-templates/VehicleTemplateRoutes'),
+  [ROUTES.vehicleCan]: () => import('../features/records/VehicleCanRoutes'),
+  [ROUTES.car]: recordScreen('CarRoutes'),
+  [ROUTES.emailTemplate]: recordScreen('EmailTemplateRoutes'),
+  [ROUTES.notification]: recordScreen('NotificationRoutes'),
+  [ROUTES.vehicleLog]: recordScreen('VehicleLogRoutes'),
 };
+const ENTITY_SCREENS = Object.fromEntries(Object.entries(ENTITY_MODULES).map(([area, load]) => [area, lazy(load)])) as Partial<Record<EntityArea, ComponentType>>;
+
+/**
+ * Starts loading the code of the entity area a page opens on, alongside the session checks that
+ * must answer before it renders (a reload or a link straight to /vehicle does not wait for both).
+ */
+export function preloadScreenAt(pathname: string): void {
+  const area = ENTITY_AREAS.find((each) => pathname === each || pathname.startsWith(`${each}/`));
+  if (area) void ENTITY_MODULES[area]?.();
+}
 
 /** The route table of part 1 §2.1/§2.2; the paths themselves live in routes.ts. */
 export function AppRoutes() {
