@@ -44,4 +44,16 @@ describe('sheet rows from text lines', () => {
     expect(row(3001).slice(2)).toEqual([2999, 5998]);
     expect(row(3002).slice(2)).toEqual([3000, 6000]);
   });
+
+  it('fails instead of waiting for ever when the reader goes away (a cancelled download)', async () => {
+    let taken = 0;
+    // A reader that takes the first 64 kB, then nothing more.
+    const out = new Writable({ write: (chunk: Buffer, _encoding, done) => void ((taken += chunk.length) < 65_536 && done()) });
+    const writing = (async () => {
+      const sheet = await xlsxStream(out, 'Test', [{ header: 'A' }]);
+      await sheet.textRows([{ number: true }])(Buffer.from('12345.678\n'.repeat(300_000), 'latin1'));
+    })();
+    setTimeout(() => out.destroy(), 300);
+    await expect(writing).rejects.toThrow('closed before the archive ended');
+  });
 });

@@ -21,9 +21,22 @@ export function zipStream(out: Writable, level = 1) {
   const entries: Entry[] = [];
   let offset = 0;
 
+  /** Waits for the reader; fails if the stream closes first (a download cancelled), which would never drain. */
+  const drainedOut = () =>
+    new Promise<void>((resolve, reject) => {
+      const settle = (err?: Error) => {
+        out.off('drain', onDrain).off('close', onClose).off('error', onClose);
+        if (err) reject(err);
+        else resolve();
+      };
+      const onDrain = () => settle();
+      const onClose = () => settle(new Error('The stream closed before the archive ended'));
+      out.on('drain', onDrain).on('close', onClose).on('error', onClose);
+    });
   const write = async (chunk: Buffer) => {
+    if (out.destroyed) throw new Error('The stream closed before the archive ended');
     offset += chunk.length;
-    if (!out.write(chunk)) await once(out, 'drain');
+    if (!out.write(chunk)) await drainedOut();
   };
 
   return {
@@ -47,8 +60,10 @@ export function zipStream(out: Writable, level = 1) {
           await write(chunk as Buffer);
         }
       })();
-      // Awaited in close(); until then a deflate failure must not count as unhandled.
-      drained.catch(() => undefined);
+      // Awaited in close(); until then a failure (the stream closed) ends the pending write instead,
+      // since the deflater, no longer read, would never take the chunk.
+      const failed = new Promise<never>((_, reject) => void drained.catch(reject));
+      failed.catch(() => undefined);
       return {
         async write(content: string | Uint8Array) {
           const chunk = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
@@ -56,7 +71,7 @@ export function zipStream(out: Writable, level = 1) {
           entry.size += chunk.length;
           if (entry.size > MAX_32) throw new Error('xlsx entry over 4 GiB');
           // Resolved once deflated, so the caller may reuse the chunk's memory.
-          await new Promise<void>((resolve, reject) => deflate.write(chunk, (err) => (err ? reject(err) : resolve())));
+          await Promise.race([new Promise<void>((resolve, reject) => deflate.write(chunk, (err) => (err ? reject(err) : resolve()))), failed]);
         },
         async close() {
           deflate.end();

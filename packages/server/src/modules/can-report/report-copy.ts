@@ -18,16 +18,27 @@ class InlineDialect extends PgDialect {
 const inlineDialect = new InlineDialect();
 const inlined = (query: SQL) => inlineDialect.sqlToQuery(query.inlineParams()).sql;
 
+/** Runs a COPY on a connection of its own; a connection a failure left in the middle of one is discarded. */
+async function onConnection<T>(pool: pg.Pool, run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    const result = await run(client);
+    client.release();
+    return result;
+  } catch (err) {
+    client.release(err instanceof Error ? err : new Error(String(err)));
+    throw err;
+  }
+}
+
 /**
  * Hands over the rows of `COPY (query) TO STDOUT` as complete lines, chunk by chunk as they arrive
  * (a chunk may end inside a row: the rest waits for the next one). Nothing but the socket's
  * buffers is allocated per row. The stream is read only as fast as `handle` finishes, so
- * PostgreSQL waits for a slow client. A connection left in the middle of a COPY is discarded.
+ * PostgreSQL waits for a slow client.
  */
-async function copyLines(pool: pg.Pool, query: SQL, handle: (lines: Uint8Array) => Promise<void>) {
-  const client = await pool.connect();
-  let failure: Error | undefined;
-  try {
+const copyLines = (pool: pg.Pool, query: SQL, handle: (lines: Uint8Array) => Promise<void>) =>
+  onConnection(pool, async (client) => {
     let rest = Buffer.alloc(0);
     for await (const chunk of client.query(copyTo(`copy (${inlined(query)}) to stdout (null '')`)) as AsyncIterable<Buffer>) {
       const data = rest.length ? Buffer.concat([rest, chunk]) : chunk;
@@ -35,19 +46,11 @@ async function copyLines(pool: pg.Pool, query: SQL, handle: (lines: Uint8Array) 
       if (end > 0) await handle(data.subarray(0, end));
       rest = Buffer.from(data.subarray(end));
     }
-  } catch (err) {
-    failure = err instanceof Error ? err : new Error(String(err));
-    throw err;
-  } finally {
-    client.release(failure);
-  }
-}
+  });
 
 /** The one value of a one-row, one-column query, read with `COPY ... (format binary)`: its raw bytes, not the hex text of a bytea. */
-async function copyBytes(pool: pg.Pool, query: SQL): Promise<Buffer> {
-  const client = await pool.connect();
-  let failure: Error | undefined;
-  try {
+const copyBytes = (pool: pg.Pool, query: SQL) =>
+  onConnection(pool, async (client) => {
     const chunks: Buffer[] = [];
     for await (const chunk of client.query(copyTo(`copy (${inlined(query)}) to stdout (format binary)`)) as AsyncIterable<Buffer>) chunks.push(chunk);
     const data = Buffer.concat(chunks);
@@ -55,13 +58,7 @@ async function copyBytes(pool: pg.Pool, query: SQL): Promise<Buffer> {
     const at = 11 + 4 + 4 + 2;
     const length = data.readInt32BE(at);
     return length < 0 ? Buffer.alloc(0) : data.subarray(at + 4, at + 4 + length);
-  } catch (err) {
-    failure = err instanceof Error ? err : new Error(String(err));
-    throw err;
-  } finally {
-    client.release(failure);
-  }
-}
+  });
 
 /**
  * A range's readings as compact binary records of the instant and a signal's value, in time order
