@@ -118,18 +118,13 @@ export const canReportRepository = {
     return reverse ? rows.reverse() : rows;
   },
 
-  /**
-   * One page in a signal's order: only the instants and the signal are sorted (a top-N over the
-   * range), then the page's rows are read by key.
-   */
-  valuePage: async (db: Db, q: ReportQuery, limit: number, offset: number) => {
-    const order = orderOf(q.sortBy, q.sortType, q.columns);
-    const { rows } = await db.execute<ReadingRow>(sql`
-      select ${selectList(q.columns)} from ${canReading}
-      where ${canReading.vehicleId} = ${q.criteria.vehicleId}
-        and ${canReading.ts} = any(array(select ${canReading.ts} from ${canReading} where ${inRange(q.criteria)} order by ${order} limit ${limit} offset ${offset}))
-      order by ${order}`);
-    return rows;
+  /** The first `count` instants (epoch ms) of a range in a signal's order: a top-N over the instants and the signal only. */
+  topInstants: async (db: Db, q: ReportQuery, count: number) => {
+    // The instants as they are: an expression on them would be computed for every reading of the range before the sort.
+    const { rows } = await db.execute<{ ts: Date | string }>(
+      sql`select ${canReading.ts} as ts from ${canReading} where ${inRange(q.criteria)} order by ${orderOf(q.sortBy, q.sortType, q.columns)} limit ${count}`,
+    );
+    return Float64Array.from(rows, (r) => new Date(r.ts).getTime());
   },
 
   /** A range's readings as compact binary records (signalColumnQuery), on PGlite. */
