@@ -102,6 +102,12 @@ export const DEFAULT_THRESHOLDS: readonly AlertAttribute[] = [
   attribute('cellPackTemp', [r(60, 120)], [r(40, 59), r(121, 145)], [r(0, 39), r(146, 190)]),
 ];
 
+/** The bands in the order a tie is settled: the more severe first. */
+const BANDS_BY_SEVERITY = [
+  ['SEVERE', 'sever'],
+  ['WARNING', 'warning'],
+  ['NORMAL', 'normal'],
+] as const;
 const distance = (value: number, range: Range) => (value < range.low ? range.low - value : value > range.high ? value - range.high : 0);
 
 /**
@@ -110,18 +116,17 @@ const distance = (value: number, range: Range) => (value < range.low ? range.low
  * range, the more severe one on a tie (docs/alerts.md).
  */
 export function classify(value: number, attr: Pick<AlertAttribute, 'normal' | 'warning' | 'sever'>): Severity {
-  const bands: [Severity, Range[]][] = [
-    ['SEVERE', attr.sever],
-    ['WARNING', attr.warning],
-    ['NORMAL', attr.normal],
-  ];
+  // Runs for every metric of every reading ingested: no arrays made per call.
   let best: Severity = 'NORMAL';
   let bestDistance = Number.POSITIVE_INFINITY;
-  for (const [severity, ranges] of bands) {
-    for (const range of ranges) {
+  for (const [severity, band] of BANDS_BY_SEVERITY) {
+    for (const range of attr[band]) {
       const d = distance(value, range);
       if (d === 0) return severity;
-      if (d < bestDistance) [best, bestDistance] = [severity, d];
+      if (d < bestDistance) {
+        best = severity;
+        bestDistance = d;
+      }
     }
   }
   return best;

@@ -61,22 +61,20 @@ export function createAlertEngine(deps: { db: Db; settings: AlertSettings; log: 
       for (const attribute of settings.attributes) {
         const k = key(vehicleId, attribute.name);
         const normalMid = mid(attribute);
+        const rule = { minutesBackward: attribute.minutesBackward, frequencyMinutes: attribute.notificationFrequencyHour };
+        let state = episodes.get(k);
+        let moved = false;
         for (const { reading } of list) {
           const value = metricValue(attribute.name, reading, normalMid);
           if (value === undefined) continue;
-          let state = episodes.get(k);
           if (!state) episodes.set(k, (state = initialEpisode(reading.ts)));
           const { band, logged, lastNotifiedAt } = state;
-          const event = step(state, classify(value, attribute), reading.ts, value, {
-            minutesBackward: attribute.minutesBackward,
-            frequencyMinutes: attribute.notificationFrequencyHour,
-          });
+          const event = step(state, classify(value, attribute), reading.ts, value, rule);
           // Only meaningful changes are written; lastTs alone is kept in memory.
-          if (state.band !== band || state.logged !== logged || state.lastNotifiedAt !== lastNotifiedAt) {
-            changed.set(k, { vehicleId, metric: attribute.name, state: { ...state } });
-          }
+          if (state.band !== band || state.logged !== logged || state.lastNotifiedAt !== lastNotifiedAt) moved = true;
           if (event) pending.push({ vehicleId, settings, attribute, event });
         }
+        if (moved && state) changed.set(k, { vehicleId, metric: attribute.name, state: { ...state } });
       }
     }
     if (changed.size || pending.length) await record([...changed.values()], pending);
