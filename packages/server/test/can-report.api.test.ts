@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canReportRepository } from '../src/modules/can-report/can-report.repository.js';
-import { selectColumns } from '../src/modules/can-report/report-columns.js';
+import { orderOf, selectColumns } from '../src/modules/can-report/report-columns.js';
 import { reportPager } from '../src/modules/can-report/report-pager.js';
 import { MIN, readingSender, rowValues, sheetOf } from './support/can-readings.js';
 import { DATABASE_KINDS } from './support/databases.js';
@@ -204,15 +204,20 @@ describe.each(DATABASE_KINDS)('CAN report calls on %s', (kind) => {
   });
 
   it('pages the whole order of a signal sort exactly as PostgreSQL sorts it, ties and empty values by time', async () => {
-    // Every page from the whole order, read on PostgreSQL with COPY as the app does.
-    const pager = reportPager({ db: t.database.db, pool: t.database.raw.kind === 'postgres' ? t.database.raw.pool : undefined, topN: 0 });
+    // Every page from the whole order (topN 0), or from the first instants (the default), read on PostgreSQL with COPY as the app does.
+    const pool = t.database.raw.kind === 'postgres' ? t.database.raw.pool : undefined;
+    const pagers = [reportPager({ db: t.database.db, pool, topN: 0 }), reportPager({ db: t.database.db, pool })];
     for (const [key, sortType] of [['batteryCharge', 'DESC'], ['batteryCharge', 'ASC'], ['cell2', 'DESC'], ['tirePressure', 'ASC']] as const) {
       const columns = selectColumns([key]);
       const query = { criteria: { vehicleId: a.vehicles.inFleet, columns: [key], start: new Date(start), end: new Date(start + 3 * 3_600_000) }, columns, sortBy: columns[0].column, sortType };
-      const pages = [];
-      for (let offset = 0; offset < 120; offset += 50) pages.push(...(await pager.page(query, 50, offset)).rows);
-      const sortedByDatabase = await canReportRepository.topInstants(t.database.db, query, 200);
-      expect(pages.map((r) => new Date(r.ts).getTime())).toEqual(Array.from(sortedByDatabase));
+      const { rows: sortedByDatabase } = await t.database.db.execute<{ ts: string | Date }>(
+        sql`select ts from can_reading where vehicle_id = ${a.vehicles.inFleet} and ts between ${iso(start)}::timestamptz and ${iso(start + 3 * 3_600_000)}::timestamptz order by ${orderOf(query.sortBy, sortType, columns)}`,
+      );
+      for (const pager of pagers) {
+        const pages = [];
+        for (let offset = 0; offset < 120; offset += 50) pages.push(...(await pager.page(query, 50, offset)).rows);
+        expect(pages.map((r) => new Date(r.ts).getTime())).toEqual(sortedByDatabase.map((r) => new Date(r.ts).getTime()));
+      }
     }
   });
 

@@ -53,12 +53,14 @@ const BUCKETS = 1 << DIGIT;
 /**
  * Sort keys whose unsigned order is PostgreSQL's float8 order with empty values after everything:
  * the sign bit flipped for positive numbers, every bit for negative ones; -0 taken as 0, every NaN
- * as one NaN above Infinity, an empty value all ones.
+ * as one NaN above Infinity, an empty value all ones. Descending, a value's key is complemented
+ * (an empty value stays last: no value's complement is all ones).
  */
-function sortKeys(values: Float64Array, present: Uint8Array) {
+function sortKeys(values: Float64Array, present: Uint8Array, descending: boolean) {
   const n = values.length;
   const hi = new Uint32Array(n);
   const lo = new Uint32Array(n);
+  const flip = descending ? 0xffffffff : 0;
   for (let i = 0; i < n; i++) {
     const x = values[i];
     if (!present[i]) {
@@ -68,53 +70,62 @@ function sortKeys(values: Float64Array, present: Uint8Array) {
     word[0] = Number.isNaN(x) ? NaN : x === 0 ? 0 : x;
     const h = halves[1];
     const l = halves[0];
-    hi[i] = h & 0x80000000 ? ~h >>> 0 : (h | 0x80000000) >>> 0;
-    lo[i] = h & 0x80000000 ? ~l >>> 0 : l;
+    hi[i] = ((h & 0x80000000 ? ~h : h | 0x80000000) ^ flip) >>> 0;
+    lo[i] = ((h & 0x80000000 ? ~l : l) ^ flip) >>> 0;
   }
   return { hi, lo };
 }
 
 /**
- * The instants of a column in the report's order: a stable radix sort of the 64-bit keys, 16 bits
- * a pass from the lowest, over readings in time order, so ties stay in time order; a pass whose
- * digit is the same for every reading (the low bits of a float4 cell) is skipped. Descending is
- * the ascending order reversed, empty values kept last.
+ * Sorts the readings `at` (positions in the column) by their keys, keeping the order of `at` among
+ * equal keys: a radix sort, 16 bits a pass from the lowest; a pass whose digit is the same for
+ * every reading (the low bits of a float4 cell) is skipped.
  */
-export function orderedInstants({ instants, values, present }: SignalColumn, descending: boolean): Float64Array {
-  const n = instants.length;
-  let { hi, lo } = sortKeys(values, present);
-  let at = new Uint32Array(n);
-  for (let i = 0; i < n; i++) at[i] = i;
+function stableSort(keyHi: Uint32Array, keyLo: Uint32Array, at: Uint32Array) {
+  const m = at.length;
+  let hi = new Uint32Array(m);
+  let lo = new Uint32Array(m);
+  for (let k = 0; k < m; k++) {
+    hi[k] = keyHi[at[k]];
+    lo[k] = keyLo[at[k]];
+  }
   const counts = new Uint32Array(BUCKETS);
   for (let pass = 0; pass < 4; pass++) {
     const keys = pass < 2 ? lo : hi;
     const shift = (pass % 2) * DIGIT;
     counts.fill(0);
-    for (let i = 0; i < n; i++) counts[(keys[i] >>> shift) & (BUCKETS - 1)]++;
-    if (counts.includes(n)) continue;
+    for (let k = 0; k < m; k++) counts[(keys[k] >>> shift) & (BUCKETS - 1)]++;
+    if (counts.includes(m)) continue;
     for (let b = 0, sum = 0; b < BUCKETS; b++) {
       const count = counts[b];
       counts[b] = sum;
       sum += count;
     }
-    const nextHi = new Uint32Array(n);
-    const nextLo = pass < 1 ? new Uint32Array(n) : lo; // the low words are not read after the second pass
-    const nextAt = new Uint32Array(n);
-    for (let i = 0; i < n; i++) {
-      const to = counts[(keys[i] >>> shift) & (BUCKETS - 1)]++;
-      nextHi[to] = hi[i];
-      if (pass < 1) nextLo[to] = lo[i];
-      nextAt[to] = at[i];
+    const nextHi = new Uint32Array(m);
+    const nextLo = pass < 1 ? new Uint32Array(m) : lo; // the low words are not read after the second pass
+    const nextAt = new Uint32Array(m);
+    for (let k = 0; k < m; k++) {
+      const to = counts[(keys[k] >>> shift) & (BUCKETS - 1)]++;
+      nextHi[to] = hi[k];
+      if (pass < 1) nextLo[to] = lo[k];
+      nextAt[to] = at[k];
     }
     [hi, lo, at] = [nextHi, nextLo, nextAt];
   }
+  return at;
+}
+
+/**
+ * The instants of a column in the report's order. Readings come in time order (reversed when
+ * descending), so a stable sort by key leaves ties in time order in the sort's direction.
+ */
+export function orderedInstants({ instants, values, present }: SignalColumn, descending: boolean): Float64Array {
+  const n = instants.length;
+  const { hi, lo } = sortKeys(values, present, descending);
+  const at = new Uint32Array(n);
+  for (let k = 0; k < n; k++) at[k] = descending ? n - 1 - k : k;
+  const sorted = stableSort(hi, lo, at);
   const order = new Float64Array(n);
-  for (let k = 0; k < n; k++) order[k] = instants[at[k]];
-  if (descending) {
-    let filled = n;
-    while (filled > 0 && !present[at[filled - 1]]) filled--;
-    order.subarray(0, filled).reverse();
-    order.subarray(filled).reverse();
-  }
+  for (let k = 0; k < n; k++) order[k] = instants[sorted[k]];
   return order;
 }
