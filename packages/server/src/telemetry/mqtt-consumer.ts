@@ -22,6 +22,22 @@ export interface ConsumerOptions {
  */
 const MAX_UNACKED = 10_000;
 
+interface Unacked {
+  messageId: number;
+  done: boolean;
+}
+
+/** MQTT 3.1.1 PUBACKs of pending[from..to): 4 bytes each (type, length 2, message id). */
+function pubacks(pending: Unacked[], from: number, to: number): Buffer {
+  const out = Buffer.allocUnsafe(4 * (to - from));
+  for (let i = from, at = 0; i < to; i++, at += 4) {
+    out[at] = 0x40;
+    out[at + 1] = 2;
+    out.writeUInt16BE(pending[i].messageId, at + 2);
+  }
+  return out;
+}
+
 /**
  * Reads the device topics of an external broker (MQTT 3.1.1, persistent session, shared
  * subscription). A small client of its own rather than mqtt.js: mqtt.js handles one QoS 1 message
@@ -46,36 +62,42 @@ export function startBrokerConsumer(telemetry: Telemetry, opts: ConsumerOptions)
     const parser = mqttPacket.parser({ protocolVersion: 4 });
     // Acknowledgements leave in the order the messages came, each once its readings are stored.
     // A queue read from `first` on: shift() on an array of thousands copies it every time.
-    const pending: { messageId: number; done: boolean }[] = [];
+    const pending: Unacked[] = [];
     let first = 0;
+    let flushQueued = false;
     const send = (packet: Packet) => s.write(mqttPacket.generate(packet));
+    /** The PUBACKs of every message stored so far that all before it were, in one socket write. */
     const flushAcks = () => {
-      while (first < pending.length && pending[first].done) send({ cmd: 'puback', messageId: pending[first++].messageId });
+      flushQueued = false;
+      let last = first;
+      while (last < pending.length && pending[last].done) last++;
+      if (last > first && !s.destroyed) s.write(pubacks(pending, first, last));
+      first = last;
       if (first >= 1024) {
         pending.splice(0, first);
         first = 0;
       }
       if (s.isPaused() && pending.length - first < MAX_UNACKED / 2) s.resume();
     };
+    // A commit releases many messages at once: their acknowledgements wait for the end of the tick.
+    const stored = (entry: Unacked) => {
+      entry.done = true;
+      if (!flushQueued) {
+        flushQueued = true;
+        process.nextTick(flushAcks);
+      }
+    };
+    const failed = (err: unknown) => {
+      // Not acknowledged: reconnecting makes the broker deliver it again from the session.
+      opts.log.error({ err }, 'storing MQTT readings failed; reconnecting so the broker redelivers');
+      s.destroy();
+    };
 
     const onPublish = (packet: IPublishPacket) => {
       const entry = { messageId: packet.messageId ?? 0, done: false };
       if (packet.qos > 0 && pending.push(entry) - first >= MAX_UNACKED) s.pause();
-      const finish = () => {
-        entry.done = true;
-        // A commit releases many messages at once: their acknowledgements leave in one socket write.
-        if (!s.writableCorked) {
-          s.cork();
-          process.nextTick(() => s.uncork());
-        }
-        flushAcks();
-      };
       const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
-      handle(packet.topic, payload).then(finish, (err: unknown) => {
-        // Not acknowledged: reconnecting makes the broker deliver it again from the session.
-        opts.log.error({ err }, 'storing MQTT readings failed; reconnecting so the broker redelivers');
-        s.destroy();
-      });
+      handle(packet.topic, payload, entry, stored).catch(failed);
     };
 
     parser.on('packet', (packet: Packet) => {
@@ -118,13 +140,15 @@ export function startBrokerConsumer(telemetry: Telemetry, opts: ConsumerOptions)
     });
   };
 
-  const handle = async (messageTopic: string, payload: Buffer) => {
+  /** Stores a message's readings (or counts why not), then hands its entry to `done` for the PUBACK. */
+  const handle = async (messageTopic: string, payload: Buffer, entry: Unacked, done: (entry: Unacked) => void) => {
     const vin = vinOfTopic(messageTopic);
-    if (!vin) return void telemetry.rejections.count('wrong_topic', 'mqtt', messageTopic.slice(0, 100));
+    if (!vin) telemetry.rejections.count('wrong_topic', 'mqtt', messageTopic.slice(0, 100));
     // The broker authenticated the device (docs/operations.md); evfleet checks that it is a vehicle.
-    const device = await telemetry.devices.lookup(vin);
-    if (!device) return void telemetry.rejections.count('unknown_device', 'mqtt', `device ${vin}`);
-    await telemetry.ingest.readings('mqtt', device.vehicleId, payload);
+    const device = vin ? await telemetry.devices.lookup(vin) : null;
+    if (vin && !device) telemetry.rejections.count('unknown_device', 'mqtt', `device ${vin}`);
+    if (device) await telemetry.ingest.readings('mqtt', device.vehicleId, payload);
+    done(entry);
   };
 
   open();
