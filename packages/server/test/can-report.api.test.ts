@@ -236,6 +236,19 @@ describe.each(DATABASE_KINDS)('CAN report calls on %s', (kind) => {
     }
   });
 
+  it('exports and sorts by an unknown signal whose name holds quotes and a backslash', async () => {
+    const odd = "o'dd\\name";
+    const send = await readingSender(t);
+    await send('VIN-a1-1', [
+      { ts: start, [odd]: 2.5 },
+      { ts: start + MIN, [odd]: 7 },
+    ]);
+    const oddCriteria = { ...criteria, vehiclesIds: [a.vehicles.withDriver], columns: [odd], vin: 'VIN-a1-1' };
+    const sheet = await sheetOf(await admin('POST', '/api/canreport/downloadExcel', { ...oddCriteria, sortBy: odd, sortType: 'DESC' }));
+    expect(rowValues(sheet, 1)).toEqual(['Date', 'Vehicle', odd]);
+    expect([rowValues(sheet, 2)[2], rowValues(sheet, 3)[2]]).toEqual([7, 2.5]);
+  });
+
   it('follows the Fleet Owner toggles: CAN History Export for downloads, CAN History for the report itself', async () => {
     const fleet = callerFor(t, a.fleet);
     const toggle = async (permissions: Record<string, boolean>) => expect((await admin('PUT', '/api/role-permissions/ROLE_FLEET', { permissions })).statusCode).toBe(200);
