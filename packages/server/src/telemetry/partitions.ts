@@ -40,7 +40,16 @@ export function createPartitionManager(sql: SqlRunner) {
     /** Makes sure every month these timestamps fall in has its partition. */
     async ensureFor(timestamps: Iterable<number>) {
       const months = new Set<number>();
-      for (const ts of timestamps) months.add(monthStart(ts));
+      // Readings of a batch are nearly all in one month: only a time outside the last month seen
+      // costs a Date (this runs for every reading).
+      let from = 0;
+      let to = 0;
+      for (const ts of timestamps) {
+        if (ts >= from && ts < to) continue;
+        from = monthStart(ts);
+        to = nextMonth(from);
+        months.add(from);
+      }
       for (const m of months) await create(m);
     },
     /** This month and the next `ahead` ones. */
