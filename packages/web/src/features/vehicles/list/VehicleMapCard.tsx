@@ -61,7 +61,8 @@ function LiveVehicleMap({ onDrawn }: { onDrawn: () => void }) {
   return (
     <Box pos="relative">
       <MapView center={US_CENTER} zoom={LIST_MAP_ZOOM} height={MAP_HEIGHT} testId="vehicle-map">
-        {!loading && <ClusterLayer points={points} radius={CLUSTER_GRID} renderPopup={renderInfo} onDrawn={onDrawn} />}
+        {/* Mounted while loading too: its worker starts while the call is under way. */}
+        <ClusterLayer points={points} radius={CLUSTER_GRID} renderPopup={renderInfo} onDrawn={loading ? undefined : onDrawn} />
       </MapView>
       {loading && (
         <Overlay backgroundOpacity={0.15} zIndex={1000} center data-testid="map-loading">
