@@ -13,67 +13,39 @@
 export const ORDER_RECORD_BYTES = 17;
 /** 2000-01-01 UTC, where PostgreSQL's binary timestamps count from, in Unix milliseconds. */
 const PG_EPOCH_MS = 946_684_800_000;
-
-export interface SignalColumn {
-  /** Unix milliseconds (rounded), ascending. */
-  instants: Float64Array;
-  values: Float64Array;
-  /** 1 where the reading has the signal. */
-  present: Uint8Array;
-}
-
-/** Reads the compact records (see ORDER_RECORD_BYTES), putting them in time order if they are not. */
-export function decodeSignalColumn(bytes: Uint8Array): SignalColumn {
-  const n = Math.floor(bytes.byteLength / ORDER_RECORD_BYTES);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const column = { instants: new Float64Array(n), values: new Float64Array(n), present: new Uint8Array(n) };
-  let sorted = true;
-  for (let i = 0, at = 0; i < n; i++, at += ORDER_RECORD_BYTES) {
-    const micros = view.getInt32(at) * 0x1_0000_0000 + view.getUint32(at + 4);
-    column.instants[i] = Math.round(micros / 1000) + PG_EPOCH_MS; // milliseconds, as the report's instants are
-    column.present[i] = bytes[at + 8];
-    column.values[i] = view.getFloat64(at + 9);
-    if (i > 0 && column.instants[i] < column.instants[i - 1]) sorted = false;
-  }
-  return sorted ? column : inTimeOrder(column);
-}
-
-/** The reads come ordered by time; this is only the safety net if a plan ever hands them otherwise. */
-function inTimeOrder({ instants, values, present }: SignalColumn): SignalColumn {
-  const by = Uint32Array.from(instants.keys()).sort((x, y) => instants[x] - instants[y]);
-  return { instants: Float64Array.from(by, (i) => instants[i]), values: Float64Array.from(by, (i) => values[i]), present: Uint8Array.from(by, (i) => present[i]) };
-}
-
-const word = new Float64Array(1);
-/** The two 32-bit halves of a double, low first on the little-endian machines Node runs on. */
-const halves = new Uint32Array(word.buffer);
 const DIGIT = 16;
 const BUCKETS = 1 << DIGIT;
 
 /**
- * Sort keys whose unsigned order is PostgreSQL's float8 order with empty values after everything:
- * the sign bit flipped for positive numbers, every bit for negative ones; -0 taken as 0, every NaN
- * as one NaN above Infinity, an empty value all ones. Descending, a value's key is complemented
+ * The readings' instants (Unix milliseconds, rounded) and sort keys, read straight from the
+ * records. A key's unsigned order is PostgreSQL's float8 order with empty values after everything:
+ * the sign bit flipped for positive numbers, every bit for negative ones; -0 taken as 0, every
+ * NaN as one NaN above Infinity, an empty value all ones. Descending, a value's key is complemented
  * (an empty value stays last: no value's complement is all ones).
  */
-function sortKeys(values: Float64Array, present: Uint8Array, descending: boolean) {
-  const n = values.length;
+function readRecords(bytes: Uint8Array, descending: boolean) {
+  const n = Math.floor(bytes.byteLength / ORDER_RECORD_BYTES);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const instants = new Float64Array(n);
   const hi = new Uint32Array(n);
   const lo = new Uint32Array(n);
   const flip = descending ? 0xffffffff : 0;
-  for (let i = 0; i < n; i++) {
-    const x = values[i];
-    if (!present[i]) {
+  let inTimeOrder = true;
+  for (let i = 0, at = 0; i < n; i++, at += ORDER_RECORD_BYTES) {
+    instants[i] = Math.round((view.getInt32(at) * 0x1_0000_0000 + view.getUint32(at + 4)) / 1000) + PG_EPOCH_MS;
+    if (i > 0 && instants[i] < instants[i - 1]) inTimeOrder = false;
+    if (!bytes[at + 8]) {
       hi[i] = lo[i] = 0xffffffff;
       continue;
     }
-    word[0] = Number.isNaN(x) ? NaN : x === 0 ? 0 : x;
-    const h = halves[1];
-    const l = halves[0];
+    let h = view.getUint32(at + 9);
+    let l = view.getUint32(at + 13);
+    if ((h & 0x7ff00000) === 0x7ff00000 && ((h & 0xfffff) | l) !== 0) [h, l] = [0x7ff80000, 0]; // NaN
+    else if (h === 0x80000000 && l === 0) h = 0; // -0
     hi[i] = ((h & 0x80000000 ? ~h : h | 0x80000000) ^ flip) >>> 0;
     lo[i] = ((h & 0x80000000 ? ~l : l) ^ flip) >>> 0;
   }
-  return { hi, lo };
+  return { instants, hi, lo, inTimeOrder };
 }
 
 /**
@@ -116,14 +88,18 @@ function stableSort(keyHi: Uint32Array, keyLo: Uint32Array, at: Uint32Array) {
 }
 
 /**
- * The instants of a column in the report's order. Readings come in time order (reversed when
- * descending), so a stable sort by key leaves ties in time order in the sort's direction.
+ * The instants of compact records (see ORDER_RECORD_BYTES) in the report's order. Readings are
+ * taken in time order (reversed when descending), so a stable sort by key leaves ties in time
+ * order in the sort's direction. The read hands them in time order; sorting them by time first is
+ * only the safety net if a plan ever hands them otherwise.
  */
-export function orderedInstants({ instants, values, present }: SignalColumn, descending: boolean): Float64Array {
+export function orderedInstants(bytes: Uint8Array, descending: boolean): Float64Array {
+  const { instants, hi, lo, inTimeOrder } = readRecords(bytes, descending);
   const n = instants.length;
-  const { hi, lo } = sortKeys(values, present, descending);
-  const at = new Uint32Array(n);
-  for (let k = 0; k < n; k++) at[k] = descending ? n - 1 - k : k;
+  let at = new Uint32Array(n);
+  for (let k = 0; k < n; k++) at[k] = k;
+  if (!inTimeOrder) at.sort((x, y) => instants[x] - instants[y] || x - y);
+  if (descending) at = at.reverse();
   const sorted = stableSort(hi, lo, at);
   const order = new Float64Array(n);
   for (let k = 0; k < n; k++) order[k] = instants[sorted[k]];

@@ -5,7 +5,7 @@ import { canReportRepository as repo, type ReadingRow, type ReportQuery } from '
 import { ttlCache } from './report-cache.js';
 import { isTimeOrder } from './report-columns.js';
 import { signalColumn } from './report-copy.js';
-import { decodeSignalColumn, orderedInstants } from './report-order.js';
+import { orderedInstants } from './report-order.js';
 
 /** Row counts and sorted orders of recent reports, per instance; an order of 864,000 readings takes 7 MB. */
 const COUNTS_KEPT = 200;
@@ -40,7 +40,7 @@ export function reportPager({ db, pool, log, topN = TOP_N }: { db: Db; pool?: pg
     if (!running) {
       const chosen = query.columns.find((c) => c.column === query.sortBy)!;
       running = signalColumn(db, pool, query, chosen.value)
-        .then((bytes) => orderedInstants(decodeSignalColumn(bytes), query.sortType === 'DESC'))
+        .then((bytes) => orderedInstants(bytes, query.sortType === 'DESC'))
         .then((order) => (orders.set(key, order), order))
         .finally(() => sorting.delete(key));
       sorting.set(key, running);
