@@ -10,7 +10,9 @@
  * (embedded broker, sign-in, JSON parsing and checks; nothing stored). Each run also prints the CPU
  * time per reading of each process (load generator, broker, evfleet, PostgreSQL): on two shared
  * cores readings/s move with the machine's load, CPU per reading much less, and their sum says
- * what rate the two cores could reach at best. BENCH_LINES=embedded,mosquitto,ceiling picks runs. */
+ * what rate the two cores could reach at best. BENCH_LINES=embedded,mosquitto,ceiling picks runs;
+ * PROFILE=1 writes CPU profiles of evfleet's process to /tmp/ingest-prof; SERVER_NODE_ARGS passes
+ * other node flags to it (e.g. "--heap-prof --max-semi-space-size=32"). */
 import { spawn } from 'node:child_process';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
