@@ -93,8 +93,8 @@ export function createAlertEngine(deps: { db: Db; settings: AlertSettings; log: 
 
   /**
    * Upserts the changed episode states as one JSON parameter: a batch changes up to one state per
-   * vehicle and metric, and the query builder's per-value work for those hundreds of rows had cost
-   * about 5 % of ingestion's CPU.
+   * vehicle and metric, and the query builder's work per value of those hundreds of rows showed as
+   * several per cent of ingestion's CPU profile.
    */
   const saveStates = async (tx: Pick<Tx, 'execute'>, changed: { vehicleId: number; metric: string; state: EpisodeState }[]) => {
     const at = (ms: number | null) => (ms === null || !Number.isFinite(ms) ? null : new Date(ms).toISOString());
