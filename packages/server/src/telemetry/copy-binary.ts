@@ -17,26 +17,32 @@ const FIXED_BYTES = 2 + 8 + 12 + STORED_SIGNALS.length * 12 + 4 + 4;
 /** A real[] field with its length prefix: header, one dimension when not empty, the values. */
 const cellBytes = (cells: number[]) => 16 + (cells.length ? 8 : 0) + cells.length * 8;
 
+/** A buffer being filled, written through a DataView: its setters compile to plain stores, Buffer's write methods do not. */
 class ChunkWriter {
   buf = Buffer.allocUnsafe(CHUNK_BYTES);
+  view = new DataView(this.buf.buffer, this.buf.byteOffset, this.buf.length);
   at = 0;
   /** Room for `bytes` more: hands back the full part and starts a new buffer when needed. */
   reserve(bytes: number): Buffer | null {
     if (this.at + bytes <= this.buf.length) return null;
     const full = this.buf.subarray(0, this.at);
     this.buf = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, bytes));
+    this.view = new DataView(this.buf.buffer, this.buf.byteOffset, this.buf.length);
     this.at = 0;
     return full;
   }
   int16(v: number) {
-    this.at = this.buf.writeInt16BE(v, this.at);
+    this.view.setInt16(this.at, v);
+    this.at += 2;
   }
   int32(v: number) {
-    this.at = this.buf.writeInt32BE(v, this.at);
+    this.view.setInt32(this.at, v);
+    this.at += 4;
   }
   float8(v: number) {
-    this.at = this.buf.writeInt32BE(8, this.at);
-    this.at = this.buf.writeDoubleBE(v, this.at);
+    this.view.setInt32(this.at, 8);
+    this.view.setFloat64(this.at + 4, v);
+    this.at += 12;
   }
   /** timestamptz: microseconds since 2000-01-01 as an int64, in two halves (no BigInt per row). */
   timestamp(ms: number) {
@@ -44,7 +50,8 @@ class ChunkWriter {
     const high = Math.floor(us / TWO_32);
     this.int32(8);
     this.int32(high);
-    this.at = this.buf.writeUInt32BE(us - high * TWO_32, this.at);
+    this.view.setUint32(this.at, us - high * TWO_32);
+    this.at += 4;
   }
   /** real[] of one dimension. */
   cells(cells: number[]) {
@@ -57,8 +64,9 @@ class ChunkWriter {
       this.int32(1); // lower bound
     }
     for (const c of cells) {
-      this.int32(4);
-      this.at = this.buf.writeFloatBE(c, this.at);
+      this.view.setInt32(this.at, 4);
+      this.view.setFloat32(this.at + 4, c);
+      this.at += 8;
     }
   }
 }
