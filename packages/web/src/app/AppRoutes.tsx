@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { LoginPage } from '../features/account/LoginPage';
+import { readToken } from '../api/auth-storage';
 import { PrivateRoute } from './guards/PrivateRoute';
 import { lazyNamed } from './lazy-named';
 import { ENTITY_AREAS, ROUTES, ROUTE_ROLES, type EntityArea } from './routes';
@@ -25,7 +26,8 @@ const ReportRoutes = lazy(() => import('../features/report/ReportRoutes'));
 const recordScreens = () => import('../features/records/record-screens');
 const EntityPlaceholder = lazy(() => import('../features/entities/EntityPlaceholder'));
 
-type ScreenModule = { default: ComponentType };
+/** An area's module: its routes, and what to start loading when a page opens straight on it. */
+type ScreenModule = { default: ComponentType; preload?: (pathname: string) => void };
 const recordScreen = (name: 'CarRoutes' | 'EmailTemplateRoutes' | 'NotificationRoutes' | 'VehicleLogRoutes') => () =>
   recordScreens().then((module): ScreenModule => ({ default: module[name] }));
 
@@ -47,11 +49,16 @@ const ENTITY_SCREENS = Object.fromEntries(Object.entries(ENTITY_MODULES).map(([a
 
 /**
  * Starts loading the code of the entity area a page opens on, alongside the session checks that
- * must answer before it renders (a reload or a link straight to /vehicle does not wait for both).
+ * must answer before it renders (a reload or a link straight to /vehicle does not wait for both),
+ * and, for a signed-in user, what the area preloads for that page.
  */
 export function preloadScreenAt(pathname: string): void {
   const area = ENTITY_AREAS.find((each) => pathname === each || pathname.startsWith(`${each}/`));
-  if (area) void ENTITY_MODULES[area]?.();
+  const load = area && ENTITY_MODULES[area];
+  if (!load) return;
+  void load().then((module) => {
+    if (readToken()) module.preload?.(pathname);
+  });
 }
 
 /** The route table of part 1 §2.1/§2.2; the paths themselves live in routes.ts. */

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { lazyNamed } from '../../app/lazy-named';
+import { ROUTES } from '../../app/routes';
+import { preloadClusteredMap } from '../../components/map/MapView';
+import { prefetchLiveMapItems } from './live/live-map-items';
 import { NotAuthorized, NotFound } from '../../app/shell/StatusPages';
 import { useIsAdmin } from './list/useIsAdmin';
 import { VehicleDeleteDialog } from './list/VehicleDeleteDialog';
@@ -14,6 +17,16 @@ const VehicleFormPage = lazyNamed(() => import('./form/VehicleFormPage'), 'Vehic
 /** §6: adding, configuring and deleting are for administrators; others are refused up front, as the server would. */
 function AdminOnly({ children }: { children: ReactNode }) {
   return useIsAdmin() ? children : <NotAuthorized />;
+}
+
+/**
+ * Started while the session is checked when a page opens straight on the vehicle list: its map of
+ * every vehicle is the slowest thing on it, so its call and code should not wait for the rest.
+ */
+export function preload(pathname: string): void {
+  if (pathname.replace(/\/$/, '') !== ROUTES.vehicle) return;
+  prefetchLiveMapItems();
+  preloadClusteredMap();
 }
 
 /** /vehicle/* (part 2 §2 "Vehicle routes"), loaded on demand. */

@@ -110,6 +110,11 @@ export function usePrefetchLiveMapItems(): void {
   usePrefetchQuery(mapItemsQuery);
 }
 
+/** The same, outside React: a page opened straight on the list asks at start-up (VehicleRoutes `preload`). */
+export function prefetchLiveMapItems(): void {
+  void queryClient.prefetchQuery(mapItemsQuery);
+}
+
 /** Every map item the user may see, live; `loading` until the first answer. */
 export function useLiveMapItems(): { items: readonly MapItem[]; loading: boolean } {
   const query = useQuery(mapItemsQuery);
