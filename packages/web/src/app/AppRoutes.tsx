@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import { LoginPage } from '../features/account/LoginPage';
 import { readToken } from '../api/auth-storage';
 import { PrivateRoute } from './guards/PrivateRoute';
-import { lazyNamed } from './lazy-named';
+import { lazyNamed, namedExport } from './lazy-named';
 import { ENTITY_AREAS, ROUTES, ROUTE_ROLES, type EntityArea } from './routes';
 import { AppLayout } from './shell/AppLayout';
 import { NotFound } from './shell/StatusPages';
@@ -28,8 +28,6 @@ const EntityPlaceholder = lazy(() => import('../features/entities/EntityPlacehol
 
 /** An area's module: its routes, and what to start loading when a page opens straight on it. */
 type ScreenModule = { default: ComponentType; preload?: (pathname: string) => void };
-const recordScreen = (name: 'CarRoutes' | 'EmailTemplateRoutes' | 'NotificationRoutes' | 'VehicleLogRoutes') => () =>
-  recordScreens().then((module): ScreenModule => ({ default: module[name] }));
 
 /** The entity areas built so far (their code, loaded when first opened); the others keep the placeholder. */
 const ENTITY_MODULES: Partial<Record<EntityArea, () => Promise<ScreenModule>>> = {
@@ -40,10 +38,10 @@ const ENTITY_MODULES: Partial<Record<EntityArea, () => Promise<ScreenModule>>> =
   [ROUTES.vehicle]: () => import('../features/vehicles/VehicleRoutes'),
   [ROUTES.vehicleTemplate]: () => import('../features/vehicle-templates/VehicleTemplateRoutes'),
   [ROUTES.vehicleCan]: () => import('../features/records/VehicleCanRoutes'),
-  [ROUTES.car]: recordScreen('CarRoutes'),
-  [ROUTES.emailTemplate]: recordScreen('EmailTemplateRoutes'),
-  [ROUTES.notification]: recordScreen('NotificationRoutes'),
-  [ROUTES.vehicleLog]: recordScreen('VehicleLogRoutes'),
+  [ROUTES.car]: namedExport(recordScreens, 'CarRoutes'),
+  [ROUTES.emailTemplate]: namedExport(recordScreens, 'EmailTemplateRoutes'),
+  [ROUTES.notification]: namedExport(recordScreens, 'NotificationRoutes'),
+  [ROUTES.vehicleLog]: namedExport(recordScreens, 'VehicleLogRoutes'),
 };
 const ENTITY_SCREENS = Object.fromEntries(Object.entries(ENTITY_MODULES).map(([area, load]) => [area, lazy(load)])) as Partial<Record<EntityArea, ComponentType>>;
 

@@ -2,11 +2,10 @@ import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { lazyNamed } from '../../app/lazy-named';
 import { ROUTES } from '../../app/routes';
-import { preloadClusteredMap } from '../../components/map/MapView';
-import { prefetchLiveMapItems } from './live/live-map-items';
 import { NotAuthorized, NotFound } from '../../app/shell/StatusPages';
 import { useIsAdmin } from './list/useIsAdmin';
 import { VehicleDeleteDialog } from './list/VehicleDeleteDialog';
+import { preloadVehicleMap } from './list/VehicleMapCard';
 import { VehiclesPage } from './list/VehiclesPage';
 
 // The detail page (its map, tiles and warning log) and the form (thresholds, upload) load when
@@ -25,8 +24,7 @@ function AdminOnly({ children }: { children: ReactNode }) {
  */
 export function preload(pathname: string): void {
   if (pathname.replace(/\/$/, '') !== ROUTES.vehicle) return;
-  prefetchLiveMapItems();
-  preloadClusteredMap();
+  preloadVehicleMap();
 }
 
 /** /vehicle/* (part 2 §2 "Vehicle routes"), loaded on demand. */

@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useMemo } from 'react';
 import { ClusterLayer, MapView, preloadClusteredMap, type ClusterPoint, type LatLng } from '../../../components/map/MapView';
 import { hasPosition, type MapItem } from '../api/map-item';
-import { useLiveMapItems, usePrefetchLiveMapItems } from '../live/live-map-items';
+import { prefetchLiveMapItems, useLiveMapItems } from '../live/live-map-items';
 import { MapInfoWindow } from './MapInfoWindow';
 
 /** §9: the list map's default zoom, cluster grid and centre (the geographic centre of the contiguous US). */
@@ -15,15 +15,19 @@ const MAP_HEIGHT = 420;
 
 const renderInfo = (point: ClusterPoint<MapItem>) => <MapInfoWindow item={point.data} />;
 
+/** The vehicles, the map's code and its outlines, all at once (beside the grid's, or at start-up). */
+export function preloadVehicleMap(): void {
+  prefetchLiveMapItems();
+  preloadClusteredMap();
+}
+
 /** The collapsible 'View Map' card (§2): the user's vehicles clustered, kept live by the socket. */
 export function VehicleMapCard({ onDrawn }: { onDrawn: () => void }) {
   const [opened, { toggle }] = useDisclosure(true);
   useEffect(() => {
     if (!opened) onDrawn();
   }, [opened, onDrawn]);
-  // The vehicles, the map's code and its outlines all load at once, beside the grid's.
-  usePrefetchLiveMapItems();
-  preloadClusteredMap();
+  preloadVehicleMap();
   return (
     <Paper withBorder radius="md" p="sm" data-testid="vehicle-map-card">
       <Group justify="space-between">

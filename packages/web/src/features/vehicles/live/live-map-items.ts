@@ -1,4 +1,4 @@
-import { queryOptions, usePrefetchQuery, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { http } from '../../../api/http';
 import { queryClient } from '../../../app/query-client';
@@ -103,16 +103,12 @@ const mapItemsQuery = queryOptions({
 });
 
 /**
- * Starts the call while the page renders, before its lazy parts (grid, map) have loaded: the
- * reader that mounts later joins the call in flight instead of starting it after them.
+ * Starts the call before its reader mounts (at start-up, or while the page renders, before its lazy
+ * parts have loaded): the reader then joins the call in flight instead of starting it after them.
+ * Once asked (answered, failed or under way) it does nothing: it runs on every render of the card.
  */
-export function usePrefetchLiveMapItems(): void {
-  usePrefetchQuery(mapItemsQuery);
-}
-
-/** The same, outside React: a page opened straight on the list asks at start-up (VehicleRoutes `preload`). */
 export function prefetchLiveMapItems(): void {
-  void queryClient.prefetchQuery(mapItemsQuery);
+  if (!queryClient.getQueryState(MAP_ITEMS_KEY)) void queryClient.prefetchQuery(mapItemsQuery);
 }
 
 /** Every map item the user may see, live; `loading` until the first answer. */
