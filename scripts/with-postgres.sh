@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs a command with a throwaway PostgreSQL server: a temporary data directory, a free port, trust
 # authentication on loopback; the server is stopped and removed when the command ends.
-# Usage: scripts/with-postgres.sh COMMAND... (the URL is passed as TEST_DATABASE_URL)
+# Usage: scripts/with-postgres.sh COMMAND... (the URL is passed as TEST_DATABASE_URL); PG_SETTINGS adds
+# server settings, for example PG_SETTINGS="-c shared_buffers=1GB".
 set -euo pipefail
 
 pgbin=""
@@ -15,7 +16,7 @@ cleanup() { as_pg "${pgbin}pg_ctl -D $dir/data -m immediate stop" >/dev/null 2>&
 trap cleanup EXIT
 
 as_pg "${pgbin}initdb -D $dir/data -A trust -U postgres >/dev/null"
-as_pg "${pgbin}pg_ctl -D $dir/data -l $dir/log -w -o \"-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off -c synchronous_commit=off -c full_page_writes=off\" start >/dev/null"
+as_pg "${pgbin}pg_ctl -D $dir/data -l $dir/log -w -o \"-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off -c synchronous_commit=off -c full_page_writes=off ${PG_SETTINGS:-}\" start >/dev/null"
 export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
 echo "with-postgres: PostgreSQL on port $port"
 "$@"

@@ -204,19 +204,31 @@ describe.each(DATABASE_KINDS)('CAN report calls on %s', (kind) => {
   });
 
   it('pages the whole order of a signal sort exactly as PostgreSQL sorts it, ties and empty values by time', async () => {
-    // Every page from the whole order (topN 0), or from the first instants (the default), read on PostgreSQL with COPY as the app does.
+    // The range read whole (the default for 120 readings), and windows placed by samples: a fair
+    // one, and a small one with no margin that often misses its page and reads again. On
+    // PostgreSQL the windows are read with COPY as the app does.
     const pool = t.database.raw.kind === 'postgres' ? t.database.raw.pool : undefined;
-    const pagers = [reportPager({ db: t.database.db, pool, topN: 0 }), reportPager({ db: t.database.db, pool })];
+    const pagers = [reportPager({ db: t.database.db, pool }), reportPager({ db: t.database.db, pool, wholeBelow: 0, sampleSize: 40 }), reportPager({ db: t.database.db, pool, wholeBelow: 0, sampleSize: 40, spread: 0 })];
     for (const [key, sortType] of [['batteryCharge', 'DESC'], ['batteryCharge', 'ASC'], ['cell2', 'DESC'], ['tirePressure', 'ASC']] as const) {
       const columns = selectColumns([key]);
       const query = { criteria: { vehicleId: a.vehicles.inFleet, columns: [key], start: new Date(start), end: new Date(start + 3 * 3_600_000) }, columns, sortBy: columns[0].column, sortType };
       const { rows: sortedByDatabase } = await t.database.db.execute<{ ts: string | Date }>(
         sql`select ts from can_reading where vehicle_id = ${a.vehicles.inFleet} and ts between ${iso(start)}::timestamptz and ${iso(start + 3 * 3_600_000)}::timestamptz order by ${orderOf(query.sortBy, sortType, columns)}`,
       );
+      const expected = sortedByDatabase.map((r) => new Date(r.ts).getTime());
       for (const pager of pagers) {
-        const pages = [];
-        for (let offset = 0; offset < 120; offset += 50) pages.push(...(await pager.page(query, 50, offset)).rows);
-        expect(pages.map((r) => new Date(r.ts).getTime())).toEqual(sortedByDatabase.map((r) => new Date(r.ts).getTime()));
+        for (const size of [50, 7]) {
+          const pages = [];
+          for (let offset = 0; offset < 120; offset += size) {
+            const page = await pager.page(query, size, offset);
+            expect(page.totalCount).toBe(120);
+            pages.push(...page.rows);
+          }
+          expect(pages.map((r) => new Date(r.ts).getTime())).toEqual(expected);
+        }
+        // Pages asked out of order, the last first, read from windows of their own.
+        expect((await pager.page(query, 10, 110)).rows.map((r) => new Date(r.ts).getTime())).toEqual(expected.slice(110));
+        expect((await pager.page(query, 10, 55)).rows.map((r) => new Date(r.ts).getTime())).toEqual(expected.slice(55, 65));
       }
     }
   });

@@ -16,7 +16,7 @@ declare module 'fastify' {
 export async function installCanReports(app: FastifyInstance, database: Database) {
   const { db, raw } = database;
   // On PostgreSQL an export is read with COPY, which needs a connection of its own.
-  const reports = createCanReportService({ db, pool: raw.kind === 'postgres' ? raw.pool : undefined, log: app.log });
+  const reports = createCanReportService({ db, pool: raw.kind === 'postgres' ? raw.pool : undefined });
   await app.register(canReportRoutes(reports));
   await app.register(reportSchedulesRoutes(createReportSchedulesService({ db, reports })));
 

@@ -13,7 +13,7 @@ export type ReadingRow = { ts: Date | string } & Record<string, number | null>;
 const alias = (i: number) => `c${i}`;
 const selectList = (columns: readonly SelectedColumn[]) =>
   sql.join([sql`${canReading.ts} as ts`, ...columns.map((c, i) => sql`${c.value} as ${sql.identifier(alias(i))}`)], sql`, `);
-const inRange = (c: CanReportCriteria) =>
+export const inRange = (c: CanReportCriteria) =>
   sql`${canReading.vehicleId} = ${c.vehicleId} and ${canReading.ts} between ${c.start.toISOString()}::timestamptz and ${c.end.toISOString()}::timestamptz`;
 
 /** The fields of a reading in an export: its time as an Excel date (lib/xlsx-text-rows.ts), then the chosen values. */
@@ -55,17 +55,6 @@ function linesWriter() {
     return text.subarray(0, at);
   };
 }
-
-/**
- * The instant and value of every reading of a range in time order, as one value of compact binary
- * records (report-order.ts): no row or Date object per reading on either side. `part` narrows it
- * to the readings before or from an instant.
- */
-export const signalColumnQuery = (q: ReportQuery, value: SQL, part: { before?: Date; from?: Date } = {}) => sql`
-  select string_agg(timestamptz_send(r.ts) || coalesce(decode('01', 'hex') || float8send(r.v), decode('000000000000000000', 'hex')), ''::bytea) as list
-  from (select ${canReading.ts} as ts, (${value})::float8 as v from ${canReading} where ${inRange(q.criteria)}
-    ${part.before ? sql`and ${canReading.ts} < ${part.before.toISOString()}::timestamptz` : sql``} ${part.from ? sql`and ${canReading.ts} >= ${part.from.toISOString()}::timestamptz` : sql``}
-    order by ${canReading.ts}) r`;
 
 export interface ReportQuery {
   criteria: CanReportCriteria;
@@ -116,21 +105,6 @@ export const canReportRepository = {
         and ${canReading.ts} = any(array(select ${canReading.ts} from ${canReading} where ${inRange(q.criteria)} order by ${canReading.ts} ${dir} limit ${take} offset ${skip}))
       order by ${canReading.ts} ${dir}`);
     return reverse ? rows.reverse() : rows;
-  },
-
-  /** The first `count` instants (epoch ms) of a range in a signal's order: a top-N over the instants and the signal only. */
-  topInstants: async (db: Db, q: ReportQuery, count: number) => {
-    // The instants as they are: an expression on them would be computed for every reading of the range before the sort.
-    const { rows } = await db.execute<{ ts: Date | string }>(
-      sql`select ${canReading.ts} as ts from ${canReading} where ${inRange(q.criteria)} order by ${orderOf(q.sortBy, q.sortType, q.columns)} limit ${count}`,
-    );
-    return Float64Array.from(rows, (r) => new Date(r.ts).getTime());
-  },
-
-  /** A range's readings as compact binary records (signalColumnQuery), on PGlite. */
-  signalColumn: async (db: Db, q: ReportQuery, value: SQL): Promise<Uint8Array> => {
-    const { rows } = await db.execute<{ list: Uint8Array | null }>(signalColumnQuery(q, value));
-    return rows[0].list ?? new Uint8Array(0);
   },
 
   /** The rows of the given instants, in no particular order. */

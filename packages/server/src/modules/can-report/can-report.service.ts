@@ -21,7 +21,6 @@ import {
   type VehicleOption,
 } from '@evfleet/domain';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { resolveScope } from '../../auth/scope.js';
 import type { AuthUser } from '../../auth/tokens.js';
@@ -54,8 +53,8 @@ async function writeReport(db: Db, pool: pg.Pool | undefined, vehicleName: strin
  * Part 2 §7 "CAN report": options, reports, exports and saved templates. Every call is confined to
  * the vehicles the caller may see: a vehicle outside the scope is "not found", whoever asks.
  */
-export function createCanReportService({ db, pool, log }: { db: Db; pool?: pg.Pool; log?: FastifyBaseLogger }) {
-  const pager = reportPager({ db, pool, log });
+export function createCanReportService({ db, pool }: { db: Db; pool?: pg.Pool }) {
+  const pager = reportPager({ db, pool });
   const visible = async (by: AuthUser) => visibleVehicles(await resolveScope(db, by));
 
   /**

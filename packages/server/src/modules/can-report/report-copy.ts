@@ -3,7 +3,9 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Db } from '../../db/client.js';
-import { canReportRepository as repo, exportQuery, signalColumnQuery, type ReportQuery } from './can-report.repository.js';
+import { canReportRepository as repo, exportQuery, type ReportQuery } from './can-report.repository.js';
+import type { WindowBounds } from './report-window.js';
+import { signalWindowRepository as windows, windowQuery, type WindowRead } from './signal-window.repository.js';
 
 /** Rows fetched from the cursor at a time on PGlite: large enough to keep the database busy, small in memory. */
 const CURSOR_BATCH = 2000;
@@ -48,29 +50,41 @@ const copyLines = (pool: pg.Pool, query: SQL, handle: (lines: Uint8Array) => Pro
     }
   });
 
-/** The one value of a one-row, one-column query, read with `COPY ... (format binary)`: its raw bytes, not the hex text of a bytea. */
-const copyBytes = (pool: pg.Pool, query: SQL) =>
+/**
+ * The fields of a one-row query, read with `COPY ... (format binary)`: raw bytes, not the hex text
+ * of a bytea. `byKey` keeps PostgreSQL off a sequential scan: a part of one vehicle's range is a
+ * narrow stretch of the primary key, and a partition holding little else would otherwise be read
+ * whole once per part.
+ */
+const copyRow = (pool: pg.Pool, query: SQL, { byKey = false } = {}) =>
   onConnection(pool, async (client) => {
+    if (byKey) await client.query('begin; set local enable_seqscan = off');
     const chunks: Buffer[] = [];
     for await (const chunk of client.query(copyTo(`copy (${inlined(query)}) to stdout (format binary)`)) as AsyncIterable<Buffer>) chunks.push(chunk);
+    if (byKey) await client.query('commit');
     const data = Buffer.concat(chunks);
-    // The header (11-byte signature, flags, extension length), the row's field count, then the field's length and bytes.
-    const at = 11 + 4 + 4 + 2;
-    const length = data.readInt32BE(at);
-    return length < 0 ? Buffer.alloc(0) : data.subarray(at + 4, at + 4 + length);
+    // The header (11-byte signature, flags, extension length), the row's field count, then each field's length and bytes.
+    const fields: (Buffer | null)[] = [];
+    for (let count = data.readInt16BE(19), at = 21; fields.length < count; ) {
+      const length = data.readInt32BE(at);
+      fields.push(length < 0 ? null : data.subarray(at + 4, at + 4 + length));
+      at += 4 + Math.max(0, length);
+    }
+    return fields;
   });
 
 /**
- * A range's readings as compact binary records of the instant and a signal's value, in time order
- * (report-order.ts). On PostgreSQL read with a binary COPY: the same bytes as a bytea value
- * travelled as hex text twice their size, which cost the server more than the sort itself.
+ * A window of a signal's order (report-window.ts) read in one pass over the range. On PostgreSQL
+ * the two halves of the range are read at once on two connections, each on a core of its own
+ * (the aggregate that gathers the window runs in one process), with a binary COPY.
  */
-export async function signalColumn(db: Db, pool: pg.Pool | undefined, q: ReportQuery, value: SQL): Promise<Uint8Array> {
-  if (!pool) return repo.signalColumn(db, q, value);
-  // Two halves of the range at once, on two connections: the scan is most of the cost, and PostgreSQL runs each on a core of its own.
+export async function readWindow(db: Db, pool: pg.Pool | undefined, q: ReportQuery, value: SQL, bounds: WindowBounds): Promise<WindowRead> {
+  if (!pool) return windows.window(db, q, value, bounds);
   const middle = new Date((q.criteria.start.getTime() + q.criteria.end.getTime()) / 2);
-  const halves = await Promise.all([copyBytes(pool, signalColumnQuery(q, value, { before: middle })), copyBytes(pool, signalColumnQuery(q, value, { from: middle }))]);
-  return Buffer.concat(halves);
+  const halves = await Promise.all([{ before: middle }, { from: middle }].map((part) => copyRow(pool, windowQuery(q, value, bounds, part), { byKey: true })));
+  const count = (field: number) => halves.reduce((sum, fields) => sum + fields[field]!.readInt32BE(0), 0);
+  const lists = halves.map((fields) => fields[3]).filter((list): list is Buffer => list !== null);
+  return { before: count(0), after: count(1), empty: count(2), list: Buffer.concat(lists) };
 }
 
 /**

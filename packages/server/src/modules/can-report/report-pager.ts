@@ -1,58 +1,74 @@
-import { type FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Db } from '../../db/client.js';
 import { canReportRepository as repo, type ReadingRow, type ReportQuery } from './can-report.repository.js';
 import { ttlCache } from './report-cache.js';
-import { isTimeOrder } from './report-columns.js';
-import { signalColumn } from './report-copy.js';
+import { isTimeOrder, type SelectedColumn } from './report-columns.js';
+import { readWindow } from './report-copy.js';
 import { orderedInstants } from './report-order.js';
+import { covers, totalOf, widened, windowBounds, withValue, type SignalWindow, type WindowBounds } from './report-window.js';
+import { signalWindowRepository as windows } from './signal-window.repository.js';
 
-/** Row counts and sorted orders of recent reports, per instance; an order of 864,000 readings takes 7 MB. */
+/** Row counts and windows of recent reports, per instance; a window of a page deep in 864,000 readings takes about 0.6 MB. */
 const COUNTS_KEPT = 200;
-const ORDERS_KEPT = 8;
+const SORTS_KEPT = 32;
+const WINDOWS_PER_SORT = 4;
 const KEPT_MS = 60_000;
-/** Pages within the first 5,000 rows of a signal's order are answered by a top-N; deeper ones wait for the whole order. */
-const TOP_N = 5000;
-/**
- * A top-N reads at least the first 1,000 instants of the order and keeps them, so the next pages
- * (20 of 50 rows) are read by key at once: a reader pages on from the first page while the whole
- * order is still being sorted, and a second top-N would compete with that sort for the cores.
- */
-const TOP_KEPT = 1000;
+
+export interface PagerOptions {
+  /** Instants sampled to place a window (report-window.ts). */
+  sampleSize?: number;
+  /** Ranges with at most this many readings are read whole: a window would save nothing. */
+  wholeBelow?: number;
+  /** Standard deviations of the sample's error a window reaches past its page on each side. */
+  spread?: number;
+}
 
 /**
  * Pages of checked reports with their totals (docs/decisions.md, "Sorting and paging"). In time
- * order a page comes from the primary key; in a signal's order early pages come from a top-N whose
- * first instants are kept, and the whole order is sorted once in the background and kept, so
- * paging on costs a read by key.
+ * order a page comes from the primary key; in a signal's order from a window of that order
+ * (report-window.ts), kept for a minute so the pages around it are read by key.
  */
-export function reportPager({ db, pool, log, topN = TOP_N }: { db: Db; pool?: pg.Pool; log?: FastifyBaseLogger; topN?: number }) {
+export function reportPager({ db, pool, sampleSize = 2000, wholeBelow = 20_000, spread = 4 }: { db: Db; pool?: pg.Pool } & PagerOptions) {
   const counts = ttlCache<number>(COUNTS_KEPT, KEPT_MS);
-  const orders = ttlCache<Float64Array>(ORDERS_KEPT, KEPT_MS);
-  /** The first instants of a signal's order, and how many were asked for (fewer came if the range has fewer). */
-  const tops = ttlCache<{ instants: Float64Array; wanted: number }>(COUNTS_KEPT, KEPT_MS);
-  /** A range's whole order by a signal, sorted once however many pages ask for it meanwhile. */
-  const sorting = new Map<string, Promise<Float64Array>>();
-  const fullOrder = (key: string, query: ReportQuery): Promise<Float64Array> => {
-    const kept = orders.get(key);
-    if (kept) return Promise.resolve(kept);
-    let running = sorting.get(key);
-    if (!running) {
-      const chosen = query.columns.find((c) => c.column === query.sortBy)!;
-      running = signalColumn(db, pool, query, chosen.value)
-        .then((bytes) => orderedInstants(bytes, query.sortType === 'DESC'))
-        .then((order) => (orders.set(key, order), order))
-        .finally(() => sorting.delete(key));
-      sorting.set(key, running);
-    }
-    return running;
+  /** The windows kept for each sort of a range, newest first. */
+  const kept = ttlCache<{ window: SignalWindow; readAt: number }[]>(SORTS_KEPT, KEPT_MS);
+
+  const read = async (query: ReportQuery, chosen: SelectedColumn, bounds: WindowBounds): Promise<SignalWindow> => {
+    const { before, after, empty, list } = await readWindow(db, pool, query, chosen.value, bounds);
+    return { before, after, empty, instants: orderedInstants(list ?? new Uint8Array(0), query.sortType === 'DESC') };
   };
 
-  const rowsOfOrder = async (query: ReportQuery, order: Float64Array, limit: number, offset: number) => {
-    const instants = Array.from(order.subarray(offset, offset + limit));
+  /** A window of the sort holding ranks [offset, offset + limit): one kept, or one read (twice when the sample misled). */
+  const windowFor = async (sort: string, query: ReportQuery, chosen: SelectedColumn, known: number | undefined, offset: number, limit: number) => {
+    const fresh = (kept.get(sort) ?? []).filter((k) => Date.now() - k.readAt < KEPT_MS);
+    const hit = fresh.find((k) => covers(k.window, offset, limit));
+    if (hit) return hit.window;
+    const [total, sample] = await Promise.all([
+      known ?? repo.count(db, query.criteria),
+      known !== undefined && known <= wholeBelow ? [] : windows.sample(db, query, chosen.value, sampleSize),
+    ]);
+    const bounds = total <= wholeBelow ? {} : windowBounds(sample, total, offset, limit, spread);
+    let window = await read(query, chosen, bounds);
+    if (!covers(window, offset, limit)) window = await read(query, chosen, widened(bounds, window, offset, limit));
+    kept.set(sort, [{ window, readAt: Date.now() }, ...fresh].slice(0, WINDOWS_PER_SORT));
+    return window;
+  };
+
+  /** The rows of instants in the order given. */
+  const rowsInOrder = async (query: ReportQuery, instants: readonly number[]) => {
     const position = new Map(instants.map((t, i) => [t, i]));
     const rows = await repo.rowsAt(db, query, instants);
     return rows.sort((x, y) => position.get(new Date(x.ts).getTime())! - position.get(new Date(y.ts).getTime())!);
+  };
+
+  /** Ranks [offset, offset + limit) of a signal's order: those with a value from the window, the empty ones after them by time. */
+  const signalPage = async (query: ReportQuery, chosen: SelectedColumn, w: SignalWindow, offset: number, limit: number) => {
+    const valued = withValue(w);
+    const end = Math.min(offset + limit, totalOf(w));
+    const fromWindow = offset < valued ? Array.from(w.instants.subarray(offset - w.before, Math.min(end, valued) - w.before)) : [];
+    const emptyFrom = Math.max(offset, valued);
+    const empty = end > emptyFrom ? await windows.emptyInstants(db, query, chosen.value, end - emptyFrom, emptyFrom - valued) : [];
+    return rowsInOrder(query, [...fromWindow, ...empty]);
   };
 
   return {
@@ -65,21 +81,9 @@ export function reportPager({ db, pool, log, topN = TOP_N }: { db: Db; pool?: pg
         const [rows, totalCount] = await Promise.all([repo.timePage(db, query, limit, offset, known), known ?? repo.count(db, criteria)]);
         result = { rows, totalCount };
       } else {
-        const key = `${range}|${query.sortBy}|${query.sortType}`;
-        const order = orders.get(key) ?? (offset + limit > topN ? await fullOrder(key, query) : undefined);
-        if (order) result = { rows: await rowsOfOrder(query, order, limit, offset), totalCount: order.length };
-        else {
-          const wanted = Math.max(offset + limit, TOP_KEPT);
-          const kept = tops.get(key);
-          const [top, totalCount] = await Promise.all([
-            kept && kept.wanted >= offset + limit ? kept.instants : repo.topInstants(db, query, wanted),
-            known ?? repo.count(db, criteria),
-          ]);
-          if (top !== kept?.instants) tops.set(key, { instants: top, wanted });
-          result = { rows: await rowsOfOrder(query, top, limit, offset), totalCount };
-          // Deeper pages of this sort may follow: sort the whole range once this answer is out.
-          setImmediate(() => void fullOrder(key, query).catch((err: unknown) => log?.warn({ err }, 'CAN report order could not be kept')));
-        }
+        const chosen = query.columns.find((c) => c.column === query.sortBy)!;
+        const window = await windowFor(`${range}|${query.sortBy}|${query.sortType}`, query, chosen, known, offset, limit);
+        result = { rows: await signalPage(query, chosen, window, offset, limit), totalCount: totalOf(window) };
       }
       counts.set(range, result.totalCount);
       return result;

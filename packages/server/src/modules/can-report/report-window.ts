@@ -1,0 +1,68 @@
+/**
+ * Pages of a report sorted by a signal, without sorting the whole range (docs/decisions.md,
+ * "Sorting and paging"). A page is cut from a window: the readings whose value lies between two
+ * bounds, read and ordered whole, with exact counts of the readings ordered before and after it
+ * and of those without a value (always last). The bounds come from a sample of the signal at
+ * instants spread over the range, placed around the page's share of the order with a margin of a
+ * few standard deviations of the sample's error, so the window holds the page almost always;
+ * when it does not, the side it missed is opened and the window read again. Bounds are values
+ * taken from the sample, so readings equal to a bound are all inside the window: ties are never
+ * split, and the window's own order is the order of the whole range.
+ */
+
+/** Bounds in the report's order: `top` is where the window starts, `bottom` where it ends; an absent bound is open. */
+export interface WindowBounds {
+  top?: number;
+  bottom?: number;
+}
+
+/** A window of a signal's order: the instants in it in the report's order, and the counts around it. */
+export interface SignalWindow {
+  /** Readings ordered before the window. */
+  before: number;
+  /** The window's instants (Unix milliseconds), in the report's order. */
+  instants: Float64Array;
+  /** Readings with a value ordered after the window. */
+  after: number;
+  /** Readings without a value: they follow every reading with one. */
+  empty: number;
+}
+
+export const withValue = (w: SignalWindow) => w.before + w.instants.length + w.after;
+export const totalOf = (w: SignalWindow) => withValue(w) + w.empty;
+
+/**
+ * The bounds of a window likely to hold ranks [offset, offset + limit) of `total` readings, from
+ * a sample of the signal in the report's order with its empty values last (null). A rank's share
+ * of the order is estimated by the share of the sample before it, with a binomial error of
+ * sqrt(n q (1 - q)) samples; `spread` of those on each side, and one more.
+ */
+export function windowBounds(sample: readonly (number | null)[], total: number, offset: number, limit: number, spread: number): WindowBounds {
+  const n = sample.length;
+  const withValues = sample.indexOf(null) < 0 ? n : sample.indexOf(null);
+  if (withValues === 0 || total === 0) return {};
+  const at = (rank: number, side: -1 | 1) => {
+    const share = Math.min(1, rank / total);
+    return share * n + side * (spread * Math.sqrt(n * share * (1 - share)) + 1);
+  };
+  const first = Math.floor(at(offset, -1));
+  const last = Math.ceil(at(offset + limit, 1));
+  return {
+    top: first <= 0 ? undefined : (sample[Math.min(first, withValues - 1)] as number),
+    bottom: last >= withValues ? undefined : (sample[last] as number),
+  };
+}
+
+/** Whether a window answers ranks [offset, offset + limit): the part of them with a value lies in it (the rest are empty values). */
+export function covers(w: SignalWindow, offset: number, limit: number) {
+  const end = Math.min(offset + limit, withValue(w));
+  return offset >= end || (w.before <= offset && end <= w.before + w.instants.length);
+}
+
+/** The bounds to read again when a window missed ranks [offset, offset + limit): the side it missed opened. */
+export function widened(bounds: WindowBounds, w: SignalWindow, offset: number, limit: number): WindowBounds {
+  return {
+    top: w.before > offset ? undefined : bounds.top,
+    bottom: Math.min(offset + limit, withValue(w)) > w.before + w.instants.length ? undefined : bounds.bottom,
+  };
+}
