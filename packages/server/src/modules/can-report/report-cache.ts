@@ -1,8 +1,8 @@
 /**
  * A small time-limited cache with a size bound, oldest entry out first. The report keeps two in
- * each instance: the row count of a range (so later pages need no count) and the full order of a
- * range sorted by a signal (so later pages of that sort read 50 rows by key instead of sorting
- * 864,000 again). Readings arriving meanwhile show up once an entry expires.
+ * each instance: the row count of a range (so later pages need no count) and the windows of a
+ * range sorted by a signal (so the pages around a window read 50 rows by key instead of reading
+ * the range again). Readings arriving meanwhile show up once an entry expires.
  */
 export function ttlCache<V>(maxEntries: number, ttlMs: number) {
   const entries = new Map<string, { value: V; expires: number }>();

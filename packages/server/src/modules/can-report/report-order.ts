@@ -1,12 +1,11 @@
 /**
- * The whole order of a report sorted by one signal, computed in the server from one compact read of
- * the range (the instant and value of each reading, 17 bytes, in time order) rather than by
- * PostgreSQL: its sort of 864,000 rows spilled to disk at the default work_mem and took seconds,
- * where these typed-array passes take about a hundred milliseconds.
+ * The order of a window of a report sorted by one signal (report-window.ts), computed in the server
+ * from the window's compact records (the instant and value of each reading, 17 bytes, in time
+ * order) with typed-array passes: a window of a page deep in 864,000 readings holds about 80,000.
  *
- * The order is PostgreSQL's `order by value <dir> nulls last, ts <dir>` for float8 values, so the
- * pages it serves continue those of the top-N query exactly: -0 equals 0, NaN is above every
- * number, ties and empty values go by time in the same direction.
+ * The order is PostgreSQL's `order by value <dir> nulls last, ts <dir>` for float8 values, the
+ * order the window's bounds and counts are taken in: -0 equals 0, NaN is above every number, ties
+ * and empty values go by time in the same direction.
  */
 
 /** Bytes per reading in the compact read: the instant (int8, microseconds since 2000), a presence byte, the value (float8). */
