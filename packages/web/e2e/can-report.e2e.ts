@@ -335,7 +335,7 @@ describe('saved templates (part 2 §2 "Saved template page", §7 saveTemplate, g
     await expect.poll(async () => (await columnTexts(page, 'template-grid', 'Date'))[0]).toBe(dateText(DAY));
     await expect.poll(() => headerTexts(page, 'template-grid')).toEqual(HEADERS);
     expect(await textOf(page.getByTestId('template-page-info'))).toBe(`Page 1 of 3 · ${READINGS} rows`);
-    expect(await page.getByTestId('previous-page').isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('previous-page').isDisabled()).toBe(true);
     await screenshot(page, 'can-report-template');
 
     // 'Go to' 3: the last 50 readings, in time order.
@@ -343,7 +343,7 @@ describe('saved templates (part 2 §2 "Saved template page", §7 saveTemplate, g
     await page.getByTestId('go-to-confirm').click();
     await expect.poll(() => page.getByTestId('template-page-info').innerText()).toBe(`Page 3 of 3 · ${READINGS} rows`);
     await expect.poll(async () => (await columnTexts(page, 'template-grid', 'Date'))[0]).toBe(dateText(new Date(DAY.getTime() + 100 * STEP_MS)));
-    expect(await page.getByTestId('next-page').isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('next-page').isDisabled()).toBe(true);
     await page.getByTestId('previous-page').click();
     await expect.poll(() => page.getByTestId('template-page-info').innerText()).toBe(`Page 2 of 3 · ${READINGS} rows`);
 

@@ -96,15 +96,15 @@ describe('assigning vehicles on the fleet and driver details (part 1 §2.4, §2.
 
     // Unassign: disabled until a row is chosen, then a confirmation naming it.
     const unassign = page.getByTestId('unassign-vehicle');
-    expect(await unassign.isDisabled()).toBe(true);
+    await expect.poll(() => unassign.isDisabled()).toBe(true);
     const [leaving, ...staying] = cars;
     await selectRow(gridRow(page, 'assigned-vehicles-grid', leaving.vin));
-    expect(await unassign.isEnabled()).toBe(true);
+    await expect.poll(() => unassign.isEnabled()).toBe(true);
     await confirmUnassign(page, [leaving]);
     await expectToast(page, 'Vehicle Unassigned Successfully');
     await expectRowCount(page, 'assigned-vehicles-grid', 2);
     expect(await columnTexts(page, 'assigned-vehicles-grid', 'vin')).toEqual(staying.map((v) => v.vin));
-    expect(await unassign.isDisabled()).toBe(true);
+    await expect.poll(() => unassign.isDisabled()).toBe(true);
 
     // It stays with the dealer: 'Add More Vehicle' offers it, and only it (no other dealer's or nobody's vehicle).
     await page.getByTestId('assign-vehicle').click();
@@ -113,9 +113,9 @@ describe('assigning vehicles on the fleet and driver details (part 1 §2.4, §2.
     await expectRowCount(add, 'unassigned-vehicles-grid', 1);
     expect(await columnTexts(add, 'unassigned-vehicles-grid', 'vin')).toEqual([leaving.vin]);
     const assign = add.getByTestId('assign-submit');
-    expect(await assign.isDisabled()).toBe(true);
+    await expect.poll(() => assign.isDisabled()).toBe(true);
     await selectRow(gridRow(add, 'unassigned-vehicles-grid', leaving.vin));
-    expect(await assign.isEnabled()).toBe(true);
+    await expect.poll(() => assign.isEnabled()).toBe(true);
     await assign.click();
     await expectToast(page, 'Vehicle Assigned Successfully');
     await expect.poll(() => dialog(page, 'Add More Vehicle').count()).toBe(0);
@@ -138,7 +138,7 @@ describe('assigning vehicles on the fleet and driver details (part 1 §2.4, §2.
     expect(await textOf(page.getByTestId('driver-detail-fleet'))).toBe(fleet.name);
     await expectVisible(page.getByRole('heading', { name: 'Vehicle List', exact: true }));
     await expectNoRows(page, 'assigned-vehicles-grid', 'No vehicles assigned');
-    expect(await page.getByTestId('unassign-vehicle').isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('unassign-vehicle').isDisabled()).toBe(true);
 
     // 'Assign Vehicle': the fleet's vehicles no driver holds.
     expect(await textOf(page.getByTestId('assign-vehicle'))).toBe('Assign Vehicle');
@@ -148,11 +148,11 @@ describe('assigning vehicles on the fleet and driver details (part 1 §2.4, §2.
     await expectRowCount(add, 'unassigned-vehicles-grid', 3);
     expect(await columnTexts(add, 'unassigned-vehicles-grid', 'vin')).toEqual(cars.map((v) => v.vin));
     const assign = add.getByTestId('assign-submit');
-    expect(await assign.isDisabled()).toBe(true);
+    await expect.poll(() => assign.isDisabled()).toBe(true);
     const [first, second, third] = cars;
     await selectRow(gridRow(add, 'unassigned-vehicles-grid', first.vin));
     await selectRow(gridRow(add, 'unassigned-vehicles-grid', second.vin));
-    expect(await assign.isEnabled()).toBe(true);
+    await expect.poll(() => assign.isEnabled()).toBe(true);
     await assign.click();
     await expectToast(page, 'Vehicle assigned successfully');
     await expect.poll(() => dialog(page, 'Add Vehicles').count()).toBe(0);

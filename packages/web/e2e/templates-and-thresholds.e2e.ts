@@ -143,7 +143,7 @@ describe('vehicle configuration templates and the threshold editor (part 2 §2, 
     await typeInto(cell, 'cellVoltage-normal-0-high', '3.8');
     const problems = cell.getByTestId('metric-cellVoltage-problems');
     expect(await textOf(problems)).toContain('Cannot set this range for Cell Voltage');
-    expect(await cell.getByTestId('metric-cellVoltage-save-one').isDisabled()).toBe(true);
+    await expect.poll(() => cell.getByTestId('metric-cellVoltage-save-one').isDisabled()).toBe(true);
     await screenshot(page, 'template-detail-overlap');
     await typeInto(cell, 'cellVoltage-normal-0-high', '3.69');
     await expect.poll(() => problems.count()).toBe(0);
@@ -265,15 +265,15 @@ describe('unassigned vehicles (/vehicle-can, part 2 §2, §4)', () => {
     expect(await row.locator('[col-id="status"]').innerText()).toBe('Active');
 
     const open = page.getByTestId('assign-open');
-    expect(await open.isDisabled()).toBe(true);
+    await expect.poll(() => open.isDisabled()).toBe(true);
     await selectRow(row);
-    expect(await open.isEnabled()).toBe(true);
+    await expect.poll(() => open.isEnabled()).toBe(true);
     await screenshot(page, 'unassigned-vehicles');
     await open.click();
     const modal = dialog(page, 'Assign Vehicle');
     await expectVisible(modal.getByTestId(`assign-row-${vehicle.id}`));
     const submit = modal.getByTestId('assign-submit');
-    expect(await submit.isDisabled()).toBe(true);
+    await expect.poll(() => submit.isDisabled()).toBe(true);
     await modal.getByTestId(`assign-fleet-${vehicle.id}`).click();
     await page.getByRole('option', { name: fleet.name, exact: true }).click();
     await screenshot(page, 'unassigned-vehicles-assign');
@@ -320,7 +320,7 @@ describe('role permissions (part 2 §2 "Role-permission pages")', () => {
     const vehicle = page.getByTestId('permission-vehicle');
     const canDetails = page.getByTestId('permission-vehicle.canDetails');
     expect(await vehicle.isChecked()).toBe(true);
-    expect(await canDetails.isEnabled()).toBe(true);
+    await expect.poll(() => canDetails.isEnabled()).toBe(true);
     await vehicle.click();
     await expectToast(page, 'Fleet Owner: Vehicle disabled');
     await expect.poll(() => canDetails.isDisabled()).toBe(true);
@@ -345,7 +345,7 @@ describe('role permissions (part 2 §2 "Role-permission pages")', () => {
     await page.goto('/roles-permission/dealer-role');
     expect(await textOf(page.getByTestId('permissions-read-only'))).toBe('Only administrators can change role permissions.');
     await expectVisible(page.getByTestId('permission-assignVehicle'));
-    expect(await page.getByTestId('permission-assignVehicle').isDisabled()).toBe(true);
-    expect(await page.getByTestId('permission-unassignVehicle.warningLogs').isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('permission-assignVehicle').isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('permission-unassignVehicle.warningLogs').isDisabled()).toBe(true);
   });
 });

@@ -131,7 +131,7 @@ describe('vehicle detail (/vehicle/{id})', () => {
     expect(await textOf(cellRows.nth(4))).toMatch(/Cell 5\s+WARNING\s+2\.8 V/);
     await page.keyboard.press('Escape');
 
-    expect(await page.getByTestId('clear-range').isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('clear-range').isDisabled()).toBe(true);
     await pickDay(page, DAY);
     await page.getByTestId('select-range').click();
     const options = page.getByRole('option');
@@ -154,7 +154,7 @@ describe('vehicle detail (/vehicle/{id})', () => {
     await page.getByTestId('clear-range').click();
     await expect.poll(() => route.count()).toBe(0);
     expect(await page.getByTestId('select-date').innerText()).not.toMatch(/\d/);
-    expect(await page.getByTestId('clear-range').isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('clear-range').isDisabled()).toBe(true);
   });
 
   test("'Download CAN History' checks the criteria like the report page, then opens the vehicle's readings as a result", async ({ page }) => {
@@ -270,7 +270,7 @@ describe('vehicle detail (/vehicle/{id})', () => {
     await expectVisible(page.getByText('No movement in the last 90 days', { exact: true }));
     await expectVisible(page.getByTestId('no-position'));
     await expectNoRows(page, 'warning-log-grid', 'no rows to display');
-    expect(await page.getByTestId('clear-logs').isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('clear-logs').isDisabled()).toBe(true);
     await screenshot(page, 'vehicle-detail-silent');
   });
 
