@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { covers, totalOf, widened, windowBounds, withValue, type SignalWindow, type WindowBounds } from '../src/modules/can-report/report-window.js';
+import { covers, totalOf, widened, windowBounds, withValue, type OrderPlace, type SampledReading, type SignalWindow, type WindowBounds } from '../src/modules/can-report/report-window.js';
 
 /** A small deterministic generator, so a failure repeats. */
 function random(seed: number) {
@@ -7,25 +7,26 @@ function random(seed: number) {
   return () => ((s = (Math.imul(s, 1_664_525) + 1_013_904_223) >>> 0) / 2 ** 32);
 }
 
-type Reading = { ts: number; value: number | null };
-
 /** PostgreSQL's `order by value <dir> nulls last, ts <dir>`, for finite values. */
-const inOrder = (readings: readonly Reading[], desc: boolean) =>
+const inOrder = (readings: readonly SampledReading[], desc: boolean) =>
   [...readings].sort((x, y) => {
-    if (x.value === null || y.value === null) return x.value === y.value ? (desc ? y.ts - x.ts : x.ts - y.ts) : x.value === null ? 1 : -1;
-    const byValue = desc ? y.value - x.value : x.value - y.value;
+    if (x.v === null || y.v === null) return x.v === y.v ? (desc ? y.ts - x.ts : x.ts - y.ts) : x.v === null ? 1 : -1;
+    const byValue = desc ? y.v - x.v : x.v - y.v;
     return byValue || (desc ? y.ts - x.ts : x.ts - y.ts);
   });
 
+/** PostgreSQL's row comparison of (value, instant) pairs: negative, zero or positive. */
+const compare = (r: OrderPlace, p: OrderPlace) => r.v - p.v || r.ts - p.ts;
+
 /** What the window query returns for these readings, written plainly (signal-window.repository.ts). */
-function read(readings: readonly Reading[], bounds: WindowBounds, desc: boolean): SignalWindow {
-  const before = (v: number) => bounds.top !== undefined && (desc ? v > bounds.top : v < bounds.top);
-  const after = (v: number) => bounds.bottom !== undefined && (desc ? v < bounds.bottom : v > bounds.bottom);
-  const valued = readings.filter((r): r is { ts: number; value: number } => r.value !== null);
-  const inside = valued.filter((r) => !before(r.value) && !after(r.value));
+function read(readings: readonly SampledReading[], bounds: WindowBounds, desc: boolean): SignalWindow {
+  const before = (r: OrderPlace) => bounds.top !== undefined && (desc ? compare(r, bounds.top) > 0 : compare(r, bounds.top) < 0);
+  const after = (r: OrderPlace) => bounds.bottom !== undefined && (desc ? compare(r, bounds.bottom) < 0 : compare(r, bounds.bottom) > 0);
+  const valued = readings.filter((r): r is OrderPlace => r.v !== null);
+  const inside = valued.filter((r) => !before(r) && !after(r));
   return {
-    before: valued.filter((r) => before(r.value)).length,
-    after: valued.filter((r) => after(r.value)).length,
+    before: valued.filter(before).length,
+    after: valued.filter(after).length,
     empty: readings.length - valued.length,
     instants: Float64Array.from(inOrder(inside, desc), (r) => r.ts),
   };
@@ -34,17 +35,17 @@ function read(readings: readonly Reading[], bounds: WindowBounds, desc: boolean)
 describe('windows of a signal order', () => {
   const next = random(7);
   // 3,000 readings: few distinct values (many ties), a tenth empty.
-  const readings: Reading[] = Array.from({ length: 3000 }, (_, i) => ({ ts: 1_000_000 + i * 1000, value: next() < 0.1 ? null : Math.floor(next() * 200) / 4 }));
+  const readings: SampledReading[] = Array.from({ length: 3000 }, (_, i) => ({ ts: 1_000_000 + i * 1000, v: next() < 0.1 ? null : Math.floor(next() * 200) / 4 }));
 
   for (const desc of [true, false]) {
     const order = inOrder(readings, desc);
-    const sampleOf = (picked: Reading[]) => inOrder(picked, desc).map((r) => r.value);
+    const sampleOf = (picked: SampledReading[]) => inOrder(picked, desc);
     const samples = {
       fair: sampleOf(readings.filter((_, i) => i % 15 === 7)),
       // Drawn from the first third of the order only: it places every window wrong.
       skewed: sampleOf(order.slice(0, 1000).filter((_, i) => i % 5 === 0)),
       tiny: sampleOf([readings[3], readings[1500]]),
-      empty: [null, null],
+      empty: [{ v: null, ts: 1 }, { v: null, ts: 2 }],
     };
 
     for (const [name, sample] of Object.entries(samples)) {
@@ -70,11 +71,22 @@ describe('windows of a signal order', () => {
   }
 
   it('places a window around the page with a margin, and leaves a bound open at either end of the order', () => {
-    const sample = Array.from({ length: 100 }, (_, i) => 100 - i);
+    const sample = Array.from({ length: 100 }, (_, i) => ({ v: 100 - i, ts: i }));
     expect(windowBounds(sample, 10_000, 0, 50, 4)).toEqual({ top: undefined, bottom: sample[Math.ceil(0.5 + 4 * Math.sqrt(100 * 0.005 * 0.995) + 1)] });
     const middle = windowBounds(sample, 10_000, 5000, 50, 4);
     expect([middle.top, middle.bottom]).toEqual([sample[Math.floor(50 - 4 * 5 - 1)], sample[Math.ceil(50.5 + 4 * Math.sqrt(100 * 0.505 * 0.495) + 1)]]);
     expect(windowBounds(sample, 10_000, 9990, 50, 4).bottom).toBeUndefined();
-    expect(windowBounds([...sample.slice(0, 50), ...Array(50).fill(null)], 10_000, 9000, 50, 4)).toEqual({ top: sample[49], bottom: undefined });
+    const halfEmpty = [...sample.slice(0, 50), ...sample.slice(50).map((r) => ({ ...r, v: null }))];
+    expect(windowBounds(halfEmpty, 10_000, 9000, 50, 4)).toEqual({ top: sample[49], bottom: undefined });
+  });
+
+  it('keeps the window of a signal with two values narrow: equal values are split by time', () => {
+    const twoValued: SampledReading[] = Array.from({ length: 20_000 }, (_, i) => ({ ts: i * 1000, v: Math.floor(i / 500) % 2 }));
+    const sample = inOrder(twoValued.filter((_, i) => i % 10 === 3), true);
+    const bounds = windowBounds(sample, twoValued.length, 12_000, 50, 4);
+    const w = read(twoValued, bounds, true);
+    expect(covers(w, 12_000, 50)).toBe(true);
+    expect(w.instants.length).toBeLessThan(2_000);
+    expect(Array.from(w.instants.subarray(12_000 - w.before, 12_050 - w.before))).toEqual(inOrder(twoValued, true).slice(12_000, 12_050).map((r) => r.ts));
   });
 });

@@ -86,18 +86,34 @@ function stableSort(keyHi: Uint32Array, keyLo: Uint32Array, at: Uint32Array) {
   return at;
 }
 
+/** Sort keys of the records' instants: their microseconds as an unsigned 64-bit order, in two words. */
+function timeKeys(bytes: Uint8Array, n: number) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const hi = new Uint32Array(n);
+  const lo = new Uint32Array(n);
+  for (let i = 0, at = 0; i < n; i++, at += ORDER_RECORD_BYTES) {
+    hi[i] = (view.getInt32(at) ^ 0x80000000) >>> 0;
+    lo[i] = view.getUint32(at + 4);
+  }
+  return { hi, lo };
+}
+
 /**
  * The instants of compact records (see ORDER_RECORD_BYTES) in the report's order. Readings are
  * taken in time order (reversed when descending), so a stable sort by key leaves ties in time
- * order in the sort's direction. The read hands them in time order; sorting them by time first is
- * only the safety net if a plan ever hands them otherwise.
+ * order in the sort's direction. The read hands them in the order its scan met them, which is
+ * time order unless readings arrived late; then they are put in time order first, by the same
+ * radix sort.
  */
 export function orderedInstants(bytes: Uint8Array, descending: boolean): Float64Array {
   const { instants, hi, lo, inTimeOrder } = readRecords(bytes, descending);
   const n = instants.length;
-  let at = new Uint32Array(n);
+  let at: Uint32Array = new Uint32Array(n);
   for (let k = 0; k < n; k++) at[k] = k;
-  if (!inTimeOrder) at.sort((x, y) => instants[x] - instants[y] || x - y);
+  if (!inTimeOrder) {
+    const time = timeKeys(bytes, n);
+    at = stableSort(time.hi, time.lo, at);
+  }
   if (descending) at = at.reverse();
   const sorted = stableSort(hi, lo, at);
   const order = new Float64Array(n);

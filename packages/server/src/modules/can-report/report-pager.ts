@@ -5,7 +5,7 @@ import { ttlCache } from './report-cache.js';
 import { isTimeOrder, type SelectedColumn } from './report-columns.js';
 import { readWindow } from './report-copy.js';
 import { orderedInstants } from './report-order.js';
-import { covers, totalOf, widened, windowBounds, withValue, type SignalWindow, type WindowBounds } from './report-window.js';
+import { covers, totalOf, widened, windowBounds, withValue, type SampledReading, type SignalWindow, type WindowBounds } from './report-window.js';
 import { signalWindowRepository as windows } from './signal-window.repository.js';
 
 /** Row counts and windows of recent reports, per instance; a window of a page deep in 864,000 readings takes about 0.6 MB. */
@@ -30,8 +30,9 @@ export interface PagerOptions {
  */
 export function reportPager({ db, pool, sampleSize = 2000, wholeBelow = 20_000, spread = 4 }: { db: Db; pool?: pg.Pool } & PagerOptions) {
   const counts = ttlCache<number>(COUNTS_KEPT, KEPT_MS);
-  /** The windows kept for each sort of a range, newest first. */
+  /** The windows kept for each sort of a range, newest first, and the sample that placed them (it places the next ones too). */
   const kept = ttlCache<{ window: SignalWindow; readAt: number }[]>(SORTS_KEPT, KEPT_MS);
+  const samples = ttlCache<SampledReading[]>(SORTS_KEPT, KEPT_MS);
 
   const read = async (query: ReportQuery, chosen: SelectedColumn, bounds: WindowBounds): Promise<SignalWindow> => {
     const { before, after, empty, list } = await readWindow(db, pool, query, chosen.value, bounds);
@@ -43,10 +44,13 @@ export function reportPager({ db, pool, sampleSize = 2000, wholeBelow = 20_000, 
     const fresh = (kept.get(sort) ?? []).filter((k) => Date.now() - k.readAt < KEPT_MS);
     const hit = fresh.find((k) => covers(k.window, offset, limit));
     if (hit) return hit.window;
+    const keptSample = samples.get(sort);
     const [total, sample] = await Promise.all([
       known ?? repo.count(db, query.criteria),
-      known !== undefined && known <= wholeBelow ? [] : windows.sample(db, query, chosen.value, sampleSize),
+      keptSample ?? (known !== undefined && known <= wholeBelow ? [] : windows.sample(db, query, chosen.value, sampleSize)),
     ]);
+    // A sample only places windows (a stale one may cost a second read, never a wrong page): it is kept from when it was taken.
+    if (!keptSample && sample.length > 0) samples.set(sort, sample);
     const bounds = total <= wholeBelow ? {} : windowBounds(sample, total, offset, limit, spread);
     let window = await read(query, chosen, bounds);
     if (!covers(window, offset, limit)) window = await read(query, chosen, widened(bounds, window, offset, limit));

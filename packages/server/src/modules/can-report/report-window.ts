@@ -1,19 +1,32 @@
 /**
  * Pages of a report sorted by a signal, without sorting the whole range (docs/decisions.md,
- * "Sorting and paging"). A page is cut from a window: the readings whose value lies between two
- * bounds, read and ordered whole, with exact counts of the readings ordered before and after it
- * and of those without a value (always last). The bounds come from a sample of the signal at
- * instants spread over the range, placed around the page's share of the order with a margin of a
- * few standard deviations of the sample's error, so the window holds the page almost always;
- * when it does not, the side it missed is opened and the window read again. Bounds are values
- * taken from the sample, so readings equal to a bound are all inside the window: ties are never
- * split, and the window's own order is the order of the whole range.
+ * "Sorting and paging"). The order is by value, then by time, so a reading's place in it is the
+ * pair (value, instant). A page is cut from a window: the readings between two such pairs, read
+ * and ordered whole, with exact counts of the readings ordered before and after it and of those
+ * without a value (always last). The bounds are readings of a sample taken at instants spread over
+ * the range, placed around the page's share of the order with a margin of a few standard
+ * deviations of the sample's error, so the window holds the page almost always; when it does not,
+ * the side it missed is opened and the window read again. Bounding by the pair rather than by the
+ * value alone keeps windows narrow for a signal of few values (a gear, a charge status), whose
+ * equal values would otherwise all fall into one window.
  */
 
-/** Bounds in the report's order: `top` is where the window starts, `bottom` where it ends; an absent bound is open. */
+/** A reading of the sample: its value (null when empty) and instant (Unix milliseconds). */
+export interface SampledReading {
+  v: number | null;
+  ts: number;
+}
+
+/** A place in a signal's order. */
+export interface OrderPlace {
+  v: number;
+  ts: number;
+}
+
+/** Bounds in the report's order: `top` is where the window starts, `bottom` where it ends, both within it; an absent bound is open. */
 export interface WindowBounds {
-  top?: number;
-  bottom?: number;
+  top?: OrderPlace;
+  bottom?: OrderPlace;
 }
 
 /** A window of a signal's order: the instants in it in the report's order, and the counts around it. */
@@ -33,24 +46,23 @@ export const totalOf = (w: SignalWindow) => withValue(w) + w.empty;
 
 /**
  * The bounds of a window likely to hold ranks [offset, offset + limit) of `total` readings, from
- * a sample of the signal in the report's order with its empty values last (null). A rank's share
- * of the order is estimated by the share of the sample before it, with a binomial error of
- * sqrt(n q (1 - q)) samples; `spread` of those on each side, and one more.
+ * a sample in the report's order with its empty values last. A rank's share of the order is
+ * estimated by the share of the sample before it, with a binomial error of sqrt(n q (1 - q))
+ * samples; `spread` of those on each side, and one more.
  */
-export function windowBounds(sample: readonly (number | null)[], total: number, offset: number, limit: number, spread: number): WindowBounds {
+export function windowBounds(sample: readonly SampledReading[], total: number, offset: number, limit: number, spread: number): WindowBounds {
   const n = sample.length;
-  const withValues = sample.indexOf(null) < 0 ? n : sample.indexOf(null);
+  const firstEmpty = sample.findIndex((r) => r.v === null);
+  const withValues = firstEmpty < 0 ? n : firstEmpty;
   if (withValues === 0 || total === 0) return {};
   const at = (rank: number, side: -1 | 1) => {
     const share = Math.min(1, rank / total);
     return share * n + side * (spread * Math.sqrt(n * share * (1 - share)) + 1);
   };
+  const place = (i: number): OrderPlace => ({ v: sample[i].v as number, ts: sample[i].ts });
   const first = Math.floor(at(offset, -1));
   const last = Math.ceil(at(offset + limit, 1));
-  return {
-    top: first <= 0 ? undefined : (sample[Math.min(first, withValues - 1)] as number),
-    bottom: last >= withValues ? undefined : (sample[last] as number),
-  };
+  return { top: first <= 0 ? undefined : place(Math.min(first, withValues - 1)), bottom: last >= withValues ? undefined : place(last) };
 }
 
 /** Whether a window answers ranks [offset, offset + limit): the part of them with a value lies in it (the rest are empty values). */
