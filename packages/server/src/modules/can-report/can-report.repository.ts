@@ -13,8 +13,21 @@ export type ReadingRow = { ts: Date | string } & Record<string, number | null>;
 const alias = (i: number) => `c${i}`;
 const selectList = (columns: readonly SelectedColumn[]) =>
   sql.join([sql`${canReading.ts} as ts`, ...columns.map((c, i) => sql`${c.value} as ${sql.identifier(alias(i))}`)], sql`, `);
-export const inRange = (c: CanReportCriteria) =>
-  sql`${canReading.vehicleId} = ${c.vehicleId} and ${canReading.ts} between ${c.start.toISOString()}::timestamptz and ${c.end.toISOString()}::timestamptz`;
+/** A part of a range: the readings before an instant, or from it. */
+export interface RangePart {
+  before?: Date;
+  from?: Date;
+}
+
+/** The two halves of a range in time, read at once on two connections (PostgreSQL). */
+export function halvesOf(c: CanReportCriteria): [RangePart, RangePart] {
+  const middle = new Date((c.start.getTime() + c.end.getTime()) / 2);
+  return [{ before: middle }, { from: middle }];
+}
+
+export const inRange = (c: CanReportCriteria, part: RangePart = {}) =>
+  sql`${canReading.vehicleId} = ${c.vehicleId} and ${canReading.ts} between ${c.start.toISOString()}::timestamptz and ${c.end.toISOString()}::timestamptz
+    ${part.before ? sql`and ${canReading.ts} < ${part.before.toISOString()}::timestamptz` : sql``} ${part.from ? sql`and ${canReading.ts} >= ${part.from.toISOString()}::timestamptz` : sql``}`;
 
 /** The fields of a reading in an export: its time as an Excel date (lib/xlsx-text-rows.ts), then the chosen values. */
 const exportFields = (columns: readonly SelectedColumn[]) => [

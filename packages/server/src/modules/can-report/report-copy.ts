@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Db } from '../../db/client.js';
-import { canReportRepository as repo, exportQuery, type ReportQuery } from './can-report.repository.js';
+import { canReportRepository as repo, exportQuery, halvesOf, type ReportQuery } from './can-report.repository.js';
 import type { WindowBounds } from './report-window.js';
 import { signalWindowRepository as windows, windowQuery, type WindowRead } from './signal-window.repository.js';
 
@@ -80,8 +80,7 @@ const copyRow = (pool: pg.Pool, query: SQL, { byKey = false } = {}) =>
  */
 export async function readWindow(db: Db, pool: pg.Pool | undefined, q: ReportQuery, value: SQL, bounds: WindowBounds): Promise<WindowRead> {
   if (!pool) return windows.window(db, q, value, bounds);
-  const middle = new Date((q.criteria.start.getTime() + q.criteria.end.getTime()) / 2);
-  const halves = await Promise.all([{ before: middle }, { from: middle }].map((part) => copyRow(pool, windowQuery(q, value, bounds, part), { byKey: true })));
+  const halves = await Promise.all(halvesOf(q.criteria).map((part) => copyRow(pool, windowQuery(q, value, bounds, part), { byKey: true })));
   const count = (field: number) => halves.reduce((sum, fields) => sum + fields[field]!.readInt32BE(0), 0);
   const lists = halves.map((fields) => fields[3]).filter((list): list is Buffer => list !== null);
   return { before: count(0), after: count(1), empty: count(2), list: Buffer.concat(lists) };

@@ -1,18 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { canReading } from '../../db/telemetry-schema.js';
-import { inRange, type ReportQuery } from './can-report.repository.js';
+import { inRange, type RangePart, type ReportQuery } from './can-report.repository.js';
 import type { OrderPlace, SampledReading, WindowBounds } from './report-window.js';
 
-/** A part of a range: the readings before an instant, or from it. */
-export interface RangePart {
-  before?: Date;
-  from?: Date;
-}
-
 const dirOf = (q: ReportQuery) => sql.raw(q.sortType === 'DESC' ? 'desc' : 'asc');
-const partOf = (part: RangePart) =>
-  sql`${part.before ? sql`and ${canReading.ts} < ${part.before.toISOString()}::timestamptz` : sql``} ${part.from ? sql`and ${canReading.ts} >= ${part.from.toISOString()}::timestamptz` : sql``}`;
 /**
  * A place in the order as a row to compare (value, instant) with: the value as text, JavaScript's
  * shortest form of a double reading back as the same float8 (and NaN and Infinity staying
@@ -57,7 +49,7 @@ export const windowQuery = (q: ReportQuery, value: SQL, bounds: WindowBounds, pa
   return sql`
     select count(*) filter (where ${before})::int as before, count(*) filter (where ${after})::int as after, count(*) filter (where v is null)::int as empty,
       string_agg(timestamptz_send(ts) || decode('01', 'hex') || float8send(v), ''::bytea) filter (where v is not null and not (${before}) and not (${after})) as list
-    from (select ${canReading.ts} as ts, (${value})::float8 as v from ${canReading} where ${inRange(q.criteria)} ${partOf(part)} offset 0) r`;
+    from (select ${canReading.ts} as ts, (${value})::float8 as v from ${canReading} where ${inRange(q.criteria, part)} offset 0) r`;
 };
 
 export type WindowRead = { before: number; after: number; empty: number; list: Uint8Array | null };
