@@ -8,10 +8,15 @@ import { orderedInstants } from './report-order.js';
 import { covers, totalOf, widened, windowBounds, withValue, type SampledReading, type SignalWindow, type WindowBounds } from './report-window.js';
 import { signalWindowRepository as windows } from './signal-window.repository.js';
 
-/** Row counts and windows of recent reports, per instance; a window of a page deep in 864,000 readings takes about 0.6 MB. */
+/**
+ * Row counts and windows of recent reports, per instance. A window of a page deep in 864,000
+ * readings holds about 80,000 instants (0.6 MB); a larger one (read again after a miss, with a
+ * side opened) answers its page but is not kept, so the windows kept take 60 MB at most.
+ */
 const COUNTS_KEPT = 200;
-const SORTS_KEPT = 32;
-const WINDOWS_PER_SORT = 4;
+const SORTS_KEPT = 16;
+const WINDOWS_PER_SORT = 3;
+const KEPT_INSTANTS = 160_000;
 const KEPT_MS = 60_000;
 
 export interface PagerOptions {
@@ -54,7 +59,7 @@ export function reportPager({ db, pool, sampleSize = 2000, wholeBelow = 20_000, 
     const bounds = total <= wholeBelow ? {} : windowBounds(sample, total, offset, limit, spread);
     let window = await read(query, chosen, bounds);
     if (!covers(window, offset, limit)) window = await read(query, chosen, widened(bounds, window, offset, limit));
-    kept.set(sort, [{ window, readAt: Date.now() }, ...fresh].slice(0, WINDOWS_PER_SORT));
+    if (window.instants.length <= KEPT_INSTANTS) kept.set(sort, [{ window, readAt: Date.now() }, ...fresh].slice(0, WINDOWS_PER_SORT));
     return window;
   };
 
