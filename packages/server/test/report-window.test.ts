@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { covers, totalOf, widened, windowBounds, withValue, type OrderPlace, type SampledReading, type SignalWindow, type WindowBounds } from '../src/modules/can-report/report-window.js';
+import { covers, sampleInOrder, totalOf, widened, windowBounds, withValue, type OrderPlace, type SampledReading, type SignalWindow, type WindowBounds } from '../src/modules/can-report/report-window.js';
 
 /** A small deterministic generator, so a failure repeats. */
 function random(seed: number) {
@@ -78,6 +78,15 @@ describe('windows of a signal order', () => {
     expect(windowBounds(sample, 10_000, 9990, 50, 4).bottom).toBeUndefined();
     const halfEmpty = [...sample.slice(0, 50), ...sample.slice(50).map((r) => ({ ...r, v: null }))];
     expect(windowBounds(halfEmpty, 10_000, 9000, 50, 4)).toEqual({ top: sample[49], bottom: undefined });
+  });
+
+  it('serves a descending sort with the ascending sample backwards, empty values still last', () => {
+    const ascending = inOrder(readings.filter((_, i) => i % 7 === 0), false);
+    const valued = ascending.filter((r) => r.v !== null).length;
+    const descending = sampleInOrder(ascending, true);
+    expect(descending.slice(0, valued)).toEqual(inOrder(ascending, true).slice(0, valued));
+    expect(descending.slice(valued).every((r) => r.v === null)).toBe(true);
+    expect(sampleInOrder(ascending, false)).toBe(ascending);
   });
 
   it('keeps the window of a signal with two values narrow: equal values are split by time', () => {

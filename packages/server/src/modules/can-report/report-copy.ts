@@ -51,17 +51,17 @@ const copyLines = (pool: pg.Pool, query: SQL, handle: (lines: Uint8Array) => Pro
   });
 
 /**
- * The fields of a one-row query, read with `COPY ... (format binary)`: raw bytes, not the hex text
- * of a bytea. `byKey` keeps PostgreSQL off a sequential scan: a part of one vehicle's range is a
- * narrow stretch of the primary key, and a partition holding little else would otherwise be read
- * whole once per part.
+ * The fields of a one-row query over a part of one vehicle's range, read with `COPY ... (format
+ * binary)`: raw bytes, not the hex text of a bytea. PostgreSQL is kept off a sequential scan: the
+ * part is a narrow stretch of the primary key, and a partition holding little else would
+ * otherwise be read whole once per part.
  */
-const copyRow = (pool: pg.Pool, query: SQL, { byKey = false } = {}) =>
+const copyRowByKey = (pool: pg.Pool, query: SQL) =>
   onConnection(pool, async (client) => {
-    if (byKey) await client.query('begin; set local enable_seqscan = off');
+    await client.query('begin; set local enable_seqscan = off');
     const chunks: Buffer[] = [];
     for await (const chunk of client.query(copyTo(`copy (${inlined(query)}) to stdout (format binary)`)) as AsyncIterable<Buffer>) chunks.push(chunk);
-    if (byKey) await client.query('commit');
+    await client.query('commit');
     const data = Buffer.concat(chunks);
     // The header (11-byte signature, flags, extension length), the row's field count, then each field's length and bytes.
     const fields: (Buffer | null)[] = [];
@@ -80,7 +80,7 @@ const copyRow = (pool: pg.Pool, query: SQL, { byKey = false } = {}) =>
  */
 export async function readWindow(db: Db, pool: pg.Pool | undefined, q: ReportQuery, value: SQL, bounds: WindowBounds): Promise<WindowRead> {
   if (!pool) return windows.window(db, q, value, bounds);
-  const halves = await Promise.all(halvesOf(q.criteria).map((part) => copyRow(pool, windowQuery(q, value, bounds, part), { byKey: true })));
+  const halves = await Promise.all(halvesOf(q.criteria).map((part) => copyRowByKey(pool, windowQuery(q, value, bounds, part))));
   const count = (field: number) => halves.reduce((sum, fields) => sum + fields[field]!.readInt32BE(0), 0);
   const lists = halves.map((fields) => fields[3]).filter((list): list is Buffer => list !== null);
   return { before: count(0), after: count(1), empty: count(2), list: Buffer.concat(lists) };

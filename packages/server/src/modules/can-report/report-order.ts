@@ -1,7 +1,8 @@
 /**
  * The order of a window of a report sorted by one signal (report-window.ts), computed in the server
- * from the window's compact records (the instant and value of each reading, 17 bytes, in time
- * order) with typed-array passes: a window of a page deep in 864,000 readings holds about 80,000.
+ * from the window's compact records (the instant and value of each reading, 17 bytes, in the order
+ * the scan met them) with typed-array passes: a window of a page deep in 864,000 readings holds
+ * about 80,000.
  *
  * The order is PostgreSQL's `order by value <dir> nulls last, ts <dir>` for float8 values, the
  * order the window's bounds and counts are taken in: -0 equals 0, NaN is above every number, ties

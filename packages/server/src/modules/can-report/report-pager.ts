@@ -5,7 +5,7 @@ import { ttlCache } from './report-cache.js';
 import { isTimeOrder, type SelectedColumn } from './report-columns.js';
 import { readWindow } from './report-copy.js';
 import { orderedInstants } from './report-order.js';
-import { covers, totalOf, widened, windowBounds, withValue, type SampledReading, type SignalWindow, type WindowBounds } from './report-window.js';
+import { covers, sampleInOrder, totalOf, widened, windowBounds, withValue, type SampledReading, type SignalWindow, type WindowBounds } from './report-window.js';
 import { signalWindowRepository as windows } from './signal-window.repository.js';
 
 /**
@@ -35,7 +35,7 @@ export interface PagerOptions {
  */
 export function reportPager({ db, pool, sampleSize = 2000, wholeBelow = 20_000, spread = 4 }: { db: Db; pool?: pg.Pool } & PagerOptions) {
   const counts = ttlCache<number>(COUNTS_KEPT, KEPT_MS);
-  /** The windows kept for each sort of a range, newest first, and the sample that placed them (it places the next ones too). */
+  /** The windows kept for each sort of a range, newest first, and each signal's sample that placed them (it places the next ones too, either way). */
   const kept = ttlCache<{ window: SignalWindow; readAt: number }[]>(SORTS_KEPT, KEPT_MS);
   const samples = ttlCache<SampledReading[]>(SORTS_KEPT, KEPT_MS);
 
@@ -45,18 +45,20 @@ export function reportPager({ db, pool, sampleSize = 2000, wholeBelow = 20_000, 
   };
 
   /** A window of the sort holding ranks [offset, offset + limit): one kept, or one read (twice when the sample misled). */
-  const windowFor = async (sort: string, query: ReportQuery, chosen: SelectedColumn, known: number | undefined, offset: number, limit: number) => {
+  const windowFor = async (range: string, query: ReportQuery, chosen: SelectedColumn, known: number | undefined, offset: number, limit: number) => {
+    const sort = `${range}|${query.sortBy}|${query.sortType}`;
     const fresh = (kept.get(sort) ?? []).filter((k) => Date.now() - k.readAt < KEPT_MS);
     const hit = fresh.find((k) => covers(k.window, offset, limit));
     if (hit) return hit.window;
-    const keptSample = samples.get(sort);
+    const signal = `${range}|${query.sortBy}`;
+    const keptSample = samples.get(signal);
     const [total, sample] = await Promise.all([
       known ?? repo.count(db, query.criteria),
       keptSample ?? (known !== undefined && known <= wholeBelow ? [] : windows.sample(db, query, chosen.value, sampleSize)),
     ]);
     // A sample only places windows (a stale one may cost a second read, never a wrong page): it is kept from when it was taken.
-    if (!keptSample && sample.length > 0) samples.set(sort, sample);
-    const bounds = total <= wholeBelow ? {} : windowBounds(sample, total, offset, limit, spread);
+    if (!keptSample && sample.length > 0) samples.set(signal, sample);
+    const bounds = total <= wholeBelow ? {} : windowBounds(sampleInOrder(sample, query.sortType === 'DESC'), total, offset, limit, spread);
     let window = await read(query, chosen, bounds);
     if (!covers(window, offset, limit)) window = await read(query, chosen, widened(bounds, window, offset, limit));
     if (window.instants.length <= KEPT_INSTANTS) kept.set(sort, [{ window, readAt: Date.now() }, ...fresh].slice(0, WINDOWS_PER_SORT));
@@ -91,7 +93,7 @@ export function reportPager({ db, pool, sampleSize = 2000, wholeBelow = 20_000, 
         result = { rows, totalCount };
       } else {
         const chosen = query.columns.find((c) => c.column === query.sortBy)!;
-        const window = await windowFor(`${range}|${query.sortBy}|${query.sortType}`, query, chosen, known, offset, limit);
+        const window = await windowFor(range, query, chosen, known, offset, limit);
         result = { rows: await signalPage(query, chosen, window, offset, limit), totalCount: totalOf(window) };
       }
       counts.set(range, result.totalCount);

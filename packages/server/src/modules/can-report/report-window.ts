@@ -44,6 +44,23 @@ export interface SignalWindow {
 export const withValue = (w: SignalWindow) => w.before + w.instants.length + w.after;
 export const totalOf = (w: SignalWindow) => withValue(w) + w.empty;
 
+/** How many readings of a sample, empty values last, have a value. */
+const valuedIn = (sample: readonly SampledReading[]) => {
+  const firstEmpty = sample.findIndex((r) => r.v === null);
+  return firstEmpty < 0 ? sample.length : firstEmpty;
+};
+
+/**
+ * A sample taken in ascending order (empty values last) in the order of a sort either way: the
+ * descending order of the readings with a value, (value desc, instant desc), is the ascending one
+ * backwards, so one sample serves both directions.
+ */
+export function sampleInOrder(ascending: readonly SampledReading[], descending: boolean): readonly SampledReading[] {
+  if (!descending) return ascending;
+  const valued = valuedIn(ascending);
+  return [...ascending.slice(0, valued).reverse(), ...ascending.slice(valued)];
+}
+
 /**
  * The bounds of a window likely to hold ranks [offset, offset + limit) of `total` readings, from
  * a sample in the report's order with its empty values last. A rank's share of the order is
@@ -52,8 +69,7 @@ export const totalOf = (w: SignalWindow) => withValue(w) + w.empty;
  */
 export function windowBounds(sample: readonly SampledReading[], total: number, offset: number, limit: number, spread: number): WindowBounds {
   const n = sample.length;
-  const firstEmpty = sample.findIndex((r) => r.v === null);
-  const withValues = firstEmpty < 0 ? n : firstEmpty;
+  const withValues = valuedIn(sample);
   if (withValues === 0 || total === 0) return {};
   const at = (rank: number, side: -1 | 1) => {
     const share = Math.min(1, rank / total);

@@ -13,12 +13,12 @@ const dirOf = (q: ReportQuery) => sql.raw(q.sortType === 'DESC' ? 'desc' : 'asc'
 const place = (p: OrderPlace) => sql`(${String(p.v)}::float8, ${new Date(p.ts).toISOString()}::timestamptz)`;
 
 /**
- * The readings at `size` instants spread over the range (the first at or after each), in the
- * report's order with empty values last. Each instant is pushed into its step by the golden
- * ratio's fraction of a step, so a signal that repeats with the step's period is not sampled at
- * one phase.
+ * The readings at `size` instants spread over the range (the first at or after each), in ascending
+ * order with empty values last (report-window.ts turns it for a descending sort). Each instant is
+ * pushed into its step by the golden ratio's fraction of a step, so a signal that repeats with the
+ * step's period is not sampled at one phase.
  */
-export const sampleQuery = (q: ReportQuery, value: SQL, size: number) => {
+const sampleQuery = (q: ReportQuery, value: SQL, size: number) => {
   const { start, end } = q.criteria;
   const stepSeconds = (end.getTime() - start.getTime()) / 1000 / size;
   return sql`
@@ -28,7 +28,7 @@ export const sampleQuery = (q: ReportQuery, value: SQL, size: number) => {
         and ${canReading.ts} >= ${start.toISOString()}::timestamptz + (g + (g * 0.6180339887498949) % 1) * ${stepSeconds}::float8 * interval '1 second'
         and ${canReading.ts} <= ${end.toISOString()}::timestamptz
       order by ${canReading.ts} limit 1) s
-    order by s.v ${dirOf(q)} nulls last, s.ts ${dirOf(q)}`;
+    order by s.v nulls last, s.ts`;
 };
 
 /**
