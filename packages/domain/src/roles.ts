@@ -49,3 +49,9 @@ export const isAdmin = (authorities: readonly string[]) => authorities.includes(
 
 export const rolePageSchema = z.object({ authority: z.string(), page: pageSchema });
 export type RolePage = z.infer<typeof rolePageSchema>;
+
+/**
+ * Roles that may clear a vehicle's warning log: administrators and the vehicle's owners (its dealer,
+ * its fleet's owner). The server also checks that the vehicle is the caller's own (auth/visibility.ts).
+ */
+export const WARNING_LOG_CLEARERS: readonly Role[] = ['ROLE_ADMIN', 'ROLE_DEALER', 'ROLE_FLEET'];

@@ -14,6 +14,8 @@ export const userWriteSchema = z.object({
   activated: z.boolean().default(true),
   langKey: z.string().max(10).default(DEFAULT_LANG_KEY),
   authorities: z.array(roleSchema).default([]),
+  /** Reads every tenant, changes nothing (docs/security.md); absent on an update keeps what it was. */
+  staff: z.boolean().optional(),
   password: z.string().min(4, 'Min').max(50, 'Max').optional(),
 });
 export type UserWrite = z.infer<typeof userWriteSchema>;
@@ -27,6 +29,7 @@ export const userSchema = z.object({
   activated: z.boolean(),
   langKey: z.string(),
   authorities: z.array(roleSchema),
+  staff: z.boolean(),
   createdBy: z.string(),
   createdDate: z.string().nullable(),
   lastModifiedBy: z.string().nullable(),

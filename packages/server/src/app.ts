@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installGuard } from './auth/guard.js';
 import { createLoginThrottle } from './auth/login-throttle.js';
+import { createSessions } from './auth/sessions.js';
 import { createTokens } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -30,6 +31,7 @@ import { operationsRoutes } from './modules/management/operations.routes.js';
 import { managementRoutes } from './modules/management/management.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { usersRepository } from './modules/users/users.repository.js';
 import { peopleRoutes } from './modules/people/people.plugin.js';
 import { installTelemetry } from './telemetry/install.js';
 import { vehicleScreensRoutes } from './modules/vehicles/vehicle-screens.plugin.js';
@@ -49,7 +51,8 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     logger: logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
-    trustProxy: true,
+    // Forwarded headers are believed only from configured proxies, so a client cannot pick its own address.
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
     requestTimeout: 130_000,
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
@@ -57,16 +60,25 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
+  // Security headers on every answer (docs/security.md). No CORS plugin: other origins get no grant.
   await app.register(helmet, {
     contentSecurityPolicy: {
       // Served over plain http on private networks too, so requests are never forced to https.
-      directives: { upgradeInsecureRequests: null, 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'", 'ws:', 'wss:'] },
+      directives: {
+        upgradeInsecureRequests: null,
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+        'frame-ancestors': ["'none'"],
+      },
     },
+    frameguard: { action: 'deny' },
     hsts: false,
   });
   await app.register(swagger, { openapi: { info: { title: 'evfleet API', version: '1' } }, transform: jsonSchemaTransform });
 
   const tokens = createTokens(config.jwtSecret, { normal: config.tokenValiditySeconds, rememberMe: config.tokenValidityRememberMeSeconds });
+  // Half the allowed delay each for the cache and the live feed's rounds, so together they stay within it.
+  const sessions = createSessions({ tokens, load: (userId) => usersRepository.accountById(database.db, userId), ttlMs: config.sessionCheckMs / 2 });
   const throttle = createLoginThrottle({ attemptsPerMinute: config.loginAttemptsPerMinute, failuresPerAccount: config.loginFailuresPerAccount });
   const loggers = createLoggers(app.log);
   const sms = createSmsSender({ webhookUrl: config.smsWebhookUrl, log: loggers.get('evfleet.mail') });
@@ -74,7 +86,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   const mails = accountMails(config.appBaseUrl);
   const signalSource = config.mqtt.url ? `MQTT ${new URL(config.mqtt.url).host}` : config.mqtt.port ? `MQTT (embedded broker, port ${config.mqtt.port})` : 'HTTP only';
   const build = readBuildInfo(signalSource);
-  installGuard(app, tokens);
+  installGuard(app, sessions);
   // Hooks before routes, so every route is measured and audited.
   installAuditTrail(app, database.db);
   const diagnostics = createDiagnostics();
@@ -84,14 +96,14 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   const health = createHealth({ database, mail, mqtt: () => installed.telemetry?.mqtt, mqttDescription: signalSource, dataDir: config.dataDir });
 
   const deps = { db: database.db, mails, mailQueued: mail.kick };
-  await app.register(accountRoutes(createAccountService({ ...deps, tokens, throttle })));
+  await app.register(accountRoutes(createAccountService({ ...deps, tokens, sessions, throttle })));
   await app.register(usersRoutes(createUsersService(deps)));
   await app.register(peopleRoutes(deps));
   await app.register(operationsRoutes({ config, health, metrics, loggers, diagnostics }));
   await app.register(auditsRoutes(database.db));
   await app.register(managementRoutes({ database, build, profiles: config.demo ? ['prod', 'demo'] : ['prod'], mapTiles: config.mapTiles }));
   const dailyStats = createDailyStats(database.db, loggers.get('evfleet.telemetry'));
-  installed.telemetry = await installTelemetry(app, { config, database, tokens, mail, log: loggers.get('evfleet.telemetry'), readingsCommitted: dailyStats.committed });
+  installed.telemetry = await installTelemetry(app, { config, database, sessions, mail, log: loggers.get('evfleet.telemetry'), readingsCommitted: dailyStats.committed });
   const telemetry = installed.telemetry.pipeline;
   await app.register(dashboardRoutes(createDashboardService({ db: database.db })));
   await app.register(recordsRoutes({ db: database.db, writer: telemetry.writer, dailyStats }));

@@ -45,6 +45,11 @@ const envSchema = z.object({
   TOKEN_VALIDITY_REMEMBER_ME_SECONDS: z.coerce.number().int().positive().default(2_592_000),
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(20),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^[0-9A-Fa-f.:/]+(,\s*[0-9A-Fa-f.:/]+)*$/, 'must be a comma-separated list of proxy addresses or CIDR ranges')
+    .optional(),
+  SESSION_CHECK_SECONDS: z.coerce.number().min(0).max(5, 'must be at most 5 (a change must take effect within 5 seconds)').default(5),
 });
 
 export interface Config {
@@ -81,6 +86,10 @@ export interface Config {
   tokenValidityRememberMeSeconds: number;
   loginAttemptsPerMinute: number;
   loginFailuresPerAccount: number;
+  /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); none by default, not even loopback. */
+  trustProxy: string[];
+  /** The longest an account change (deletion, deactivation, roles, password, sign-out) takes to end its sessions (docs/security.md). */
+  sessionCheckMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -122,6 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenValidityRememberMeSeconds: e.TOKEN_VALIDITY_REMEMBER_ME_SECONDS,
     loginAttemptsPerMinute: e.LOGIN_ATTEMPTS_PER_MINUTE,
     loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
+    trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((p) => p.trim()) : [],
+    sessionCheckMs: e.SESSION_CHECK_SECONDS * 1000,
   };
 }
 

@@ -30,6 +30,10 @@ async function main() {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // One failed request, job or message must not end the portal for everyone: such a rejection is a
+  // bug to log, not a reason to stop. The supervisor (deploy/evfleet.service) restarts a process
+  // that dies anyway.
+  process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection (kept running)'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`evfleet on ${config.appBaseUrl} (database: ${database.source}${config.demo ? ', demo data' : ''})`);
   // History is written after the portal is reachable; the demo moves on its own from then on.

@@ -113,13 +113,18 @@ describe.each(DATABASE_KINDS)('account API on %s', (kind) => {
     expect(smtp.received.some((m) => m.to.includes('nobody@fleet.test'))).toBe(false);
   });
 
-  it('changes the password only with the right current password', async () => {
+  it('changes the password only with the right current password, ending the old sessions', async () => {
     const auth = await t.bearer('admin', 'admin123');
+    const elsewhere = await t.bearer('admin', 'admin123');
     const wrong = await post('/api/account/change-password', { currentPassword: 'nope-nope', newPassword: 'admin1234' }, auth);
     expect(wrong.statusCode).toBe(400);
-    expect((await post('/api/account/change-password', { currentPassword: 'admin123', newPassword: 'admin1234' }, auth)).statusCode).toBe(200);
+    const changed = await post('/api/account/change-password', { currentPassword: 'admin123', newPassword: 'admin1234' }, auth);
+    expect(changed.statusCode).toBe(200);
+    const fresh = `Bearer ${changed.json<{ id_token: string }>().id_token}`;
     expect((await post('/api/authenticate', { username: 'admin', password: 'admin1234' })).statusCode).toBe(200);
-    await post('/api/account/change-password', { currentPassword: 'admin1234', newPassword: 'admin123' }, auth);
+    for (const old of [auth, elsewhere]) expect((await t.app.inject({ url: '/api/account', headers: { authorization: old } })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/account', headers: { authorization: fresh } })).statusCode).toBe(200);
+    expect((await post('/api/account/change-password', { currentPassword: 'admin1234', newPassword: 'admin123' }, fresh)).statusCode).toBe(200);
   });
 
   it('saves account settings and refuses an email taken by another user', async () => {

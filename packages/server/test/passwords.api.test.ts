@@ -28,10 +28,16 @@ describe.each(DATABASE_KINDS)('passwords set by managers on %s', (kind) => {
       expect(res.statusCode, `${email} by ${token.slice(-6)}`).toBe(200);
       expect(await t.bearer(email, password)).toMatch(/^Bearer /);
     };
+    const oldDealer = a.dealer;
     await setBy(await t.admin(), 'dealer-a1@people.test', 'by-admin-1');
+    // A password set for someone ends that person's sessions; they sign in with the new one.
+    expect((await callerFor(t, oldDealer)('GET', '/api/account')).statusCode).toBe(401);
+    a.dealer = await t.bearer('dealer-a1@people.test', 'by-admin-1');
     await setBy(a.dealer, 'fleet-a1@people.test', 'by-dealer-1');
+    a.fleet = await t.bearer('fleet-a1@people.test', 'by-dealer-1');
     await setBy(a.dealer, 'driver-a1@people.test', 'by-dealer-2');
     await setBy(a.fleet, 'driver-a1@people.test', 'by-fleet-1');
+    a.driver = await t.bearer('driver-a1@people.test', 'by-fleet-1');
   });
 
   it('refuses accounts outside the caller’s reach with 403, unknown ones with 404 for administrators only', async () => {

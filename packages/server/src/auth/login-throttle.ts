@@ -1,7 +1,9 @@
 /**
- * Sign-in limits kept in memory: attempts per client per minute, and failures per account per
- * fifteen minutes. Several instances each keep their own counts, which only loosens the limit by
- * the number of instances.
+ * Sign-in limits kept in memory: attempts per client per minute, and failures per account *and
+ * client* per fifteen minutes. The failures are counted per client so that nobody can lock an
+ * account's owner out by failing on purpose from elsewhere (docs/security.md); a guesser spread over
+ * many clients is held by the per-client rate and argon2's cost. Several instances each keep their
+ * own counts, which only loosens the limits by the number of instances.
  */
 export function createLoginThrottle(limits: { attemptsPerMinute: number; failuresPerAccount: number }) {
   const windows = new Map<string, { count: number; resetAt: number }>();
@@ -31,18 +33,19 @@ export function createLoginThrottle(limits: { attemptsPerMinute: number; failure
       const w = hit(`client:${client}`, 60_000, now);
       return w.count > limits.attemptsPerMinute ? retryAfter(w.resetAt, now) : null;
     },
-    /** Seconds to wait when this account has failed too often, else null. */
-    lockedFor(account: string, now = Date.now()): number | null {
-      const w = windows.get(`account:${account.toLowerCase()}`);
+    /** Seconds to wait when this account has failed too often from this client, else null. */
+    lockedFor(account: string, client: string, now = Date.now()): number | null {
+      const w = windows.get(failureKey(account, client));
       return w && w.resetAt > now && w.count >= limits.failuresPerAccount ? retryAfter(w.resetAt, now) : null;
     },
-    failed(account: string, now = Date.now()) {
-      hit(`account:${account.toLowerCase()}`, 15 * 60_000, now);
+    failed(account: string, client: string, now = Date.now()) {
+      hit(failureKey(account, client), 15 * 60_000, now);
     },
-    succeeded(account: string) {
-      windows.delete(`account:${account.toLowerCase()}`);
+    succeeded(account: string, client: string) {
+      windows.delete(failureKey(account, client));
     },
     close: () => clearInterval(sweep),
   };
 }
+const failureKey = (account: string, client: string) => `account:${account.toLowerCase()}\u0000${client}`;
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;

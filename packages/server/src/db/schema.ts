@@ -23,6 +23,10 @@ export const appUser = pgTable(
     activationKey: varchar('activation_key', { length: 64 }),
     resetKey: varchar('reset_key', { length: 64 }),
     resetDate: timestamp('reset_date', { withTimezone: true }),
+    /** Raised when the account's sessions must end; a token carries the version it was issued at. */
+    sessionVersion: integer('session_version').notNull().default(0),
+    /** Reads every tenant without changing any (docs/permissions.md); only an administrator sets it. */
+    staff: boolean('staff').notNull().default(false),
     ...audited,
   },
   (t) => [

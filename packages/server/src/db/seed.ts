@@ -18,9 +18,10 @@ export async function seedReferenceData(db: Db) {
   await seedDefaultTemplates(db);
 }
 
-export const DEMO_ACCOUNTS: { login: string; email: string; password: string; firstName: string; lastName: string; roles: Role[] }[] = [
-  { login: 'admin', email: 'admin@evfleet.local', password: 'admin123', firstName: 'Ada', lastName: 'Admin', roles: ['ROLE_ADMIN', 'ROLE_USER'] },
-  { login: 'user', email: 'user@evfleet.local', password: 'user1234', firstName: 'Uma', lastName: 'User', roles: ['ROLE_USER'] },
+export const DEMO_ACCOUNTS: { login: string; email: string; password: string; firstName: string; lastName: string; roles: Role[]; staff: boolean }[] = [
+  { login: 'admin', email: 'admin@evfleet.local', password: 'admin123', firstName: 'Ada', lastName: 'Admin', roles: ['ROLE_ADMIN', 'ROLE_USER'], staff: false },
+  // The demo's staff member: reads every tenant, changes nothing.
+  { login: 'user', email: 'user@evfleet.local', password: 'user1234', firstName: 'Uma', lastName: 'User', roles: ['ROLE_USER'], staff: true },
 ];
 
 /** The demo accounts the registration hint names; only added to a database without users. */
@@ -30,7 +31,7 @@ export async function seedDemoAccounts(db: Db) {
   for (const a of DEMO_ACCOUNTS) {
     await usersRepository.insert(
       db,
-      { login: a.login, email: a.email, firstName: a.firstName, lastName: a.lastName, activated: true, passwordHash: await hashPassword(a.password) },
+      { login: a.login, email: a.email, firstName: a.firstName, lastName: a.lastName, activated: true, staff: a.staff, passwordHash: await hashPassword(a.password) },
       a.roles,
     );
   }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { resolveScope, type Scope } from '../auth/scope.js';
-import type { Tokens } from '../auth/tokens.js';
+import { resolveScope, type Scope } from '../auth/visibility.js';
+import type { Sessions } from '../auth/sessions.js';
 import type { Db } from '../db/client.js';
 import { MAX_FRAME_BYTES, parseFrames, serializeFrame, type Frame } from './stomp-frame.js';
 import type { MapItems } from './map-items.js';
@@ -17,6 +17,8 @@ const VISIBILITY_REFRESH_MS = 60_000;
 
 interface Session {
   socket: WebSocket;
+  /** The bearer token of the CONNECT frame, checked again every few seconds. */
+  token: string | null;
   scope: Scope | null;
   visible: Set<number> | null;
   visibleAt: number;
@@ -31,7 +33,7 @@ interface Session {
  * a second, batched every 100 ms so a change reaches the map within a fraction of a second — and
  * only for vehicles it may see. Anything wrong gets an ERROR frame and a closed socket.
  */
-export function createLiveHub(deps: { db: Db; tokens: Tokens; items: MapItems; log: FastifyBaseLogger }) {
+export function createLiveHub(deps: { db: Db; sessions: Pick<Sessions, 'authenticate'>; sessionCheckMs: number; items: MapItems; log: FastifyBaseLogger }) {
   const sessions = new Set<Session>();
 
   const send = (s: Session, command: string, headers: Record<string, string | number>, body = '') => {
@@ -55,10 +57,12 @@ export function createLiveHub(deps: { db: Db; tokens: Tokens; items: MapItems; l
       case 'CONNECT':
       case 'STOMP': {
         const auth = frame.headers.Authorization ?? frame.headers.authorization ?? (frame.headers.passcode ? `Bearer ${frame.headers.passcode}` : '');
-        const user = auth.startsWith('Bearer ') ? deps.tokens.verify(auth.slice(7)) : null;
+        const token = auth.startsWith('Bearer ') ? auth.slice(7) : null;
+        const user = token ? await deps.sessions.authenticate(token) : null;
         if (!user) return fail(s, 'A valid bearer token is required in the CONNECT frame (Authorization header).');
-        s.scope = await resolveScope(deps.db, user).catch(() => null);
-        if (!s.scope) return fail(s, 'This account may not see any vehicle.');
+        s.token = token;
+        s.scope = await resolveScope(deps.db, user);
+        if (s.scope.kind === 'none') return fail(s, 'This account may not see any vehicle.');
         return send(s, 'CONNECTED', { version: '1.2', 'heart-beat': '0,0', server: 'evfleet' });
       }
       case 'SUBSCRIBE': {
@@ -107,20 +111,51 @@ export function createLiveHub(deps: { db: Db; tokens: Tokens; items: MapItems; l
       if (Date.now() - s.visibleAt > VISIBILITY_REFRESH_MS) void refreshVisible(s).catch(() => undefined);
     }
   };
-  // A flush slower than the interval (a slow database) is not stacked on by the next one.
-  let flushing = false;
-  const timer = setInterval(() => {
-    if (flushing) return;
-    flushing = true;
-    void flush()
-      .catch((err) => deps.log.error({ err }, 'live feed flush failed'))
-      .finally(() => (flushing = false));
-  }, FLUSH_MS);
-  timer.unref();
+  /** Runs `task` every `ms`; a round slower than that (a slow database) is not stacked on by the next. */
+  const every = (ms: number, task: () => Promise<void>, failure: string) => {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      void task()
+        .catch((err) => deps.log.error({ err }, failure))
+        .finally(() => (running = false));
+    }, ms);
+    timer.unref();
+    return timer;
+  };
+  const timer = every(FLUSH_MS, flush, 'live feed flush failed');
+
+  /**
+   * Every connection's session and scope are checked again as often as HTTP requests are: a session
+   * that ended (account deleted or deactivated, roles or password changed, signed out) or a caller
+   * that no longer sees anything gets an ERROR frame and a closed socket; a changed scope (a link
+   * removed) changes what it is sent.
+   */
+  const recheck = async () => {
+    for (const s of sessions) {
+      if (!s.token || !s.scope) continue;
+      const user = await deps.sessions.authenticate(s.token);
+      if (!user) {
+        fail(s, 'Your session has ended. Please sign in again.');
+        continue;
+      }
+      const scope = await resolveScope(deps.db, user);
+      if (scope.kind === 'none') {
+        fail(s, 'This account may not see any vehicle.');
+        continue;
+      }
+      if (JSON.stringify(scope) !== JSON.stringify(s.scope)) {
+        s.scope = scope;
+        if (s.subscription) await refreshVisible(s);
+      }
+    }
+  };
+  const sessionTimer = every(Math.max(deps.sessionCheckMs / 2, 250), recheck, 'live session check failed');
 
   return {
     accept(socket: WebSocket) {
-      const s: Session = { socket, scope: null, visible: null, visibleAt: 0, subscription: null, pending: new Set(), messageSeq: 0 };
+      const s: Session = { socket, token: null, scope: null, visible: null, visibleAt: 0, subscription: null, pending: new Set(), messageSeq: 0 };
       sessions.add(s);
       let queue = Promise.resolve();
       socket.on('message', (data, isBinary) => {
@@ -155,6 +190,7 @@ export function createLiveHub(deps: { db: Db; tokens: Tokens; items: MapItems; l
     },
     close() {
       clearInterval(timer);
+      clearInterval(sessionTimer);
       for (const s of sessions) s.socket.close();
       sessions.clear();
     },

@@ -1,11 +1,10 @@
 import { inArray } from 'drizzle-orm';
-import type { Scope } from '../auth/scope.js';
+import { visibleVehicles, type Scope } from '../auth/visibility.js';
 import type { Db } from '../db/client.js';
 import { vehicle } from '../db/schema.js';
 import type { MapItem } from '@evfleet/domain';
 import { toMapItem } from '../modules/vehicle-data/vehicle-data.presenter.js';
 import { vehicleDataRepository } from '../modules/vehicle-data/vehicle-data.repository.js';
-import { visibleVehicles } from '../modules/vehicle-data/vehicle-visibility.js';
 import type { VehicleLiveState } from '../telemetry/vehicle-states.js';
 
 /**

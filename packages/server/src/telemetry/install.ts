@@ -1,6 +1,6 @@
 import websocket from '@fastify/websocket';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Tokens } from '../auth/tokens.js';
+import type { Sessions } from '../auth/sessions.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { createChangeFeed } from '../live/change-feed.js';
@@ -22,12 +22,12 @@ import { telemetryRoutes } from './telemetry.routes.js';
  */
 export async function installTelemetry(
   app: FastifyInstance,
-  deps: { config: Config; database: Database; tokens: Tokens; mail: MailDispatcher; log: FastifyBaseLogger; readingsCommitted?: (rows: StoredRow[]) => void },
+  deps: { config: Config; database: Database; sessions: Sessions; mail: MailDispatcher; log: FastifyBaseLogger; readingsCommitted?: (rows: StoredRow[]) => void },
 ): Promise<{ pipeline: Telemetry; mqtt: MqttTransport | null }> {
   const { config, database, log } = deps;
   // The live feed reads states the pipeline keeps; the pipeline tells it what changed.
   let telemetry: Telemetry | null = null;
-  const live = createLiveHub({ db: database.db, tokens: deps.tokens, items: createMapItems(database.db, (id) => telemetry?.states.get(id)), log });
+  const live = createLiveHub({ db: database.db, sessions: deps.sessions, sessionCheckMs: config.sessionCheckMs, items: createMapItems(database.db, (id) => telemetry?.states.get(id)), log });
   const changes = await createChangeFeed(database, log, live.changed);
   telemetry = createTelemetry(database, log, {
     alertMessagesPerHour: config.alertMessagesPerHour,

@@ -15,11 +15,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A migrated app on a fresh database; sessions are checked on every request unless `env` says otherwise. */
 export async function createTestApp(kind: 'pglite' | 'postgres', env: Record<string, string> = {}): Promise<TestApp> {
   const database = await freshDatabase(kind);
   await seedReferenceData(database.db);
   await seedDemoAccounts(database.db);
-  const config = loadConfig({ JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789', DATA_DIR: '/tmp/evfleet-test', APP_BASE_URL: 'http://portal.test', MQTT_PORT: '0', ...env });
+  const config = loadConfig({ JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789', DATA_DIR: '/tmp/evfleet-test', APP_BASE_URL: 'http://portal.test', MQTT_PORT: '0', SESSION_CHECK_SECONDS: '0', ...env });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   const bearer = async (username: string, password: string) => {

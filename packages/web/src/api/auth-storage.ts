@@ -17,6 +17,11 @@ export function storeToken(token: string, rememberMe: boolean): void {
   (rememberMe ? localStorage : sessionStorage).setItem(TOKEN_KEY, token);
 }
 
+/** A fresh token for the same sign-in (after a password change), kept where the old one was. */
+export function replaceToken(token: string): void {
+  (localStorage.getItem(TOKEN_KEY) ? localStorage : sessionStorage).setItem(TOKEN_KEY, token);
+}
+
 /** The account is cached beside its token so both share one lifetime. */
 export function cacheAccount(account: Account): void {
   const store = localStorage.getItem(TOKEN_KEY) ? localStorage : sessionStorage;

@@ -62,8 +62,14 @@ export const accountRoutes =
       return {};
     });
 
-    app.post('/api/account/change-password', { config: { access: ANY_SIGNED_IN }, schema: { body: changePasswordRequestSchema } }, async (req) => {
-      await service.changePassword(caller(req).id, req.body.currentPassword, req.body.newPassword);
-      return {};
+    app.post(
+      '/api/account/change-password',
+      { config: { access: ANY_SIGNED_IN }, schema: { body: changePasswordRequestSchema, response: { 200: loginResponseSchema } } },
+      async (req) => ({ id_token: await service.changePassword(caller(req).id, req.body.currentPassword, req.body.newPassword) }),
+    );
+
+    app.post('/api/logout', { config: { access: ANY_SIGNED_IN } }, async (req, reply) => {
+      await service.signOut(caller(req).id);
+      return reply.status(204).send();
     });
   };

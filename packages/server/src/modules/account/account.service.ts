@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { AccountSettings, RegisterRequest } from '@evfleet/domain';
+import type { AccountSettings, RegisterRequest, Role } from '@evfleet/domain';
 import { sql } from 'drizzle-orm';
 import { DUMMY_HASH, hashPassword, passwordMatches } from '../../auth/passwords.js';
 import type { LoginThrottle } from '../../auth/login-throttle.js';
+import type { Sessions } from '../../auth/sessions.js';
 import type { Tokens } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { notFound, refused, tooManyRequests, unauthorized } from '../../http/errors.js';
 import type { AccountMails } from '../../mail/account-mails.js';
-import { singleFlight } from '../../lib/single-flight.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { usersRepository as users } from '../users/users.repository.js';
 import { assertUnique } from '../users/uniqueness.js';
@@ -25,33 +25,35 @@ export async function queueResetMail(tx: Queryable, mails: AccountMails, user: {
 interface Deps {
   db: Db;
   tokens: Tokens;
+  sessions: Sessions<NonNullable<Awaited<ReturnType<typeof users.accountById>>>>;
   throttle: LoginThrottle;
   mails: AccountMails;
   /** Called after a mail is committed to the outbox, to deliver it without waiting. */
   mailQueued: () => void;
 }
 
-export function createAccountService({ db, tokens, throttle, mails, mailQueued }: Deps) {
-  // Every page load asks for the account; simultaneous asks for one user share a query.
-  const accountOf = singleFlight((userId: number) => users.accountById(db, userId));
+export function createAccountService({ db, tokens, sessions, throttle, mails, mailQueued }: Deps) {
+  const issue = (user: { id: number; login: string; authorities: Role[]; sessionVersion: number }, rememberMe: boolean) =>
+    tokens.issue({ id: user.id, login: user.login, authorities: user.authorities, sessionVersion: user.sessionVersion }, rememberMe);
 
   return {
     async authenticate(username: string, password: string, rememberMe: boolean, client: string) {
-      const wait = throttle.attempt(client) ?? throttle.lockedFor(username);
+      const wait = throttle.attempt(client) ?? throttle.lockedFor(username, client);
       if (wait !== null) throw tooManyRequests(`Too many sign-in attempts. Try again in ${wait} seconds.`, wait);
       const user = await users.findByLoginOrEmail(db, username);
       const ok = await passwordMatches(user?.passwordHash ?? DUMMY_HASH, password);
       // A non-activated account is refused like a wrong password (the spec's single message).
       if (!user || !ok || !user.activated) {
-        throttle.failed(username);
+        throttle.failed(username, client);
         throw unauthorized();
       }
-      throttle.succeeded(username);
-      return tokens.issue({ id: user.id, login: user.login, authorities: user.authorities }, rememberMe);
+      throttle.succeeded(username, client);
+      return issue(user, rememberMe);
     },
 
+    /** Read through the session cache: every page load asks for it, and the guard has just read it. */
     async account(userId: number) {
-      const account = await accountOf(userId);
+      const account = await sessions.current(userId);
       if (!account || !account.activated) throw unauthorized();
       return account;
     },
@@ -61,6 +63,13 @@ export function createAccountService({ db, tokens, throttle, mails, mailQueued }
         await assertUnique(tx, { email: settings.email }, userId);
         await users.update(tx, userId, { ...settings, lastModifiedDate: new Date() });
       });
+      sessions.forget(userId);
+    },
+
+    /** Signing out ends every session of the account, on every device (docs/security.md). */
+    async signOut(userId: number) {
+      await users.endSessions(db, userId);
+      sessions.forget(userId);
     },
 
     async register(req: RegisterRequest) {
@@ -99,13 +108,20 @@ export function createAccountService({ db, tokens, throttle, mails, mailQueued }
       }
       // A reset link proves the mailbox, so it also activates an account created by an administrator.
       await users.update(db, user.id, { passwordHash: await hashPassword(newPassword), resetKey: null, resetDate: null, activated: true, activationKey: null, lastModifiedDate: new Date() });
+      sessions.forget(user.id);
     },
 
+    /**
+     * A new password ends every session of the account, this one too; the answer carries a fresh
+     * token so the person who changed it stays signed in here.
+     */
     async changePassword(userId: number, currentPassword: string, newPassword: string) {
       const user = await users.findById(db, userId);
       if (!user) throw notFound('The account');
       if (!(await passwordMatches(user.passwordHash, currentPassword))) throw refused('The current password is wrong.', 'invalidpassword');
       await users.update(db, userId, { passwordHash: await hashPassword(newPassword), lastModifiedDate: new Date() });
+      sessions.forget(userId);
+      return issue({ ...user, sessionVersion: user.sessionVersion + 1 }, false);
     },
   };
 }

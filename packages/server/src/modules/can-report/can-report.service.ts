@@ -22,13 +22,12 @@ import {
 } from '@evfleet/domain';
 import { and, eq } from 'drizzle-orm';
 import type pg from 'pg';
-import { resolveScope } from '../../auth/scope.js';
+import { notVisible, resolveScope, visibleVehicles } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
 import { vehicle } from '../../db/schema.js';
 import { fieldErrors, notFound, refused } from '../../http/errors.js';
 import { requirePermission } from '../role-permissions/permissions.js';
-import { visibleVehicles } from '../vehicle-data/vehicle-visibility.js';
 import { reportWorkbook } from './can-report-xlsx.js';
 import { toReportRow, toSavedTemplate } from './can-report.presenter.js';
 import { canReportRepository as repo, type ReportQuery } from './can-report.repository.js';
@@ -64,7 +63,7 @@ export function createCanReportService({ db, pool }: { db: Db; pool?: pg.Pool })
   const vehicleFor = async (by: AuthUser, id: number, exporting = false) => {
     const scope = await resolveScope(db, by);
     const v = await repo.vehicle(db, and(visibleVehicles(scope), eq(vehicle.id, id))!);
-    if (!v) throw notFound('The vehicle');
+    if (!v) throw notVisible(scope, 'The vehicle');
     await requirePermission(db, scope, 'canHistory', v);
     if (exporting) await requirePermission(db, scope, 'canHistoryExport', v);
     return v;

@@ -1,20 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Scope } from '../../auth/scope.js';
+import { vehicleSeen, type Scope } from '../../auth/visibility.js';
 import type { Db } from '../../db/client.js';
-
-/** The caller's vehicles as a condition on a `vehicle` row (table named, for use inside subqueries). */
-const vehiclesOf = (scope: Scope): SQL => {
-  switch (scope.kind) {
-    case 'all':
-      return sql`true`;
-    case 'dealer':
-      return sql`vehicle.dealer_id = ${scope.dealerId}`;
-    case 'fleet':
-      return sql`vehicle.fleet_id = ${scope.fleetId}`;
-    case 'driver':
-      return sql`vehicle.driver_id = ${scope.driverId}`;
-  }
-};
 
 /**
  * The five counts in one statement (docs/dashboard.md "Counts"): what the caller's scope holds, and
@@ -37,6 +23,8 @@ function countsSql(scope: Scope): SQL {
         (select count(*) from vehicle where fleet_id = ${scope.fleetId} and driver_id is null) as unassigned`;
     case 'driver':
       return sql`select (select count(*) from vehicle where driver_id = ${scope.driverId}) as vehicles, 1 as dealers, 1 as fleets, 1 as drivers, 0 as unassigned`;
+    case 'none':
+      return sql`select 0 as vehicles, 0 as dealers, 0 as fleets, 0 as drivers, 0 as unassigned`;
   }
 }
 
@@ -57,14 +45,14 @@ export const dashboardRepository = {
       ? sql`select coalesce(sum(miles), 0) as miles, coalesce(sum(energy_kwh), 0) as kwh, coalesce(sum(charging_seconds), 0) as seconds
           from vehicle_daily_stat where day >= ${from}::date and day < ${to}::date`
       : sql`select coalesce(sum(s.miles), 0) as miles, coalesce(sum(s.energy_kwh), 0) as kwh, coalesce(sum(s.charging_seconds), 0) as seconds
-          from vehicle join vehicle_daily_stat s on s.vehicle_id = vehicle.id where ${vehiclesOf(scope)} and s.day >= ${from}::date and s.day < ${to}::date`;
+          from vehicle join vehicle_daily_stat s on s.vehicle_id = vehicle.id where ${vehicleSeen(scope)} and s.day >= ${from}::date and s.day < ${to}::date`;
     // Each SEVERE row is one episode entered (warning_log's key is vehicle, metric, type, episode start).
     const [since, until] = [new Date(`${from}T00:00:00Z`), new Date(`${to}T00:00:00Z`)];
     const incidents = all
       ? sql`select count(*) as incidents from warning_log where type = 'SEVERE' and date >= ${since} and date < ${until}`
       : sql`select count(*) as incidents from vehicle join warning_log w on w.vehicle_id = vehicle.id
-          where ${vehiclesOf(scope)} and w.type = 'SEVERE' and w.date >= ${since} and w.date < ${until}`;
-    const vehicles = sql`select count(*) as vehicles from vehicle where ${vehiclesOf(scope)}`;
+          where ${vehicleSeen(scope)} and w.type = 'SEVERE' and w.date >= ${since} and w.date < ${until}`;
+    const vehicles = sql`select count(*) as vehicles from vehicle where ${vehicleSeen(scope)}`;
     const [s, i, v] = await Promise.all([
       db.execute<{ miles: Count; kwh: Count; seconds: Count }>(stats),
       db.execute<{ incidents: Count }>(incidents),

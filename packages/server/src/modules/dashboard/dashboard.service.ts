@@ -1,5 +1,5 @@
 import { monthPeriod, savings, type DashboardCards, type DashboardFactors } from '@evfleet/domain';
-import { resolveScope } from '../../auth/scope.js';
+import { resolveScope } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
 import { dashboardRepository as repo } from './dashboard.repository.js';

@@ -1,6 +1,6 @@
 import type { IdAndName, PageQuery } from '@evfleet/domain';
-import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { Scope } from '../../auth/scope.js';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { visibleDealers, type Scope } from '../../auth/visibility.js';
 import type { Queryable } from '../../db/client.js';
 import { appUser, dealer } from '../../db/schema.js';
 import { amongIds, matches, newestFirst, qualified, window } from '../people/listing.js';
@@ -20,16 +20,10 @@ export type DealerSummary = Awaited<ReturnType<typeof selectSummary>>[number];
 export type DealerDetail = Awaited<ReturnType<typeof selectDetail>>[number];
 type DealerValues = Omit<typeof dealer.$inferInsert, 'id' | 'createdAt'>;
 
-/** A dealer sees itself; fleet owners and drivers see no dealer (the services refuse them first). */
-const visible = (scope: Scope): SQL | undefined => {
-  if (scope.kind === 'all') return undefined;
-  return scope.kind === 'dealer' ? eq(dealer.id, scope.dealerId) : sql`false`;
-};
-
 export const dealersRepository = {
   async list(db: Queryable, scope: Scope, filter: { term?: string; unassigned?: boolean }, page: PageQuery) {
     const where = and(
-      visible(scope),
+      visibleDealers(scope),
       matches(filter.term ?? '', dealer.name, dealer.email, dealer.company),
       filter.unassigned ? sql`not exists (select 1 from fleet f where f.dealer_id = ${qualified(dealer.id)})` : undefined,
     );
@@ -45,7 +39,7 @@ export const dealersRepository = {
 
   find: (db: Queryable, scope: Scope, id: number) =>
     selectDetail(db)
-      .where(and(eq(dealer.id, id), visible(scope)))
+      .where(and(eq(dealer.id, id), visibleDealers(scope)))
       .then((rows) => rows[0]),
 
   /** Locks the dealer's row for the rest of the transaction (delete guard, re-linking). */
@@ -53,7 +47,7 @@ export const dealersRepository = {
     tx
       .select({ id: dealer.id, userId: dealer.userId })
       .from(dealer)
-      .where(and(eq(dealer.id, id), visible(scope)))
+      .where(and(eq(dealer.id, id), visibleDealers(scope)))
       .for('update')
       .then((rows) => rows[0]),
 

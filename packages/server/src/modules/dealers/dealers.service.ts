@@ -1,5 +1,5 @@
 import { deleteBlocks, type DealerWrite, type PageQuery } from '@evfleet/domain';
-import { allow, resolveScope, type Scope } from '../../auth/scope.js';
+import { allow, resolveScope, type Scope, notVisible } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { dealer } from '../../db/schema.js';
@@ -35,7 +35,7 @@ export function createDealersService({ db, mails, mailQueued }: Deps) {
   };
   const one = async (q: Queryable, scope: Scope, id: number) => {
     const row = await repo.find(q, scope, id);
-    if (!row) throw notFound('The dealer');
+    if (!row) throw notVisible(scope, 'The dealer');
     return row;
   };
   const list = async (by: AuthUser, filter: { term?: string; unassigned?: boolean }, page: PageQuery) => {

@@ -1,5 +1,5 @@
 import type { PageQuery } from '@evfleet/domain';
-import { allow } from '../../auth/scope.js';
+import { allow, notVisible } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
 import { notFound, refused } from '../../http/errors.js';
@@ -17,7 +17,7 @@ export function createDriverVehiclesService({ db }: { db: Db }) {
     // A driver sees its own vehicles, not the others of its fleet.
     if (withFree) allow(scope, 'admin', 'staff', 'dealer', 'fleet');
     const row = await drivers.find(db, scope, driverId);
-    if (!row) throw notFound('The driver');
+    if (!row) throw notVisible(scope, 'The driver');
     return row;
   };
 

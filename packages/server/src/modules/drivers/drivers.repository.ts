@@ -1,6 +1,6 @@
 import type { PageQuery } from '@evfleet/domain';
-import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { Scope } from '../../auth/scope.js';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { visibleDrivers, type Scope } from '../../auth/visibility.js';
 import type { Queryable } from '../../db/client.js';
 import { driver, fleet, storedFile } from '../../db/schema.js';
 import { amongIds, matches, newestFirst, qualified, window } from '../people/listing.js';
@@ -16,23 +16,9 @@ const select = (db: Queryable) =>
 export type DriverRow = Awaited<ReturnType<typeof select>>[number];
 type DriverValues = Omit<typeof driver.$inferInsert, 'id' | 'createdAt'>;
 
-/** A dealer sees the drivers of its fleets, a fleet owner those of its fleet, a driver itself. */
-export const driversVisible = (scope: Scope): SQL | undefined => {
-  switch (scope.kind) {
-    case 'all':
-      return undefined;
-    case 'dealer':
-      return sql`${qualified(driver.fleetId)} in (select f.id from fleet f where f.dealer_id = ${scope.dealerId})`;
-    case 'fleet':
-      return eq(driver.fleetId, scope.fleetId);
-    case 'driver':
-      return eq(driver.id, scope.driverId);
-  }
-};
-
 export const driversRepository = {
   async list(db: Queryable, scope: Scope, term: string, page: PageQuery) {
-    const where = and(driversVisible(scope), matches(term, driver.name, driver.email));
+    const where = and(visibleDrivers(scope), matches(term, driver.name, driver.email));
     const { limit, offset } = window(page);
     // The page's ids first, so a deep page skips bare index entries, not joined rows.
     const ids = db.select({ id: driver.id }).from(driver).where(where).orderBy(newestFirst(driver.id, term)).limit(limit).offset(offset);
@@ -45,7 +31,7 @@ export const driversRepository = {
 
   find: (db: Queryable, scope: Scope, id: number) =>
     select(db)
-      .where(and(eq(driver.id, id), driversVisible(scope)))
+      .where(and(eq(driver.id, id), visibleDrivers(scope)))
       .then((rows) => rows[0]),
 
   /** The driver's row locked for the rest of the transaction. */
@@ -53,7 +39,7 @@ export const driversRepository = {
     tx
       .select({ id: driver.id, userId: driver.userId, fleetId: driver.fleetId, dbFileId: driver.dbFileId })
       .from(driver)
-      .where(and(eq(driver.id, id), driversVisible(scope)))
+      .where(and(eq(driver.id, id), visibleDrivers(scope)))
       .for('update')
       .then((rows) => rows[0]),
 

@@ -1,5 +1,5 @@
 import { deleteBlocks, type DriverWrite, type PageQuery } from '@evfleet/domain';
-import { allow, resolveScope, type Scope } from '../../auth/scope.js';
+import { allow, resolveScope, type Scope, notVisible } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { driver } from '../../db/schema.js';
@@ -34,7 +34,7 @@ export const driverWriter = async (db: Db, by: AuthUser) => {
 export function createDriversService({ db }: { db: Db }) {
   const one = async (q: Queryable, scope: Scope, id: number) => {
     const row = await repo.find(q, scope, id);
-    if (!row) throw notFound('The driver');
+    if (!row) throw notVisible(scope, 'The driver');
     return row;
   };
 

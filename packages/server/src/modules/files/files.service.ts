@@ -1,5 +1,5 @@
 import { MAX_IMAGE_BYTES } from '@evfleet/domain';
-import { allow, resolveScope, type Scope } from '../../auth/scope.js';
+import { allow, resolveScope, type Scope } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { forbidden, HttpError, notFound, refused } from '../../http/errors.js';

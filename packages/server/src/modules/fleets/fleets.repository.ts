@@ -1,6 +1,6 @@
 import type { IdAndName, PageQuery } from '@evfleet/domain';
-import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { Scope } from '../../auth/scope.js';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { visibleFleets, type Scope } from '../../auth/visibility.js';
 import type { Queryable } from '../../db/client.js';
 import { dealer, fleet } from '../../db/schema.js';
 import { amongIds, matches, newestFirst, qualified, window } from '../people/listing.js';
@@ -18,23 +18,9 @@ export type FleetSummary = Awaited<ReturnType<typeof selectSummary>>[number];
 export type FleetDetail = Awaited<ReturnType<typeof selectDetail>>[number];
 type FleetValues = Omit<typeof fleet.$inferInsert, 'id' | 'createdAt'>;
 
-/** A dealer sees its fleets, a fleet owner its own; drivers see none (the services refuse them first). */
-export const fleetsVisible = (scope: Scope): SQL | undefined => {
-  switch (scope.kind) {
-    case 'all':
-      return undefined;
-    case 'dealer':
-      return eq(fleet.dealerId, scope.dealerId);
-    case 'fleet':
-      return eq(fleet.id, scope.fleetId);
-    default:
-      return sql`false`;
-  }
-};
-
 export const fleetsRepository = {
   async list(db: Queryable, scope: Scope, term: string, page: PageQuery) {
-    const where = and(fleetsVisible(scope), matches(term, fleet.name, fleet.email));
+    const where = and(visibleFleets(scope), matches(term, fleet.name, fleet.email));
     const { limit, offset } = window(page);
     // The page's ids first, so a deep page skips bare index entries, not joined rows.
     const ids = db.select({ id: fleet.id }).from(fleet).where(where).orderBy(newestFirst(fleet.id, term)).limit(limit).offset(offset);
@@ -47,7 +33,7 @@ export const fleetsRepository = {
 
   find: (db: Queryable, scope: Scope, id: number) =>
     selectDetail(db)
-      .where(and(eq(fleet.id, id), fleetsVisible(scope)))
+      .where(and(eq(fleet.id, id), visibleFleets(scope)))
       .then((rows) => rows[0]),
 
   /** The fleet's row locked for the rest of the transaction (delete guard, moves between dealers). */
@@ -55,7 +41,7 @@ export const fleetsRepository = {
     tx
       .select({ id: fleet.id, userId: fleet.userId, dealerId: fleet.dealerId })
       .from(fleet)
-      .where(and(eq(fleet.id, id), fleetsVisible(scope)))
+      .where(and(eq(fleet.id, id), visibleFleets(scope)))
       .for('update')
       .then((rows) => rows[0]),
 
@@ -64,7 +50,7 @@ export const fleetsRepository = {
     db
       .select({ id: fleet.id, dealerId: fleet.dealerId })
       .from(fleet)
-      .where(and(eq(fleet.id, id), fleetsVisible(scope)))
+      .where(and(eq(fleet.id, id), visibleFleets(scope)))
       .then((rows) => rows[0]),
 
   dealerExists: (db: Queryable, dealerId: number) =>

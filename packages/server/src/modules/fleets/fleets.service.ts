@@ -1,5 +1,5 @@
 import { deleteBlocks, type FleetWrite, type PageQuery } from '@evfleet/domain';
-import { allow, resolveScope, type Scope } from '../../auth/scope.js';
+import { allow, resolveScope, type Scope, notVisible } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { fleet } from '../../db/schema.js';
@@ -27,7 +27,7 @@ export function createFleetsService({ db }: { db: Db }) {
   };
   const one = async (q: Queryable, scope: Scope, id: number) => {
     const row = await repo.find(q, scope, id);
-    if (!row) throw notFound('The fleet');
+    if (!row) throw notVisible(scope, 'The fleet');
     return row;
   };
   /** A dealer keeps its fleets under itself; an administrator names a dealer that exists. */

@@ -1,9 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { Scope } from '../../auth/scope.js';
+import { visibleDrivers, visibleFleets, type Scope } from '../../auth/visibility.js';
 import type { Queryable } from '../../db/client.js';
 import { driver, fleet } from '../../db/schema.js';
-import { driversVisible } from '../drivers/drivers.repository.js';
-import { fleetsVisible } from '../fleets/fleets.repository.js';
 
 export const passwordsRepository = {
   /** Whether the account is a fleet owner's or a driver's that the dealer or fleet owner manages. */
@@ -11,12 +9,12 @@ export const passwordsRepository = {
     const drivers = await db
       .select({ id: driver.id })
       .from(driver)
-      .where(and(eq(driver.userId, userId), driversVisible(scope)));
+      .where(and(eq(driver.userId, userId), visibleDrivers(scope)));
     if (drivers.length > 0 || scope.kind === 'fleet') return drivers.length > 0;
     const fleets = await db
       .select({ id: fleet.id })
       .from(fleet)
-      .where(and(eq(fleet.userId, userId), fleetsVisible(scope)));
+      .where(and(eq(fleet.userId, userId), visibleFleets(scope)));
     return fleets.length > 0;
   },
 };

@@ -1,4 +1,4 @@
-import { allow, resolveScope } from '../../auth/scope.js';
+import { allow, resolveScope } from '../../auth/visibility.js';
 import { hashPassword } from '../../auth/passwords.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
@@ -28,7 +28,7 @@ export function createPasswordsService({ db, mails, mailQueued }: Deps) {
     // Only an administrator may learn that an address has no account.
     if (!account) throw scope.kind === 'all' ? notFound('The account') : forbidden();
     if (scope.kind === 'all') return account;
-    if (scope.kind === 'driver' || account.authorities.includes('ROLE_ADMIN') || !(await repo.manages(db, scope, account.id))) throw forbidden();
+    if (scope.kind === 'driver' || scope.kind === 'none' || account.authorities.includes('ROLE_ADMIN') || !(await repo.manages(db, scope, account.id))) throw forbidden();
     return account;
   };
 

@@ -1,18 +1,11 @@
 import type { NotificationRecord, NotificationWrite, RecordVehicleRef } from '@evfleet/domain';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Scope } from '../../auth/scope.js';
+import { vehicleSeen, type Scope } from '../../auth/visibility.js';
 import type { Db } from '../../db/client.js';
 import { notificationList, vehicleNotification } from '../../db/admin-schema.js';
-import { visibleVehicles } from '../vehicle-data/vehicle-visibility.js';
 import type { RecordStore } from './record-store.js';
 import { assertVehiclesExist } from './record-vehicles.js';
 import { qualified } from '../people/listing.js';
-
-/** The vehicles a caller may see, as a condition on a row of `vehicle`. */
-const seen = (scope: Scope): SQL => {
-  const where = visibleVehicles(scope);
-  return where ? sql`${where}` : sql`true`;
-};
 
 /**
  * A list's linked vehicles the caller may see. Readers other than administrators and staff see the
@@ -23,11 +16,11 @@ const LIST_ID = qualified(notificationList.id);
 const linked = (scope: Scope) =>
   sql<RecordVehicleRef[]>`coalesce((select json_agg(json_build_object('id', vehicle.id, 'name', vehicle.name) order by vehicle.name, vehicle.id)
     from vehicle_notification vn join vehicle on vehicle.id = vn.vehicle_id
-    where vn.notification_id = ${LIST_ID} and ${seen(scope)}), '[]'::json)`;
+    where vn.notification_id = ${LIST_ID} and ${vehicleSeen(scope)}), '[]'::json)`;
 const reaches = (scope: Scope): SQL | undefined =>
   scope.kind === 'all'
     ? undefined
-    : sql`exists (select 1 from vehicle_notification vn join vehicle on vehicle.id = vn.vehicle_id where vn.notification_id = ${LIST_ID} and ${seen(scope)})`;
+    : sql`exists (select 1 from vehicle_notification vn join vehicle on vehicle.id = vn.vehicle_id where vn.notification_id = ${LIST_ID} and ${vehicleSeen(scope)})`;
 
 const SORT = { id: notificationList.id, name: notificationList.name };
 

@@ -1,5 +1,5 @@
 import { RECORD_TEXTS, type RecordListQuery } from '@evfleet/domain';
-import { resolveScope } from '../../auth/scope.js';
+import { resolveScope } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
 import { fieldErrors, notFound, refused } from '../../http/errors.js';

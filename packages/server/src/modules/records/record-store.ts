@@ -1,5 +1,5 @@
 import type { RecordListQuery } from '@evfleet/domain';
-import type { Scope } from '../../auth/scope.js';
+import type { Scope } from '../../auth/visibility.js';
 import type { Db } from '../../db/client.js';
 import { fieldErrors } from '../../http/errors.js';
 

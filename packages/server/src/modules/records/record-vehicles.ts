@@ -4,13 +4,12 @@ import { and, asc, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ANY_SIGNED_IN, caller } from '../../auth/guard.js';
-import { resolveScope, type Scope } from '../../auth/scope.js';
+import { resolveScope, visibleVehicles, type Scope } from '../../auth/visibility.js';
 import type { Db } from '../../db/client.js';
 import { vehicle } from '../../db/schema.js';
 import { fieldErrors } from '../../http/errors.js';
 import { matches, searchTerm } from '../people/listing.js';
 import { can } from '../role-permissions/permissions.js';
-import { visibleVehicles } from '../vehicle-data/vehicle-visibility.js';
 
 /** Refuses (400, on the named field) ids of vehicles that do not exist. */
 export async function assertVehiclesExist(db: Db, objectName: string, field: string, ids: number[]) {

@@ -1,5 +1,5 @@
 import { allowedBy, dealerActionKey, defaultPermissions, governingToggles, permitted, togglesOf, type GovernedAccess, type PermissionRole, type ToggleSubject } from '@evfleet/domain';
-import type { Scope } from '../../auth/scope.js';
+import type { Scope } from '../../auth/visibility.js';
 import type { Queryable } from '../../db/client.js';
 import { forbidden } from '../../http/errors.js';
 import { rolePermissionsRepository as repo } from './role-permissions.repository.js';

@@ -17,6 +17,7 @@ export const toAccount = (u: UserWithRoles): Account => ({
 
 export const toUser = (u: UserWithRoles): User => ({
   ...toAccount(u),
+  staff: u.staff,
   createdBy: u.createdBy,
   createdDate: iso(u.createdDate),
   lastModifiedBy: u.lastModifiedBy,

@@ -31,6 +31,7 @@ const prepareAccount = (db: Db) =>
       email: appUser.email,
       activated: appUser.activated,
       langKey: appUser.langKey,
+      sessionVersion: appUser.sessionVersion,
       authorities: authoritiesColumn,
     })
     .from(appUser)
@@ -58,17 +59,30 @@ export const usersRepository = {
 
   async insert(db: Tx, values: typeof appUser.$inferInsert, roles: readonly Role[]): Promise<UserRow> {
     const [row] = await db.insert(appUser).values(values).returning();
-    await this.setAuthorities(db, row.id, roles);
+    if (roles.length) await db.insert(userAuthority).values(roles.map((r) => ({ userId: row.id, authority: r })));
     return row;
   },
 
+  /** A new password or a deactivation ends the account's sessions (auth/sessions.ts); every such change passes here. */
   async update(db: Tx, id: number, values: Partial<typeof appUser.$inferInsert>) {
-    await db.update(appUser).set(values).where(eq(appUser.id, id));
+    const endsSessions = values.passwordHash !== undefined || values.activated === false;
+    await db
+      .update(appUser)
+      .set(endsSessions ? { ...values, sessionVersion: sql`${appUser.sessionVersion} + 1` } : values)
+      .where(eq(appUser.id, id));
   },
 
+  /** Ends every session of the account (signing out, for one). */
+  async endSessions(db: Tx, id: number) {
+    await db.update(appUser).set({ sessionVersion: sql`${appUser.sessionVersion} + 1` }).where(eq(appUser.id, id));
+  },
+
+  /** Changed roles end the account's sessions: a token carries the roles it was issued with. */
   async setAuthorities(db: Tx, userId: number, roles: readonly Role[]) {
-    await db.delete(userAuthority).where(eq(userAuthority.userId, userId));
+    const removed = await db.delete(userAuthority).where(eq(userAuthority.userId, userId)).returning({ authority: userAuthority.authority });
     if (roles.length) await db.insert(userAuthority).values(roles.map((r) => ({ userId, authority: r })));
+    const unchanged = removed.length === new Set(roles).size && removed.every((r) => roles.includes(r.authority as Role));
+    if (!unchanged) await this.endSessions(db, userId);
   },
 
   async delete(db: Tx, id: number) {

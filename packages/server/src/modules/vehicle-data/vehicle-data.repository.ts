@@ -11,6 +11,7 @@ const withState = {
   name: vehicle.name,
   vin: vehicle.vin,
   timeZone: vehicle.timeZone,
+  dealerId: vehicle.dealerId,
   fleetId: vehicle.fleetId,
   attributes: vehicle.attributes,
   values: vehicleState.values,

@@ -1,15 +1,14 @@
 import { localDate, timeSlotText, type PageQuery, type RoutePoint, type Severity, type VehicleAccess } from '@evfleet/domain';
 import { and, eq, type SQL } from 'drizzle-orm';
-import { resolveScope } from '../../auth/scope.js';
+import { mayClearWarningLogs, notVisible, resolveScope, visibleVehicles } from '../../auth/visibility.js';
 import { requirePermission } from '../role-permissions/permissions.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
 import { vehicle } from '../../db/schema.js';
-import { notFound, refused } from '../../http/errors.js';
+import { forbidden, refused } from '../../http/errors.js';
 import { localDayRange } from '../../lib/time-zone.js';
 import { daysSinceCharged, toCells, toDeviceCanData, toDeviceData, toWarningLogEntry } from './vehicle-data.presenter.js';
 import { vehicleDataRepository as repo } from './vehicle-data.repository.js';
-import { visibleVehicles } from './vehicle-visibility.js';
 import { warningLogsWorkbook } from './warning-logs-xlsx.js';
 
 const DAY_MS = 86_400_000;
@@ -22,9 +21,9 @@ export function createVehicleDataService({ db, offlineAfterMs }: { db: Db; offli
   const one = async (by: AuthUser, where: SQL, access?: VehicleAccess) => {
     const scope = await resolveScope(db, by);
     const v = await repo.one(db, and(visibleVehicles(scope), where)!);
-    if (!v) throw notFound('The vehicle');
+    if (!v) throw notVisible(scope, 'The vehicle');
     if (access) await requirePermission(db, scope, access, v);
-    return v;
+    return { ...v, scope };
   };
   const byVin = (by: AuthUser, vin: string, access?: VehicleAccess) => one(by, eq(vehicle.vin, vin), access);
   const byId = (by: AuthUser, id: number, access?: VehicleAccess) => one(by, eq(vehicle.id, id), access);
@@ -61,6 +60,7 @@ export function createVehicleDataService({ db, offlineAfterMs }: { db: Db; offli
     },
     async clearWarningLogs(by: AuthUser, vehicleId: number) {
       const v = await byId(by, vehicleId, 'warningLogs');
+      if (!mayClearWarningLogs(v.scope, v)) throw forbidden();
       await repo.clearWarningLogs(db, v.id);
     },
     async warningLogsXlsx(by: AuthUser, vehicleId: number) {

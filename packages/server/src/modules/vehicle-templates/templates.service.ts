@@ -1,6 +1,6 @@
 import { DEFAULT_THRESHOLDS, TEMPLATE_MESSAGES, templateDeleteBlock, withAttribute, type AlertAttribute, type MetricName, type PageQuery, type TemplateCreate, type TemplateUpdate } from '@evfleet/domain';
 import type { ThresholdChanges } from '../../alerts/threshold-changes.js';
-import { allow, resolveScope } from '../../auth/scope.js';
+import { allow, resolveScope } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { fieldErrors, forbidden, notFound, refused } from '../../http/errors.js';

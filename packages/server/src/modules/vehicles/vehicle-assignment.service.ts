@@ -1,12 +1,11 @@
 import type { FleetAssignment, PageQuery, VehicleAssignBody } from '@evfleet/domain';
-import { allow, resolveScope, type Scope } from '../../auth/scope.js';
+import { allow, resolveScope, visibleVehicles, type Scope } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { fieldErrors, notFound, refused } from '../../http/errors.js';
 import { fleetsRepository as fleets } from '../fleets/fleets.repository.js';
 import { listOf } from '../people/listing.js';
 import { requireDealerAction } from '../role-permissions/permissions.js';
-import { visibleVehicles } from '../vehicle-data/vehicle-visibility.js';
 import { vehicleRecordsRepository as records } from './vehicle-records.repository.js';
 import { vehiclesRepository as vehicles, vehiclesWhere } from './vehicles.repository.js';
 

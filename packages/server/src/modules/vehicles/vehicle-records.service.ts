@@ -1,13 +1,12 @@
 import { DEFAULT_THRESHOLDS, withAttribute, type AlertAttribute, type MetricName, type PageQuery, type VehicleWrite } from '@evfleet/domain';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { ThresholdChanges } from '../../alerts/threshold-changes.js';
-import { allow, resolveScope } from '../../auth/scope.js';
+import { allow, resolveScope, visibleVehicles } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { vehicle } from '../../db/schema.js';
 import { fieldErrors, notFound, refused } from '../../http/errors.js';
 import { listOf } from '../people/listing.js';
-import { visibleVehicles } from '../vehicle-data/vehicle-visibility.js';
 import { templatesRepository as templates } from '../vehicle-templates/templates.repository.js';
 import { toVehicle, toVehicleRow } from './vehicle.presenter.js';
 import { vehicleRecordsRepository as repo } from './vehicle-records.repository.js';

@@ -22,3 +22,8 @@ export async function fetchAllowedPages(authorities: readonly string[]): Promise
   const { data } = await http.get<RolePage[]>(`api/users/roleAndPermissions/${encodeURIComponent(authority)}`);
   return data.map((entry) => entry.page);
 }
+
+/** POST api/logout: ends the account's sessions on the server (docs/security.md). Silent: signing out locally follows anyway. */
+export async function endServerSession(): Promise<void> {
+  await http.post('api/logout', undefined, { silent: true });
+}

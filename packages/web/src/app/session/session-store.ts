@@ -2,7 +2,7 @@ import type { Account, LoginForm, Page } from '@evfleet/domain';
 import { cacheAccount, clearAuthStorage, readToken, storeToken } from '../../api/auth-storage';
 import { onUnauthorized } from '../../api/http';
 import { queryClient } from '../query-client';
-import { authenticate, fetchAccount, fetchAllowedPages } from './session-api';
+import { authenticate, endServerSession, fetchAccount, fetchAllowedPages } from './session-api';
 
 /** Part 1 §3/§4: the session as the shell, guards and menus see it. */
 export interface SessionState {
@@ -87,8 +87,12 @@ function endSession(redirectMessage: string | null): void {
   update({ ...signedOut, sessionHasBeenFetched: true, showModalLogin: true, redirectMessage });
 }
 
-/** §4: logout makes no server call; the token simply stops being sent. */
-export function logout(): void {
+/**
+ * §4's logout, which also ends the session on the server so a copied token stops working (the spec
+ * made no server call; docs/security.md says why it does now). Local sign-out never waits on a failure.
+ */
+export async function logout(): Promise<void> {
+  if (readToken()) await endServerSession().catch(() => undefined);
   endSession(null);
 }
 

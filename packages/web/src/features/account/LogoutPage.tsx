@@ -14,7 +14,7 @@ export function LogoutPage() {
   const logoutUrl = profile.data?.logoutUrl ?? config.logoutUrl;
 
   useEffect(() => {
-    logout();
+    void logout();
   }, []);
   useEffect(() => {
     if (logoutUrl) window.location.assign(logoutUrl);

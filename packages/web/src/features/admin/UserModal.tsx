@@ -9,9 +9,9 @@ import { useAuthorities, useSaveUser } from './api/users-api';
 type UserFormInput = z.input<typeof userWriteSchema>;
 
 function defaultsFor(user: User | null): UserFormInput {
-  if (!user) return { login: '', firstName: '', lastName: '', email: '', activated: true, langKey: DEFAULT_LANG_KEY, authorities: ['ROLE_USER'] };
-  const { id, login, firstName, lastName, email, activated, langKey, authorities } = user;
-  return { id, login, firstName: firstName ?? '', lastName: lastName ?? '', email, activated, langKey, authorities };
+  if (!user) return { login: '', firstName: '', lastName: '', email: '', activated: true, staff: false, langKey: DEFAULT_LANG_KEY, authorities: ['ROLE_USER'] };
+  const { id, login, firstName, lastName, email, activated, staff, langKey, authorities } = user;
+  return { id, login, firstName: firstName ?? '', lastName: lastName ?? '', email, activated, staff, langKey, authorities };
 }
 
 interface UserModalProps {
@@ -58,6 +58,12 @@ export function UserModal({ user, opened, onClose }: UserModalProps) {
             />
           )}
           <Checkbox label="Activated" data-testid="user-activated" {...register('activated')} />
+          <Checkbox
+            label="Staff"
+            description="Reads every dealer's and fleet's data, changes nothing. Without it, an account sees only what a dealer, fleet or driver link gives it."
+            data-testid="user-staff"
+            {...register('staff')}
+          />
           <Controller
             control={control}
             name="authorities"

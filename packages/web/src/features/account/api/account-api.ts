@@ -5,6 +5,7 @@ import {
   type RegisterRequest,
 } from '@evfleet/domain';
 import { bodyMessage, http } from '../../../api/http';
+import { replaceToken } from '../../../api/auth-storage';
 
 /** GET api/activate?key. With toastFailure the failure toast is the server's message or §8's text. */
 export async function activateAccount(key: string, { toastFailure = false } = {}): Promise<void> {
@@ -28,9 +29,13 @@ export async function finishPasswordReset(key: string, newPassword: string): Pro
   await http.post('api/account/reset-password/finish', { key, newPassword });
 }
 
-/** §8: this call supplies its own failure message instead of the generic rules. */
+/**
+ * §8: this call supplies its own failure message instead of the generic rules. A new password ends
+ * every session of the account, this one too, so the answer's fresh token replaces the old one.
+ */
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
-  await http.post('api/account/change-password', { currentPassword, newPassword }, { errorMessage: CHANGE_PASSWORD_FAILED });
+  const { data } = await http.post<{ id_token: string }>('api/account/change-password', { currentPassword, newPassword }, { errorMessage: CHANGE_PASSWORD_FAILED });
+  replaceToken(data.id_token);
 }
 
 export async function saveAccountSettings(settings: AccountSettings): Promise<void> {

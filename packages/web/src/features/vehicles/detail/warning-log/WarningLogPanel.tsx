@@ -1,3 +1,4 @@
+import { WARNING_LOG_CLEARERS } from '@evfleet/domain';
 import { Button, Card, Collapse, Group, Title, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../../components/ConfirmModal';
@@ -5,6 +6,8 @@ import { DataGrid } from '../../../../components/DataGrid';
 import { Pager } from '../../../../components/Pager';
 import { fetchWarningLogsXlsx, useClearWarningLogs, useWarningLogs, WARNING_LOG_PAGE_SIZE } from '../api/vehicle-detail-api';
 import { saveBlob } from '../../../../api/save-blob';
+import { hasAnyAuthority } from '../../../../app/session/authority';
+import { useSession } from '../../../../app/session/useSession';
 import { warningLogColumns } from './warningLogColumns';
 
 /** §9: the warning log download's file name. */
@@ -18,6 +21,7 @@ export function WarningLogPanel({ vehicleId }: { vehicleId: number }) {
   const [downloading, setDownloading] = useState(false);
   const logs = useWarningLogs(vehicleId, page);
   const clear = useClearWarningLogs(vehicleId);
+  const mayClear = hasAnyAuthority(useSession().account?.authorities ?? [], WARNING_LOG_CLEARERS);
   const total = logs.data?.totalCount ?? 0;
 
   const download = async () => {
@@ -45,9 +49,11 @@ export function WarningLogPanel({ vehicleId }: { vehicleId: number }) {
           </Title>
         </UnstyledButton>
         <Group gap="xs">
-          <Button variant="default" size="xs" onClick={() => setConfirming(true)} disabled={total === 0} data-testid="clear-logs">
-            Clear logs
-          </Button>
+          {mayClear && (
+            <Button variant="default" size="xs" onClick={() => setConfirming(true)} disabled={total === 0} data-testid="clear-logs">
+              Clear logs
+            </Button>
+          )}
           <Button size="xs" onClick={download} loading={downloading} data-testid="download-logs">
             Download xls
           </Button>
