@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from './support/databases.js';
 import { hostileSheets, xlsxWith } from './support/hostile-xlsx.js';
-import { callerFor, createTenant, multipartBody } from './support/people.js';
+import { callerFor, createTenant, multipartBody, PNG } from './support/people.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { defaultTemplates, vehicleBody } from './support/vehicle-screens.js';
 
@@ -65,4 +65,20 @@ describe.each(DATABASE_KINDS)('hostile uploads on %s', (kind) => {
     expect(after.statusCode, after.body).toBe(200);
     expect(after.json().attributes.find((x: { name: string }) => x.name === 'speedAlert')).toMatchObject({ normal: [{ low: 0, high: 20 }], warning: [{ low: 21, high: 30 }], sever: [{ low: 31, high: 50 }] });
   }, 60_000);
+
+  /** A multipart body cut short or without its boundary is the client's mistake: 400, never 500. */
+  it.each([
+    ['no boundary parameter', 'multipart/form-data', (p: Buffer) => p],
+    ['a boundary of 300 characters', `multipart/form-data; boundary=${'x'.repeat(300)}`, (p: Buffer) => p],
+    ['no closing boundary', 'multipart/form-data; boundary=----evfleet-test-boundary', (p: Buffer) => p.subarray(0, p.lastIndexOf('------evfleet-test-boundary--'))],
+    ['a part cut short', 'multipart/form-data; boundary=----evfleet-test-boundary', (p: Buffer) => p.subarray(0, p.indexOf('\r\n\r\n') + 10)],
+    ['part headers cut short', 'multipart/form-data; boundary=----evfleet-test-boundary', (p: Buffer) => p.subarray(0, p.indexOf('\r\n\r\n') - 5)],
+  ] as const)('answers 400 to a multipart body with %s', async (_, contentType, cut) => {
+    for (const [url, file] of [...urls.map((u) => [u, validSheet()] as const), ['/api/file/upload', PNG] as const]) {
+      const payload = cut(multipartBody({ name: url.includes('file') ? 'face.png' : 'thresholds.xlsx', bytes: file }).payload);
+      const res = await t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType, authorization: adminToken } });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+      expect(res.json().message, url).toMatch(/multipart/i);
+    }
+  });
 });
