@@ -42,9 +42,8 @@ const WORKSHEET = /^\/?xl\/worksheets\/[^/]+\.xml$/i;
 
 /**
  * Counts XML elements (a '<' not opening an end tag) in every part and `<row` elements in the
- * worksheets as they inflate, throwing once either passes its limit. A '<' ending a chunk counts
- * as an element (at most one too many per 16 KB chunk); a `<row` split across chunks is found by
- * searching the previous chunk's last bytes with the next.
+ * worksheets as they inflate, throwing once either passes its limit. A tag split across two
+ * chunks is found by searching the previous chunk's last bytes with the next.
  */
 function xmlCounter() {
   let elements = 0;
@@ -52,18 +51,20 @@ function xmlCounter() {
   let tail = Buffer.alloc(0);
   let tailOf = '';
   return (name: string, chunk: Buffer) => {
-    for (let at = chunk.indexOf(LT); at !== -1; at = chunk.indexOf(LT, at + 1)) if (chunk[at + 1] !== SLASH) elements++;
-    if (elements > SHEET_LIMITS.elements) throw new ZipLimitError('elements');
-    if (!WORKSHEET.test(name)) return;
     const text = tailOf === name ? Buffer.concat([tail, chunk]) : chunk;
+    // The tail's '<' were counted with their chunk, all but one ending it, which its next byte decides now.
+    const start = Math.max(0, text.length - chunk.length - 1);
+    for (let at = text.indexOf(LT, start); at !== -1 && at + 1 < text.length; at = text.indexOf(LT, at + 1)) if (text[at + 1] !== SLASH) elements++;
+    if (elements > SHEET_LIMITS.elements) throw new ZipLimitError('elements');
+    tail = Buffer.from(text.subarray(Math.max(0, text.length - ROW.length)));
+    tailOf = name;
+    if (!WORKSHEET.test(name)) return;
     for (let at = text.indexOf(ROW); at !== -1; at = text.indexOf(ROW, at + ROW.length)) {
       const next = text[at + ROW.length];
       if (next === undefined) break; // decided by the next chunk, which starts with these bytes
       if (next === 0x20 || next === 0x3e || next === SLASH || next === 0x0a || next === 0x0d || next === 0x09) rows++;
     }
     if (rows > SHEET_LIMITS.rows) throw new ZipLimitError('rows');
-    tail = Buffer.from(text.subarray(Math.max(0, text.length - ROW.length)));
-    tailOf = name;
   };
 }
 
