@@ -19,7 +19,26 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body length is wrong.',
+  // @fastify/multipart's own
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request is not multipart/form-data.',
+  FST_MP_PREMATURE_CLOSE: 'The multipart body ended before its closing boundary.',
+  FST_PARTS_LIMIT: 'The multipart body has too many parts.',
+  FST_FILES_LIMIT: 'The multipart body has too many files.',
+  FST_FIELDS_LIMIT: 'The multipart body has too many fields.',
+  FST_REQ_FILE_TOO_LARGE: 'The uploaded file is too large.',
+  FST_PROTO_VIOLATION: 'A multipart field name is not allowed.',
+  FST_INVALID_JSON_FIELD_ERROR: 'A multipart field declared as JSON is not valid JSON.',
 };
+
+/**
+ * The multipart parser (@fastify/busboy, under @fastify/multipart) fails a malformed body with
+ * plain errors, no code nor status, which would otherwise be 500s: matched by their text (pinned
+ * by test/hostile-uploads.api.test.ts), they are the client's 400.
+ */
+const MALFORMED_MULTIPART: [RegExp, string][] = [
+  [/^(Multipart: Boundary not found|Boundary required|The needle cannot)/, 'The multipart body has no valid boundary parameter in its content type.'],
+  [/unexpected end of multipart data$/i, 'The multipart body ended before its closing boundary.'],
+];
 
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -52,6 +71,8 @@ export function installErrorHandler(app: FastifyInstance) {
       if (appError && HEADER_SAFE.test(error.message)) reply.header(APP_ERROR_HEADER, error.message);
       return reply.status(error.status).send({ status: error.status, message: error.message, fieldErrors, errorKey } satisfies ErrorBody);
     }
+    const malformed = error.statusCode === undefined && MALFORMED_MULTIPART.find(([text]) => text.test(error.message));
+    if (malformed) return reply.status(400).send({ status: 400, message: malformed[1] } satisfies ErrorBody);
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message = FRAMEWORK_MESSAGES[error.code] ?? error.message;

@@ -25,5 +25,7 @@ export const fieldErrors = (objectName: string, errors: Record<string, string>) 
 export const unauthorized = () => new HttpError(401, 'error.http.401');
 export const forbidden = () => new HttpError(403, 'error.http.403');
 export const notFound = (what = 'The record') => new HttpError(404, `${what} was not found.`);
+/** A body past a limit of the endpoint: 413 with the message in the app-error header, shown as the toast. */
+export const payloadTooLarge = (message: string) => new HttpError(413, message, { appError: true });
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, { headers: { 'retry-after': String(retryAfterSeconds) } });

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
-import type { Writable } from 'node:stream';
+import { PassThrough, type Writable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { crc32, createDeflateRaw } from 'node:zlib';
 
 const MAX_32 = 0xffffffff;
@@ -117,4 +118,18 @@ export function zipStream(out: Writable, level = 1) {
       await once(out, 'finish');
     },
   };
+}
+
+/** A zip archive in memory of the given files, stored as they are (level 0): for a reader that wants an archive. */
+export async function zipBuffer(files: ReadonlyMap<string, Uint8Array>): Promise<Buffer> {
+  const out = new PassThrough();
+  const archive = buffer(out);
+  const zip = zipStream(out, 0);
+  for (const [name, content] of files) {
+    const part = await zip.entry(name);
+    await part.write(content);
+    await part.close();
+  }
+  await zip.finish();
+  return archive;
 }

@@ -1,8 +1,10 @@
 import { MAX_SHEET_BYTES, MAX_SHEET_ROWS, parseThresholdSheet, SHEET_FILE_TYPES, sheetErrorText, TEMPLATE_TEXTS, type AlertAttribute, type SheetCell } from '@evfleet/domain';
 import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
-import { HttpError, refused } from '../../http/errors.js';
+import { payloadTooLarge, refused } from '../../http/errors.js';
+import { zipBuffer } from '../../lib/zip-stream.js';
 import { parseCsv } from './csv.js';
+import { unpackedSheet } from './sheet-limits.js';
 
 export interface SheetUpload {
   rows: SheetCell[][];
@@ -11,7 +13,7 @@ export interface SheetUpload {
 }
 
 const NOT_A_SHEET = `Only ${SHEET_FILE_TYPES.join(' and ')} spreadsheets can be uploaded.`;
-const tooLarge = () => new HttpError(413, `The spreadsheet is larger than ${MAX_SHEET_BYTES / (1024 * 1024)} MB.`, { appError: true });
+const tooLarge = () => payloadTooLarge(`The spreadsheet is larger than ${MAX_SHEET_BYTES / (1024 * 1024)} MB.`);
 const isZip = (b: Buffer) => b.length > 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 
 /** A cell's plain value: a formula's result, rich text's text, a link's text. */
@@ -24,11 +26,17 @@ function plain(value: ExcelJS.CellValue): SheetCell {
   return null;
 }
 
+/**
+ * The first sheet's rows. ExcelJS inflates a whole workbook in memory, so it is given an archive
+ * rebuilt from the parts unpacked within the limits (sheet-limits.ts), never the upload itself:
+ * what it reads is exactly what was counted, whatever a crafted archive's headers say.
+ */
 async function xlsxRows(bytes: Buffer): Promise<SheetCell[][]> {
+  const checked = await zipBuffer(await unpackedSheet(bytes));
   const workbook = new ExcelJS.Workbook();
   try {
     // ExcelJS types its input as its own Buffer; Node's is the same thing at run time.
-    await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
+    await workbook.xlsx.load(checked as unknown as ExcelJS.Buffer);
   } catch {
     throw refused('The file is not a readable xlsx spreadsheet.', 'notasheet');
   }
@@ -78,9 +86,6 @@ export async function readSheetUpload(req: FastifyRequest): Promise<SheetUpload>
   if (extension === 'csv' || extension === 'txt' || extension === undefined) return { rows: csvRows(file.bytes), fields };
   throw refused(NOT_A_SHEET, 'notasheet');
 }
-
-/** The multipart limits of a spreadsheet upload (the route's plugin registers them). */
-export const SHEET_MULTIPART_LIMITS = { fileSize: MAX_SHEET_BYTES, files: 1, fields: 4, fieldSize: 256 * 1024, parts: 5 };
 
 /** The change a sheet makes to a list of thresholds; refuses (400) naming the rows and columns at fault. */
 export const sheetChange =

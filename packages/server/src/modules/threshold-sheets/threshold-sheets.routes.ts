@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { ANY_SIGNED_IN } from '../../auth/guard.js';
 import { fieldErrors } from '../../http/errors.js';
 import { SHEET_CONTENT_TYPES, thresholdSheetFile } from './example-sheet.js';
-import { readSheetUpload, sheetChange, SHEET_MULTIPART_LIMITS } from './sheet-upload.js';
+import { SHEET_MULTIPART_LIMITS } from './sheet-limits.js';
+import { readSheetUpload, sheetChange } from './sheet-upload.js';
 
 const jsonOrNull = (text: string): unknown => {
   try {
