@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id } from './people-fields.js';
 import type { Role } from './roles.js';
+import { UNKNOWN_SIGNAL_RANGE, type SignalRange } from './signals.js';
 
 /**
  * The field kinds of the generic record screens (part 2 §2 "Generic record screens", §3, §5). One
@@ -9,6 +10,7 @@ import type { Role } from './roles.js';
  */
 export const RECORD_TEXTS = {
   notANumber: 'This field should be a number.',
+  outOfRange: (min: number, max: number) => `This field should be between ${min} and ${max}.`,
   notADateTime: 'This field should be a date and time.',
   vehicleRequired: 'A vehicle is required.',
   invalidEmail: 'Invalid Email',
@@ -62,9 +64,10 @@ export const longTextField = (label: string, max = 10_000) => ({ ...textField(la
 
 /**
  * A reading typed as free text in the form but stored as a number: '12.5' and 12.5 are the same
- * value, 'abc' is refused with a field error (issue 8).
+ * value, 'abc' is refused with a field error (issue 8), and so is a value outside `range` (a
+ * signal's physical range, signals.ts; by default any number that can be counted exactly).
  */
-export const numberField = (label: string, hint?: string): RecordField<z.ZodType<number | null, unknown>, z.ZodNullable<z.ZodNumber>> => ({
+export const numberField = (label: string, hint?: string, range: SignalRange = UNKNOWN_SIGNAL_RANGE): RecordField<z.ZodType<number | null, unknown>, z.ZodNullable<z.ZodNumber>> => ({
   kind: 'number',
   label,
   hint,
@@ -75,7 +78,12 @@ export const numberField = (label: string, hint?: string): RecordField<z.ZodType
       const n = Number(blank.trim());
       return Number.isFinite(n) ? n : blank;
     },
-    z.number({ error: RECORD_TEXTS.notANumber }).finite(RECORD_TEXTS.notANumber).nullable(),
+    z
+      .number({ error: RECORD_TEXTS.notANumber })
+      .finite(RECORD_TEXTS.notANumber)
+      .min(range.min, RECORD_TEXTS.outOfRange(range.min, range.max))
+      .max(range.max, RECORD_TEXTS.outOfRange(range.min, range.max))
+      .nullable(),
   ),
   read: z.number().nullable(),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { unknownPlaceholders } from './alert-placeholders.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging.js';
 import { id } from './people-fields.js';
+import { CELL_VOLTAGE_RANGE, SIGNAL_RANGES } from './signals.js';
 import {
   ADMIN_ONLY,
   ALL_ROLES,
@@ -126,8 +127,9 @@ export function parseVehicleCanId(value: string): { vehicleId: number; ts: numbe
 /** bt1 … bt27: battery cell voltages, cells 1 to 27 of the reading. */
 export const VEHICLE_CAN_CELLS = 27;
 type CellNumber = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27;
-const cellFields = Object.fromEntries(Array.from({ length: VEHICLE_CAN_CELLS }, (_, i) => [`bt${i + 1}`, numberField(`Bt ${i + 1}`, 'V')])) as Record<`bt${CellNumber}`, ReturnType<typeof numberField>>;
+const cellFields = Object.fromEntries(Array.from({ length: VEHICLE_CAN_CELLS }, (_, i) => [`bt${i + 1}`, numberField(`Bt ${i + 1}`, 'V', CELL_VOLTAGE_RANGE)])) as Record<`bt${CellNumber}`, ReturnType<typeof numberField>>;
 
+/** Each number in the range of the signal it is stored as (server: vehicle-can-fields.ts), so the form refuses what ingestion would. */
 export const vehicleCanRecord = defineRecord({
   key: 'vehicle-can',
   api: '/api/vehicle-cans',
@@ -138,27 +140,27 @@ export const vehicleCanRecord = defineRecord({
   fields: {
     recordedTime: { ...dateTimeField('Recorded Time'), hint: 'Empty: now' },
     vehicle: vehicleField('Vehicle', true),
-    batteryCharged: numberField('Battery Charged', '%'),
+    batteryCharged: numberField('Battery Charged', '%', SIGNAL_RANGES.batteryCharge),
     chargeStatus: booleanField('Charge Status'),
-    milesToEmpty: numberField('Miles To Empty', 'mi'),
+    milesToEmpty: numberField('Miles To Empty', 'mi', SIGNAL_RANGES.milesToEmpty),
     mpge: numberField('Mpge', 'mi per gallon equivalent'),
-    lastCharged: numberField('Last Charged', 'days ago'),
-    odometer: numberField('Odometer', 'mi'),
-    houseBattery: numberField('House Battery', '12 V battery, V'),
+    lastCharged: numberField('Last Charged', 'days ago', SIGNAL_RANGES.daysNotCharged),
+    odometer: numberField('Odometer', 'mi', SIGNAL_RANGES.odometer),
+    houseBattery: numberField('House Battery', '12 V battery, V', SIGNAL_RANGES.battery12v),
     tco: numberField('Tco'),
-    packVoltage: numberField('Pack Voltage', 'V'),
-    avgCellTemp: numberField('Avg Cell Temp', '°F'),
-    cellVoltage: numberField('Cell Voltage', 'V'),
-    cellTemp: numberField('Cell Temp', '°F'),
-    battryCurrent: numberField('Battry Current', 'A, negative while charging'),
-    motorCurrent: numberField('Motor Current', 'A'),
-    motorRpm: numberField('Motor Rpm', 'rpm'),
-    motorTemp: numberField('Motor Temp', '°F'),
-    controllerTemp: numberField('Controller Temp', '°F'),
-    cabinTemp: numberField('Cabin Temp', '°F'),
+    packVoltage: numberField('Pack Voltage', 'V', SIGNAL_RANGES.packVoltage),
+    avgCellTemp: numberField('Avg Cell Temp', '°F', SIGNAL_RANGES.cellPackTemp),
+    cellVoltage: numberField('Cell Voltage', 'V', CELL_VOLTAGE_RANGE),
+    cellTemp: numberField('Cell Temp', '°F', SIGNAL_RANGES.cellPackTemp),
+    battryCurrent: numberField('Battry Current', 'A, negative while charging', SIGNAL_RANGES.vehicleCurrent),
+    motorCurrent: numberField('Motor Current', 'A', SIGNAL_RANGES.motorCurrent),
+    motorRpm: numberField('Motor Rpm', 'rpm', SIGNAL_RANGES.motorRpm),
+    motorTemp: numberField('Motor Temp', '°F', SIGNAL_RANGES.motorTemp),
+    controllerTemp: numberField('Controller Temp', '°F', SIGNAL_RANGES.controllerTemp),
+    cabinTemp: numberField('Cabin Temp', '°F', SIGNAL_RANGES.cabinTemp),
     ...cellFields,
-    latitude: numberField('Latitude', '°'),
-    longitude: numberField('Longitude', '°'),
+    latitude: numberField('Latitude', '°', SIGNAL_RANGES.gpsLat),
+    longitude: numberField('Longitude', '°', SIGNAL_RANGES.gpsLong),
   },
   columns: ['recordedTime', 'vehicle', 'batteryCharged', 'packVoltage', 'odometer', 'chargeStatus'],
   sortable: ['recordedTime'],

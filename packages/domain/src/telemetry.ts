@@ -8,7 +8,9 @@ export const TELEMETRY_LIMITS = {
   maxFutureMs: 5 * 60_000,
   /** Nor older than this. */
   maxAgeMs: 400 * 24 * 3600_000,
+  /** Unknown signals in one reading; a reading with more is refused. */
   maxExtraSignals: 50,
+  /** Characters (UTF-16 code units) of an unknown signal's name; a longer one is dropped. */
   maxExtraKeyLength: 64,
 } as const;
 
@@ -21,6 +23,12 @@ export const REJECTION_REASONS = [
   'too_old',
   'bad_value',
   'bad_cells',
+  /** A value outside its signal's physical range: the value is dropped, the rest of the reading kept. */
+  'out_of_range',
+  /** An unknown signal's name that cannot be stored (control character, lone surrogate, over 64 characters): the signal is dropped. */
+  'bad_signal_name',
+  /** The database refused a message's readings (a gap in the checks above): acknowledged, not retried. */
+  'storage_refused',
   'too_many_readings',
   'unknown_device',
   'bad_credential',

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createBatchWriter } from '../src/telemetry/batch-writer.js';
+import { createBatchWriter, ReadingsRefused } from '../src/telemetry/batch-writer.js';
 import type { PartitionManager } from '../src/telemetry/partitions.js';
 import type { StoredRow } from '../src/telemetry/reading-store.js';
 
-const row = (ts: number): StoredRow => ({ vehicleId: 1, reading: { ts, values: {}, cells: null, extra: null } });
+const row = (ts: number, vehicleId = 1): StoredRow => ({ vehicleId, reading: { ts, values: {}, cells: null, extra: null } });
+/** An error as the PostgreSQL driver raises it, with its SQLSTATE. */
+const pgError = (code: string) => Object.assign(new Error(`SQLSTATE ${code}`), { code });
 const partitions = { ensureFor: async () => undefined } as unknown as PartitionManager;
 const tick = () => new Promise((r) => setTimeout(r, 30));
 
@@ -58,5 +60,68 @@ describe('batch writer', () => {
     await tick();
     expect(committed).toEqual([2, 1]);
     expect(handed).toEqual([[1], [2]]);
+  });
+
+  it("stores every other device's readings when the database refuses one device's, and refuses those for good", async () => {
+    const stored: number[] = [];
+    let statements = 0;
+    const writer = createBatchWriter({
+      // Vehicle 13's readings hold something the database refuses (a data exception, SQLSTATE class 22).
+      store: {
+        insert: async (rows) => {
+          statements++;
+          if (rows.some((r) => r.vehicleId === 13)) throw pgError('22P05');
+          stored.push(...rows.map((r) => r.reading.ts));
+          return rows;
+        },
+      },
+      partitions,
+      maxDelayMs: 5,
+      onCommitted: () => undefined,
+    });
+    const writes = Array.from({ length: 16 }, (_, i) => writer.write([row(i, i === 5 ? 13 : i + 100)]));
+    const results = await Promise.allSettled(writes);
+    expect(results.map((r) => r.status)).toEqual(Array.from({ length: 16 }, (_, i) => (i === 5 ? 'rejected' : 'fulfilled')));
+    expect((results[5] as PromiseRejectedResult).reason).toBeInstanceOf(ReadingsRefused);
+    expect(stored.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+    // Halving, not one statement per message: 1 + 2·log2(16).
+    expect(statements).toBe(9);
+  });
+
+  it('fails the whole batch when the database itself fails (the devices retry), and goes on afterwards', async () => {
+    let down = true;
+    const writer = createBatchWriter({
+      store: {
+        insert: async (rows) => {
+          if (down) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+          return rows;
+        },
+      },
+      partitions,
+      maxDelayMs: 5,
+      onCommitted: () => undefined,
+    });
+    const results = await Promise.allSettled([writer.write([row(1)]), writer.write([row(2, 2)])]);
+    expect(results.map((r) => r.status === 'rejected' && !(r.reason instanceof ReadingsRefused))).toEqual([true, true]);
+    down = false;
+    await expect(writer.write([row(3)])).resolves.toBeUndefined();
+  });
+
+  it('reports a follow-up that throws and keeps writing: no promise is left to reject unhandled', async () => {
+    const errors: string[] = [];
+    const writer = createBatchWriter({
+      store: { insert: async (rows) => rows },
+      partitions,
+      maxBatch: 1,
+      maxDelayMs: 1,
+      onCommitted: () => {
+        throw new Error('follow-up bug');
+      },
+      onError: (err, what) => errors.push(`${what}: ${(err as Error).message}`),
+    });
+    await writer.write([row(1)]);
+    await writer.write([row(2)]);
+    await tick();
+    expect(errors).toEqual(['the follow-ups of stored readings failed: follow-up bug', 'the follow-ups of stored readings failed: follow-up bug']);
   });
 });

@@ -180,6 +180,25 @@ describe.each(DATABASE_KINDS)('vehicle logs and CAN records on %s', (kind) => {
       expect((await admin('GET', `/api/vehicle-cans/${vehicleCanId(a.vehicles.free, at + 1)}`)).statusCode).toBe(404);
     });
 
+    it('refuses numbers outside the physical range of the signal they are stored as, 1e308 included', async () => {
+      const when = new Date(at - HOUR).toISOString();
+      const res = await admin('POST', '/api/vehicle-cans', { vehicle: a.vehicles.free, recordedTime: when, odometer: 1e308, bt1: '1e308', latitude: 91, batteryCharged: -1, mpge: 1e308 });
+      expect(res.statusCode).toBe(400);
+      expect(fieldsOf(res)).toEqual([
+        ['batteryCharged', RECORD_TEXTS.outOfRange(0, 100)],
+        ['mpge', RECORD_TEXTS.outOfRange(-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)],
+        ['odometer', RECORD_TEXTS.outOfRange(0, 10_000_000)],
+        ['bt1', RECORD_TEXTS.outOfRange(0, 20)],
+        ['latitude', RECORD_TEXTS.outOfRange(-90, 90)],
+      ]);
+      const { rows } = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from can_reading where vehicle_id = ${a.vehicles.free} and ts = ${new Date(at - HOUR)}`);
+      expect(rows[0].n).toBe(0);
+      // The ends of a range are inside it.
+      const edge = await admin('POST', '/api/vehicle-cans', { vehicle: a.vehicles.free, recordedTime: when, batteryCharged: 100, latitude: -90, longitude: 180, bt1: 0 });
+      expect(edge.statusCode).toBe(201);
+      expect((await admin('DELETE', `/api/vehicle-cans/${vehicleCanId(a.vehicles.free, at - HOUR)}`)).statusCode).toBe(204);
+    });
+
     it('readers see the readings of their own vehicles only; only administrators write', async () => {
       const id = vehicleCanId(a.vehicles.free, at);
       expect((await dealerA('GET', `/api/vehicle-cans/${id}`)).json()).toMatchObject({ odometer: 5 });

@@ -71,6 +71,46 @@ describe.each(DATABASE_KINDS)('HTTP telemetry ingestion on %s', (kind) => {
     expect((await t.app.inject({ url: '/api/telemetry/rejections', headers: { authorization: await t.user() } })).statusCode).toBe(403);
   });
 
+  it('drops values outside their physical range and unstorable signal names, keeps the rest of each reading', async () => {
+    const ts = Date.now() - 7_200_000;
+    const before = t.app.telemetry.rejections.snapshot();
+    const res = await send([
+      { ts, odometer: 1e308, speed: 1e308, batteryCharge: 101, gpsLat: 41.9, gpsLong: -87.6, packVoltage: 88 },
+      { ts: ts + 1000, cells: [3.3, 1e308, 3.3], motorTemp: -1e308, gpsLat: -91 },
+      { ts: ts + 2000, 'nul\u0000name': 1, 'lone\ud800': 2, ['x'.repeat(65)]: 3, huge: 1e308, goodName: 4 },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      accepted: 3,
+      rejected: [],
+      dropped: [
+        { index: 0, signal: 'odometer', reason: 'out_of_range', detail: 'odometer 1e+308 is outside 0 to 10000000' },
+        { index: 0, signal: 'speed', reason: 'out_of_range', detail: expect.any(String) },
+        { index: 0, signal: 'batteryCharge', reason: 'out_of_range', detail: 'batteryCharge 101 is outside 0 to 100' },
+        { index: 1, signal: 'motorTemp', reason: 'out_of_range', detail: expect.any(String) },
+        { index: 1, signal: 'gpsLat', reason: 'out_of_range', detail: expect.any(String) },
+        { index: 1, signal: 'cells', reason: 'out_of_range', detail: 'cell 2 1e+308 is outside 0 to 20: the cells are left out' },
+        { index: 2, signal: 'nul\ufffdname', reason: 'bad_signal_name', detail: "an unknown signal's name holds a control character" },
+        { index: 2, signal: 'lone\ufffd', reason: 'bad_signal_name', detail: "an unknown signal's name holds a lone UTF-16 surrogate" },
+        { index: 2, signal: 'x'.repeat(64), reason: 'bad_signal_name', detail: "an unknown signal's name must be 1 to 64 characters" },
+        { index: 2, signal: 'huge', reason: 'out_of_range', detail: expect.any(String) },
+      ],
+    });
+    const { rows } = await t.database.db.execute<Record<string, unknown>>(
+      sql`select odometer, speed, battery_charge, gps_lat, pack_voltage, motor_temp, cells, extra from can_reading where vehicle_id = ${vehicleId} and ts >= ${new Date(ts)} and ts <= ${new Date(ts + 2000)} order by ts`,
+    );
+    expect(rows).toEqual([
+      { odometer: null, speed: null, battery_charge: null, gps_lat: 41.9, pack_voltage: 88, motor_temp: null, cells: null, extra: null },
+      { odometer: null, speed: null, battery_charge: null, gps_lat: null, pack_voltage: null, motor_temp: null, cells: null, extra: null },
+      { odometer: null, speed: null, battery_charge: null, gps_lat: null, pack_voltage: null, motor_temp: null, cells: null, extra: { goodName: 4 } },
+    ]);
+    const after = t.app.telemetry.rejections.snapshot();
+    expect([after.out_of_range - before.out_of_range, after.bad_signal_name - before.bad_signal_name]).toEqual([7, 3]);
+
+    // A clean batch answers as before, without `dropped`; a boundary value is inside its range.
+    expect((await send({ ts: ts + 3000, batteryCharge: 100, gpsLat: -90, gpsLong: 180, cells: [0, 20] })).json()).toEqual({ accepted: 1, rejected: [] });
+  });
+
   it('keeps the vehicle state current without letting a late reading replace a newer value', async () => {
     await t.app.telemetry.states.idle();
     const state = t.app.telemetry.states.get(vehicleId)!;

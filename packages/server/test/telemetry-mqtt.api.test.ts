@@ -55,6 +55,23 @@ describe.each(DATABASE_KINDS)('MQTT through the embedded broker on %s', (kind) =
     expect(await count(t.database, device.id)).toBe(23);
     await client.endAsync();
   });
+
+  it('acknowledges hostile readings (a NUL in a signal name, cells of 1e308), counts them and stores the next valid reading', async () => {
+    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { username: device.vin, password: device.token, reconnectPeriod: 0 });
+    const before = t.app.telemetry.rejections.snapshot();
+    const stored = await count(t.database, device.id);
+    const ts = Date.now() - 20_000;
+    await client.publishAsync(readingsTopic(device.vin), JSON.stringify({ ts, speed: 3, 'evil\u0000': 1 }), { qos: 1 });
+    await client.publishAsync(readingsTopic(device.vin), JSON.stringify({ ts: ts + 1, speed: 3, 'lone\udc00': 1 }), { qos: 1 });
+    await client.publishAsync(readingsTopic(device.vin), reading(ts + 2, { cells: Array(24).fill(1e308) }), { qos: 1 });
+    await client.publishAsync(readingsTopic(device.vin), reading(ts + 3), { qos: 1 });
+    expect(client.connected).toBe(true);
+    // Each hostile reading is stored without what could not be (the name, the cells); the valid one whole.
+    expect(await count(t.database, device.id)).toBe(stored + 4);
+    const after = t.app.telemetry.rejections.snapshot();
+    expect([after.bad_signal_name - before.bad_signal_name, after.out_of_range - before.out_of_range]).toEqual([2, 1]);
+    await client.endAsync();
+  });
 });
 
 describe.runIf(HAS_MOSQUITTO)('MQTT through an external Mosquitto broker', () => {
@@ -75,6 +92,25 @@ describe.runIf(HAS_MOSQUITTO)('MQTT through an external Mosquitto broker', () =>
     for (let i = 0; i < 200 && (await count(database, vehicleId)) < n; i++) await new Promise((r) => setTimeout(r, 50));
     return count(database, vehicleId);
   };
+
+  it('refuses hostile readings with a counted reason and goes on storing the device\'s valid ones', async () => {
+    const publisher = await mqtt.connectAsync(broker.url, { clientId: 'device-VIN-MOSQ-1-hostile', reconnectPeriod: 0 });
+    const ts = Date.now() - 120_000;
+    await publisher.publishAsync(readingsTopic(device.vin), JSON.stringify({ ts, speed: 3, 'evil\u0000': 1 }), { qos: 1 });
+    await publisher.publishAsync(readingsTopic(device.vin), reading(ts + 1, { cells: Array(24).fill(1e308), odometer: 1e308 }), { qos: 1 });
+    await publisher.publishAsync(readingsTopic(device.vin), reading(ts + 2), { qos: 1 });
+    expect(await waitFor(t.database, device.id, 3)).toBe(3);
+    const counts = t.app.telemetry.rejections.snapshot();
+    expect([counts.bad_signal_name, counts.out_of_range]).toEqual([1, 2]);
+    const [valid] = (await t.database.db.execute<{ cells: number[] }>(sql`select cells from can_reading where vehicle_id = ${device.id} and ts = ${new Date(ts + 2)}`)).rows;
+    expect(valid.cells).toHaveLength(24);
+    // Acknowledged, so the broker does not deliver them again: nothing more arrives.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(t.app.telemetry.rejections.snapshot().bad_signal_name).toBe(1);
+    // The next test counts from zero.
+    await t.database.db.execute(sql`delete from can_reading where vehicle_id = ${device.id}`);
+    await publisher.endAsync();
+  });
 
   it('ingests what devices publish, including readings sent while evfleet was down', async () => {
     const publisher = await mqtt.connectAsync(broker.url, { clientId: 'device-VIN-MOSQ-1', reconnectPeriod: 0 });

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { HttpError } from './errors.js';
+import { sqlStateOf } from '../db/sql-state.js';
 
 /** '/cells/3/value' -> 'cells[3].value', the field notation the toast rules strip indices from. */
 const fieldOf = (instancePath: string) =>
@@ -92,8 +93,5 @@ const RELATION_GONE = 'A related record was changed or removed meanwhile. Please
  * check, 23503 when a referenced row went away. Both are the client's 400, not a 500.
  */
 function hasCode(error: unknown, code: string): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === code) return true;
-  }
-  return false;
+  return sqlStateOf(error) === code;
 }

@@ -1,5 +1,18 @@
+import { sqlStateOf } from '../db/sql-state.js';
 import type { PartitionManager } from './partitions.js';
 import type { ReadingStore, StoredRow } from './reading-store.js';
+
+/**
+ * The database refused a message's readings themselves (SQLSTATE class 22, data exception; 23,
+ * integrity; 54, over a limit): writing them again would fail again, so the device should be told
+ * "refused", not "retry". Ingestion's own checks are meant to make this impossible.
+ */
+export class ReadingsRefused extends Error {
+  constructor(readonly reason: unknown) {
+    super(`the database refused the readings: ${reason instanceof Error ? reason.message : String(reason)}`);
+  }
+}
+const refusedByData = (err: unknown) => /^(22|23|54)/.test(sqlStateOf(err) ?? '');
 
 interface Pending {
   rows: StoredRow[];
@@ -22,11 +35,15 @@ export interface BatchWriterOptions {
   /** Readings queued before writers must wait: bounded memory, and backpressure to devices. */
   highWater?: number;
   concurrency?: number;
+  /** Told of a failure nobody waits for (a follow-up that threw); the writer itself goes on. */
+  onError?: (err: unknown, what: string) => void;
 }
 
 /**
  * Gathers readings from every device into large transactions. A write resolves only once its
- * readings are committed, so MQTT PUBACK and HTTP 2xx mean "stored".
+ * readings are committed, so MQTT PUBACK and HTTP 2xx mean "stored". A batch the database refuses
+ * for its data is split until the refused message is alone: one device's bad readings never cost
+ * another device its readings.
  */
 export function createBatchWriter(opts: BatchWriterOptions) {
   const maxBatch = opts.maxBatch ?? 5000;
@@ -72,6 +89,39 @@ export function createBatchWriter(opts: BatchWriterOptions) {
     work.then(done, done);
   };
 
+  const insert = async (rows: StoredRow[]) => {
+    await opts.partitions.ensureFor(rows.map((r) => r.reading.ts));
+    return opts.store.insert(rows);
+  };
+
+  /**
+   * Writes the messages of a batch, settling each one's write, and returns the readings that were
+   * new, in batch order. A refusal for the data halves the batch and tries each half: k refused
+   * messages among n cost about k·log2(n) more statements, not n. Any other failure (connection,
+   * shutdown) fails every message still unwritten, and their devices send them again.
+   */
+  const store = async (batch: Pending[]): Promise<StoredRow[]> => {
+    try {
+      const fresh = await insert(batch.length === 1 ? batch[0].rows : batch.flatMap((p) => p.rows));
+      for (const p of batch) p.resolve();
+      return fresh;
+    } catch (err) {
+      stats.failedBatches++;
+      if (!refusedByData(err)) {
+        for (const p of batch) p.reject(err);
+        return [];
+      }
+      if (batch.length === 1) {
+        batch[0].reject(new ReadingsRefused(err));
+        return [];
+      }
+    }
+    const half = batch.length >> 1;
+    const first = await store(batch.slice(0, half));
+    const second = await store(batch.slice(half));
+    return first.length ? (second.length ? first.concat(second) : first) : second;
+  };
+
   const flush = async (batch: Pending[]) => {
     // Two batches commit concurrently and either may finish first, but the follow-ups get them in
     // the order they were taken: a vehicle's readings reach its state, trips and alerts in the
@@ -79,23 +129,16 @@ export function createBatchWriter(opts: BatchWriterOptions) {
     const previous = handedOver;
     let handOver!: () => void;
     handedOver = new Promise<void>((resolve) => (handOver = resolve));
-    const rows = batch.flatMap((p) => p.rows);
     const started = performance.now();
-    let fresh: StoredRow[] | null = null;
-    try {
-      await opts.partitions.ensureFor(rows.map((r) => r.reading.ts));
-      fresh = await opts.store.insert(rows);
-      stats.storedRows += fresh.length;
-      stats.batches++;
-      stats.flushSeconds += (performance.now() - started) / 1000;
-      for (const p of batch) p.resolve();
-    } catch (err) {
-      stats.failedBatches++;
-      for (const p of batch) p.reject(err);
-    }
+    const fresh = await store(batch);
+    stats.storedRows += fresh.length;
+    stats.batches++;
+    stats.flushSeconds += (performance.now() - started) / 1000;
     await previous;
     try {
-      if (fresh) followUp(fresh);
+      if (fresh.length) followUp(fresh);
+    } catch (err) {
+      opts.onError?.(err, 'the follow-ups of stored readings failed');
     } finally {
       handOver();
     }
@@ -109,15 +152,17 @@ export function createBatchWriter(opts: BatchWriterOptions) {
     while (running < concurrency && queue.length && followUps < maxFollowUps) {
       const batch = take();
       running++;
-      void flush(batch).finally(() => {
-        running--;
-        if (queuedRows < highWater && drained) {
-          drained.resolve();
-          drained = null;
-        }
-        if (queuedRows >= maxBatch || (closed && queue.length)) pump();
-        else schedule();
-      });
+      void flush(batch)
+        .finally(() => {
+          running--;
+          if (queuedRows < highWater && drained) {
+            drained.resolve();
+            drained = null;
+          }
+          if (queuedRows >= maxBatch || (closed && queue.length)) pump();
+          else schedule();
+        })
+        .catch((err: unknown) => opts.onError?.(err, 'the reading writer failed'));
     }
   };
 

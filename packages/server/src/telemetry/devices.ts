@@ -10,6 +10,10 @@ export interface Device {
 }
 
 const FOUND_TTL_MS = 60_000;
+/** What a stored VIN can be: a VIN with a NUL or a lone surrogate would make the query itself fail. */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const STORABLE_VIN = /^[^\u0000-\u001f\u007f\ud800-\udfff]{1,64}$/;
+const NONE = Promise.resolve(null);
 const MISSING_TTL_MS = 10_000;
 
 /**
@@ -21,6 +25,7 @@ export function createDeviceRegistry(db: Db) {
   const cache = new Map<string, { device: Promise<Device | null>; until: number }>();
 
   const lookup = (vin: string): Promise<Device | null> => {
+    if (!STORABLE_VIN.test(vin)) return NONE;
     const hit = cache.get(vin);
     if (hit && hit.until > Date.now()) return hit.device;
     const entry = {

@@ -1,5 +1,5 @@
 import { TELEMETRY_LIMITS, type RejectionReason } from '@evfleet/domain';
-import type { BatchWriter } from './batch-writer.js';
+import { ReadingsRefused, type BatchWriter } from './batch-writer.js';
 import type { DeviceRegistry } from './devices.js';
 import { parseReading, readingsOf } from './reading.js';
 import type { StoredRow } from './reading-store.js';
@@ -8,6 +8,8 @@ import type { RejectionCounter } from './rejections.js';
 export interface IngestResult {
   accepted: number;
   rejected: { index: number; reason: RejectionReason; detail: string }[];
+  /** Values left out of accepted readings (out of range, unstorable names); absent when none was. */
+  dropped?: { index: number; signal: string; reason: RejectionReason; detail: string }[];
 }
 
 /**
@@ -43,17 +45,33 @@ export function createIngest(deps: { devices: DeviceRegistry; writer: Pick<Batch
 
       const now = Date.now();
       const rows: StoredRow[] = [];
+      const indexes: number[] = [];
       const rejected: IngestResult['rejected'] = [];
+      let dropped: IngestResult['dropped'];
       items.forEach((item, index) => {
         const parsed = parseReading(item, now);
-        if (parsed.ok) rows.push({ vehicleId, reading: parsed.reading });
-        else {
+        if (parsed.ok) {
+          rows.push({ vehicleId, reading: parsed.reading });
+          indexes.push(index);
+          if (parsed.dropped) {
+            for (const d of parsed.dropped) deps.rejections.count(d.reason, source, d.detail);
+            (dropped ??= []).push(...parsed.dropped.map((d) => ({ index, ...d })));
+          }
+        } else {
           rejected.push({ index, reason: parsed.reason, detail: parsed.detail });
           deps.rejections.count(parsed.reason, source, parsed.detail);
         }
       });
-      await deps.writer.write(rows);
-      return { accepted: rows.length, rejected };
+      try {
+        await deps.writer.write(rows);
+      } catch (err) {
+        // Sending these again would fail again: refused and counted, so the device moves on.
+        if (!(err instanceof ReadingsRefused)) throw err;
+        deps.rejections.count('storage_refused', source, err.message, rows.length);
+        const refused = indexes.map((index) => ({ index, reason: 'storage_refused' as const, detail: 'the database refused this reading' }));
+        return { accepted: 0, rejected: [...rejected, ...refused].sort((a, b) => a.index - b.index) };
+      }
+      return dropped ? { accepted: rows.length, rejected, dropped } : { accepted: rows.length, rejected };
     },
   };
 }

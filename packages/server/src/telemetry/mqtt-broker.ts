@@ -24,17 +24,23 @@ export async function startEmbeddedBroker(telemetry: Pick<Telemetry, 'devices' |
         telemetry.rejections.count('bad_credential', 'mqtt', 'CONNECT without credentials');
         return refuse();
       }
-      telemetry.devices.authenticate(username, password.toString()).then(
-        (device) => {
-          if (typeof device === 'string') {
-            telemetry.rejections.count(device, 'mqtt', `device ${username.slice(0, 64)}`);
-            return refuse();
-          }
-          client.evfleetDevice = { vin: device.vin, vehicleId: device.vehicleId };
-          done(null, true);
-        },
-        () => refuse(),
-      );
+      telemetry.devices
+        .authenticate(username, password.toString())
+        .then(
+          (device) => {
+            if (typeof device === 'string') {
+              telemetry.rejections.count(device, 'mqtt', `device ${username.slice(0, 64)}`);
+              return refuse();
+            }
+            client.evfleetDevice = { vin: device.vin, vehicleId: device.vehicleId };
+            done(null, true);
+          },
+          (err: unknown) => {
+            opts.log.error({ err }, 'MQTT device sign-in failed');
+            refuse();
+          },
+        )
+        .catch((err: unknown) => opts.log.error({ err }, 'MQTT sign-in callback failed'));
     },
     authorizePublish: (client: DeviceClient | null, packet, callback) => {
       const device = client?.evfleetDevice;
@@ -46,13 +52,16 @@ export async function startEmbeddedBroker(telemetry: Pick<Telemetry, 'devices' |
       }
       // Malformed readings are counted and acknowledged (a retry would only fail again);
       // a storage failure is not acknowledged, so the device sends the reading again.
-      telemetry.ingest.readings('mqtt', device.vehicleId, packet.payload as Buffer).then(
-        () => callback(null),
-        (err: unknown) => {
-          opts.log.error({ err }, 'storing MQTT readings failed; the device will retry');
-          callback(err instanceof Error ? err : new Error(String(err)));
-        },
-      );
+      telemetry.ingest
+        .readings('mqtt', device.vehicleId, packet.payload as Buffer)
+        .then(
+          () => callback(null),
+          (err: unknown) => {
+            opts.log.error({ err }, 'storing MQTT readings failed; the device will retry');
+            callback(err instanceof Error ? err : new Error(String(err)));
+          },
+        )
+        .catch((err: unknown) => opts.log.error({ err }, 'MQTT publish callback failed'));
     },
     authorizeSubscribe: (_client, _subscription, callback) => callback(new Error('devices may not subscribe')),
   });

@@ -1,9 +1,23 @@
-import { EXTRA_SIGNALS, MAX_CELLS, SIGNAL_KEYS, TELEMETRY_LIMITS, type RejectionReason, type SignalKey } from '@evfleet/domain';
+import {
+  CELL_VOLTAGE_RANGE,
+  EXTRA_SIGNALS,
+  MAX_CELLS,
+  SIGNAL_KEYS,
+  SIGNAL_RANGES,
+  TELEMETRY_LIMITS,
+  UNKNOWN_SIGNAL_RANGE,
+  type RejectionReason,
+  type SignalKey,
+  type SignalRange,
+} from '@evfleet/domain';
 
 /** Every signal stored in its own column: the report's signals, then heading and cell-pack temperature. */
 export const STORED_SIGNALS = [...SIGNAL_KEYS, ...EXTRA_SIGNALS.map((s) => s.key)] as const;
 export type StoredSignal = SignalKey | (typeof EXTRA_SIGNALS)[number]['key'];
-const STORED = new Set<string>(STORED_SIGNALS);
+/** The physical range of each stored signal: one lookup per key tells both "known" and its limits. */
+const RANGES = new Map<string, SignalRange>(STORED_SIGNALS.map((k) => [k, SIGNAL_RANGES[k]]));
+const CELL_MIN = CELL_VOLTAGE_RANGE.min;
+const CELL_MAX = CELL_VOLTAGE_RANGE.max;
 
 /**
  * Every stored signal as a property, absent ones undefined, so all readings share one hidden class.
@@ -23,7 +37,15 @@ export interface Reading {
   extra: Record<string, number> | null;
 }
 
-export type Parsed = { ok: true; reading: Reading } | { ok: false; reason: RejectionReason; detail: string };
+/** A value left out of a stored reading: the signal's key (`cells` for the cell list) and why. */
+export interface Dropped {
+  signal: string;
+  reason: RejectionReason;
+  detail: string;
+}
+
+/** A reading to store, with the values left out of it (null when none, the usual case); or why none is. */
+export type Parsed = { ok: true; reading: Reading; dropped: Dropped[] | null } | { ok: false; reason: RejectionReason; detail: string };
 
 const fail = (reason: RejectionReason, detail: string): Parsed => ({ ok: false, reason, detail });
 
@@ -33,6 +55,36 @@ function numeric(value: unknown): number | undefined {
   if (typeof value === 'boolean') return value ? 1 : 0;
   return undefined;
 }
+
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** A device's key as it may appear in an answer or a log: control characters and lone surrogates shown as U+FFFD. */
+const printable = (key: string) => key.slice(0, TELEMETRY_LIMITS.maxExtraKeyLength).replace(UNPRINTABLE, '\ufffd');
+
+/**
+ * Why an unknown signal's name cannot be stored, or null when it can. PostgreSQL's jsonb refuses
+ * \u0000 and lone surrogates outright (the whole batch with them), and a control character has no
+ * place in a report column's name. Runs for unknown signals only, a few per reading at most.
+ */
+export function badSignalName(name: string): string | null {
+  if (name.length === 0 || name.length > TELEMETRY_LIMITS.maxExtraKeyLength) return `an unknown signal's name must be 1 to ${TELEMETRY_LIMITS.maxExtraKeyLength} characters`;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return "an unknown signal's name holds a control character";
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const low = i + 1 < name.length ? name.charCodeAt(i + 1) : 0;
+      if (c > 0xdbff || low < 0xdc00 || low > 0xdfff) return "an unknown signal's name holds a lone UTF-16 surrogate";
+      i++;
+    }
+  }
+  return null;
+}
+
+const outOfRange = (signal: string, value: number, range: SignalRange): Dropped => ({
+  signal,
+  reason: 'out_of_range',
+  detail: `${signal} ${value} is outside ${range.min} to ${range.max}`,
+});
 
 function timestamp(raw: unknown): number | undefined {
   if (typeof raw === 'number' && Number.isFinite(raw)) return raw < 1e11 ? raw * 1000 : raw; // seconds or ms
@@ -58,20 +110,27 @@ export function parseReading(raw: unknown, now: number): Parsed {
   const values: Reading['values'] = { ...NO_VALUES };
   let extra: Record<string, number> | null = null;
   let extraCount = 0;
+  // A value outside its physical range is dropped and the rest of the reading kept: one glitching
+  // sensor must not cost the position, the charge and the other signals measured with it.
+  let dropped: Dropped[] | null = null;
   for (const key in input) {
     if (RESERVED.has(key)) continue;
     const value = numeric(input[key]);
     if (value === undefined) {
       if (input[key] === null) continue;
-      return fail('bad_value', `${key.slice(0, 64)} must be a finite number`);
+      return fail('bad_value', `${printable(key)} must be a finite number`);
     }
-    if (STORED.has(key)) values[key as StoredSignal] = value;
-    else {
-      if (key.length > TELEMETRY_LIMITS.maxExtraKeyLength || ++extraCount > TELEMETRY_LIMITS.maxExtraSignals) {
-        return fail('bad_value', 'too many or too long unknown signal names');
-      }
-      (extra ??= {})[key] = value;
+    const range = RANGES.get(key);
+    if (range !== undefined) {
+      if (value >= range.min && value <= range.max) values[key as StoredSignal] = value;
+      else (dropped ??= []).push(outOfRange(key, value, range));
+      continue;
     }
+    if (++extraCount > TELEMETRY_LIMITS.maxExtraSignals) return fail('bad_value', `more than ${TELEMETRY_LIMITS.maxExtraSignals} unknown signals`);
+    const badName = badSignalName(key);
+    if (badName !== null) (dropped ??= []).push({ signal: printable(key), reason: 'bad_signal_name', detail: badName });
+    else if (value < UNKNOWN_SIGNAL_RANGE.min || value > UNKNOWN_SIGNAL_RANGE.max) (dropped ??= []).push(outOfRange(key, value, UNKNOWN_SIGNAL_RANGE));
+    else (extra ??= {})[key] = value;
   }
 
   let cells: number[] | null = null;
@@ -79,13 +138,21 @@ export function parseReading(raw: unknown, now: number): Parsed {
     if (!Array.isArray(input.cells) || input.cells.length > MAX_CELLS) return fail('bad_cells', `cells must be an array of at most ${MAX_CELLS} numbers`);
     // Checked in place: the parsed array itself becomes the reading's cells, no copy per reading.
     cells = input.cells as number[];
+    let outside = -1;
     for (let i = 0; i < cells.length; i++) {
       const v = numeric(cells[i]);
       if (v === undefined) return fail('bad_cells', `cell ${i + 1} must be a finite number`);
       cells[i] = v;
+      if ((v < CELL_MIN || v > CELL_MAX) && outside < 0) outside = i;
+    }
+    // The cells are a list from cell 1: one cannot be left out without shifting the others.
+    if (outside >= 0) {
+      const detail = `cell ${outside + 1} ${cells[outside]} is outside ${CELL_MIN} to ${CELL_MAX}: the cells are left out`;
+      (dropped ??= []).push({ signal: 'cells', reason: 'out_of_range', detail });
+      cells = null;
     }
   }
-  return { ok: true, reading: { ts, values, cells, extra } };
+  return { ok: true, reading: { ts, values, cells, extra }, dropped };
 }
 
 /** A message: one reading, a list of readings, or {readings: [...]}; each checked on its own. */

@@ -41,6 +41,7 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     partitions,
     // PGlite is one connection: a second concurrent flush would only queue behind the first.
     concurrency: raw.kind === 'postgres' ? 2 : 1,
+    onError: (err, what) => log.error({ err }, what),
     onCommitted: (rows) => {
       const stateWork = states
         .apply(rows)
@@ -49,7 +50,11 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
           return trips.apply(rows);
         })
         .catch((err) => log.error({ err }, 'vehicle state update failed'));
-      options.readingsCommitted?.(rows);
+      try {
+        options.readingsCommitted?.(rows);
+      } catch (err) {
+        log.error({ err }, 'daily statistics update failed');
+      }
       return Promise.all([stateWork, alerts.apply(rows)]);
     },
   });

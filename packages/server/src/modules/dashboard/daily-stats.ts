@@ -1,9 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { sqlStateOf } from '../../db/sql-state.js';
 import type { StoredRow } from '../../telemetry/reading-store.js';
 import { addIncrements, charging, dayOf, intervalKwh, readingsBefore, rebuildDay, STAT_RULES, type DayIncrement, type LastReading } from './daily-stats.sql.js';
 
 const FLUSH_MS = 5000;
+const FOREIGN_KEY_VIOLATION = '23503';
+type Pending = DayIncrement & { dayNumber: number };
 const DAY_MS = 86_400_000;
 
 /**
@@ -16,7 +19,7 @@ export function createDailyStats(db: Db, log: FastifyBaseLogger, flushMs = FLUSH
   const last = new Map<number, LastReading>();
   const odometer = new Map<number, { ts: number; value: number }>();
   // Keyed by vehicle and day number (days since 1970, UTC) as one number: no strings per reading.
-  const pending = new Map<number, DayIncrement & { dayNumber: number }>();
+  const pending = new Map<number, Pending>();
   const rebuild = new Map<number, { vehicleId: number; dayNumber: number }>();
   let chain: Promise<void> = Promise.resolve();
 
@@ -60,7 +63,9 @@ export function createDailyStats(db: Db, log: FastifyBaseLogger, flushMs = FLUSH
         if (seconds <= STAT_RULES.maxGapSeconds && charging(prev.chargeStatus, prev.current)) {
           const inc = increment(vehicleId, ts);
           inc.seconds += seconds;
-          if (prev.voltage !== null && prev.current !== null) inc.kwh += intervalKwh(prev.voltage, prev.current, seconds);
+          // Ingestion keeps values in their physical ranges; this guards the sums against anything else.
+          const kwh = prev.voltage !== null && prev.current !== null ? intervalKwh(prev.voltage, prev.current, seconds) : 0;
+          if (Number.isFinite(kwh)) inc.kwh += kwh;
         }
         prev.ts = ts;
         prev.voltage = values.packVoltage ?? null;
@@ -80,19 +85,63 @@ export function createDailyStats(db: Db, log: FastifyBaseLogger, flushMs = FLUSH
     }
   };
 
+  /** Adds pending sums to the stored figures; they leave `pending` only once that is committed. */
+  const write = async (sums: Pending[]) => {
+    await addIncrements(db, sums.map(({ vehicleId, dayNumber, miles, kwh, seconds }) => ({ vehicleId, day: dayOf(dayNumber * DAY_MS), miles, kwh, seconds })));
+    for (const sum of sums) pending.delete(key(sum.vehicleId, sum.dayNumber));
+  };
+
+  /**
+   * All vehicles' sums go in one statement; if it fails, each vehicle's in one of its own, so a
+   * failure holds back only that vehicle's figures, kept for the next flush. A vehicle deleted
+   * meanwhile (foreign key violation) has nowhere to keep them: they are dropped with it.
+   */
+  const writeSums = async () => {
+    const sums = [...pending.values()];
+    if (!sums.length) return;
+    try {
+      return await write(sums);
+    } catch (err) {
+      log.error({ err }, 'daily vehicle statistics: flush failed; writing vehicle by vehicle');
+    }
+    const byVehicle = new Map<number, Pending[]>();
+    for (const sum of sums) {
+      const own = byVehicle.get(sum.vehicleId);
+      if (own) own.push(sum);
+      else byVehicle.set(sum.vehicleId, [sum]);
+    }
+    for (const [vehicleId, own] of byVehicle) {
+      try {
+        await write(own);
+      } catch (err) {
+        if (sqlStateOf(err) !== FOREIGN_KEY_VIOLATION) {
+          log.error({ err, vehicleId }, 'daily vehicle statistics: flush failed for a vehicle; its sums wait for the next flush');
+          continue;
+        }
+        for (const sum of own) pending.delete(key(vehicleId, sum.dayNumber));
+        last.delete(vehicleId);
+        odometer.delete(vehicleId);
+      }
+    }
+  };
+
   const flush = async () => {
     // A day being rebuilt gets its figures from storage, which already holds the pending readings.
     const rebuilt = [...rebuild.values()];
     rebuild.clear();
     for (const r of rebuilt) pending.delete(key(r.vehicleId, r.dayNumber));
-    const increments = [...pending.values()].map(({ vehicleId, dayNumber, miles, kwh, seconds }) => ({ vehicleId, day: dayOf(dayNumber * DAY_MS), miles, kwh, seconds }));
-    pending.clear();
-    await addIncrements(db, increments);
-    for (const { vehicleId, dayNumber } of rebuilt) {
-      await rebuildDay(db, vehicleId, dayOf(dayNumber * DAY_MS));
-      // The next reading of this vehicle starts again from what is stored.
-      last.delete(vehicleId);
-      odometer.delete(vehicleId);
+    await writeSums();
+    for (const r of rebuilt) {
+      try {
+        await rebuildDay(db, r.vehicleId, dayOf(r.dayNumber * DAY_MS));
+        // The next reading of this vehicle starts again from what is stored.
+        last.delete(r.vehicleId);
+        odometer.delete(r.vehicleId);
+      } catch (err) {
+        if (sqlStateOf(err) === FOREIGN_KEY_VIOLATION) continue; // the vehicle is gone
+        log.error({ err, vehicleId: r.vehicleId }, 'daily vehicle statistics: rebuilding a day failed; it is tried again at the next flush');
+        rebuild.set(key(r.vehicleId, r.dayNumber), r);
+      }
     }
   };
 
@@ -105,7 +154,16 @@ export function createDailyStats(db: Db, log: FastifyBaseLogger, flushMs = FLUSH
 
   return {
     /** The pipeline's hook: readings newly committed to can_reading. */
-    committed: (rows: StoredRow[]) => void enqueue(() => apply(rows), 'update'),
+    committed: (rows: StoredRow[]) =>
+      void enqueue(
+        () =>
+          apply(rows).catch((err: unknown) => {
+            // Not counted in memory (seeding from storage failed): their days are rebuilt from storage instead.
+            for (const { vehicleId, reading } of rows) markRebuild(vehicleId, reading.ts);
+            throw err;
+          }),
+        'update',
+      ),
     /** Readings changed or removed by hand: their days are rebuilt now. */
     recompute(vehicleId: number, timestamps: number[]) {
       for (const ts of timestamps) markRebuild(vehicleId, ts);

@@ -1,0 +1,11 @@
+/**
+ * PostgreSQL's SQLSTATE on an error or on one of its causes (Drizzle wraps the driver's error):
+ * '23505' unique violation, '23503' foreign key violation, class '22' a data exception…
+ */
+export function sqlStateOf(error: unknown): string | undefined {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
