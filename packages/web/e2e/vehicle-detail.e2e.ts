@@ -248,12 +248,14 @@ describe('vehicle detail (/vehicle/{id})', () => {
     await expectNoRows(page, grid, 'no rows to display');
   });
 
-  test('a user who is not an administrator sees the vehicle without the edit button', async ({ page }) => {
+  test('a staff user who is not an administrator sees the vehicle without the edit or clear-log buttons', async ({ page }) => {
     await signIn(page, USER);
     await openDetail(page);
     await expectVisible(page.getByTestId('tile-batteryCharged-value'));
     await expectVisible(page.getByRole('link', { name: 'DATA History' }));
+    await expectVisible(page.getByTestId('download-logs'));
     expect(await page.getByTestId('edit-vehicle').count()).toBe(0);
+    expect(await page.getByTestId('clear-logs').count()).toBe(0);
   });
 
   test('a vehicle that never reported shows NA, no signal cards, no movement and an empty log', async ({ page }) => {
