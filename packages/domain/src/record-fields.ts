@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './people-fields.js';
+import { id, idWith } from './people-fields.js';
 import type { Role } from './roles.js';
 
 /**
@@ -133,7 +133,7 @@ const relationId = (v: unknown) => {
 export function vehicleField(label: string, required: true): RecordField<z.ZodType<number, unknown>, typeof recordVehicleRefSchema>;
 export function vehicleField(label: string, required?: false): RecordField<z.ZodType<number | null, unknown>, z.ZodNullable<typeof recordVehicleRefSchema>>;
 export function vehicleField(label: string, required = false): RecordField {
-  const base = z.preprocess(relationId, z.coerce.number({ error: RECORD_TEXTS.vehicleRequired }).int(RECORD_TEXTS.vehicleRequired).positive(RECORD_TEXTS.vehicleRequired));
+  const base = z.preprocess(relationId, idWith(RECORD_TEXTS.vehicleRequired));
   return required
     ? { kind: 'vehicle', label, required, write: z.preprocess((v) => relationId(v) ?? undefined, base), read: recordVehicleRefSchema }
     : { kind: 'vehicle', label, write: z.preprocess((v) => (relationId(v) === null ? null : v), base.nullable()), read: recordVehicleRefSchema.nullable() };
