@@ -31,6 +31,8 @@ describe.each(DATABASE_KINDS)('hostile requests to every route on %s', (kind) =>
   let t: TestApp;
   let callers: Record<string, string | undefined>;
   let known: string[];
+  let sentCount = 0;
+  let acceptedWrites = 0;
   beforeAll(async () => {
     t = await createTestApp(kind);
     const admin = await t.admin();
@@ -57,7 +59,9 @@ describe.each(DATABASE_KINDS)('hostile requests to every route on %s', (kind) =>
     if (r.extraQuery) query.push(r.extraQuery);
     const url = query.length ? `${path}?${query.join('&')}` : path;
     const json = op.body !== null && r.body !== undefined;
-    const payload = json ? JSON.stringify(r.body) : (r.body as string | null) ?? undefined;
+    // Plausible bodies name people and vehicles uniquely, so creating one is not refused as a duplicate.
+    const n = ++sentCount;
+    const payload = json ? JSON.stringify(r.body).replaceAll('fuzz@people.test', `fuzz${n}@people.test`).replaceAll('"Fuzz"', `"Fuzz${n}"`) : ((r.body as string | null) ?? undefined);
     const sent: Sent = { caller: r.caller, method: op.method, url, body: payload && payload.length > 300 ? `${payload.slice(0, 300)}…` : payload };
     const authorization = callers[r.caller];
     const before = await auditRows();
@@ -74,7 +78,9 @@ describe.each(DATABASE_KINDS)('hostile requests to every route on %s', (kind) =>
     }
     if (res.statusCode >= 500) return `${res.statusCode}: ${JSON.stringify(sent)} answered ${res.body.slice(0, 300)}`;
     const key = `${op.method} ${op.route}`;
-    if (WRITES.has(op.method) && res.statusCode < 300 && !READS_BY_POST.has(key) && (await auditRows()) <= before) {
+    if (!WRITES.has(op.method) || res.statusCode >= 300 || READS_BY_POST.has(key)) return null;
+    acceptedWrites++;
+    if ((await auditRows()) <= before) {
       return `no audit row: ${JSON.stringify(sent)} answered ${res.statusCode}`;
     }
     return null;
@@ -97,5 +103,7 @@ describe.each(DATABASE_KINDS)('hostile requests to every route on %s', (kind) =>
       failures.push(...new Set(found.slice(0, 3)));
     }
     expect(failures).toEqual([]);
+    // The audit check has teeth only if writes get through: plausible bodies must reach the database.
+    expect(acceptedWrites).toBeGreaterThan(20);
   });
 });

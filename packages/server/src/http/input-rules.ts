@@ -1,7 +1,8 @@
 import { VALIDATION_MESSAGE, type FieldError } from '@evfleet/domain';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './errors.js';
-import { bodyJsonSchema, jsonTypeProblem } from './json-types.js';
+import type { z } from 'zod';
+import { bodyJsonSchema, jsonTypeProblems } from './json-types.js';
 
 /**
  * U+0000 or a UTF-16 surrogate without its partner. PostgreSQL stores neither: text refuses NUL and
@@ -66,8 +67,22 @@ export function installInputRules(app: FastifyInstance) {
       const error = unacceptableInput(value, objectName);
       if (error) throw new HttpError(400, VALIDATION_MESSAGE, { fieldErrors: [error] });
     }
-    const bodySchema = request.body === undefined ? null : bodyJsonSchema(request.routeOptions.schema?.body);
-    const typeError = bodySchema && jsonTypeProblem(request.body, bodySchema);
-    if (typeError) throw new HttpError(400, VALIDATION_MESSAGE, { fieldErrors: [typeError] });
+    const schema = request.routeOptions.schema?.body;
+    const json = request.body === undefined ? null : bodyJsonSchema(schema);
+    const typeErrors = json ? jsonTypeProblems(request.body, json) : [];
+    if (typeErrors.length) throw new HttpError(400, VALIDATION_MESSAGE, { fieldErrors: withSchemaErrors(typeErrors, schema, request.body) });
   });
+}
+
+/** The schema's own field errors too, so a form sees every wrong field at once, not only the mistyped ones. */
+function withSchemaErrors(typeErrors: FieldError[], schema: unknown, body: unknown): FieldError[] {
+  let issues: z.core.$ZodIssue[] = [];
+  try {
+    const parsed = (schema as z.ZodType).safeParse(body);
+    if (!parsed.success) issues = parsed.error.issues;
+  } catch {
+    // An asynchronous refinement cannot run here; the type errors alone are answered.
+  }
+  const own = issues.map((i) => ({ objectName: 'body', field: i.path.reduce<string>((p, k) => join(p, typeof k === 'number' ? k : String(k)), '') || 'body', message: i.message }));
+  return [...own, ...typeErrors.filter((t) => !own.some((o) => o.field === t.field))];
 }

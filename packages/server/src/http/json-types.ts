@@ -68,32 +68,31 @@ const only = (types: Set<string>, allowed: string[]) => {
 };
 
 /**
- * The first scalar of the body whose JSON type the schema does not take, as a field error. Recursive:
+ * Every scalar of the body whose JSON type the schema does not take, as field errors. Recursive:
  * the input rules have already refused bodies nested deeper than MAX_DEPTH.
  */
-export function jsonTypeProblem(value: unknown, root: Node, objectName = 'body'): FieldError | null {
-  return walk(value, root, root, '', objectName);
+export function jsonTypeProblems(value: unknown, root: Node, objectName = 'body'): FieldError[] {
+  const problems: FieldError[] = [];
+  walk(value, root, root, '', objectName, problems);
+  return problems;
 }
 
-function walk(value: unknown, node: Node, root: Node, path: string, objectName: string): FieldError | null {
+function walk(value: unknown, node: Node, root: Node, path: string, objectName: string, problems: FieldError[]): void {
   const here = resolve(node, root);
   const types = typesOf(here, root);
   const field = path || objectName;
   const text = typeof value === 'string' && value !== '';
-  if (types && (text || typeof value === 'boolean') && only(types, ['number', 'integer'])) return { objectName, field, message: NUMBER_MESSAGE };
-  if (types && (text || typeof value === 'number') && only(types, ['boolean'])) return { objectName, field, message: FLAG_MESSAGE };
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
+  if (types && (text || typeof value === 'boolean') && only(types, ['number', 'integer'])) problems.push({ objectName, field, message: NUMBER_MESSAGE });
+  else if (types && (text || typeof value === 'number') && only(types, ['boolean'])) problems.push({ objectName, field, message: FLAG_MESSAGE });
+  else if (Array.isArray(value)) {
+    value.forEach((v, i) => {
       const item = here.prefixItems?.[i] ?? (Array.isArray(here.items) ? here.items[i] : here.items);
-      const problem = item ? walk(value[i], item, root, `${path}[${i}]`, objectName) : null;
-      if (problem) return problem;
-    }
+      if (item) walk(v, item, root, `${path}[${i}]`, objectName, problems);
+    });
   } else if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
       const child = here.properties?.[key] ?? (typeof here.additionalProperties === 'object' ? here.additionalProperties : undefined);
-      const problem = child ? walk(item, child, root, path ? `${path}.${key}` : key, objectName) : null;
-      if (problem) return problem;
+      if (child) walk(item, child, root, path ? `${path}.${key}` : key, objectName, problems);
     }
   }
-  return null;
 }

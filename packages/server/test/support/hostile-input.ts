@@ -88,19 +88,20 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 const typesOf = (s: JsonSchema) => (Array.isArray(s.type) ? s.type : s.type ? [s.type] : []);
 
 /** A value the schema accepts, as far as a JSON Schema can tell: the base a hostile value is put into. */
-export function validFor(s: JsonSchema): unknown {
+export function validFor(s: JsonSchema, key = ''): unknown {
   const alternative = s.anyOf ?? s.oneOf;
-  if (alternative) return validFor(alternative.find((a) => !typesOf(a).includes('null')) ?? alternative[0]);
-  if (s.allOf?.length) return validFor(s.allOf[0]);
+  if (alternative) return validFor(alternative.find((a) => !typesOf(a).includes('null')) ?? alternative[0], key);
+  if (s.allOf?.length) return validFor(s.allOf[0], key);
   if (s.const !== undefined) return s.const;
   if (s.enum?.length) return s.enum[0];
   if (s.default !== undefined) return s.default;
   const type = typesOf(s).find((t) => t !== 'null');
   switch (type) {
     case 'object':
-      return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, validFor(v)]));
+      // A new record's id would be refused ('cannot already have an ID'), so it is left out.
+      return Object.fromEntries(Object.entries(s.properties ?? {}).filter(([k]) => k !== 'id').map(([k, v]) => [k, validFor(v, k)]));
     case 'array':
-      return Array.from({ length: Math.max(1, s.minItems ?? 1) }, () => validFor(s.items ?? {}));
+      return Array.from({ length: Math.max(1, s.minItems ?? 1) }, () => validFor(s.items ?? {}, key));
     case 'integer':
     case 'number': {
       const low = typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : (s.minimum ?? 0) + (s.exclusiveMinimum === true ? 1 : 0);
@@ -109,7 +110,12 @@ export function validFor(s: JsonSchema): unknown {
     case 'boolean':
       return true;
     case 'string':
-      if (s.format === 'email') return 'fuzz@people.test';
+      // The API document says "string" where the schema checks more; the field's name tells what fits.
+      if (s.format === 'email' || /e?mail|recipient/i.test(key)) return 'fuzz@people.test';
+      if (/password/i.test(key)) return 'fuzz-pass-1';
+      if (/mobile|sms|phone/i.test(key)) return '0123456789';
+      if (/timezone/i.test(key)) return 'UTC';
+      if (/time$|date$/i.test(key)) return '2024-01-01T00:00:00.000Z';
       if (s.format === 'date') return '2024-01-01';
       if (s.format === 'date-time') return '2024-01-01T00:00:00.000Z';
       return 'Fuzz'.padEnd(s.minLength ?? 0, 'z').slice(0, s.maxLength ?? 1000);
@@ -180,18 +186,28 @@ export interface Hostile {
   body: unknown;
 }
 
+/** Path parameter values a route accepts: its enumeration, a role for authorities, else known ids. */
+function plausibleParam(p: { name: string; schema: JsonSchema }, known: string[]): string[] {
+  if (p.schema.enum?.length) return p.schema.enum.map(String);
+  if (p.name === 'authority') return ['ROLE_DEALER', 'ROLE_FLEET'];
+  if (p.name === 'id') return known;
+  return [String(validFor(p.schema, p.name))];
+}
+
 /**
  * Requests to one operation as one of the callers. Most carry their hostility in one place (a path
  * parameter, a query parameter or the body) and are plausible elsewhere, so they get as far into
  * the route as that one value lets them; some are hostile everywhere.
  */
 export function hostileRequests(op: Operation, callers: string[], known: string[]): fc.Arbitrary<Hostile> {
-  const plausibleParams = fc.tuple(...op.params.map((p) => fc.constantFrom(...known, String(validFor(p.schema)))));
+  const plausibleParams = fc.tuple(...op.params.map((p) => fc.constantFrom(...plausibleParam(p, known))));
   const plausibleQuery = fc.tuple(...op.query.map((q) => fc.option(fc.constantFrom(String(validFor(q.schema)), ...known), { freq: 2 })));
   const hostileParams = fc.tuple(...op.params.map((p) => hostileText(p.schema, known)));
   const hostileQuery = fc.tuple(...op.query.map((q) => fc.option(fc.oneof(hostileText(q.schema, known), fc.array(hostileText(q.schema, known), { minLength: 2, maxLength: 3 })))));
-  const plausibleBody = op.body ? fc.constant(validFor(op.body)) : fc.constant(null);
-  const body = op.body ? hostileBody(op.body) : fc.option(fc.constantFrom('plain text', '{"a":', '[]', 'null', '"\\u0000"'));
+  // An update names the record it changes: one of the known ids.
+  const withId = (b: unknown) => (op.method === 'PUT' && b && typeof b === 'object' && !Array.isArray(b) ? fc.constantFrom(...known).map((id) => ({ id: Number(id), ...b })) : fc.constant(b));
+  const plausibleBody = op.body ? withId(validFor(op.body)) : fc.constant(null);
+  const body = op.body ? hostileBody(op.body).chain(withId) : fc.option(fc.constantFrom('plain text', '{"a":', '[]', 'null', '"\\u0000"'));
   const extra = fc.constantFrom('extra=%00', 'page=-1', 'size=1e3', 'pageNo=2147483648', 'id=%ED%A0%80', 'sort=%00');
   const caller = fc.constantFrom(...callers);
   const where = [
