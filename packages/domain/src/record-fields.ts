@@ -61,8 +61,9 @@ export const textField = (label: string, max = 255): RecordField<z.ZodType<strin
 export const longTextField = (label: string, max = 10_000) => ({ ...textField(label, max), kind: 'longText' as const });
 
 /**
- * A reading typed as free text in the form but stored as a number: '12.5' and 12.5 are the same
- * value, 'abc' is refused with a field error (issue 8).
+ * A reading typed as free text in the form but stored as a number: the form's '12.5' is 12.5, 'abc'
+ * is refused with a field error (issue 8). A JSON body carries a JSON number (docs/decisions.md,
+ * "Input rules").
  */
 export const numberField = (label: string, hint?: string): RecordField<z.ZodType<number | null, unknown>, z.ZodNullable<z.ZodNumber>> => ({
   kind: 'number',
