@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './people-fields.js';
+import { fromDigits, id } from './people-fields.js';
 import { cellColumn, MAX_CELLS, orderReportColumns, SIGNALS } from './signals.js';
 
 /**
@@ -175,11 +175,11 @@ const withChecks = <T extends z.ZodType<CanReportDraft>>(schema: T) =>
     for (const p of canReportProblems(draft)) ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });
   });
 
-const pageSize = z.coerce
-  .number({ error: CAN_REPORT_TEXTS.pageSize })
+const pageSize = z
+  .preprocess(fromDigits, z.number({ error: CAN_REPORT_TEXTS.pageSize }))
   .refine((n) => (CAN_REPORT_PAGE_SIZES as readonly number[]).includes(n), CAN_REPORT_TEXTS.pageSize)
   .default(CAN_REPORT_DEFAULT_PAGE_SIZE);
-const pageNo = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'Min').max(1_000_000, 'Max').default(0);
+const pageNo = z.preprocess(fromDigits, z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'Min').max(1_000_000, 'Max')).default(0);
 export const SORT_TYPES = ['ASC', 'DESC'] as const;
 export type SortType = (typeof SORT_TYPES)[number];
 const sortType = z

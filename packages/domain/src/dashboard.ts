@@ -23,7 +23,10 @@ export const DASHBOARD_COUNT_CARDS = [
  * The factors an administrator sets for the Emission and Dollars Saved cards (docs/dashboard.md):
  * the gasoline vehicle each electric one replaces, and what energy and upkeep cost.
  */
-const factor = (max: number) => z.coerce.number({ error: 'This field should be a number.' }).finite('This field should be a number.').min(0, 'Min').max(max, 'Max');
+/** The form's text boxes hold '8.887'; a decimal text is read as its number, anything else is refused. */
+const decimalText = (v: unknown) => (typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v);
+const factor = (max: number) =>
+  z.preprocess(decimalText, z.number({ error: 'This field should be a number.' }).finite('This field should be a number.').min(0, 'Min').max(max, 'Max'));
 export const dashboardFactorsSchema = z.object({
   /** Miles per gallon of the gasoline vehicle replaced. */
   gasolineMpg: factor(200).pipe(z.number().positive('Min')),

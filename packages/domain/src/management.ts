@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from './paging.js';
+import { intParam, MAX_PAGE_SIZE } from './paging.js';
 
 /** The administration area (part 2 §7 "Administration"), as this server answers it. */
 
@@ -63,8 +63,8 @@ export const AUDIT_SORT_FIELDS = ['timestamp', 'principal', 'type'] as const;
 /** management/audits: page, size, sort, fromDate, toDate (inclusive days, UTC); total in x-total-count. */
 export const auditQuerySchema = z
   .object({
-    page: z.coerce.number().int('must be a whole number').min(0, 'Min').default(0),
-    size: z.coerce.number().int('must be a whole number').min(1, 'Min').max(MAX_PAGE_SIZE, 'Max').default(20),
+    page: intParam(0, 1_000_000),
+    size: intParam(20, MAX_PAGE_SIZE).pipe(z.number().min(1, 'Min')),
     sort: z
       .string()
       .regex(new RegExp(`^(${AUDIT_SORT_FIELDS.join('|')})(,(asc|desc))?$`), `must be one of ${AUDIT_SORT_FIELDS.join(', ')}, optionally ,asc or ,desc`)

@@ -1,12 +1,14 @@
 import { z } from 'zod';
+import { fromDigits } from './people-fields.js';
 
 export const PEOPLE_PAGE_SIZES = [10, 100, 500, 1000] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 1000;
 export const GRID_ROW_HEIGHT = 43;
 
-const intParam = (fallback: number, max: number) =>
-  z.coerce.number().int('must be a whole number').min(0, 'Min').max(max, 'Max').default(fallback);
+/** A whole number in a query string: decimal digits only, bounded. */
+export const intParam = (fallback: number, max: number) =>
+  z.preprocess(fromDigits, z.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'Min').max(max, 'Max')).default(fallback);
 
 /** Spec paging: pageNo is 0-based, pageSize bounded. */
 export const pageQuerySchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './people-fields.js';
+import { id, idWith } from './people-fields.js';
 import type { Role } from './roles.js';
 import { UNKNOWN_SIGNAL_RANGE, type SignalRange } from './signals.js';
 
@@ -63,9 +63,10 @@ export const textField = (label: string, max = 255): RecordField<z.ZodType<strin
 export const longTextField = (label: string, max = 10_000) => ({ ...textField(label, max), kind: 'longText' as const });
 
 /**
- * A reading typed as free text in the form but stored as a number: '12.5' and 12.5 are the same
- * value, 'abc' is refused with a field error (issue 8), and so is a value outside `range` (a
- * signal's physical range, signals.ts; by default any number that can be counted exactly).
+ * A reading typed as free text in the form but stored as a number: the form's '12.5' is 12.5, 'abc'
+ * is refused with a field error (issue 8), and so is a value outside `range` (a signal's physical
+ * range, signals.ts; by default any number that can be counted exactly). A JSON body carries a JSON
+ * number (docs/decisions.md, "Input rules").
  */
 export const numberField = (label: string, hint?: string, range: SignalRange = UNKNOWN_SIGNAL_RANGE): RecordField<z.ZodType<number | null, unknown>, z.ZodNullable<z.ZodNumber>> => ({
   kind: 'number',
@@ -141,7 +142,7 @@ const relationId = (v: unknown) => {
 export function vehicleField(label: string, required: true): RecordField<z.ZodType<number, unknown>, typeof recordVehicleRefSchema>;
 export function vehicleField(label: string, required?: false): RecordField<z.ZodType<number | null, unknown>, z.ZodNullable<typeof recordVehicleRefSchema>>;
 export function vehicleField(label: string, required = false): RecordField {
-  const base = z.preprocess(relationId, z.coerce.number({ error: RECORD_TEXTS.vehicleRequired }).int(RECORD_TEXTS.vehicleRequired).positive(RECORD_TEXTS.vehicleRequired));
+  const base = z.preprocess(relationId, idWith(RECORD_TEXTS.vehicleRequired));
   return required
     ? { kind: 'vehicle', label, required, write: z.preprocess((v) => relationId(v) ?? undefined, base), read: recordVehicleRefSchema }
     : { kind: 'vehicle', label, write: z.preprocess((v) => (relationId(v) === null ? null : v), base.nullable()), read: recordVehicleRefSchema.nullable() };

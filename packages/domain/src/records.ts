@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { unknownPlaceholders } from './alert-placeholders.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging.js';
+import { DEFAULT_PAGE_SIZE, intParam, MAX_PAGE_SIZE } from './paging.js';
 import { id } from './people-fields.js';
 import { CELL_VOLTAGE_RANGE, SIGNAL_RANGES } from './signals.js';
 import {
@@ -195,11 +195,11 @@ export type VehicleCanWrite = z.infer<typeof vehicleCanRecord.writeSchema>;
  * api/users (default size 10, §9); cacheBuster is accepted and ignored (§7).
  */
 export const recordListQuerySchema = z.object({
-  page: z.coerce.number().int('must be a whole number').min(0, 'Min').max(1_000_000, 'Max').default(0),
-  size: z.coerce.number().int('must be a whole number').min(1, 'Min').max(MAX_PAGE_SIZE, 'Max').default(DEFAULT_PAGE_SIZE),
+  page: intParam(0, 1_000_000),
+  size: intParam(DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE).pipe(z.number().min(1, 'Min')),
   sort: z.string().max(60, 'Max').regex(/^[A-Za-z0-9]+(,(asc|desc))?$/, 'must be key,asc or key,desc').optional(),
   cacheBuster: z.string().max(40, 'Max').optional(),
-  vehicleId: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive').optional(),
+  vehicleId: id.optional(),
 });
 export type RecordListQuery = z.infer<typeof recordListQuerySchema>;
 export const RECORD_TOTAL_HEADER = 'x-total-count';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CELL_COUNTS } from './signals.js';
-import { idAndName, optionalId, requiredId, requiredText } from './people-fields.js';
+import { fromDigits, id, idAndName, optionalId, requiredId, requiredText } from './people-fields.js';
 import { vehicleRefSchema } from './people.js';
 import { alertAttributeSchema, classify, DEFAULT_THRESHOLDS, type AlertAttribute, type Severity } from './thresholds.js';
 import { alertAttributesSchema } from './threshold-checks.js';
@@ -54,8 +54,8 @@ export const timeZoneOptions = (): string[] => Intl.supportedValuesOf('timeZone'
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v === null ? undefined : v);
 const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max, 'Max').optional());
 
-export const cellCountSchema = z.coerce
-  .number({ error: VEHICLE_MESSAGES.cells })
+export const cellCountSchema = z
+  .preprocess(fromDigits, z.number({ error: VEHICLE_MESSAGES.cells }))
   .refine((n): n is (typeof CELL_COUNTS)[number] => (CELL_COUNTS as readonly number[]).includes(n), VEHICLE_MESSAGES.cells);
 
 /**
@@ -146,7 +146,7 @@ export type Vehicle = z.infer<typeof vehicleSchema>;
 
 /** PATCH api/vehicle/status?id&status. */
 export const vehicleStatusQuerySchema = z.object({
-  id: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive'),
+  id,
   status: z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true'),
 });
 

@@ -9,6 +9,7 @@ import { createTokens } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { installInputRules } from './http/input-rules.js';
 import { installWebApp } from './http/spa.js';
 import { accountMails } from './mail/account-mails.js';
 import { createMailDispatcher, type MailDispatcher } from './mail/dispatcher.js';
@@ -20,7 +21,7 @@ import { createDailyStats } from './modules/dashboard/daily-stats.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
 import { recordsRoutes } from './modules/records/records.plugin.js';
-import { installAuditTrail } from './modules/audits/audit.hook.js';
+import { installAuditTrail, type AuditTrail } from './modules/audits/audit.hook.js';
 import { auditsRoutes } from './modules/audits/audits.routes.js';
 import { readBuildInfo } from './modules/management/build-info.js';
 import { createDiagnostics } from './modules/management/diagnostics.js';
@@ -87,8 +88,9 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   const signalSource = config.mqtt.url ? `MQTT ${new URL(config.mqtt.url).host}` : config.mqtt.port ? `MQTT (embedded broker, port ${config.mqtt.port})` : 'HTTP only';
   const build = readBuildInfo(signalSource);
   installGuard(app, sessions);
+  installInputRules(app);
   // Hooks before routes, so every route is measured and audited.
-  installAuditTrail(app, database.db);
+  const auditTrail = installAuditTrail(app, database.db);
   const diagnostics = createDiagnostics();
   // The telemetry side is installed after the routes that report on it; they read it when called.
   const installed: { telemetry?: Awaited<ReturnType<typeof installTelemetry>> } = {};
@@ -121,6 +123,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   app.decorate('mail', mail);
   app.decorate('telemetry', telemetry);
   app.decorate('dailyStats', dailyStats);
+  app.decorate('auditTrail', auditTrail);
   return app;
 }
 
@@ -128,6 +131,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     mail: MailDispatcher;
     telemetry: Telemetry;
+    auditTrail: AuditTrail;
   }
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;

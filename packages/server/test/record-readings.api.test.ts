@@ -112,7 +112,7 @@ describe.each(DATABASE_KINDS)('vehicle logs and CAN records on %s', (kind) => {
   });
 
   describe('vehicle CAN records', () => {
-    const reading = { recordedTime: new Date(at).toISOString(), batteryCharged: '76.5', chargeStatus: true, odometer: '1200.4', packVoltage: '82', battryCurrent: '-12', mpge: '101', bt1: '3.31', bt2: 3.3 };
+    const reading = { recordedTime: new Date(at).toISOString(), batteryCharged: 76.5, chargeStatus: true, odometer: 1200.4, packVoltage: 82, battryCurrent: -12, mpge: 101, bt1: 3.31, bt2: 3.3 };
 
     it('a reading entered here is stored with numbers as numbers and appears in the CAN report', async () => {
       const created = await admin('POST', '/api/vehicle-cans', { ...reading, vehicle: { id: a.vehicles.withDriver } });
@@ -139,7 +139,7 @@ describe.each(DATABASE_KINDS)('vehicle logs and CAN records on %s', (kind) => {
       const id = vehicleCanId(a.vehicles.withDriver, at);
       await t.database.db.execute(sql`update can_reading set speed = 12, cells = cells || array[3.1, 3.2]::real[] where vehicle_id = ${a.vehicles.withDriver}`);
       // The form knows bt1…bt27 only, so cells 28+ (none here) and speed stay; bt3 and bt4 are the cells just set.
-      const fixed = await admin('PUT', '/api/vehicle-cans', { ...reading, id, vehicle: a.vehicles.withDriver, batteryCharged: '80', bt3: '3.15', bt4: 3.2, mpge: '' });
+      const fixed = await admin('PUT', '/api/vehicle-cans', { ...reading, id, vehicle: a.vehicles.withDriver, batteryCharged: 80, bt3: 3.15, bt4: 3.2, mpge: '' });
       expect(fixed.statusCode).toBe(200);
       expect(fixed.json()).toMatchObject({ id, batteryCharged: 80, bt3: 3.15, mpge: null });
       const { rows } = await t.database.db.execute<{ battery_charge: number; speed: number; extra: unknown }>(sql`select battery_charge, speed, extra from can_reading where vehicle_id = ${a.vehicles.withDriver}`);

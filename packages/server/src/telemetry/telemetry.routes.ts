@@ -23,7 +23,7 @@ export const telemetryRoutes =
       if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') telemetry.rejections.count('too_large', 'http', `${req.headers['content-length']} bytes`);
     });
 
-    app.post('/api/telemetry/readings', { config: { access: 'public' }, bodyLimit: TELEMETRY_LIMITS.maxMessageBytes }, async (req, reply) => {
+    app.post('/api/telemetry/readings', { config: { access: 'public', judgesItsInput: true }, bodyLimit: TELEMETRY_LIMITS.maxMessageBytes }, async (req, reply) => {
       const credentials = basicCredentials(req.headers.authorization);
       if (!credentials) {
         telemetry.rejections.count('bad_credential', 'http', 'no Basic credentials');

@@ -1,4 +1,5 @@
 import { MASK } from '@evfleet/domain';
+import { storableText } from '../../http/input-rules.js';
 
 export interface AuditedRequest {
   method: string;
@@ -21,18 +22,40 @@ export interface AuditEntry {
 const SECRET = /passw|token|secret|key$/i;
 /** Long strings (photos, images as base64) say nothing useful in an audit trail. */
 const MAX_TEXT = 200;
+/** Nesting kept in the trail; deeper values are elided. */
+const MAX_DEPTH = 16;
+
+/** The principal column's width. */
+const MAX_PRINCIPAL = 254;
 
 const succeeded = (status: number) => status >= 200 && status < 300;
-const text = (value: unknown) => (typeof value === 'string' ? value : null);
+const text = (value: unknown) => (typeof value === 'string' ? cut(storable(value), MAX_PRINCIPAL) : null);
+
+/**
+ * NUL and lone surrogates become U+FFFD (PostgreSQL stores neither). The input rules refuse such text
+ * before a route runs, but a refused sign-in is audited too, and a row must never be lost to what it quotes.
+ */
+const storable = storableText;
+
+/** The first characters of a long text, never cutting a surrogate pair in two. */
+function cut(value: string, max: number) {
+  if (value.length <= max) return value;
+  const last = value.charCodeAt(max - 1);
+  return value.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
+}
 const field = (value: unknown, key: string) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined);
 
 /** What a request carried, without secrets and without bulky values. */
-export function summary(value: unknown, key = ''): unknown {
+export function summary(value: unknown, key = '', depth = 0): unknown {
   if (value === null || value === undefined) return value;
+  if (depth > MAX_DEPTH) return '…';
   if (key && SECRET.test(key)) return MASK;
-  if (typeof value === 'string') return value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}… (${value.length} characters)` : value;
-  if (Array.isArray(value)) return value.length > 50 ? [...value.slice(0, 50).map((v) => summary(v)), `… ${value.length - 50} more`] : value.map((v) => summary(v));
-  if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, summary(v, k)]));
+  if (typeof value === 'string') return storable(value.length > MAX_TEXT ? `${cut(value, MAX_TEXT)}… (${value.length} characters)` : value);
+  if (Array.isArray(value)) return value.length > 50 ? [...value.slice(0, 50).map((v) => summary(v, '', depth + 1)), `… ${value.length - 50} more`] : value.map((v) => summary(v, '', depth + 1));
+  if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [storable(k), summary(v, k, depth + 1)]));
+  // JSON has no NaN or Infinity (they would be stored as null); a bigint would not serialise at all.
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
+  if (typeof value === 'bigint') return String(value);
   return value;
 }
 
@@ -86,5 +109,5 @@ export function auditEntryOf(r: AuditedRequest): AuditEntry | null {
   // management/ calls change settings (a logger level), they create nothing.
   const action = r.route.startsWith('/management/') ? 'CHANGED' : (ACTIONS[r.method] ?? r.method);
   const type = EXPORTS.test(r.route) ? `${entityOf(r.route)}_EXPORTED` : `${entityOf(r.route)}_${action}`;
-  return { principal: r.login ?? 'anonymous', type, data };
+  return { principal: text(r.login) ?? 'anonymous', type, data };
 }

@@ -1,3 +1,4 @@
+import { id } from '@evfleet/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -7,7 +8,7 @@ import { notFound } from '../../http/errors.js';
 import { hashDeviceToken, newDeviceToken } from '../../telemetry/device-token.js';
 import type { DeviceRegistry } from '../../telemetry/devices.js';
 
-const idParams = z.object({ id: z.coerce.number().int('must be a whole number').positive('must be positive') });
+const idParams = z.object({ id });
 
 /**
  * Device credentials (docs/telemetry-protocol.md): an administrator issues a new token for a

@@ -1,16 +1,16 @@
-import { pageQuerySchema, severitySchema } from '@evfleet/domain';
+import { id, idWith, pageQuerySchema, severitySchema } from '@evfleet/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ANY_SIGNED_IN, caller } from '../../auth/guard.js';
 import type { VehicleDataService } from './vehicle-data.service.js';
 
 const vinQuery = z.object({ vin: z.string().trim().min(1, 'The VIN is required.').max(64, 'Max') });
-const idParams = z.object({ id: z.coerce.number().int('must be a whole number').positive('must be positive') });
+const idParams = z.object({ id });
 const dateQuery = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').refine((d) => !Number.isNaN(Date.parse(d)), 'must be a real date') });
 const access = { access: ANY_SIGNED_IN };
 /** `type` (repeatable) keeps only those types: the detail page hides NORMAL rows and still pages by 10. */
 const warningLogQuery = pageQuerySchema.extend({
-  vehicleId: z.coerce.number({ error: 'The vehicle is required.' }).int().positive('must be positive'),
+  vehicleId: idWith('The vehicle is required.'),
   type: z.union([severitySchema, z.array(severitySchema)]).optional().transform((t) => (t === undefined ? undefined : [t].flat())),
 });
 

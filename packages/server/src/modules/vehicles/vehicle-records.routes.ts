@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { listResponse, pageQuerySchema, VEHICLE_API_PAGE_SIZES, vehicleRowSchema, vehicleSchema, vehicleStatusQuerySchema, vehicleWriteSchema } from '@evfleet/domain';
+import { fromDigits, listResponse, pageQuerySchema, VEHICLE_API_PAGE_SIZES, vehicleRowSchema, vehicleSchema, vehicleStatusQuerySchema, vehicleWriteSchema } from '@evfleet/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ANY_SIGNED_IN, caller } from '../../auth/guard.js';
@@ -11,9 +11,8 @@ import type { VehicleRecordsService } from './vehicle-records.service.js';
 const ADMIN = ['ROLE_ADMIN'] as const;
 /** The list's page sizes (§9) and 10 (the reload after a save, §7); default 100. */
 const vehiclePage = pageQuerySchema.extend({
-  pageSize: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
+  pageSize: z
+    .preprocess(fromDigits, z.number({ error: 'must be a number' }).int('must be a whole number'))
     .refine((n) => (VEHICLE_API_PAGE_SIZES as readonly number[]).includes(n), `must be one of ${VEHICLE_API_PAGE_SIZES.join(', ')}`)
     .default(100),
 });
