@@ -1,7 +1,7 @@
 import { DEFAULT_THRESHOLDS, withAttribute, type AlertAttribute, type MetricName, type PageQuery, type VehicleWrite } from '@evfleet/domain';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { ThresholdChanges } from '../../alerts/threshold-changes.js';
-import { allow, resolveScope, visibleVehicles } from '../../auth/visibility.js';
+import { allow, notVisible, resolveScope, visibleVehicles } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { vehicle } from '../../db/schema.js';
@@ -84,7 +84,11 @@ export function createVehicleRecordsService({ db, thresholds }: { db: Db; thresh
       return listOf(rows, total, (r) => toVehicleRow(r, now));
     },
 
-    get: async (by: AuthUser, id: number) => one(db, await visible(by, eq(vehicle.id, id))),
+    async get(by: AuthUser, id: number) {
+      const scope = await resolveScope(db, by);
+      if (scope.kind === 'none') throw notVisible(scope);
+      return one(db, and(visibleVehicles(scope), eq(vehicle.id, id)));
+    },
 
     async create(by: AuthUser, input: VehicleWrite) {
       await admin(by);
