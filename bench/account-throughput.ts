@@ -1,6 +1,7 @@
 /**
  * GET api/account with a valid token, 50 connections, on PostgreSQL, beside a bare Fastify route
- * measured in the same run. Goal (issue 3): at least 5,000 requests/s.
+ * measured in the same run. Goals: at least 5,000 requests/s with one token (issue 3) and with 50
+ * distinct signed-in users, every request's session checked (the security issue).
  */
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
@@ -60,9 +61,9 @@ try {
   const manyUsers = await load(`${base}/api/account`, users);
   console.log(`bare Fastify route                 : ${bareResult.rps.toFixed(0)} req/s (p99 ${bareResult.p99} ms)`);
   console.log(`GET api/account, one token (PG)    : ${oneUser.rps.toFixed(0)} req/s (p99 ${oneUser.p99} ms)  goal >= 5000`);
-  console.log(`GET api/account, 50 users (PG)     : ${manyUsers.rps.toFixed(0)} req/s (p99 ${manyUsers.p99} ms)`);
+  console.log(`GET api/account, 50 users (PG)     : ${manyUsers.rps.toFixed(0)} req/s (p99 ${manyUsers.p99} ms)  goal >= 5000`);
   console.log(`ratio one token / bare             : ${(oneUser.rps / bareResult.rps).toFixed(2)}`);
-  if (oneUser.rps < 5000) process.exitCode = 1;
+  if (oneUser.rps < 5000 || manyUsers.rps < 5000) process.exitCode = 1;
 } finally {
   bare.stop();
   app.stop();

@@ -16,7 +16,7 @@ bench() {
 
 npm run build --silent >/dev/null || exit 1
 bench "login page JavaScript (goal: <= 250 kB gzipped)" node packages/web/scripts/login-bundle-size.mjs --max-kb 250
-bench "GET api/account, 50 connections, PostgreSQL (goal: >= 5,000 req/s)" bash scripts/with-postgres.sh npx tsx bench/account-throughput.ts
+bench "GET api/account, 50 connections, PostgreSQL (goal: >= 5,000 req/s with one token and with 50 users)" bash scripts/with-postgres.sh npx tsx bench/account-throughput.ts
 bench "people lists and searches, 1,000 dealers / 10,000 fleets / 100,000 drivers, PostgreSQL (goal: p95 < 50 ms each)" bash scripts/with-postgres.sh npx tsx bench/people.ts
 bench "1,000-row page of the dealer, fleet and driver grids in Chromium, PostgreSQL (goal: no main-thread task over 200 ms)" bash scripts/with-postgres.sh npx tsx bench/people-grid.ts
 bench "map of 10,000 vehicles and the 1,000-row vehicle grid page in Chromium, PostgreSQL (goal: clustered and answering a click within 1 s, no grid task over 200 ms)" bash scripts/with-postgres.sh npx tsx bench/vehicle-map.ts
