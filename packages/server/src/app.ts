@@ -5,6 +5,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { installGuard } from './auth/guard.js';
 import { createLoginThrottle } from './auth/login-throttle.js';
 import { createSessions } from './auth/sessions.js';
+import { resolveScope } from './auth/visibility.js';
 import { createTokens } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -87,7 +88,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   const mails = accountMails(config.appBaseUrl);
   const signalSource = config.mqtt.url ? `MQTT ${new URL(config.mqtt.url).host}` : config.mqtt.port ? `MQTT (embedded broker, port ${config.mqtt.port})` : 'HTTP only';
   const build = readBuildInfo(signalSource);
-  installGuard(app, sessions);
+  installGuard(app, sessions, (user) => resolveScope(database.db, user));
   installInputRules(app);
   // Hooks before routes, so every route is measured and audited.
   const auditTrail = installAuditTrail(app, database.db);

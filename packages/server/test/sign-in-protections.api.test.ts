@@ -74,5 +74,14 @@ describe('sign-in protections', () => {
       expect(plain.statusCode, `${method} ${url}`).toBe(403);
       expect(plain.body).not.toContain('fieldErrors');
     }
+    // The role without the link that gives it records is refused before the body too.
+    const admin = await t.admin();
+    await t.app.inject({ method: 'POST', url: '/api/users', headers: { authorization: admin }, payload: { login: 'lonely', email: 'lonely@guard.test', authorities: ['ROLE_DEALER'], password: 'lonely-1' } });
+    const lonely = await t.bearer('lonely', 'lonely-1');
+    for (const url of ['/api/fleets', '/api/drivers']) {
+      const res = await t.app.inject({ method: 'POST', url, payload: { nonsense: true }, headers: { authorization: lonely } });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.body).not.toContain('fieldErrors');
+    }
   });
 });
