@@ -223,7 +223,7 @@ describe('CAN history report (part 2 §2, §4, §5)', () => {
     // Back: to the report page, the form still holding the criteria.
     await page.getByTestId('back').click();
     await expectPath(page, '/report/can-history-report');
-    await expect.poll(() => page.getByTestId('report-vehicle').innerText()).toBe(vehicle.friendlyName);
+    await expect.poll(() => page.getByTestId('report-vehicle').innerText(), { timeout: WAIT_MS }).toBe(vehicle.friendlyName);
     await expect.poll(() => page.getByTestId('report-signals').innerText()).toBe(SIGNALS_SHOWN.replace('Odometer, ', ''));
   });
 
@@ -231,7 +231,7 @@ describe('CAN history report (part 2 §2, §4, §5)', () => {
     await signIn(page, ADMIN);
     // A link may name the vehicle (as a vehicle's page would).
     await page.goto(`/report/can-history-report?vehicleId=${vehicle.id}`);
-    await expect.poll(() => page.getByTestId('report-vehicle').innerText()).toBe(vehicle.friendlyName);
+    await expect.poll(() => page.getByTestId('report-vehicle').innerText(), { timeout: WAIT_MS }).toBe(vehicle.friendlyName);
     // Every signal: the grid scrolls sideways through the fixed order, cells last.
     await page.getByTestId('report-signals').click();
     await page.getByTestId('report-signals-select-all').click();

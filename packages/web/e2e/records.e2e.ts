@@ -148,7 +148,8 @@ describe('the generic record screens', () => {
     await field(page, 'type').selectOption('WARNING');
     await page.getByTestId('save').click();
     await expectPath(page, '/email-template');
-    expect(await textOf(row.locator('[col-id="type"]'))).toBe('WARNING');
+    // The list shows its cached page first and the saved row a refetch later.
+    await expect.poll(() => textOf(row.locator('[col-id="type"]'))).toBe('WARNING');
 
     await deleteFromList(page, { key: 'email-template', entity: 'Email Template', rowText: text, id, listPath: '/email-template' });
   });
