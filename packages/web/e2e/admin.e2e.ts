@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import { ADMIN, expect, expectPath, expectVisible, screenshot, signIn, test, textOf, toasts, WAIT_MS } from './support/fixtures';
+import { Api, runId } from './support/people';
 
 describe('administration area (/admin, part 1 §2.3, part 2 §7 "Administration")', () => {
   test('health and metrics pages show the server state', async ({ page }) => {
@@ -64,5 +65,25 @@ describe('administration area (/admin, part 1 §2.3, part 2 §7 "Administration"
     await operations.getByText('/management/audits').click();
     await expectVisible(operations.getByRole('cell', { name: 'fromDate' }));
     await screenshot(page, 'admin-api-docs');
+  });
+
+  test('an account linked to nobody sees no vehicle until an administrator makes it staff on the user form', async ({ page }) => {
+    const admin = await Api.signIn(ADMIN);
+    const login = `auditor${runId()}`.toLowerCase().slice(0, 40);
+    const account = { email: `${login}@e2e.test`, password: 'auditor-pass-1' };
+    await admin.call('POST', '/api/users', { login, email: account.email, authorities: ['ROLE_USER'], password: account.password });
+    const auditor = await Api.signIn(account);
+    expect((await auditor.call<{ totalCount: number }>('GET', '/api/vehicles?pageSize=10')).totalCount).toBe(0);
+
+    await signIn(page, ADMIN);
+    await page.goto('/admin/user-management');
+    await page.getByTestId(`user-edit-${login}`).click();
+    const staff = page.getByTestId('user-staff');
+    await expectVisible(staff);
+    expect(await staff.isChecked()).toBe(false);
+    await staff.check();
+    await screenshot(page, 'admin-user-staff');
+    await page.getByTestId('entity-save').click();
+    await expect.poll(async () => (await auditor.call<{ totalCount: number }>('GET', '/api/vehicles?pageSize=10')).totalCount, { timeout: WAIT_MS }).toBeGreaterThan(0);
   });
 });
