@@ -77,8 +77,9 @@ describe('administration area (/admin, part 1 §2.3, part 2 §7 "Administration"
 
     await signIn(page, ADMIN);
     await page.goto('/admin/user-management');
-    // Other tests add users too: the new one is on the first page only when pages are large.
-    await page.getByTestId('page-size').selectOption('1000');
+    // Other tests add users too; sorted by id, the newest is on the last page.
+    await expectVisible(page.getByTestId('user-edit-admin'));
+    await page.getByTestId('pager').locator('button').last().click();
     await page.getByTestId(`user-edit-${login}`).click();
     const staff = page.getByTestId('user-staff');
     await expectVisible(staff);
