@@ -46,7 +46,19 @@ type Links = {
  * call so that removing a link takes effect at once. A role without its link, or a link without its
  * role, gives nothing; the staff flag is set only by administrators (never implied by a missing link).
  */
-export async function resolveScope(db: Db, user: AuthUser): Promise<Scope> {
+export function resolveScope(db: Db, user: AuthUser): Promise<Scope> {
+  // The session check makes a new user object per request, so this is one read per request: the
+  // guard's check of a route kept to roles and the service's own filter share it.
+  let scope = resolved.get(user);
+  if (!scope) {
+    scope = readScope(db, user);
+    resolved.set(user, scope);
+  }
+  return scope;
+}
+const resolved = new WeakMap<AuthUser, Promise<Scope>>();
+
+async function readScope(db: Db, user: AuthUser): Promise<Scope> {
   if (user.authorities.includes('ROLE_ADMIN')) return { kind: 'all', admin: true };
   // Each link is unique per user, so this answers one row (none when the account is gone).
   const { rows } = await db.execute<Links>(sql`
