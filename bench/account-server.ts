@@ -21,7 +21,14 @@ async function main() {
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is required');
-  const config = loadConfig({ DATABASE_URL: url, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123', LOG_LEVEL: 'warn', LOGIN_ATTEMPTS_PER_MINUTE: '1000', MQTT_PORT: '0', DATA_DIR: '/tmp/evfleet-bench' });
+  const config = loadConfig({
+    DATABASE_URL: url,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    LOG_LEVEL: 'warn',
+    LOGIN_ATTEMPTS_PER_MINUTE: '1000',
+    MQTT_PORT: '0',
+    DATA_DIR: '/tmp/evfleet-bench',
+  });
   const database = await openDatabase(config.database, 20);
   await seedReferenceData(database.db);
   await seedDemoAccounts(database.db);

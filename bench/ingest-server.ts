@@ -19,7 +19,14 @@ import { startEmbeddedBroker } from '../packages/server/src/telemetry/mqtt-broke
 import { createRejectionCounter } from '../packages/server/src/telemetry/rejections.js';
 
 const devices = Number(process.env.DEVICES ?? 100);
-const config = loadConfig({ ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123', LOG_LEVEL: 'warn', DATA_DIR: '/tmp/evfleet-bench', PORT: '0' });
+const config = loadConfig({
+  ...process.env,
+  DATABASE_URL: process.env.TEST_DATABASE_URL,
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  LOG_LEVEL: 'warn',
+  DATA_DIR: '/tmp/evfleet-bench',
+  PORT: '0',
+});
 const database = await openDatabase(config.database, 20);
 await seedReferenceData(database.db);
 const hash = hashDeviceToken(process.env.DEVICE_TOKEN ?? 'bench-token');
@@ -37,7 +44,10 @@ if (process.env.INGEST_CEILING) {
   const registry = createDeviceRegistry(database.db);
   const rejections = createRejectionCounter(log);
   const writer = { write: async (rows: unknown[]) => void (accepted += rows.length) };
-  await startEmbeddedBroker({ devices: registry, rejections, ingest: createIngest({ devices: registry, writer, rejections }) }, { port: config.mqtt.port, host: '127.0.0.1', log });
+  await startEmbeddedBroker(
+    { devices: registry, rejections, ingest: createIngest({ devices: registry, writer, rejections }) },
+    { port: config.mqtt.port, host: '127.0.0.1', log },
+  );
 } else {
   const app = await buildApp({ config, database });
   await app.listen({ port: 0, host: '127.0.0.1' });

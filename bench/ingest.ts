@@ -38,9 +38,32 @@ const storedCount = async () => Number((await pool.query('select count(*) as n f
 
 const cells = Array.from({ length: 32 }, (_, i) => 3.2 + (i % 7) * 0.01);
 const reading = (ts: number, i: number) => ({
-  ts, batteryCharge: 70 + (i % 20), packVoltage: 88.4, chargeStatus: 0, battery12v: 12.6, vehicleCurrent: 42.5, limpMode: 0, gear: 1,
-  speed: 14.2, motorRpm: 2100, controllerTemp: 96, motorTemp: 118, odometer: 12450.3, daysNotCharged: 1, gpsLat: 41.8781, gpsLong: -87.6298,
-  gpsSignal: 4, lteSignal: 3, milesToEmpty: 42, cabinTemp: 71, brakePressure: 12, motorCurrent: 140, throttle: 35, heading: 182, cellPackTemp: 88, cells,
+  ts,
+  batteryCharge: 70 + (i % 20),
+  packVoltage: 88.4,
+  chargeStatus: 0,
+  battery12v: 12.6,
+  vehicleCurrent: 42.5,
+  limpMode: 0,
+  gear: 1,
+  speed: 14.2,
+  motorRpm: 2100,
+  controllerTemp: 96,
+  motorTemp: 118,
+  odometer: 12450.3,
+  daysNotCharged: 1,
+  gpsLat: 41.8781,
+  gpsLong: -87.6298,
+  gpsSignal: 4,
+  lteSignal: 3,
+  milesToEmpty: 42,
+  cabinTemp: 71,
+  brakePressure: 12,
+  motorCurrent: 140,
+  throttle: 35,
+  heading: 182,
+  cellPackTemp: 88,
+  cells,
 });
 /**
  * JSON.stringify(reading(ts, i)), with the unchanging part serialised once: the load generator
@@ -59,7 +82,9 @@ const cpuOf = async (serverPid: number, brokerPid: number | null): Promise<CpuPa
   PostgreSQL: cpuSeconds(await postgresPids(pool)),
 });
 const cpuLine = (before: CpuParts, after: CpuParts, readings: number) => {
-  const parts = (Object.keys(before) as (keyof CpuParts)[]).map((k) => [k, ((after[k] - before[k]) * 1e6) / readings] as const).filter(([, us]) => us > 0.05);
+  const parts = (Object.keys(before) as (keyof CpuParts)[])
+    .map((k) => [k, ((after[k] - before[k]) * 1e6) / readings] as const)
+    .filter(([, us]) => us > 0.05);
   const total = parts.reduce((sum, [, us]) => sum + us, 0);
   return `${parts.map(([k, us]) => `${k} ${us.toFixed(1)}`).join(', ')}; total ${total.toFixed(1)} µs -> at most ${((2e6 / total) | 0).toLocaleString('en-US')} readings/s on 2 cores`;
 };
@@ -77,7 +102,17 @@ interface Line {
 
 /** One run: evfleet in its own process, the devices publishing to the broker. */
 async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: Line) {
-  const server = spawn('node', [...(process.env.PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/ingest-prof'] : []), ...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'bench/ingest-server.ts'], { env: { ...process.env, ...serverEnv, DEVICES: String(DEVICES) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const server = spawn(
+    'node',
+    [
+      ...(process.env.PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/ingest-prof'] : []),
+      ...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      '--import',
+      'tsx',
+      'bench/ingest-server.ts',
+    ],
+    { env: { ...process.env, ...serverEnv, DEVICES: String(DEVICES) }, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const memory: string[] = [];
   let accepted = 0;
   /** What evfleet says it has stored (printed every 100 ms): the wait below need not count the table. */
@@ -93,7 +128,15 @@ async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: 
     server.on('exit', (code) => reject(new Error(`server exited ${code}`)));
   });
   const device = (d: number, inFlight: number, until: number, payload: (n: number) => string) =>
-    publishDevice({ port: brokerPort, vin: `BENCH${d + 1}`, token: 'bench-token', topic: readingsTopic(`BENCH${d + 1}`), inFlight, until, payload });
+    publishDevice({
+      port: brokerPort,
+      vin: `BENCH${d + 1}`,
+      token: 'bench-token',
+      topic: readingsTopic(`BENCH${d + 1}`),
+      inFlight,
+      until,
+      payload,
+    });
   // Through an external broker, evfleet's subscription must exist before devices publish: probe.
   const initial = await storedCount();
   for (let probe = 1; serverEnv.MQTT_URL && (await storedCount()) === initial; probe++) {
@@ -112,7 +155,7 @@ async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: 
   // Through an external broker, acknowledged means accepted by the broker: wait until evfleet has
   // stored as many (or stops storing for 5 s). count(*) over millions of rows every 100 ms would
   // itself load PostgreSQL, so the table is counted once, after.
-  for (let last = -1, still = 0; !ceiling && serverStored - serverBefore < acked && still < 50; ) {
+  for (let last = -1, still = 0; !ceiling && serverStored - serverBefore < acked && still < 50;) {
     await new Promise((r) => setTimeout(r, 100));
     still = serverStored === last ? still + 1 : 0;
     last = serverStored;
@@ -126,9 +169,17 @@ async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: 
   const rate = handled / elapsed;
   console.log(`${label}: devices ${DEVICES}, ${IN_FLIGHT} in flight each, ${elapsed.toFixed(1)} s`);
   console.log(`  acknowledged by the broker: ${acked}`);
-  if (ceiling) console.log(`  parsed and checked        : ${accepted}  ${acked === accepted ? '(every acknowledged reading)' : 'MISMATCH'}, nothing stored`);
-  else console.log(`  stored                    : ${stored}  ${acked === stored ? '(every acknowledged reading stored)' : 'MISMATCH'}`);
-  console.log(`  ${ceiling ? 'ceiling' : 'ingestion'}${' '.repeat(ceiling ? 18 : 16)}: ${rate.toFixed(0)} readings/s (${((rate * 58) / 1e6).toFixed(2)} M data points/s)${ceiling ? '' : '  goal >= 20000, floor 10000'}`);
+  if (ceiling)
+    console.log(
+      `  parsed and checked        : ${accepted}  ${acked === accepted ? '(every acknowledged reading)' : 'MISMATCH'}, nothing stored`,
+    );
+  else
+    console.log(
+      `  stored                    : ${stored}  ${acked === stored ? '(every acknowledged reading stored)' : 'MISMATCH'}`,
+    );
+  console.log(
+    `  ${ceiling ? 'ceiling' : 'ingestion'}${' '.repeat(ceiling ? 18 : 16)}: ${rate.toFixed(0)} readings/s (${((rate * 58) / 1e6).toFixed(2)} M data points/s)${ceiling ? '' : '  goal >= 20000, floor 10000'}`,
+  );
   console.log(`  CPU µs per reading: ${cpuLine(cpu0, cpu1, handled)}`);
   console.log(`  server RSS MB/heap MB/queued readings, 5 s apart: ${memory.join(' ')}`);
   return { label, rate, stored, ok: acked === handled, ceiling };
@@ -138,19 +189,40 @@ const hour = 3600_000;
 const results: Awaited<ReturnType<typeof run>>[] = [];
 if (LINES.includes('embedded')) {
   const port = await freePort();
-  results.push(await run({ label: 'embedded broker (aedes)', start: Date.now() - 3 * hour, brokerPort: port, serverEnv: { MQTT_PORT: String(port) } }));
+  results.push(
+    await run({
+      label: 'embedded broker (aedes)',
+      start: Date.now() - 3 * hour,
+      brokerPort: port,
+      serverEnv: { MQTT_PORT: String(port) },
+    }),
+  );
 }
 if (LINES.includes('mosquitto') && HAS_MOSQUITTO) {
   const broker = await startMosquitto();
   try {
-    results.push(await run({ label: 'Mosquitto, evfleet consuming', start: Date.now() - 2 * hour, brokerPort: Number(new URL(broker.url).port), brokerPid: broker.pid, serverEnv: { MQTT_URL: broker.url } }));
+    results.push(
+      await run({
+        label: 'Mosquitto, evfleet consuming',
+        start: Date.now() - 2 * hour,
+        brokerPort: Number(new URL(broker.url).port),
+        brokerPid: broker.pid,
+        serverEnv: { MQTT_URL: broker.url },
+      }),
+    );
   } finally {
     await broker.stop();
   }
 } else if (LINES.includes('mosquitto')) console.log('Mosquitto not installed: external-broker run skipped');
 if (LINES.includes('ceiling')) {
   const port = await freePort();
-  const line = { label: 'ceiling: load generator + embedded broker + sign-in, JSON parse and checks, nothing stored', start: Date.now() - hour, brokerPort: port, serverEnv: { MQTT_PORT: String(port), INGEST_CEILING: '1' }, ceiling: true };
+  const line = {
+    label: 'ceiling: load generator + embedded broker + sign-in, JSON parse and checks, nothing stored',
+    start: Date.now() - hour,
+    brokerPort: port,
+    serverEnv: { MQTT_PORT: String(port), INGEST_CEILING: '1' },
+    ceiling: true,
+  };
   results.push(await run(line));
 }
 const measured = results.filter((r) => !r.ceiling);
@@ -166,12 +238,20 @@ const copied = Array.from({ length: rows }, (_, i) => {
 const client = await pool.connect();
 const c0 = Date.now();
 const copyCpu0 = await cpuOf(0, null);
-await pipeline(Readable.from(binaryCopyChunks(copied)), client.query(copyFrom(`copy can_reading (${COLUMN_LIST}) from stdin (format binary)`)));
+await pipeline(
+  Readable.from(binaryCopyChunks(copied)),
+  client.query(copyFrom(`copy can_reading (${COLUMN_LIST}) from stdin (format binary)`)),
+);
 const copyRate = rows / ((Date.now() - c0) / 1000);
-const copyCpu = cpuLine(copyCpu0, await cpuOf(0, null), rows).replace('load generator', 'encoding').replace(' readings/s', ' rows/s');
+const copyCpu = cpuLine(copyCpu0, await cpuOf(0, null), rows)
+  .replace('load generator', 'encoding')
+  .replace(' readings/s', ' rows/s');
 client.release();
 await pool.end();
 
 console.log(`raw binary COPY, same rows: ${copyRate.toFixed(0)} rows/s (CPU µs per row: ${copyCpu})`);
-for (const r of results) console.log(`  ratio to raw COPY, ${r.label.split(':')[0]}: ${(r.rate / copyRate).toFixed(2)}${r.ceiling ? '' : ' (goal >= 0.33)'}`);
+for (const r of results)
+  console.log(
+    `  ratio to raw COPY, ${r.label.split(':')[0]}: ${(r.rate / copyRate).toFixed(2)}${r.ceiling ? '' : ' (goal >= 0.33)'}`,
+  );
 if (results.some((r) => !r.ok) || (measured.length && measured.every((r) => r.rate < 10_000))) process.exitCode = 1;

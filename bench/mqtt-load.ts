@@ -6,7 +6,15 @@ import mqttPacket, { type Packet } from 'mqtt-packet';
  * messages in flight, the next sent on each PUBACK. Lighter than mqtt.js, so the load generator
  * leaves more of the two cores to the server it measures.
  */
-export function publishDevice(opts: { port: number; vin: string; token: string; topic: string; inFlight: number; until: number; payload: (n: number) => string }): Promise<number> {
+export function publishDevice(opts: {
+  port: number;
+  vin: string;
+  token: string;
+  topic: string;
+  inFlight: number;
+  until: number;
+  payload: (n: number) => string;
+}): Promise<number> {
   return new Promise((resolve, reject) => {
     const socket = connect({ port: opts.port, host: '127.0.0.1' });
     socket.setNoDelay(true);
@@ -17,7 +25,17 @@ export function publishDevice(opts: { port: number; vin: string; token: string; 
     const send = () => {
       const n = seq++;
       open++;
-      socket.write(mqttPacket.generate({ cmd: 'publish', topic: opts.topic, payload: opts.payload(n), qos: 1, messageId: (n % 65_000) + 1, retain: false, dup: false }));
+      socket.write(
+        mqttPacket.generate({
+          cmd: 'publish',
+          topic: opts.topic,
+          payload: opts.payload(n),
+          qos: 1,
+          messageId: (n % 65_000) + 1,
+          retain: false,
+          dup: false,
+        }),
+      );
     };
     parser.on('packet', (packet: Packet) => {
       if (packet.cmd === 'connack') {
@@ -41,7 +59,18 @@ export function publishDevice(opts: { port: number; vin: string; token: string; 
     });
     socket.on('error', reject);
     socket.on('connect', () =>
-      socket.write(mqttPacket.generate({ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 4, clean: true, clientId: `bench-${opts.vin}`, keepalive: 60, username: opts.vin, password: Buffer.from(opts.token) })),
+      socket.write(
+        mqttPacket.generate({
+          cmd: 'connect',
+          protocolId: 'MQTT',
+          protocolVersion: 4,
+          clean: true,
+          clientId: `bench-${opts.vin}`,
+          keepalive: 60,
+          username: opts.vin,
+          password: Buffer.from(opts.token),
+        }),
+      ),
     );
   });
 }

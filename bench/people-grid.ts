@@ -18,7 +18,15 @@
  * gives median and max. Needs TEST_DATABASE_URL (scripts/with-postgres.sh).
  */
 import { seedPeople, SIZES } from './people-seed.js';
-import { GOAL_MS, installGridProbes, measureGridPage, printGridTable, runLine, type GridScreen, type Run } from './support/grid-page.js';
+import {
+  GOAL_MS,
+  installGridProbes,
+  measureGridPage,
+  printGridTable,
+  runLine,
+  type GridScreen,
+  type Run,
+} from './support/grid-page.js';
 import { loadAverages, seededDatabase, withSignedInPortal } from './support/portal.js';
 
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 5);
@@ -34,7 +42,11 @@ const SCREENS: GridScreen[] = [
 const begun = Date.now();
 const loadBefore = loadAverages();
 const { databaseUrl, seedSeconds } = await seededDatabase('evfleet_people_grid_bench', (db) => seedPeople(db));
-console.log(`seeded ${Object.entries(SIZES).map(([k, v]) => `${v.toLocaleString('en')} ${k}`).join(', ')} in ${seedSeconds} s`);
+console.log(
+  `seeded ${Object.entries(SIZES)
+    .map(([k, v]) => `${v.toLocaleString('en')} ${k}`)
+    .join(', ')} in ${seedSeconds} s`,
+);
 
 const results = new Map<GridScreen, Run[]>();
 const consoleMessages = await withSignedInPortal(databaseUrl, [installGridProbes], async (browser, page) => {
@@ -53,6 +65,8 @@ const worst = printGridTable(results);
 if (consoleMessages.size) console.log(`\nthe page's console warnings and errors:\n${[...consoleMessages].join('\n')}`);
 console.log(
   `\n${REPEATS} runs per screen, ${((Date.now() - begun) / 1000).toFixed(0)} s in all; load average ${loadBefore} before, ${loadAverages()} after\n` +
-    (worst > GOAL_MS ? `longest task ${worst.toFixed(0)} ms: over the ${GOAL_MS} ms goal` : `no long task over ${GOAL_MS} ms (longest ${worst.toFixed(0)} ms)`),
+    (worst > GOAL_MS
+      ? `longest task ${worst.toFixed(0)} ms: over the ${GOAL_MS} ms goal`
+      : `no long task over ${GOAL_MS} ms (longest ${worst.toFixed(0)} ms)`),
 );
 if (worst > GOAL_MS) process.exitCode = 1;

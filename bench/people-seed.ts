@@ -39,12 +39,21 @@ export async function seedPeople(db: Db) {
     update vehicle v set driver_id = (select min(d.id) from driver d where d.fleet_id = v.fleet_id)
     where v.fleet_id is not null and v.id % 3 = 0`);
   // Every person's sign-in account, as the API would have made it (no password yet).
-  for (const [table, role] of [['dealer', 'ROLE_DEALER'], ['fleet', 'ROLE_FLEET'], ['driver', 'ROLE_USER'], ['super_user', 'ROLE_ADMIN']] as const) {
-    await db.execute(sql.raw(`
+  for (const [table, role] of [
+    ['dealer', 'ROLE_DEALER'],
+    ['fleet', 'ROLE_FLEET'],
+    ['driver', 'ROLE_USER'],
+    ['super_user', 'ROLE_ADMIN'],
+  ] as const) {
+    await db.execute(
+      sql.raw(`
       insert into app_user (login, email, password_hash, first_name, activated)
-      select email, email, '!', left(name, 50), true from ${table}`));
+      select email, email, '!', left(name, 50), true from ${table}`),
+    );
     await db.execute(sql.raw(`update ${table} p set user_id = u.id from app_user u where u.email = p.email`));
-    await db.execute(sql.raw(`insert into user_authority (user_id, authority) select user_id, '${role}' from ${table}`));
+    await db.execute(
+      sql.raw(`insert into user_authority (user_id, authority) select user_id, '${role}' from ${table}`),
+    );
   }
   // What autovacuum does to a long-lived database: statistics, and the visibility map that index-only
   // scans (the deep pages' OFFSET) need. One pass left a fifth of the drivers' pages unmarked (the

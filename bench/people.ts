@@ -27,25 +27,38 @@ async function freshDatabaseUrl(serverUrl: string) {
   return url.toString();
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 // BENCH_DATABASE_URL measures a database this script seeded before (to iterate on queries quickly).
 const seeded = process.env.BENCH_DATABASE_URL;
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (!seeded && !serverUrl) throw new Error('TEST_DATABASE_URL is required (run through scripts/with-postgres.sh)');
 const url = seeded ?? (await freshDatabaseUrl(serverUrl as string));
-const config = loadConfig({ DATABASE_URL: url, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123', LOG_LEVEL: 'warn', MQTT_PORT: '0', DATA_DIR: '/tmp/evfleet-bench' });
+const config = loadConfig({
+  DATABASE_URL: url,
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  LOG_LEVEL: 'warn',
+  MQTT_PORT: '0',
+  DATA_DIR: '/tmp/evfleet-bench',
+});
 const database = await openDatabase(config.database, 10);
 let started = Date.now();
 if (!seeded) {
   await seedReferenceData(database.db);
   await seedDemoAccounts(database.db);
   await seedPeople(database.db);
-  console.log(`seeded ${Object.entries(SIZES).map(([k, v]) => `${v.toLocaleString('en')} ${k}`).join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${Object.entries(SIZES)
+      .map(([k, v]) => `${v.toLocaleString('en')} ${k}`)
+      .join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 // Dealer 1 and fleet 1 sign in too, for the scoped lists.
 const hash = await hashPassword('bench-pass');
-await database.db.execute(sql`update app_user set password_hash = ${hash} where email in ('dealer1@dealers.example', 'fleet1@fleets.example')`);
+await database.db.execute(
+  sql`update app_user set password_hash = ${hash} where email in ('dealer1@dealers.example', 'fleet1@fleets.example')`,
+);
 
 const app = await buildApp({ config, database, logger: false });
 await app.ready();
@@ -53,7 +66,11 @@ const signIn = async (username: string, password: string) => {
   const res = await app.inject({ method: 'POST', url: '/api/authenticate', payload: { username, password } });
   return `Bearer ${res.json<{ id_token: string }>().id_token}`;
 };
-const who = { admin: await signIn('admin', 'admin123'), dealer: await signIn('dealer1@dealers.example', 'bench-pass'), fleet: await signIn('fleet1@fleets.example', 'bench-pass') };
+const who = {
+  admin: await signIn('admin', 'admin123'),
+  dealer: await signIn('dealer1@dealers.example', 'bench-pass'),
+  fleet: await signIn('fleet1@fleets.example', 'bench-pass'),
+};
 
 const cases: [string, keyof typeof who, string][] = [];
 const lists: [string, string, number, string][] = [
@@ -66,7 +83,8 @@ for (const [name, path, count, search] of lists) {
   for (const size of [10, 1000]) {
     const last = Math.ceil(count / size) - 1;
     cases.push([`${name} size ${size} first page`, 'admin', `${path}?pageSize=${size}&pageNo=0`]);
-    if (last > 0) cases.push([`${name} size ${size} page ${last} (last)`, 'admin', `${path}?pageSize=${size}&pageNo=${last}`]);
+    if (last > 0)
+      cases.push([`${name} size ${size} page ${last} (last)`, 'admin', `${path}?pageSize=${size}&pageNo=${last}`]);
     cases.push([`${name} search 'smith' size ${size}`, 'admin', `${search}&pageSize=${size}&pageNo=0`]);
   }
 }
@@ -81,7 +99,13 @@ cases.push(
 );
 
 // Measured and shown, outside the goal: a term in every driver's email makes the exact total count all 100,000 rows.
-const broad: [string, keyof typeof who, string][] = [["drivers search 'driver' (matches all; outside the goal)", 'admin', '/api/drivers/search?name=driver&pageSize=10&pageNo=0']];
+const broad: [string, keyof typeof who, string][] = [
+  [
+    "drivers search 'driver' (matches all; outside the goal)",
+    'admin',
+    '/api/drivers/search?name=driver&pageSize=10&pageNo=0',
+  ],
+];
 
 const rows: { name: string; rows: number; total: number; p50: number; p95: number; max: number }[] = [];
 for (const [name, caller, url] of [...cases, ...broad]) {
@@ -97,13 +121,27 @@ for (const [name, caller, url] of [...cases, ...broad]) {
     if (i === 0) body = res.json();
   }
   times.sort((x, y) => x - y);
-  rows.push({ name, rows: body.data.length, total: body.totalCount, p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1] });
+  rows.push({
+    name,
+    rows: body.data.length,
+    total: body.totalCount,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    max: times[times.length - 1],
+  });
 }
 
 console.log(`\n| call | rows | totalCount | p50 ms | p95 ms | max ms |\n| --- | ---: | ---: | ---: | ---: | ---: |`);
-for (const r of rows) console.log(`| ${r.name} | ${r.rows} | ${r.total.toLocaleString('en')} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} |`);
+for (const r of rows)
+  console.log(
+    `| ${r.name} | ${r.rows} | ${r.total.toLocaleString('en')} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} |`,
+  );
 const slow = rows.slice(0, cases.length).filter((r) => r.p95 >= GOAL_MS);
-console.log(slow.length ? `\n${slow.length} call(s) at or above the ${GOAL_MS} ms p95 goal` : `\nevery call under the ${GOAL_MS} ms p95 goal (${ROUNDS} rounds each)`);
+console.log(
+  slow.length
+    ? `\n${slow.length} call(s) at or above the ${GOAL_MS} ms p95 goal`
+    : `\nevery call under the ${GOAL_MS} ms p95 goal (${ROUNDS} rounds each)`,
+);
 if (slow.length) process.exitCode = 1;
 await app.close();
 await database.close();

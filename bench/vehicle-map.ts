@@ -13,14 +13,32 @@
  * over 200 ms. Needs TEST_DATABASE_URL (scripts/with-postgres.sh).
  */
 import type { Browser, Page } from 'playwright-core';
-import { GOAL_MS, installGridProbes, measureGridPage, medianAndMax, printGridTable, runLine, tasksBetween, tracedMainThread, type BenchWindow, type GridScreen, type Run } from './support/grid-page.js';
+import {
+  GOAL_MS,
+  installGridProbes,
+  measureGridPage,
+  medianAndMax,
+  printGridTable,
+  runLine,
+  tasksBetween,
+  tracedMainThread,
+  type BenchWindow,
+  type GridScreen,
+  type Run,
+} from './support/grid-page.js';
 import { loadAverages, seededDatabase, withSignedInPortal } from './support/portal.js';
 import { BENCH_VEHICLES, seedVehicles } from './vehicles-seed.js';
 
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 5);
 const MAP_GOAL_MS = 1000;
 const SETTLE_MS = 500;
-const GRID: GridScreen = { name: 'vehicles', path: '/vehicle', grid: 'vehicles-grid', total: BENCH_VEHICLES, firstPageSize: 100 };
+const GRID: GridScreen = {
+  name: 'vehicles',
+  path: '/vehicle',
+  grid: 'vehicles-grid',
+  total: BENCH_VEHICLES,
+  firstPageSize: 100,
+};
 
 interface MapWindow extends BenchWindow {
   /** Every frame: how many vehicles the drawn clusters and markers hold, and when that first reached all. */
@@ -52,20 +70,29 @@ function installMapProbes(): void {
     const clusters = [...document.querySelectorAll('[data-testid="map-cluster"]')];
     const markers = document.querySelectorAll('[data-testid="map-marker"]').length;
     w.__mapDrawn = clusters.reduce((sum, el) => sum + Number(el.getAttribute('data-count')), 0) + markers;
-    if (w.__allDrawnAt === undefined && w.__mapDrawn > 0 && document.querySelector('[data-testid="vehicle-map"]') && w.__mapDrawn >= Number(sessionStorage.getItem('bench-total'))) w.__allDrawnAt = now;
+    if (
+      w.__allDrawnAt === undefined &&
+      w.__mapDrawn > 0 &&
+      document.querySelector('[data-testid="vehicle-map"]') &&
+      w.__mapDrawn >= Number(sessionStorage.getItem('bench-total'))
+    )
+      w.__allDrawnAt = now;
     const next = `${clusters.length}:${markers}:${clusters.map((el) => el.getAttribute('data-count')).join(',')}`;
     if (next !== signature) {
       signature = next;
       changedAt = now;
     }
-    if (w.__clickAt !== undefined && w.__redrawnAt === undefined && changedAt > w.__clickAt && now - changedAt > 300) w.__redrawnAt = changedAt;
+    if (w.__clickAt !== undefined && w.__redrawnAt === undefined && changedAt > w.__clickAt && now - changedAt > 300)
+      w.__redrawnAt = changedAt;
     requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
   document.addEventListener('click', () => (w.__clickAt ??= performance.now()), true);
   w.__largestCluster = () => {
     const clusters = [...document.querySelectorAll('[data-testid="map-cluster"]')];
-    const largest = clusters.sort((a, b) => Number(b.getAttribute('data-count')) - Number(a.getAttribute('data-count')))[0];
+    const largest = clusters.sort(
+      (a, b) => Number(b.getAttribute('data-count')) - Number(a.getAttribute('data-count')),
+    )[0];
     if (!largest) return null;
     const box = largest.getBoundingClientRect();
     return { x: box.x + box.width / 2, y: box.y + box.height / 2, count: Number(largest.getAttribute('data-count')) };
@@ -76,17 +103,29 @@ async function measureMap(browser: Browser, page: Page): Promise<MapRun> {
   await page.evaluate((total) => sessionStorage.setItem('bench-total', String(total)), BENCH_VEHICLES);
   await browser.startTracing(undefined, { categories: ['toplevel'] });
   await page.goto('/vehicle');
-  await page.waitForFunction(() => (window as unknown as MapWindow).__allDrawnAt !== undefined, undefined, { timeout: 60_000, polling: 'raf' });
+  await page.waitForFunction(() => (window as unknown as MapWindow).__allDrawnAt !== undefined, undefined, {
+    timeout: 60_000,
+    polling: 'raf',
+  });
   const traced = tracedMainThread(await browser.stopTracing());
   await page.waitForTimeout(SETTLE_MS + 100);
   const opened = await page.evaluate(() => {
     const w = window as unknown as MapWindow;
-    const api = performance.getEntriesByType('resource').filter((entry) => entry.name.includes('api/vehicles/details')) as PerformanceResourceTiming[];
-    return { tasks: w.__longTasks, drawn: w.__allDrawnAt!, apiEnd: api.at(-1)?.responseEnd ?? NaN, largest: w.__largestCluster() };
+    const api = performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.includes('api/vehicles/details')) as PerformanceResourceTiming[];
+    return {
+      tasks: w.__longTasks,
+      drawn: w.__allDrawnAt!,
+      apiEnd: api.at(-1)?.responseEnd ?? NaN,
+      largest: w.__largestCluster(),
+    };
   });
   if (!opened.largest) throw new Error('no cluster drawn');
   await page.mouse.click(opened.largest.x, opened.largest.y);
-  await page.waitForFunction(() => (window as unknown as MapWindow).__redrawnAt !== undefined, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => (window as unknown as MapWindow).__redrawnAt !== undefined, undefined, {
+    timeout: 30_000,
+  });
   await page.waitForTimeout(SETTLE_MS);
   const clicked = await page.evaluate(() => {
     const w = window as unknown as MapWindow;
@@ -112,22 +151,26 @@ console.log(`seeded ${BENCH_VEHICLES.toLocaleString('en')} vehicles with positio
 
 const mapRuns: MapRun[] = [];
 const gridRuns: Run[] = [];
-const consoleMessages = await withSignedInPortal(databaseUrl, [installGridProbes, installMapProbes], async (browser, page) => {
-  for (let i = 0; i < REPEATS; i++) {
-    const run = await measureMap(browser, page);
-    mapRuns.push(run);
-    console.log(
-      `map #${i + 1}: API answered at ${run.apiMs.toFixed(0)} ms, 10,000 vehicles clustered at ${run.clusteredMs.toFixed(0)} ms (main thread CPU ${run.loadCpu.toFixed(0)} ms), ` +
-        `longest task ${run.loadTask.toFixed(0)} ms (${run.loadTaskCpu.toFixed(0)} ms CPU); ` +
-        `cluster click answered in ${run.clickMs.toFixed(0)} ms, longest task ${run.clickTask.toFixed(0)} ms`,
-    );
-  }
-  for (let i = 0; i < REPEATS; i++) {
-    const run = await measureGridPage(browser, page, GRID);
-    gridRuns.push(run);
-    console.log(runLine(GRID, i, run));
-  }
-});
+const consoleMessages = await withSignedInPortal(
+  databaseUrl,
+  [installGridProbes, installMapProbes],
+  async (browser, page) => {
+    for (let i = 0; i < REPEATS; i++) {
+      const run = await measureMap(browser, page);
+      mapRuns.push(run);
+      console.log(
+        `map #${i + 1}: API answered at ${run.apiMs.toFixed(0)} ms, 10,000 vehicles clustered at ${run.clusteredMs.toFixed(0)} ms (main thread CPU ${run.loadCpu.toFixed(0)} ms), ` +
+          `longest task ${run.loadTask.toFixed(0)} ms (${run.loadTaskCpu.toFixed(0)} ms CPU); ` +
+          `cluster click answered in ${run.clickMs.toFixed(0)} ms, longest task ${run.clickTask.toFixed(0)} ms`,
+      );
+    }
+    for (let i = 0; i < REPEATS; i++) {
+      const run = await measureGridPage(browser, page, GRID);
+      gridRuns.push(run);
+      console.log(runLine(GRID, i, run));
+    }
+  },
+);
 
 const pick = (key: keyof MapRun) => mapRuns.map((run) => run[key]);
 console.log(
@@ -140,9 +183,16 @@ if (consoleMessages.size) console.log(`\nthe page's console warnings and errors:
 
 const slowestMap = Math.max(...pick('clusteredMs'), ...pick('clickMs'));
 const missed = [
-  slowestMap > MAP_GOAL_MS && `the map took ${slowestMap.toFixed(0)} ms to cluster or to answer a click (goal ${MAP_GOAL_MS} ms)`,
+  slowestMap > MAP_GOAL_MS &&
+    `the map took ${slowestMap.toFixed(0)} ms to cluster or to answer a click (goal ${MAP_GOAL_MS} ms)`,
   worstGridTask > GOAL_MS && `a grid task took ${worstGridTask.toFixed(0)} ms (goal ${GOAL_MS} ms)`,
 ].filter(Boolean);
-console.log(`\n${REPEATS} runs each, ${((Date.now() - begun) / 1000).toFixed(0)} s in all; load average ${loadBefore} before, ${loadAverages()} after`);
-console.log(missed.length ? missed.join('; ') : `every goal met: clustered and answering within ${MAP_GOAL_MS} ms, no grid task over ${GOAL_MS} ms`);
+console.log(
+  `\n${REPEATS} runs each, ${((Date.now() - begun) / 1000).toFixed(0)} s in all; load average ${loadBefore} before, ${loadAverages()} after`,
+);
+console.log(
+  missed.length
+    ? missed.join('; ')
+    : `every goal met: clustered and answering within ${MAP_GOAL_MS} ms, no grid task over ${GOAL_MS} ms`,
+);
 if (missed.length) process.exitCode = 1;

@@ -27,13 +27,20 @@ const DAYS = 90;
 const GOAL_MS = 50;
 const DAY_MS = 86_400_000;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 const seeded = process.env.BENCH_DATABASE_URL;
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (!seeded && !serverUrl) throw new Error('TEST_DATABASE_URL is required (run through scripts/with-postgres.sh)');
 const url = seeded ?? (await freshDatabaseUrl(serverUrl as string, 'evfleet_vehicles_bench'));
-const config = loadConfig({ DATABASE_URL: url, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123', LOG_LEVEL: 'warn', MQTT_PORT: '0', DATA_DIR: '/tmp/evfleet-bench' });
+const config = loadConfig({
+  DATABASE_URL: url,
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  LOG_LEVEL: 'warn',
+  MQTT_PORT: '0',
+  DATA_DIR: '/tmp/evfleet-bench',
+});
 const database = await openDatabase(config.database, 10);
 const { db } = database;
 const end = Math.floor(Date.now() / DAY_MS) * DAY_MS; // today 00:00 UTC: whole days of history
@@ -45,11 +52,16 @@ async function seed() {
   await seedDemoAccounts(db);
   await seedVehicles(db);
   // Every vehicle judged by its own copy of the default thresholds, under the first built-in template.
-  await db.execute(sql`update vehicle set attributes = ${JSON.stringify(DEFAULT_THRESHOLDS)}::jsonb, template_id = (select min(id) from vehicle_template) where vin like 'BENCHVIN%'`);
+  await db.execute(
+    sql`update vehicle set attributes = ${JSON.stringify(DEFAULT_THRESHOLDS)}::jsonb, template_id = (select min(id) from vehicle_template) where vin like 'BENCHVIN%'`,
+  );
   console.log(`seeded 10,000 vehicles in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
   const pool = new pg.Pool({ connectionString: url, max: 2 });
-  const partitions = createPartitionManager({ query: (t) => pool.query(t), rows: async (t) => (await pool.query(t)).rows });
+  const partitions = createPartitionManager({
+    query: (t) => pool.query(t),
+    rows: async (t) => (await pool.query(t)).rows,
+  });
   await partitions.ensureFor(Array.from({ length: DAYS + 1 }, (_, d) => start + d * DAY_MS));
   t0 = Date.now();
   for (let k = 1; k <= HISTORY_VEHICLES; k++) {
@@ -66,7 +78,9 @@ async function seed() {
     );
     process.stdout.write(`\rhistory: vehicle ${k}/${HISTORY_VEHICLES}, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   }
-  console.log(`\nloaded ${(HISTORY_VEHICLES * DAYS * 8640).toLocaleString('en')} readings in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `\nloaded ${(HISTORY_VEHICLES * DAYS * 8640).toLocaleString('en')} readings in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
   // The trips the pipeline would have recorded, and a warning log of 500 entries per vehicle.
   await pool.query(
     `insert into trip (vehicle_id, start_ts, end_ts)
@@ -97,8 +111,14 @@ const vin = (k: number) => `BENCHVIN${String(k).padStart(9, '0')}`;
 const cases: [string, (k: number) => string][] = [
   ['vehicle list, size 1000, first page', () => '/api/vehicles?pageSize=1000&pageNo=0'],
   ['vehicle list, size 1000, last page', () => '/api/vehicles?pageSize=1000&pageNo=9'],
-  ["vehicle search 'cart 01' (1,000 matches), size 1000", () => '/api/vehicles/search?name=cart%2001&pageSize=1000&pageNo=0'],
-  ["vehicle search 'benchvin00000123' (VIN), size 1000", () => '/api/vehicles/search?name=benchvin00000123&pageSize=1000&pageNo=0'],
+  [
+    "vehicle search 'cart 01' (1,000 matches), size 1000",
+    () => '/api/vehicles/search?name=cart%2001&pageSize=1000&pageNo=0',
+  ],
+  [
+    "vehicle search 'benchvin00000123' (VIN), size 1000",
+    () => '/api/vehicles/search?name=benchvin00000123&pageSize=1000&pageNo=0',
+  ],
   ['vehicle detail GET api/vehicles/{id}', (k) => `/api/vehicles/${k}`],
   ['device-can-data', (k) => `/api/vehicles/device-can-data?vin=${vin(k)}`],
   ['cells', (k) => `/api/vehicles/cells?vin=${vin(k)}`],
@@ -109,7 +129,10 @@ const cases: [string, (k: number) => string][] = [
 ];
 
 // The machine's load is printed with the figures: on a shared machine it moves them more than the code does.
-const load = () => `${loadavg().map((x) => x.toFixed(1)).join(' ')} (${cpus().length} cores)`;
+const load = () =>
+  `${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')} (${cpus().length} cores)`;
 console.log(`load average before: ${load()}`);
 const rows: { name: string; size: number; min: number; p50: number; p95: number; max: number; cpu: number }[] = [];
 for (const [name, path] of cases) {
@@ -127,20 +150,39 @@ for (const [name, path] of cases) {
     if (res.statusCode !== 200) throw new Error(`${path(1)}: ${res.statusCode} ${res.body.slice(0, 200)}`);
     if (i === 0) {
       const body = res.json<unknown>();
-      size = Array.isArray(body) ? body.length : typeof body === 'object' && body && 'data' in body && Array.isArray(body.data) ? body.data.length : 1;
+      size = Array.isArray(body)
+        ? body.length
+        : typeof body === 'object' && body && 'data' in body && Array.isArray(body.data)
+          ? body.data.length
+          : 1;
     }
   }
   const cpu = process.cpuUsage(cpu0);
   times.sort((x, y) => x - y);
-  rows.push({ name, size, min: times[0], p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1], cpu: (cpu.user + cpu.system) / 1000 / ROUNDS });
+  rows.push({
+    name,
+    size,
+    min: times[0],
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    max: times[times.length - 1],
+    cpu: (cpu.user + cpu.system) / 1000 / ROUNDS,
+  });
 }
 
 console.log(`load average after: ${load()}`);
-console.log(`\n| call | items | min ms | p50 ms | p95 ms | max ms | Node CPU ms |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |`);
+console.log(
+  `\n| call | items | min ms | p50 ms | p95 ms | max ms | Node CPU ms |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |`,
+);
 const ms = (x: number) => x.toFixed(1);
-for (const r of rows) console.log(`| ${r.name} | ${r.size} | ${ms(r.min)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | ${ms(r.cpu)} |`);
+for (const r of rows)
+  console.log(`| ${r.name} | ${r.size} | ${ms(r.min)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | ${ms(r.cpu)} |`);
 const slow = rows.filter((r) => r.p95 >= GOAL_MS);
-console.log(slow.length ? `\n${slow.length} call(s) at or above the ${GOAL_MS} ms p95 goal` : `\nevery call under the ${GOAL_MS} ms p95 goal (${ROUNDS} rounds each)`);
+console.log(
+  slow.length
+    ? `\n${slow.length} call(s) at or above the ${GOAL_MS} ms p95 goal`
+    : `\nevery call under the ${GOAL_MS} ms p95 goal (${ROUNDS} rounds each)`,
+);
 if (slow.length) process.exitCode = 1;
 await app.close();
 await database.close();

@@ -47,7 +47,6 @@ export interface Run {
   nudges: number;
 }
 
-
 interface PageArgs {
   grid: string;
   size: number;
@@ -72,7 +71,8 @@ export function installGridProbes(): void {
     'change',
     (event) => {
       const target = event.target;
-      if (target instanceof HTMLSelectElement && target.dataset.testid === 'page-size') w.__sizeChosenAt = performance.now();
+      if (target instanceof HTMLSelectElement && target.dataset.testid === 'page-size')
+        w.__sizeChosenAt = performance.now();
     },
     true,
   );
@@ -115,7 +115,13 @@ function watchForPage(args: PageArgs): void {
  * grid keeps the rows of an earlier position and, the viewport resting at the bottom, nothing redraws
  * them. A user would nudge the wheel: so does this (a row up and down again) after 300 ms, and counts it.
  */
-function scrollToBottom({ grid, lastIndex }: { grid: string; lastIndex: number }): Promise<{ start: number; end: number; worstFrame: number; nudges: number }> {
+function scrollToBottom({
+  grid,
+  lastIndex,
+}: {
+  grid: string;
+  lastIndex: number;
+}): Promise<{ start: number; end: number; worstFrame: number; nudges: number }> {
   const root = document.querySelector(`[data-testid="${grid}"]`) as HTMLElement;
   const viewport = root.querySelector('.ag-body-viewport') as HTMLElement;
   const start = performance.now();
@@ -129,7 +135,8 @@ function scrollToBottom({ grid, lastIndex }: { grid: string; lastIndex: number }
       previous = now;
       const last = root.querySelector(`.ag-center-cols-container .ag-row[row-index="${lastIndex}"] [col-id="name"]`);
       if (last?.textContent?.trim()) return resolve({ start, end: performance.now(), worstFrame, nudges });
-      if (now - start > 20_000) return reject(new Error(`row ${lastIndex + 1} not drawn after 20 s at scrollTop ${viewport.scrollTop}`));
+      if (now - start > 20_000)
+        return reject(new Error(`row ${lastIndex + 1} not drawn after 20 s at scrollTop ${viewport.scrollTop}`));
       const bottom = viewport.scrollHeight - viewport.clientHeight;
       if (viewport.scrollTop < bottom - 1) {
         viewport.scrollTop = Math.min(viewport.scrollTop + viewport.clientHeight, bottom);
@@ -149,14 +156,19 @@ function scrollToBottom({ grid, lastIndex }: { grid: string; lastIndex: number }
 const pageState = (page: Page) =>
   page.evaluate(() => {
     const w = window as unknown as BenchWindow;
-    const api = performance.getEntriesByType('resource').filter((entry) => entry.name.includes('pageSize=1000')) as PerformanceResourceTiming[];
+    const api = performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.includes('pageSize=1000')) as PerformanceResourceTiming[];
     return { tasks: w.__longTasks, chosen: w.__sizeChosenAt, shown: w.__rowsShownAt, apiEnd: api.at(-1)?.responseEnd };
   });
 
 /** The longest task overlapping [from, to], and the blocking time (each task's part over 50 ms) there. */
 export function tasksBetween(tasks: LongTask[], from: number, to: number) {
   const inside = tasks.filter((task) => task.start + task.duration > from && task.start < to);
-  return { longest: Math.max(0, ...inside.map((task) => task.duration)), blocking: inside.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0) };
+  return {
+    longest: Math.max(0, ...inside.map((task) => task.duration)),
+    blocking: inside.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0),
+  };
 }
 
 interface TraceEvent {
@@ -176,23 +188,39 @@ interface TraceEvent {
  */
 export function tracedMainThread(trace: Buffer): { wall: number; cpu: number; totalCpu: number } {
   const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-  const mainThreads = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-  const tasks = events.filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && mainThreads.has(`${e.pid}:${e.tid}`));
-  const longest = tasks.reduce<TraceEvent | undefined>((best, task) => ((task.dur ?? 0) > (best?.dur ?? 0) ? task : best), undefined);
+  const mainThreads = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const tasks = events.filter(
+    (e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && mainThreads.has(`${e.pid}:${e.tid}`),
+  );
+  const longest = tasks.reduce<TraceEvent | undefined>(
+    (best, task) => ((task.dur ?? 0) > (best?.dur ?? 0) ? task : best),
+    undefined,
+  );
   const totalCpu = tasks.reduce((sum, task) => sum + (task.tdur ?? 0), 0);
   return { wall: (longest?.dur ?? 0) / 1000, cpu: (longest?.tdur ?? 0) / 1000, totalCpu: totalCpu / 1000 };
 }
 
 export async function measureGridPage(browser: Browser, page: Page, screen: GridScreen): Promise<Run> {
   await page.goto(screen.path);
-  await page.waitForFunction(showsFirstPage, { grid: screen.grid, size: screen.firstPageSize, total: screen.total }, { timeout: WAIT_MS, polling: 'raf' });
+  await page.waitForFunction(
+    showsFirstPage,
+    { grid: screen.grid, size: screen.firstPageSize, total: screen.total },
+    { timeout: WAIT_MS, polling: 'raf' },
+  );
   await page.waitForTimeout(300); // let the first page's work end before the clock starts
   await page.evaluate(watchForPage, { grid: screen.grid, size: PAGE_SIZE, total: screen.total });
   await page.getByTestId('page-size').selectOption(String(PAGE_SIZE));
-  await page.waitForFunction(() => (window as unknown as BenchWindow).__rowsShownAt !== undefined, undefined, { timeout: WAIT_MS });
+  await page.waitForFunction(() => (window as unknown as BenchWindow).__rowsShownAt !== undefined, undefined, {
+    timeout: WAIT_MS,
+  });
   await page.waitForTimeout(SETTLE_MS + 100);
   const switched = await pageState(page);
-  if (switched.chosen === undefined || switched.shown === undefined) throw new Error('the page-size change was not seen');
+  if (switched.chosen === undefined || switched.shown === undefined)
+    throw new Error('the page-size change was not seen');
   const switchTasks = tasksBetween(switched.tasks, switched.chosen, switched.shown + SETTLE_MS);
 
   const lastIndex = Math.min(PAGE_SIZE, screen.total) - 1;
@@ -214,7 +242,6 @@ export async function measureGridPage(browser: Browser, page: Page, screen: Grid
     nudges: scrolled.nudges,
   };
 }
-
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -249,7 +276,13 @@ export function printGridTable(results: Map<GridScreen, Run[]>): number {
 export async function reportFailure(page: Page | undefined, dataDir: string): Promise<void> {
   console.error('the grid at the failure:', await gridStateAtFailure(page));
   const shot = join(dataDir, 'failure.png');
-  if (await page?.screenshot({ path: shot, fullPage: true }).then(() => true, () => false)) console.error(`the screen at the failure: ${shot}`);
+  if (
+    await page?.screenshot({ path: shot, fullPage: true }).then(
+      () => true,
+      () => false,
+    )
+  )
+    console.error(`the screen at the failure: ${shot}`);
   console.error(`server log and screenshot kept in ${dataDir}`);
 }
 
@@ -263,7 +296,9 @@ function gridStateAtFailure(page: Page | undefined) {
         sizeChosenAt: w.__sizeChosenAt,
         rowCount: grid?.querySelector('[aria-rowcount]')?.getAttribute('aria-rowcount'),
         overlay: grid?.querySelector('.ag-overlay')?.outerHTML.slice(0, 300),
-        drawnRows: [...(grid?.querySelectorAll('.ag-center-cols-container .ag-row') ?? [])].map((row) => row.getAttribute('row-index')).join(','),
+        drawnRows: [...(grid?.querySelectorAll('.ag-center-cols-container .ag-row') ?? [])]
+          .map((row) => row.getAttribute('row-index'))
+          .join(','),
         pager: document.querySelector('[data-testid="pager"]')?.textContent,
         select: document.querySelector('[data-testid="page-size"]')?.outerHTML.slice(0, 200),
       };

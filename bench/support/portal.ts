@@ -13,7 +13,12 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { openDatabase, type Db } from '../../packages/server/src/db/client.js';
 import { seedReferenceData } from '../../packages/server/src/db/seed.js';
 import { reportFailure } from './grid-page.js';
-import { newestMtime, startPortalProcess, stopProcess, type PortalProcess } from '../../packages/server/test/support/portal-process.js';
+import {
+  newestMtime,
+  startPortalProcess,
+  stopProcess,
+  type PortalProcess,
+} from '../../packages/server/test/support/portal-process.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
@@ -40,10 +45,12 @@ export function ensureBuilt(): void {
   const index = join(WEB_DIST, 'index.html');
   if (existsSync(index) && (process.env.BENCH_WEB_DIST || newestMtime(WEB_SRC) <= statSync(index).mtimeMs)) return;
   console.log('building the web app (dist missing or older than packages/web/src)');
-  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  const build = spawnSync('npm', ['run', 'build', '--silent'], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (build.status !== 0) throw new Error(`npm run build failed (${build.status ?? build.signal})`);
 }
-
 
 export async function startPortal(databaseUrl: string, dataDir: string): Promise<PortalProcess & { logFile: string }> {
   const logFile = join(dataDir, 'server.log');
@@ -69,10 +76,14 @@ export async function startPortal(databaseUrl: string, dataDir: string): Promise
  * scripts/with-postgres.sh, Chromium), builds the web app when stale, and makes database `name`
  * with the reference data and what `seed` adds. Returns its URL and the seconds seeding took.
  */
-export async function seededDatabase(name: string, seed: (db: Db) => Promise<void>): Promise<{ databaseUrl: string; seedSeconds: string }> {
+export async function seededDatabase(
+  name: string,
+  seed: (db: Db) => Promise<void>,
+): Promise<{ databaseUrl: string; seedSeconds: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is required (run through scripts/with-postgres.sh)');
-  if (!existsSync(CHROMIUM)) throw new Error(`this benchmark needs Debian's Chromium at ${CHROMIUM} (npm run test:setup)`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`this benchmark needs Debian's Chromium at ${CHROMIUM} (npm run test:setup)`);
   ensureBuilt();
   const databaseUrl = await freshDatabaseUrl(serverUrl, name);
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl }, 4);
@@ -108,13 +119,17 @@ export async function openPortalPage(baseUrl: string, initScripts: (() => void)[
   page.on('pageerror', (error) => pageErrors.push(error.message));
   // Warnings too (AG Grid reports misused options there).
   page.on('console', (message) => {
-    if (['warning', 'error'].includes(message.type())) consoleMessages.add(`${message.type()}: ${message.text().slice(0, 300)}`);
+    if (['warning', 'error'].includes(message.type()))
+      consoleMessages.add(`${message.type()}: ${message.text().slice(0, 300)}`);
   });
   return { browser, page, pageErrors, consoleMessages };
 }
 
 /** The machine's load averages, to print beside the figures (a busy machine stretches tasks). */
-export const loadAverages = () => `${loadavg().map((value) => value.toFixed(1)).join(' ')} (${cpus().length} cores)`;
+export const loadAverages = () =>
+  `${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ')} (${cpus().length} cores)`;
 
 /**
  * The portal on `databaseUrl` with Chromium signed in as the administrator (the probes installed
@@ -122,7 +137,11 @@ export const loadAverages = () => `${loadavg().map((value) => value.toFixed(1)).
  * server log; the server and the browser are stopped either way. Returns the page's console
  * warnings and errors.
  */
-export async function withSignedInPortal(databaseUrl: string, probes: (() => void)[], use: (browser: Browser, page: Page) => Promise<void>): Promise<Set<string>> {
+export async function withSignedInPortal(
+  databaseUrl: string,
+  probes: (() => void)[],
+  use: (browser: Browser, page: Page) => Promise<void>,
+): Promise<Set<string>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'evfleet-browser-bench-'));
   let server: ChildProcess | undefined;
   let opened: Awaited<ReturnType<typeof openPortalPage>> | undefined;

@@ -2,6 +2,11 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/db/schema.ts', './src/db/telemetry-schema.ts', './src/db/reports-schema.ts', './src/db/admin-schema.ts'],
+  schema: [
+    './src/db/schema.ts',
+    './src/db/telemetry-schema.ts',
+    './src/db/reports-schema.ts',
+    './src/db/admin-schema.ts',
+  ],
   out: './drizzle',
 });

@@ -6,7 +6,9 @@ import { defineConfig, type ProxyOptions } from 'vite';
 function frontendVersion(): string {
   if (process.env.GIT_SHA) return process.env.GIT_SHA;
   try {
-    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     return 'unversioned';
   }

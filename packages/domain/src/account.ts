@@ -20,10 +20,7 @@ export const LOGIN_MESSAGES = {
 const required = (message: string) => z.string({ error: message }).min(1, { message, abort: true });
 
 const emailField = (messages: { required: string; min: string; max: string; invalid: string }) =>
-  required(messages.required)
-    .min(EMAIL_MIN, messages.min)
-    .max(EMAIL_MAX, messages.max)
-    .pipe(z.email(messages.invalid));
+  required(messages.required).min(EMAIL_MIN, messages.min).max(EMAIL_MAX, messages.max).pipe(z.email(messages.invalid));
 
 export const loginFormSchema = z.object({
   username: emailField({
@@ -90,7 +87,10 @@ export const resetRequestFormSchema = z.object({ email: accountEmailField });
 export const RESET_PASSWORD_SIZE = 'Your name must be between 6 and 16 characters';
 const resetPassword = required('Your password is required.').min(6, RESET_PASSWORD_SIZE).max(16, RESET_PASSWORD_SIZE);
 
-export const resetFinishRequestSchema = z.object({ key: required('The reset key is missing.'), newPassword: resetPassword });
+export const resetFinishRequestSchema = z.object({
+  key: required('The reset key is missing.'),
+  newPassword: resetPassword,
+});
 export const resetFinishFormSchema = z
   .object({ newPassword: resetPassword, confirmPassword: required('Your confirmation password is required.') })
   .refine(...matching<{ newPassword: string; confirmPassword: string }>((v) => v.newPassword));

@@ -64,5 +64,7 @@ export function renderAlertTemplate(template: string, facts: AlertFacts): string
     band: facts.band,
     time: alertTime(facts.at),
   };
-  return template.replace(PLACEHOLDER, (whole, name: string) => (name in values ? values[name as AlertPlaceholder] : whole));
+  return template.replace(PLACEHOLDER, (whole, name: string) =>
+    name in values ? values[name as AlertPlaceholder] : whole,
+  );
 }

@@ -64,7 +64,8 @@ export function reportColumnOf(key: string): string {
 }
 
 /** Date, Vehicle and the chosen signals' columns, in the spec's order (unknown ones last, A–Z). */
-export const reportColumnsFor = (keys: readonly string[]) => orderReportColumns([DATE_COLUMN, VEHICLE_COLUMN, ...new Set(keys.map(reportColumnOf))]);
+export const reportColumnsFor = (keys: readonly string[]) =>
+  orderReportColumns([DATE_COLUMN, VEHICLE_COLUMN, ...new Set(keys.map(reportColumnOf))]);
 
 /** §3: columns whose values are numbers (formatted 0,0.[00]); Date is a date, Vehicle and the rest text or numbers as stored. */
 export const NUMERIC_REPORT_COLUMNS: readonly string[] = [
@@ -127,7 +128,8 @@ export interface CanReportProblem {
   message: string;
 }
 
-const timeOf = (d: string | Date | null | undefined) => (d === null || d === undefined || d === '' ? null : new Date(d).getTime());
+const timeOf = (d: string | Date | null | undefined) =>
+  d === null || d === undefined || d === '' ? null : new Date(d).getTime();
 
 /**
  * The §5 checks in order; every failing one, so the server reports each field and the page toasts
@@ -145,13 +147,15 @@ export function canReportProblems(draft: CanReportDraft): CanReportProblem[] {
   if (end === null) problems.push({ field: 'endDate', message: CAN_REPORT_TEXTS.noEndDate });
   if (start !== null && end !== null) {
     if (end < start) problems.push({ field: 'endDate', message: CAN_REPORT_TEXTS.endBeforeStart });
-    else if (Math.round((end - start) / DAY_MS) > CAN_REPORT_MAX_DAYS) problems.push({ field: 'endDate', message: CAN_REPORT_TEXTS.rangeTooLong });
+    else if (Math.round((end - start) / DAY_MS) > CAN_REPORT_MAX_DAYS)
+      problems.push({ field: 'endDate', message: CAN_REPORT_TEXTS.rangeTooLong });
   }
   return problems;
 }
 
 /** The toast View Result shows, or null when the criteria may be sent. */
-export const firstCanReportProblem = (draft: CanReportDraft): string | null => canReportProblems(draft)[0]?.message ?? null;
+export const firstCanReportProblem = (draft: CanReportDraft): string | null =>
+  canReportProblems(draft)[0]?.message ?? null;
 
 // ---- criteria (request bodies)
 
@@ -179,7 +183,12 @@ const pageSize = z
   .preprocess(fromDigits, z.number({ error: CAN_REPORT_TEXTS.pageSize }))
   .refine((n) => (CAN_REPORT_PAGE_SIZES as readonly number[]).includes(n), CAN_REPORT_TEXTS.pageSize)
   .default(CAN_REPORT_DEFAULT_PAGE_SIZE);
-const pageNo = z.preprocess(fromDigits, z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'Min').max(1_000_000, 'Max')).default(0);
+const pageNo = z
+  .preprocess(
+    fromDigits,
+    z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'Min').max(1_000_000, 'Max'),
+  )
+  .default(0);
 export const SORT_TYPES = ['ASC', 'DESC'] as const;
 export type SortType = (typeof SORT_TYPES)[number];
 const sortType = z
@@ -206,7 +215,8 @@ export const canReportFilterSchema = withChecks(
     sortType,
   }),
 ).superRefine((f, ctx) => {
-  if (!reportColumnsFor(f.columns ?? []).includes(f.sortBy)) ctx.addIssue({ code: 'custom', path: ['sortBy'], message: CAN_REPORT_TEXTS.unknownSortColumn });
+  if (!reportColumnsFor(f.columns ?? []).includes(f.sortBy))
+    ctx.addIssue({ code: 'custom', path: ['sortBy'], message: CAN_REPORT_TEXTS.unknownSortColumn });
 });
 export type CanReportFilterInput = z.input<typeof canReportFilterSchema>;
 export type CanReportFilter = z.output<typeof canReportFilterSchema>;
@@ -220,8 +230,18 @@ export interface CanReportCriteria {
 }
 
 /** The checked filter as query criteria (the schema's refinements guarantee the fields). */
-export function criteriaOf(f: { vehiclesIds?: number[]; columns?: string[]; startDate?: string; endDate?: string }): CanReportCriteria {
-  return { vehicleId: f.vehiclesIds![0], columns: [...new Set(f.columns)], start: new Date(f.startDate!), end: new Date(f.endDate!) };
+export function criteriaOf(f: {
+  vehiclesIds?: number[];
+  columns?: string[];
+  startDate?: string;
+  endDate?: string;
+}): CanReportCriteria {
+  return {
+    vehicleId: f.vehiclesIds![0],
+    columns: [...new Set(f.columns)],
+    start: new Date(f.startDate!),
+    end: new Date(f.endDate!),
+  };
 }
 
 // ---- results
@@ -319,7 +339,8 @@ export const reportScheduleWriteSchema = z
       .max(20, 'Max'),
   })
   .superRefine((s, ctx) => {
-    if (s.period === 'WEEKLY' && (s.weekday === null || s.weekday === undefined)) ctx.addIssue({ code: 'custom', path: ['weekday'], message: SCHEDULE_TEXTS.weekdayRequired });
+    if (s.period === 'WEEKLY' && (s.weekday === null || s.weekday === undefined))
+      ctx.addIssue({ code: 'custom', path: ['weekday'], message: SCHEDULE_TEXTS.weekdayRequired });
   })
   .transform((s) => ({ ...s, weekday: s.period === 'WEEKLY' ? (s.weekday ?? null) : null }));
 export type ReportScheduleWrite = z.output<typeof reportScheduleWriteSchema>;

@@ -26,7 +26,14 @@ export const DASHBOARD_COUNT_CARDS = [
 /** The form's text boxes hold '8.887'; a decimal text is read as its number, anything else is refused. */
 const decimalText = (v: unknown) => (typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v);
 const factor = (max: number) =>
-  z.preprocess(decimalText, z.number({ error: 'This field should be a number.' }).finite('This field should be a number.').min(0, 'Min').max(max, 'Max'));
+  z.preprocess(
+    decimalText,
+    z
+      .number({ error: 'This field should be a number.' })
+      .finite('This field should be a number.')
+      .min(0, 'Min')
+      .max(max, 'Max'),
+  );
 export const dashboardFactorsSchema = z.object({
   /** Miles per gallon of the gasoline vehicle replaced. */
   gasolineMpg: factor(200).pipe(z.number().positive('Min')),
@@ -75,7 +82,12 @@ export const dashboardCardsSchema = z.object({
   hoursCharging: z.object({ hours: z.number(), period: cardPeriodSchema }),
   serviceIncidents: z.object({ count: z.number().int(), period: cardPeriodSchema }),
   emission: z.object({ co2SavedKg: z.number(), gallonsSaved: z.number(), period: cardPeriodSchema }),
-  dollarsSaved: z.object({ total: z.number(), runningCostSaved: z.number(), maintenanceSaved: z.number(), period: cardPeriodSchema }),
+  dollarsSaved: z.object({
+    total: z.number(),
+    runningCostSaved: z.number(),
+    maintenanceSaved: z.number(),
+    period: cardPeriodSchema,
+  }),
   factors: dashboardFactorsSchema,
 });
 export type DashboardCards = z.infer<typeof dashboardCardsSchema>;

@@ -9,13 +9,22 @@ export type LogLevel = z.infer<typeof logLevelSchema>;
 
 /** Spring Boot's loggers shape, so the screen reads what a JHipster admin would. */
 export const loggerSchema = z.object({ configuredLevel: logLevelSchema.nullable(), effectiveLevel: logLevelSchema });
-export const loggersResponseSchema = z.object({ levels: z.array(logLevelSchema), loggers: z.record(z.string(), loggerSchema) });
+export const loggersResponseSchema = z.object({
+  levels: z.array(logLevelSchema),
+  loggers: z.record(z.string(), loggerSchema),
+});
 export type LoggersResponse = z.infer<typeof loggersResponseSchema>;
 export const loggerChangeSchema = z.object({ configuredLevel: logLevelSchema.nullable() });
 
 export const healthStatusSchema = z.enum(['UP', 'DOWN', 'UNKNOWN']);
-export const healthComponentSchema = z.object({ status: healthStatusSchema, details: z.record(z.string(), z.unknown()).optional() });
-export const healthSchema = z.object({ status: healthStatusSchema, components: z.record(z.string(), healthComponentSchema).optional() });
+export const healthComponentSchema = z.object({
+  status: healthStatusSchema,
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export const healthSchema = z.object({
+  status: healthStatusSchema,
+  components: z.record(z.string(), healthComponentSchema).optional(),
+});
 export type Health = z.infer<typeof healthSchema>;
 
 /** What the metrics screen shows; the same figures are in Prometheus text at management/prometheus. */
@@ -23,7 +32,9 @@ export const metricsSummarySchema = z.object({
   uptimeSeconds: z.number(),
   memory: z.object({ rssBytes: z.number(), heapUsedBytes: z.number(), heapTotalBytes: z.number() }),
   eventLoop: z.object({ p50Ms: z.number(), p99Ms: z.number(), maxMs: z.number() }),
-  http: z.array(z.object({ method: z.string(), route: z.string(), status: z.string(), count: z.number(), meanMs: z.number() })),
+  http: z.array(
+    z.object({ method: z.string(), route: z.string(), status: z.string(), count: z.number(), meanMs: z.number() }),
+  ),
   ingestion: z.object({ accepted: z.number(), rejected: z.record(z.string(), z.number()), stored: z.number() }),
   alerts: z.object({ raised: z.number() }),
   outbox: z.object({ pending: z.number(), sent: z.number(), failed: z.number() }),
@@ -35,7 +46,14 @@ export const diagnosticsSchema = z.object({
   node: z.string(),
   pid: z.number(),
   uptimeSeconds: z.number(),
-  eventLoopDelayMs: z.object({ min: z.number(), mean: z.number(), p50: z.number(), p90: z.number(), p99: z.number(), max: z.number() }),
+  eventLoopDelayMs: z.object({
+    min: z.number(),
+    mean: z.number(),
+    p50: z.number(),
+    p90: z.number(),
+    p99: z.number(),
+    max: z.number(),
+  }),
   eventLoopUtilization: z.number(),
   activeResources: z.record(z.string(), z.number()),
   memory: z.record(z.string(), z.number()),
@@ -67,12 +85,18 @@ export const auditQuerySchema = z
     size: intParam(20, MAX_PAGE_SIZE).pipe(z.number().min(1, 'Min')),
     sort: z
       .string()
-      .regex(new RegExp(`^(${AUDIT_SORT_FIELDS.join('|')})(,(asc|desc))?$`), `must be one of ${AUDIT_SORT_FIELDS.join(', ')}, optionally ,asc or ,desc`)
+      .regex(
+        new RegExp(`^(${AUDIT_SORT_FIELDS.join('|')})(,(asc|desc))?$`),
+        `must be one of ${AUDIT_SORT_FIELDS.join(', ')}, optionally ,asc or ,desc`,
+      )
       .default('timestamp,desc'),
     fromDate: isoDate.optional(),
     toDate: isoDate.optional(),
     principal: z.string().trim().max(254, 'Max').optional(),
     type: z.string().trim().max(64, 'Max').optional(),
   })
-  .refine((q) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate, { path: ['toDate'], message: 'must not be before fromDate' });
+  .refine((q) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate, {
+    path: ['toDate'],
+    message: 'must not be before fromDate',
+  });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;

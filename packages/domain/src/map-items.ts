@@ -26,4 +26,7 @@ export type MapItem = z.infer<typeof mapItemSchema>;
 
 /** Only items with a position can be drawn. */
 export const hasPosition = (item: MapItem): item is MapItem & { gps_lat: number; gps_long: number } =>
-  typeof item.gps_lat === 'number' && typeof item.gps_long === 'number' && Math.abs(item.gps_lat) <= 90 && Math.abs(item.gps_long) <= 180;
+  typeof item.gps_lat === 'number' &&
+  typeof item.gps_long === 'number' &&
+  Math.abs(item.gps_lat) <= 90 &&
+  Math.abs(item.gps_long) <= 180;

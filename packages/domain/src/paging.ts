@@ -8,7 +8,12 @@ export const GRID_ROW_HEIGHT = 43;
 
 /** A whole number in a query string: decimal digits only, bounded. */
 export const intParam = (fallback: number, max: number) =>
-  z.preprocess(fromDigits, z.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'Min').max(max, 'Max')).default(fallback);
+  z
+    .preprocess(
+      fromDigits,
+      z.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'Min').max(max, 'Max'),
+    )
+    .default(fallback);
 
 /** Spec paging: pageNo is 0-based, pageSize bounded. */
 export const pageQuerySchema = z.object({
@@ -26,5 +31,6 @@ export const springPageQuerySchema = z.object({
 export type SpringPageQuery = z.infer<typeof springPageQuerySchema>;
 
 /** Every list response of the spec: data and totalCount. */
-export const listResponse = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), totalCount: z.number().int() });
+export const listResponse = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), totalCount: z.number().int() });
 export type ListResponse<T> = { data: T[]; totalCount: number };

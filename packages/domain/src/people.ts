@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { emailText, id, idAndName, mobileText, optionalId, requiredId, requiredText, superUserEmail } from './people-fields.js';
+import {
+  emailText,
+  id,
+  idAndName,
+  mobileText,
+  optionalId,
+  requiredId,
+  requiredText,
+  superUserEmail,
+} from './people-fields.js';
 import type { Role } from './roles.js';
 
 export const PEOPLE_TEXTS = {
@@ -40,16 +49,21 @@ export const PEOPLE_WRITERS = {
 
 /** Delete-guard texts of part 1 §8, built once for the server's refusals and the client's dialogs. */
 export const deleteBlocks = {
-  fleetWithDrivers: (drivers: string) => `Fleet can't be deleted. For deletion, please assign the ${drivers} to other Fleets.`,
+  fleetWithDrivers: (drivers: string) =>
+    `Fleet can't be deleted. For deletion, please assign the ${drivers} to other Fleets.`,
   fleetWithVehicles: () => "Fleet can't be deleted. For deletion, please unassign all the vehicle from the fleet.",
   dealer: (fleets: string | null, vehicles: string | null) =>
     [fleets, vehicles]
       .filter((names): names is string => names !== null)
-      .map((names) => `Dealer can't be deleted. For deletion, please assign the ${names} to other dealer and all the assigned vehicles to the fleets will be unassigned`)
+      .map(
+        (names) =>
+          `Dealer can't be deleted. For deletion, please assign the ${names} to other dealer and all the assigned vehicles to the fleets will be unassigned`,
+      )
       .join(' '),
   superUser: (name: string) => `Are you sure you want to delete(${name})?`,
   /** §4: the server's refusal of a driver delete without the confirm flag (added with the server, issue 5). */
-  driverWithVehicles: () => 'All the vehicles assigned to this driver will be unassigned. Confirm to delete the driver.',
+  driverWithVehicles: () =>
+    'All the vehicles assigned to this driver will be unassigned. Confirm to delete the driver.',
 };
 
 /**
@@ -200,13 +214,21 @@ export const passwordResetFormSchema = z.object({
 /** The dialog does not check matching (§5); the server does, since a mismatch is never intended. */
 export const passwordResetRequestSchema = passwordResetFormSchema
   .extend({ newPassword: z.string().min(6, 'Minimum length of 6 characters required').max(50, 'Max') })
-  .refine((v) => v.newPassword === v.confirmNewPassword, { message: 'The password and its confirmation do not match!', path: ['confirmNewPassword'] });
+  .refine((v) => v.newPassword === v.confirmNewPassword, {
+    message: 'The password and its confirmation do not match!',
+    path: ['confirmNewPassword'],
+  });
 
 /** The 'Email' tab of the reset-password dialog: where the reset link goes (api/account/send-reset-link?mail). */
 export const resetLinkFormSchema = z.object({ email: emailText('Email can not be empty!') });
 
 // ---- vehicles as the assignment grids show them (§3)
-export const vehicleRefSchema = z.object({ id: z.number().int(), vin: z.string(), name: z.string(), status: z.boolean() });
+export const vehicleRefSchema = z.object({
+  id: z.number().int(),
+  vin: z.string(),
+  name: z.string(),
+  status: z.boolean(),
+});
 export type VehicleRef = z.infer<typeof vehicleRefSchema>;
 
 export const fileSchema = z.object({ id: z.number().int(), data: z.string() });
@@ -215,8 +237,14 @@ export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
 // ---- vehicle assignment to fleets (part 1 §7, part 2 §7; added with the server, issue 5)
 /** One entry of PATCH api/vehicle/assign: the vehicles to (un)assign for one fleet. */
-export const fleetAssignmentSchema = z.object({ fleetId: id, vehicleIds: z.array(id).min(1, 'At least one vehicle is required.').max(1000, 'Max') });
+export const fleetAssignmentSchema = z.object({
+  fleetId: id,
+  vehicleIds: z.array(id).min(1, 'At least one vehicle is required.').max(1000, 'Max'),
+});
 export type FleetAssignment = z.infer<typeof fleetAssignmentSchema>;
 /** The body: vehicle ids (with ?fleetId=) or a list of fleet entries. */
-export const vehicleAssignBodySchema = z.union([z.array(id).max(1000, 'Max'), z.array(fleetAssignmentSchema).max(100, 'Max')]);
+export const vehicleAssignBodySchema = z.union([
+  z.array(id).max(1000, 'Max'),
+  z.array(fleetAssignmentSchema).max(100, 'Max'),
+]);
 export type VehicleAssignBody = z.infer<typeof vehicleAssignBodySchema>;

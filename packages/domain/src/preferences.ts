@@ -22,13 +22,24 @@ export const DETAIL_TILES = [
 ] as const;
 export type DetailTile = (typeof DETAIL_TILES)[number]['key'];
 
-const tilesShape = Object.fromEntries(DETAIL_TILES.map((t) => [t.key, z.boolean().default(t.default)])) as Record<DetailTile, z.ZodDefault<z.ZodBoolean>>;
+const tilesShape = Object.fromEntries(DETAIL_TILES.map((t) => [t.key, z.boolean().default(t.default)])) as Record<
+  DetailTile,
+  z.ZodDefault<z.ZodBoolean>
+>;
 export const detailTilesSchema = z.object(tilesShape);
 export type DetailTiles = z.infer<typeof detailTilesSchema>;
 
 /** A dashboard card's place on the 12-column grid (react-grid-layout's item). */
 export const dashboardLayoutSchema = z
-  .array(z.object({ i: z.string().max(64), x: z.number().int().min(0).max(12), y: z.number().int().min(0).max(1000), w: z.number().int().min(1).max(12), h: z.number().int().min(1).max(100) }))
+  .array(
+    z.object({
+      i: z.string().max(64),
+      x: z.number().int().min(0).max(12),
+      y: z.number().int().min(0).max(1000),
+      w: z.number().int().min(1).max(12),
+      h: z.number().int().min(1).max(100),
+    }),
+  )
   .max(50, 'Max');
 
 export const PREFERENCES = {
@@ -36,7 +47,9 @@ export const PREFERENCES = {
   dashboardLayout: { schema: dashboardLayoutSchema, default: [] as z.infer<typeof dashboardLayoutSchema> },
 } as const;
 export type PreferenceKey = keyof typeof PREFERENCES;
-export const preferenceKeySchema = z.enum(Object.keys(PREFERENCES) as [PreferenceKey, ...PreferenceKey[]], { error: 'Unknown preference.' });
+export const preferenceKeySchema = z.enum(Object.keys(PREFERENCES) as [PreferenceKey, ...PreferenceKey[]], {
+  error: 'Unknown preference.',
+});
 
 /** PUT body and GET answer: { value } (the value's shape is the key's schema). */
 export const preferenceBodySchema = z.object({ value: z.unknown() });

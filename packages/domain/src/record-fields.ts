@@ -23,7 +23,8 @@ export const RECORD_TEXTS = {
   idMissing: (entity: string) => `An ID is required to update a ${entity}`,
 } as const;
 
-export type RecordFieldKind = 'text' | 'longText' | 'number' | 'boolean' | 'enum' | 'dateTime' | 'vehicle' | 'vehicles' | 'textList';
+export type RecordFieldKind =
+  'text' | 'longText' | 'number' | 'boolean' | 'enum' | 'dateTime' | 'vehicle' | 'vehicles' | 'textList';
 
 /** A field the form edits: how a create or update reads it (`write`) and how the server shows it (`read`). */
 export interface RecordField<W extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
@@ -50,10 +51,14 @@ export interface ShownField<R extends z.ZodType = z.ZodType> {
 
 export type AnyRecordField = RecordField | ShownField;
 
-const blankToNull = (v: unknown) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v);
+const blankToNull = (v: unknown) =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v;
 
 /** Free text; blank is stored as null (§3 clean-up: empty values are not sent). */
-export const textField = (label: string, max = 255): RecordField<z.ZodType<string | null, unknown>, z.ZodNullable<z.ZodString>> => ({
+export const textField = (
+  label: string,
+  max = 255,
+): RecordField<z.ZodType<string | null, unknown>, z.ZodNullable<z.ZodString>> => ({
   kind: 'text',
   label,
   write: z.preprocess(blankToNull, z.string().max(max, 'Max').nullable()),
@@ -68,7 +73,11 @@ export const longTextField = (label: string, max = 10_000) => ({ ...textField(la
  * range, signals.ts; by default any number that can be counted exactly). A JSON body carries a JSON
  * number (docs/decisions.md, "Input rules").
  */
-export const numberField = (label: string, hint?: string, range: SignalRange = UNKNOWN_SIGNAL_RANGE): RecordField<z.ZodType<number | null, unknown>, z.ZodNullable<z.ZodNumber>> => ({
+export const numberField = (
+  label: string,
+  hint?: string,
+  range: SignalRange = UNKNOWN_SIGNAL_RANGE,
+): RecordField<z.ZodType<number | null, unknown>, z.ZodNullable<z.ZodNumber>> => ({
   kind: 'number',
   label,
   hint,
@@ -92,20 +101,33 @@ export const numberField = (label: string, hint?: string, range: SignalRange = U
 export const booleanField = (label: string): RecordField<z.ZodType<boolean, unknown>, z.ZodBoolean> => ({
   kind: 'boolean',
   label,
-  write: z.preprocess((v) => (v === null || v === undefined || v === '' ? false : v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: 'must be true or false' })),
+  write: z.preprocess(
+    (v) => (v === null || v === undefined || v === '' ? false : v === 'true' ? true : v === 'false' ? false : v),
+    z.boolean({ error: 'must be true or false' }),
+  ),
   read: z.boolean(),
 });
 
-export const enumField = <const T extends readonly [string, ...string[]]>(label: string, values: T, fallback: T[number]): RecordField<z.ZodType<T[number], unknown>, z.ZodEnum<{ [K in T[number]]: K }>> => ({
+export const enumField = <const T extends readonly [string, ...string[]]>(
+  label: string,
+  values: T,
+  fallback: T[number],
+): RecordField<z.ZodType<T[number], unknown>, z.ZodEnum<{ [K in T[number]]: K }>> => ({
   kind: 'enum',
   label,
   options: values,
-  write: z.preprocess((v) => blankToNull(v) ?? fallback, z.enum(values, { error: `must be one of ${values.join(', ')}` })),
+  write: z.preprocess(
+    (v) => blankToNull(v) ?? fallback,
+    z.enum(values, { error: `must be one of ${values.join(', ')}` }),
+  ),
   read: z.enum(values),
 });
 
 /** An enumeration that may be left empty (null), e.g. "any metric". */
-export const optionalEnumField = <const T extends readonly [string, ...string[]]>(label: string, values: T): RecordField<z.ZodType<T[number] | null, unknown>, z.ZodNullable<z.ZodEnum<{ [K in T[number]]: K }>>> => ({
+export const optionalEnumField = <const T extends readonly [string, ...string[]]>(
+  label: string,
+  values: T,
+): RecordField<z.ZodType<T[number] | null, unknown>, z.ZodNullable<z.ZodEnum<{ [K in T[number]]: K }>>> => ({
   kind: 'enum',
   label,
   options: values,
@@ -114,7 +136,9 @@ export const optionalEnumField = <const T extends readonly [string, ...string[]]
 });
 
 /** A moment, sent as ISO 8601 (the form's local date-time is turned into one by this schema). */
-export const dateTimeField = (label: string): RecordField<z.ZodType<string | null, unknown>, z.ZodNullable<z.ZodString>> => ({
+export const dateTimeField = (
+  label: string,
+): RecordField<z.ZodType<string | null, unknown>, z.ZodNullable<z.ZodString>> => ({
   kind: 'dateTime',
   label,
   write: z.preprocess(
@@ -139,17 +163,36 @@ const relationId = (v: unknown) => {
 };
 
 /** A reference to one vehicle: written as {id} or an id, shown as {id, name}. */
-export function vehicleField(label: string, required: true): RecordField<z.ZodType<number, unknown>, typeof recordVehicleRefSchema>;
-export function vehicleField(label: string, required?: false): RecordField<z.ZodType<number | null, unknown>, z.ZodNullable<typeof recordVehicleRefSchema>>;
+export function vehicleField(
+  label: string,
+  required: true,
+): RecordField<z.ZodType<number, unknown>, typeof recordVehicleRefSchema>;
+export function vehicleField(
+  label: string,
+  required?: false,
+): RecordField<z.ZodType<number | null, unknown>, z.ZodNullable<typeof recordVehicleRefSchema>>;
 export function vehicleField(label: string, required = false): RecordField {
   const base = z.preprocess(relationId, idWith(RECORD_TEXTS.vehicleRequired));
   return required
-    ? { kind: 'vehicle', label, required, write: z.preprocess((v) => relationId(v) ?? undefined, base), read: recordVehicleRefSchema }
-    : { kind: 'vehicle', label, write: z.preprocess((v) => (relationId(v) === null ? null : v), base.nullable()), read: recordVehicleRefSchema.nullable() };
+    ? {
+        kind: 'vehicle',
+        label,
+        required,
+        write: z.preprocess((v) => relationId(v) ?? undefined, base),
+        read: recordVehicleRefSchema,
+      }
+    : {
+        kind: 'vehicle',
+        label,
+        write: z.preprocess((v) => (relationId(v) === null ? null : v), base.nullable()),
+        read: recordVehicleRefSchema.nullable(),
+      };
 }
 
 /** Several vehicles: written as [{id}] or ids (empty ids skipped, §3), shown as [{id, name}]. */
-export const vehiclesField = (label: string): RecordField<z.ZodType<number[], unknown>, z.ZodArray<typeof recordVehicleRefSchema>> => ({
+export const vehiclesField = (
+  label: string,
+): RecordField<z.ZodType<number[], unknown>, z.ZodArray<typeof recordVehicleRefSchema>> => ({
   kind: 'vehicles',
   label,
   write: z.preprocess(
@@ -160,26 +203,43 @@ export const vehiclesField = (label: string): RecordField<z.ZodType<number[], un
 });
 
 /** A list of addresses or numbers, typed one per line or separated by commas or semicolons. */
-export const textListField = (label: string, item: z.ZodType<string, string>, max = 100): RecordField<z.ZodType<string[], unknown>, z.ZodArray<z.ZodString>> => ({
+export const textListField = (
+  label: string,
+  item: z.ZodType<string, string>,
+  max = 100,
+): RecordField<z.ZodType<string[], unknown>, z.ZodArray<z.ZodString>> => ({
   kind: 'textList',
   label,
   write: z.preprocess(
     (v) => (typeof v === 'string' ? v.split(/[\n,;]+/) : (blankToNull(v) ?? [])),
-    z.array(z.string().trim()).transform((items) => items.filter(Boolean)).pipe(z.array(item).max(max, RECORD_TEXTS.tooMany)),
+    z
+      .array(z.string().trim())
+      .transform((items) => items.filter(Boolean))
+      .pipe(z.array(item).max(max, RECORD_TEXTS.tooMany)),
   ),
   read: z.array(z.string()),
 });
 
 export const emailItem = z.string().max(254, 'Max').pipe(z.email(RECORD_TEXTS.invalidEmail));
-export const phoneItem = z.string().max(32, 'Max').regex(/^\+?[\d\s()-]{3,}$/, RECORD_TEXTS.invalidPhone);
+export const phoneItem = z
+  .string()
+  .max(32, 'Max')
+  .regex(/^\+?[\d\s()-]{3,}$/, RECORD_TEXTS.invalidPhone);
 
 /** A field the server fills in, shown on the detail page. */
-export const shown = <R extends z.ZodType>(kind: RecordFieldKind, label: string, read: R, hint?: string): ShownField<R> => ({ kind, label, read, readOnly: true, hint });
+export const shown = <R extends z.ZodType>(
+  kind: RecordFieldKind,
+  label: string,
+  read: R,
+  hint?: string,
+): ShownField<R> => ({ kind, label, read, readOnly: true, hint });
 
 // ---- entity descriptions
 
 type Fields = Record<string, AnyRecordField>;
-type Writable<F extends Fields> = { [K in keyof F as F[K] extends RecordField ? K : never]: F[K] extends RecordField<infer W> ? W : never };
+type Writable<F extends Fields> = {
+  [K in keyof F as F[K] extends RecordField ? K : never]: F[K] extends RecordField<infer W> ? W : never;
+};
 type Readable<F extends Fields> = { [K in keyof F]: F[K]['read'] };
 
 export interface RecordDescription<Key extends string, F extends Fields, I extends z.ZodType> {
@@ -207,9 +267,13 @@ export interface RecordDescription<Key extends string, F extends Fields, I exten
 }
 
 /** The description with the schemas derived from it: `schema` is what the API answers, `writeSchema` what POST and PUT accept. */
-export function defineRecord<Key extends string, F extends Fields, I extends z.ZodType>(d: RecordDescription<Key, F, I>) {
+export function defineRecord<Key extends string, F extends Fields, I extends z.ZodType>(
+  d: RecordDescription<Key, F, I>,
+) {
   const read = Object.fromEntries(Object.entries(d.fields).map(([k, f]) => [k, f.read])) as Readable<F>;
-  const write = Object.fromEntries(Object.entries(d.fields).flatMap(([k, f]) => ('write' in f ? [[k, f.write]] : []))) as Writable<F>;
+  const write = Object.fromEntries(
+    Object.entries(d.fields).flatMap(([k, f]) => ('write' in f ? [[k, f.write]] : [])),
+  ) as Writable<F>;
   return {
     ...d,
     schema: z.object({ id: d.id, ...read }),

@@ -59,11 +59,15 @@ export const emailTemplateRecord = defineRecord({
       hint: 'Placeholders: {vehicleName} {vin} {metric} {value} {unit} {band} {time}',
       write: templateText.write.superRefine((text, ctx) => {
         const unknown = text ? unknownPlaceholders(text) : [];
-        if (unknown.length) ctx.addIssue({ code: 'custom', message: `Unknown placeholder: ${unknown.map((p) => `{${p}}`).join(', ')}` });
+        if (unknown.length)
+          ctx.addIssue({ code: 'custom', message: `Unknown placeholder: ${unknown.map((p) => `{${p}}`).join(', ')}` });
       }),
     },
     type: enumField('Type', ALERT_TEMPLATE_TYPES, 'WARNING'),
-    attributeName: { ...optionalEnumField('Attribute', METRIC_NAMES as [MetricName, ...MetricName[]]), hint: 'Empty: every attribute without a template of its own' },
+    attributeName: {
+      ...optionalEnumField('Attribute', METRIC_NAMES as [MetricName, ...MetricName[]]),
+      hint: 'Empty: every attribute without a template of its own',
+    },
   },
   columns: ['template', 'type', 'attributeName'],
   sortable: ['id', 'type', 'attributeName'],
@@ -126,8 +130,40 @@ export function parseVehicleCanId(value: string): { vehicleId: number; ts: numbe
 }
 /** bt1 … bt27: battery cell voltages, cells 1 to 27 of the reading. */
 export const VEHICLE_CAN_CELLS = 27;
-type CellNumber = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27;
-const cellFields = Object.fromEntries(Array.from({ length: VEHICLE_CAN_CELLS }, (_, i) => [`bt${i + 1}`, numberField(`Bt ${i + 1}`, 'V', CELL_VOLTAGE_RANGE)])) as Record<`bt${CellNumber}`, ReturnType<typeof numberField>>;
+type CellNumber =
+  | 1
+  | 2
+  | 3
+  | 4
+  | 5
+  | 6
+  | 7
+  | 8
+  | 9
+  | 10
+  | 11
+  | 12
+  | 13
+  | 14
+  | 15
+  | 16
+  | 17
+  | 18
+  | 19
+  | 20
+  | 21
+  | 22
+  | 23
+  | 24
+  | 25
+  | 26
+  | 27;
+const cellFields = Object.fromEntries(
+  Array.from({ length: VEHICLE_CAN_CELLS }, (_, i) => [
+    `bt${i + 1}`,
+    numberField(`Bt ${i + 1}`, 'V', CELL_VOLTAGE_RANGE),
+  ]),
+) as Record<`bt${CellNumber}`, ReturnType<typeof numberField>>;
 
 /** Each number in the range of the signal it is stored as (server: vehicle-can-fields.ts), so the form refuses what ingestion would. */
 export const vehicleCanRecord = defineRecord({
@@ -197,7 +233,11 @@ export type VehicleCanWrite = z.infer<typeof vehicleCanRecord.writeSchema>;
 export const recordListQuerySchema = z.object({
   page: intParam(0, 1_000_000),
   size: intParam(DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE).pipe(z.number().min(1, 'Min')),
-  sort: z.string().max(60, 'Max').regex(/^[A-Za-z0-9]+(,(asc|desc))?$/, 'must be key,asc or key,desc').optional(),
+  sort: z
+    .string()
+    .max(60, 'Max')
+    .regex(/^[A-Za-z0-9]+(,(asc|desc))?$/, 'must be key,asc or key,desc')
+    .optional(),
   cacheBuster: z.string().max(40, 'Max').optional(),
   vehicleId: id.optional(),
 });

@@ -29,7 +29,12 @@ const vehicleChildren = (parent: string): ToggleSpec[] =>
 /** Fleet Owner: Driver Screen (on), Vehicle Configuration Template (off), Vehicle (on) with its four. */
 export const FLEET_OWNER_TOGGLES: ToggleSpec[] = [
   { key: 'driverScreen', label: 'Driver Screen', default: true, page: 'Driver Screen' },
-  { key: 'vehicleConfigurationTemplate', label: 'Vehicle Configuration Template', default: false, page: 'Vehicle Configuration Template' },
+  {
+    key: 'vehicleConfigurationTemplate',
+    label: 'Vehicle Configuration Template',
+    default: false,
+    page: 'Vehicle Configuration Template',
+  },
   { key: 'vehicle', label: 'Vehicle', default: true, children: vehicleChildren('vehicle') },
 ];
 
@@ -50,15 +55,21 @@ export const PERMISSION_ROLES = {
   ROLE_DEALER: { title: 'Dealer', route: '/roles-permission/dealer-role', toggles: DEALER_TOGGLES },
 } as const;
 export type PermissionRole = keyof typeof PERMISSION_ROLES;
-export const permissionRoleSchema = z.enum(Object.keys(PERMISSION_ROLES) as [PermissionRole, ...PermissionRole[]], { error: 'Only ROLE_FLEET and ROLE_DEALER have role permissions.' });
+export const permissionRoleSchema = z.enum(Object.keys(PERMISSION_ROLES) as [PermissionRole, ...PermissionRole[]], {
+  error: 'Only ROLE_FLEET and ROLE_DEALER have role permissions.',
+});
 
 const flatten = (toggles: ToggleSpec[]): ToggleSpec[] => toggles.flatMap((t) => [t, ...flatten(t.children ?? [])]);
 /** Every toggle of a role, parents before their children. */
 export const togglesOf = (role: PermissionRole): ToggleSpec[] => flatten([...PERMISSION_ROLES[role].toggles]);
-export const defaultPermissions = (role: PermissionRole): Record<string, boolean> => Object.fromEntries(togglesOf(role).map((t) => [t.key, t.default]));
+export const defaultPermissions = (role: PermissionRole): Record<string, boolean> =>
+  Object.fromEntries(togglesOf(role).map((t) => [t.key, t.default]));
 
 /** GET api/role-permissions/{authority}: every toggle's state, by key. */
-export const rolePermissionsSchema = z.object({ authority: permissionRoleSchema, permissions: z.record(z.string(), z.boolean()) });
+export const rolePermissionsSchema = z.object({
+  authority: permissionRoleSchema,
+  permissions: z.record(z.string(), z.boolean()),
+});
 export type RolePermissions = z.infer<typeof rolePermissionsSchema>;
 
 /** PUT api/role-permissions/{authority}: the toggles to change (keys of that role only). */
@@ -80,16 +91,21 @@ export type GovernedAccess = VehicleAccess | 'driverScreen';
  * 'assignVehicle.*' for its vehicles in a fleet and 'unassignVehicle.*' for those in none (without a
  * vehicle: either). null: no toggle applies. The server enforces by it and the web hides by it.
  */
-export function governingToggles(subject: ToggleSubject, access: GovernedAccess, vehicle?: { fleetId: number | null }): { role: PermissionRole; keys: string[] } | null {
-  if (subject === 'fleet') return { role: 'ROLE_FLEET', keys: [access === 'driverScreen' ? 'driverScreen' : `vehicle.${access}`] };
+export function governingToggles(
+  subject: ToggleSubject,
+  access: GovernedAccess,
+  vehicle?: { fleetId: number | null },
+): { role: PermissionRole; keys: string[] } | null {
+  if (subject === 'fleet')
+    return { role: 'ROLE_FLEET', keys: [access === 'driverScreen' ? 'driverScreen' : `vehicle.${access}`] };
   if (subject !== 'dealer' || access === 'driverScreen') return null;
   if (!vehicle) return { role: 'ROLE_DEALER', keys: [`assignVehicle.${access}`, `unassignVehicle.${access}`] };
   return { role: 'ROLE_DEALER', keys: [`${vehicle.fleetId === null ? 'unassignVehicle' : 'assignVehicle'}.${access}`] };
 }
 
 /** Whether the toggles in force allow what governingToggles named. */
-export const allowedBy = (permissions: Record<string, boolean>, rule: { keys: string[] } | null): boolean => rule === null || rule.keys.some((key) => permitted(permissions, key));
+export const allowedBy = (permissions: Record<string, boolean>, rule: { keys: string[] } | null): boolean =>
+  rule === null || rule.keys.some((key) => permitted(permissions, key));
 
 /** A dealer's assign or unassign action: the section switches of the dealer page. */
 export const dealerActionKey = (isAssigned: boolean) => (isAssigned ? 'assignVehicle' : 'unassignVehicle');
-

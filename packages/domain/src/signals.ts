@@ -52,7 +52,10 @@ export const EXTRA_SIGNALS = [
 export type ExtraSignalKey = (typeof EXTRA_SIGNALS)[number]['key'];
 
 /** The range of every signal stored in a column of its own, by key. */
-export const SIGNAL_RANGES = Object.fromEntries([...SIGNALS, ...EXTRA_SIGNALS].map((s) => [s.key, s.range])) as Record<SignalKey | ExtraSignalKey, SignalRange>;
+export const SIGNAL_RANGES = Object.fromEntries([...SIGNALS, ...EXTRA_SIGNALS].map((s) => [s.key, s.range])) as Record<
+  SignalKey | ExtraSignalKey,
+  SignalRange
+>;
 /** One battery cell's (or cell module's) voltage. */
 export const CELL_VOLTAGE_RANGE: SignalRange = { min: 0, max: 20 };
 /** An unknown signal has no known unit: any number a device can count exactly (±2^53 − 1). */
@@ -64,7 +67,12 @@ export const MAX_CELLS = 32;
 export const cellColumn = (index: number) => `Cell ${index + 1}`;
 
 /** Report columns in the spec's fixed order; unknown signals follow alphabetically. */
-export const REPORT_COLUMNS = ['Date', 'Vehicle', ...SIGNALS.map((s) => s.column), ...Array.from({ length: MAX_CELLS }, (_, i) => cellColumn(i))];
+export const REPORT_COLUMNS = [
+  'Date',
+  'Vehicle',
+  ...SIGNALS.map((s) => s.column),
+  ...Array.from({ length: MAX_CELLS }, (_, i) => cellColumn(i)),
+];
 
 export function orderReportColumns(columns: readonly string[]): string[] {
   const rank = new Map(REPORT_COLUMNS.map((c, i) => [c, i]));

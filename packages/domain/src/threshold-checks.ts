@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { alertAttributeSchema, BAND_KEYS, BAND_LABELS, DEFAULT_THRESHOLDS, MAX_RANGES, METRICS, type AlertAttribute, type BandKey, type MetricName, type Range } from './thresholds.js';
+import {
+  alertAttributeSchema,
+  BAND_KEYS,
+  BAND_LABELS,
+  DEFAULT_THRESHOLDS,
+  MAX_RANGES,
+  METRICS,
+  type AlertAttribute,
+  type BandKey,
+  type MetricName,
+  type Range,
+} from './thresholds.js';
 
 /**
  * What a metric's bands may hold: the slider range of §5, widened where the default table of §5
@@ -8,8 +19,18 @@ import { alertAttributeSchema, BAND_KEYS, BAND_LABELS, DEFAULT_THRESHOLDS, MAX_R
  */
 export const METRIC_BOUNDS: Record<MetricName, { min: number; max: number }> = Object.fromEntries(
   (Object.keys(METRICS) as MetricName[]).map((name) => {
-    const ranges = DEFAULT_THRESHOLDS.filter((a) => a.name === name).flatMap((a) => [...a.normal, ...a.warning, ...a.sever]);
-    return [name, { min: Math.min(METRICS[name].min, ...ranges.map((r) => r.low)), max: Math.max(METRICS[name].max, ...ranges.map((r) => r.high)) }];
+    const ranges = DEFAULT_THRESHOLDS.filter((a) => a.name === name).flatMap((a) => [
+      ...a.normal,
+      ...a.warning,
+      ...a.sever,
+    ]);
+    return [
+      name,
+      {
+        min: Math.min(METRICS[name].min, ...ranges.map((r) => r.low)),
+        max: Math.max(METRICS[name].max, ...ranges.map((r) => r.high)),
+      },
+    ];
   }),
 ) as Record<MetricName, { min: number; max: number }>;
 
@@ -22,7 +43,8 @@ export interface ThresholdProblem {
 }
 
 /** The spec's removed check said 'Cannot set this range for ...'; every refusal starts so. */
-const cannot = (attr: Pick<AlertAttribute, 'name' | 'displayName'>, why: string) => `Cannot set this range for ${attr.displayName || METRICS[attr.name].displayName}: ${why}`;
+const cannot = (attr: Pick<AlertAttribute, 'name' | 'displayName'>, why: string) =>
+  `Cannot set this range for ${attr.displayName || METRICS[attr.name].displayName}: ${why}`;
 const text = (band: BandKey, r: Range) => `${BAND_LABELS[band]} ${r.low}-${r.high}`;
 
 /**
@@ -30,14 +52,22 @@ const text = (band: BandKey, r: Range) => `${BAND_LABELS[band]} ${r.low}-${r.hig
  * range, more ranges than a band allows, and two ranges (of any bands) that overlap. Ranges are
  * closed, so two ranges sharing an end overlap (the default table never shares one).
  */
-export function thresholdProblems(attr: Pick<AlertAttribute, 'name' | 'displayName' | 'normal' | 'warning' | 'sever'>): ThresholdProblem[] {
+export function thresholdProblems(
+  attr: Pick<AlertAttribute, 'name' | 'displayName' | 'normal' | 'warning' | 'sever'>,
+): ThresholdProblem[] {
   const problems: ThresholdProblem[] = [];
   const bounds = METRIC_BOUNDS[attr.name];
   const placed: { band: BandKey; index: number; range: Range }[] = [];
   for (const band of BAND_KEYS) {
     const ranges = attr[band];
     if (ranges.length > MAX_RANGES[band]) {
-      problems.push({ band, message: cannot(attr, `at most ${MAX_RANGES[band]} ${BAND_LABELS[band]} range${MAX_RANGES[band] > 1 ? 's' : ''}.`) });
+      problems.push({
+        band,
+        message: cannot(
+          attr,
+          `at most ${MAX_RANGES[band]} ${BAND_LABELS[band]} range${MAX_RANGES[band] > 1 ? 's' : ''}.`,
+        ),
+      });
     }
     ranges.forEach((range, index) => {
       if (!Number.isFinite(range.low) || !Number.isFinite(range.high)) {
@@ -45,16 +75,32 @@ export function thresholdProblems(attr: Pick<AlertAttribute, 'name' | 'displayNa
         return;
       }
       if (range.low > range.high) {
-        problems.push({ band, index, field: 'low', message: cannot(attr, `the lower bound of ${text(band, range)} is above its upper bound.`) });
+        problems.push({
+          band,
+          index,
+          field: 'low',
+          message: cannot(attr, `the lower bound of ${text(band, range)} is above its upper bound.`),
+        });
         return;
       }
       if (range.low < bounds.min || range.high > bounds.max) {
         const field = range.low < bounds.min ? 'low' : 'high';
-        problems.push({ band, index, field, message: cannot(attr, `${text(band, range)} is outside ${bounds.min}-${bounds.max}.`) });
+        problems.push({
+          band,
+          index,
+          field,
+          message: cannot(attr, `${text(band, range)} is outside ${bounds.min}-${bounds.max}.`),
+        });
         return;
       }
       const clash = placed.find((p) => range.low <= p.range.high && p.range.low <= range.high);
-      if (clash) problems.push({ band, index, field: 'low', message: cannot(attr, `${text(band, range)} overlaps ${text(clash.band, clash.range)}.`) });
+      if (clash)
+        problems.push({
+          band,
+          index,
+          field: 'low',
+          message: cannot(attr, `${text(band, range)} overlaps ${text(clash.band, clash.range)}.`),
+        });
       else placed.push({ band, index, range });
     });
   }
@@ -63,7 +109,12 @@ export function thresholdProblems(attr: Pick<AlertAttribute, 'name' | 'displayNa
 
 const addProblems = (attr: AlertAttribute, ctx: z.RefinementCtx, prefix: (string | number)[]) => {
   for (const p of thresholdProblems(attr)) {
-    const path = p.band === undefined ? [...prefix] : p.index === undefined ? [...prefix, p.band] : [...prefix, p.band, p.index, p.field ?? 'low'];
+    const path =
+      p.band === undefined
+        ? [...prefix]
+        : p.index === undefined
+          ? [...prefix, p.band]
+          : [...prefix, p.band, p.index, p.field ?? 'low'];
     ctx.addIssue({ code: 'custom', message: p.message, path });
   }
 };
@@ -78,7 +129,12 @@ export const alertAttributesSchema = z
   .superRefine((list, ctx) => {
     const seen = new Set<string>();
     list.forEach((attr, i) => {
-      if (seen.has(attr.name)) ctx.addIssue({ code: 'custom', message: `${METRICS[attr.name].displayName} is listed twice.`, path: [i, 'name'] });
+      if (seen.has(attr.name))
+        ctx.addIssue({
+          code: 'custom',
+          message: `${METRICS[attr.name].displayName} is listed twice.`,
+          path: [i, 'name'],
+        });
       seen.add(attr.name);
       addProblems(attr, ctx, [i]);
     });

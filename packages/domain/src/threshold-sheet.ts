@@ -1,5 +1,14 @@
 import { thresholdProblems } from './threshold-checks.js';
-import { BAND_KEYS, DEFAULT_MINUTES_BACKWARD, DEFAULT_NOTIFICATION_FREQUENCY, METRICS, MAX_RANGES, type AlertAttribute, type BandKey, type MetricName } from './thresholds.js';
+import {
+  BAND_KEYS,
+  DEFAULT_MINUTES_BACKWARD,
+  DEFAULT_NOTIFICATION_FREQUENCY,
+  METRICS,
+  MAX_RANGES,
+  type AlertAttribute,
+  type BandKey,
+  type MetricName,
+} from './thresholds.js';
 
 /**
  * The threshold spreadsheet (csv or xlsx; docs/thresholds-sheet.md): a header row, then one row
@@ -16,7 +25,14 @@ import { BAND_KEYS, DEFAULT_MINUTES_BACKWARD, DEFAULT_NOTIFICATION_FREQUENCY, ME
  * its current values. A metric named in the sheet gets exactly the bands listed for it; metrics
  * the sheet does not name keep theirs, as do every metric's E-Mail/SMS choices.
  */
-export const SHEET_COLUMNS = ['Metric', 'Band', 'Low', 'High', 'Notification Frequency (Mins)', 'Minutes Backward (Mins)'] as const;
+export const SHEET_COLUMNS = [
+  'Metric',
+  'Band',
+  'Low',
+  'High',
+  'Notification Frequency (Mins)',
+  'Minutes Backward (Mins)',
+] as const;
 type ColumnName = (typeof SHEET_COLUMNS)[number];
 const REQUIRED: ColumnName[] = ['Metric', 'Band', 'Low', 'High'];
 export const MAX_SHEET_ROWS = 500;
@@ -34,14 +50,19 @@ export interface SheetError {
   column?: string;
   message: string;
 }
-export type SheetResult = { ok: true; attributes: AlertAttribute[]; metrics: MetricName[] } | { ok: false; errors: SheetError[] };
+export type SheetResult =
+  { ok: true; attributes: AlertAttribute[]; metrics: MetricName[] } | { ok: false; errors: SheetError[] };
 
-export const columnLetter = (index: number): string => (index >= 26 ? columnLetter(Math.floor(index / 26) - 1) : '') + String.fromCharCode(65 + (index % 26));
+export const columnLetter = (index: number): string =>
+  (index >= 26 ? columnLetter(Math.floor(index / 26) - 1) : '') + String.fromCharCode(65 + (index % 26));
 export const sheetErrorText = (e: SheetError) => `Row ${e.row}${e.column ? `, column ${e.column}` : ''}: ${e.message}`;
 
 const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 const HEADER_KEYS: Record<string, ColumnName> = Object.fromEntries(SHEET_COLUMNS.map((c) => [squash(c), c]));
-Object.assign(HEADER_KEYS, { notificationfrequency: 'Notification Frequency (Mins)', minutesbackward: 'Minutes Backward (Mins)' });
+Object.assign(HEADER_KEYS, {
+  notificationfrequency: 'Notification Frequency (Mins)',
+  minutesbackward: 'Minutes Backward (Mins)',
+});
 
 const METRIC_KEYS = new Map<string, MetricName>(
   (Object.keys(METRICS) as MetricName[]).flatMap((name) => [
@@ -49,14 +70,21 @@ const METRIC_KEYS = new Map<string, MetricName>(
     [squash(METRICS[name].displayName), name],
   ]),
 );
-const BAND_WORDS: Record<string, BandKey> = { normal: 'normal', warning: 'warning', moderate: 'warning', severe: 'sever', sever: 'sever' };
+const BAND_WORDS: Record<string, BandKey> = {
+  normal: 'normal',
+  warning: 'warning',
+  moderate: 'warning',
+  severe: 'sever',
+  sever: 'sever',
+};
 
 /** A cell's text as a message quotes it: short and printable ASCII, since refusals travel in a header. */
 const quoted = (cell: SheetCell) => {
   const t = textOf(cell).replace(/[^\x20-\x7e]/g, '?');
   return `"${t.length > 40 ? `${t.slice(0, 40)}...` : t}"`;
 };
-const textOf = (cell: SheetCell) => (cell === null || cell === undefined ? '' : cell instanceof Date ? cell.toISOString() : String(cell).trim());
+const textOf = (cell: SheetCell) =>
+  cell === null || cell === undefined ? '' : cell instanceof Date ? cell.toISOString() : String(cell).trim();
 const numberOf = (cell: SheetCell): number | null => {
   if (typeof cell === 'number') return Number.isFinite(cell) ? cell : null;
   const t = textOf(cell);
@@ -74,7 +102,10 @@ interface Draft {
  * Reads a sheet's rows (the header first) into the attribute list that would result from applying
  * it to `current`. Every error names its row and column; with any error nothing is returned.
  */
-export function parseThresholdSheet(rows: readonly (readonly SheetCell[])[], current: readonly AlertAttribute[]): SheetResult {
+export function parseThresholdSheet(
+  rows: readonly (readonly SheetCell[])[],
+  current: readonly AlertAttribute[],
+): SheetResult {
   const errors: SheetError[] = [];
   const header = rows[0] ?? [];
   const at = new Map<ColumnName, number>();
@@ -83,9 +114,22 @@ export function parseThresholdSheet(rows: readonly (readonly SheetCell[])[], cur
     if (name && !at.has(name)) at.set(name, i);
   });
   const missing = REQUIRED.filter((c) => !at.has(c));
-  if (missing.length) return { ok: false, errors: [{ row: 1, message: `The header row must name the columns ${REQUIRED.join(', ')} (missing: ${missing.join(', ')}).` }] };
+  if (missing.length)
+    return {
+      ok: false,
+      errors: [
+        {
+          row: 1,
+          message: `The header row must name the columns ${REQUIRED.join(', ')} (missing: ${missing.join(', ')}).`,
+        },
+      ],
+    };
   const col = (name: ColumnName) => columnLetter(at.get(name)!);
-  if (rows.length - 1 > MAX_SHEET_ROWS) return { ok: false, errors: [{ row: MAX_SHEET_ROWS + 2, message: `At most ${MAX_SHEET_ROWS} rows of thresholds.` }] };
+  if (rows.length - 1 > MAX_SHEET_ROWS)
+    return {
+      ok: false,
+      errors: [{ row: MAX_SHEET_ROWS + 2, message: `At most ${MAX_SHEET_ROWS} rows of thresholds.` }],
+    };
 
   const drafts = new Map<MetricName, Draft>();
   rows.slice(1).forEach((cells, i) => {
@@ -93,17 +137,37 @@ export function parseThresholdSheet(rows: readonly (readonly SheetCell[])[], cur
     const cell = (name: ColumnName) => (at.has(name) ? cells[at.get(name)!] : undefined);
     if (cells.every((c) => textOf(c) === '')) return;
     const metric = METRIC_KEYS.get(squash(textOf(cell('Metric'))));
-    if (!metric) return void errors.push({ row, column: col('Metric'), message: `Unknown metric ${quoted(cell('Metric'))}.` });
+    if (!metric)
+      return void errors.push({ row, column: col('Metric'), message: `Unknown metric ${quoted(cell('Metric'))}.` });
     const band = BAND_WORDS[squash(textOf(cell('Band')))];
-    if (!band) return void errors.push({ row, column: col('Band'), message: `The band must be Normal, Warning or Severe, not ${quoted(cell('Band'))}.` });
+    if (!band)
+      return void errors.push({
+        row,
+        column: col('Band'),
+        message: `The band must be Normal, Warning or Severe, not ${quoted(cell('Band'))}.`,
+      });
     const low = numberOf(cell('Low'));
     const high = numberOf(cell('High'));
-    if (low === null) return void errors.push({ row, column: col('Low'), message: `Low must be a number, not ${quoted(cell('Low'))}.` });
-    if (high === null) return void errors.push({ row, column: col('High'), message: `High must be a number, not ${quoted(cell('High'))}.` });
+    if (low === null)
+      return void errors.push({
+        row,
+        column: col('Low'),
+        message: `Low must be a number, not ${quoted(cell('Low'))}.`,
+      });
+    if (high === null)
+      return void errors.push({
+        row,
+        column: col('High'),
+        message: `High must be a number, not ${quoted(cell('High'))}.`,
+      });
     const draft = drafts.get(metric) ?? { name: metric, bands: { normal: [], warning: [], sever: [] } };
     drafts.set(metric, draft);
     if (draft.bands[band].length >= MAX_RANGES[band]) {
-      return void errors.push({ row, column: col('Band'), message: `${METRICS[metric].displayName} has more than ${MAX_RANGES[band]} ${SHEET_BAND_NAMES[band]} row${MAX_RANGES[band] > 1 ? 's' : ''}.` });
+      return void errors.push({
+        row,
+        column: col('Band'),
+        message: `${METRICS[metric].displayName} has more than ${MAX_RANGES[band]} ${SHEET_BAND_NAMES[band]} row${MAX_RANGES[band] > 1 ? 's' : ''}.`,
+      });
     }
     draft.bands[band].push({ low, high, row });
     for (const [column, key] of [
@@ -114,9 +178,17 @@ export function parseThresholdSheet(rows: readonly (readonly SheetCell[])[], cur
       if (raw === '') continue;
       const value = numberOf(raw);
       if (value === null || !Number.isInteger(value) || value < 0) {
-        errors.push({ row, column: col(column), message: `${column} must be a whole number of minutes, not ${quoted(raw)}.` });
+        errors.push({
+          row,
+          column: col(column),
+          message: `${column} must be a whole number of minutes, not ${quoted(raw)}.`,
+        });
       } else if (draft[key] && draft[key].value !== value) {
-        errors.push({ row, column: col(column), message: `${column} of ${METRICS[metric].displayName} is ${draft[key].value} on row ${draft[key].row}.` });
+        errors.push({
+          row,
+          column: col(column),
+          message: `${column} of ${METRICS[metric].displayName} is ${draft[key].value} on row ${draft[key].row}.`,
+        });
       } else draft[key] ??= { value, row };
     }
   });
@@ -133,7 +205,8 @@ export function parseThresholdSheet(rows: readonly (readonly SheetCell[])[], cur
       displayName: METRICS[draft.name].displayName,
       type: before?.type ?? 'number',
       minutesBackward: draft.backward?.value ?? before?.minutesBackward ?? DEFAULT_MINUTES_BACKWARD,
-      notificationFrequencyHour: draft.frequency?.value ?? before?.notificationFrequencyHour ?? DEFAULT_NOTIFICATION_FREQUENCY,
+      notificationFrequencyHour:
+        draft.frequency?.value ?? before?.notificationFrequencyHour ?? DEFAULT_NOTIFICATION_FREQUENCY,
       normal: strip('normal'),
       warning: strip('warning'),
       sever: strip('sever'),
@@ -156,7 +229,13 @@ export function thresholdSheetRows(attributes: readonly AlertAttribute[]): (stri
     let first = true;
     for (const band of BAND_KEYS) {
       for (const r of a[band]) {
-        rows.push([a.name, SHEET_BAND_NAMES[band], r.low, r.high, ...(first ? [a.notificationFrequencyHour, a.minutesBackward] : ['', ''])]);
+        rows.push([
+          a.name,
+          SHEET_BAND_NAMES[band],
+          r.low,
+          r.high,
+          ...(first ? [a.notificationFrequencyHour, a.minutesBackward] : ['', '']),
+        ]);
         first = false;
       }
     }
@@ -164,7 +243,11 @@ export function thresholdSheetRows(attributes: readonly AlertAttribute[]): (stri
   return rows;
 }
 
-const csvCell = (cell: string | number) => (typeof cell === 'string' && /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : String(cell));
+const csvCell = (cell: string | number) =>
+  typeof cell === 'string' && /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : String(cell);
 
 /** The same sheet as CSV text (RFC 4180, CRLF): what the example download and the web's own link hold. */
-export const thresholdSheetCsv = (attributes: readonly AlertAttribute[]) => `${thresholdSheetRows(attributes).map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+export const thresholdSheetCsv = (attributes: readonly AlertAttribute[]) =>
+  `${thresholdSheetRows(attributes)
+    .map((row) => row.map(csvCell).join(','))
+    .join('\r\n')}\r\n`;

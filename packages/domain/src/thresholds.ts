@@ -42,7 +42,10 @@ export const NOTIFY_BANDS = ['WARNING', 'SEVERE'] as const;
 export const notifyBandSchema = z.enum(NOTIFY_BANDS);
 export type NotifyBand = z.infer<typeof notifyBandSchema>;
 export const NOTIFY_DEFAULT: readonly NotifyBand[] = NOTIFY_BANDS;
-const notifyList = z.array(notifyBandSchema).max(2).refine((l) => new Set(l).size === l.length, 'Each band once.');
+const notifyList = z
+  .array(notifyBandSchema)
+  .max(2)
+  .refine((l) => new Set(l).size === l.length, 'Each band once.');
 
 /** Maximum ranges per band (§5): one Normal, two Moderate (warning), two Severe. */
 export const MAX_RANGES = { normal: 1, warning: 2, sever: 2 } as const;
@@ -68,7 +71,11 @@ export const alertAttributeSchema = z.object({
 export type AlertAttribute = z.infer<typeof alertAttributeSchema>;
 
 /** Whether a metric notifies by a channel at a band (absent lists: both bands). */
-export function notifiesAt(attr: Pick<AlertAttribute, 'emailOn' | 'smsOn'>, channel: 'email' | 'sms', band: NotifyBand): boolean {
+export function notifiesAt(
+  attr: Pick<AlertAttribute, 'emailOn' | 'smsOn'>,
+  channel: 'email' | 'sms',
+  band: NotifyBand,
+): boolean {
   const list = (channel === 'email' ? attr.emailOn : attr.smsOn) ?? NOTIFY_DEFAULT;
   return list.includes(band);
 }
@@ -108,7 +115,8 @@ const BANDS_BY_SEVERITY = [
   ['WARNING', 'warning'],
   ['NORMAL', 'normal'],
 ] as const;
-const distance = (value: number, range: Range) => (value < range.low ? range.low - value : value > range.high ? value - range.high : 0);
+const distance = (value: number, range: Range) =>
+  value < range.low ? range.low - value : value > range.high ? value - range.high : 0;
 
 /**
  * The band a value falls in. The default table leaves gaps between bands (cell voltage 3.01–3.1)

@@ -43,10 +43,13 @@ const formatter = (locale: string, options: Intl.DateTimeFormatOptions & { timeZ
 };
 
 /** 'HH:mm' of an instant in a time zone. */
-export const clock = (ts: number, timeZone: string) => formatter('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ts);
+export const clock = (ts: number, timeZone: string) =>
+  formatter('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ts);
 
 /** 'YYYY-MM-DD' of an instant in a time zone. */
-export const localDate = (ts: number, timeZone: string) => formatter('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ts);
+export const localDate = (ts: number, timeZone: string) =>
+  formatter('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ts);
 
 /** The time-slot text of a trip on the detail page: 'HH:mm - HH:mm' in the vehicle's zone. */
-export const timeSlotText = (trip: Trip, timeZone: string) => `${clock(trip.start, timeZone)} - ${clock(trip.end, timeZone)}`;
+export const timeSlotText = (trip: Trip, timeZone: string) =>
+  `${clock(trip.start, timeZone)} - ${clock(trip.end, timeZone)}`;

@@ -66,5 +66,11 @@ export const warningLogEntrySchema = z.object({
 export type WarningLogEntry = z.infer<typeof warningLogEntrySchema>;
 
 /** A point of GET api/vehicle/mapDetail/{id}: the route of one time slot. */
-export const routePointSchema = z.object({ ts: z.string(), lat: z.number(), lng: z.number(), speed: reading, heading: reading });
+export const routePointSchema = z.object({
+  ts: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  speed: reading,
+  heading: reading,
+});
 export type RoutePoint = z.infer<typeof routePointSchema>;

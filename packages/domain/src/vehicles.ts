@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { CELL_COUNTS } from './signals.js';
 import { fromDigits, id, idAndName, optionalId, requiredId, requiredText } from './people-fields.js';
 import { vehicleRefSchema } from './people.js';
-import { alertAttributeSchema, classify, DEFAULT_THRESHOLDS, type AlertAttribute, type Severity } from './thresholds.js';
+import {
+  alertAttributeSchema,
+  classify,
+  DEFAULT_THRESHOLDS,
+  type AlertAttribute,
+  type Severity,
+} from './thresholds.js';
 import { alertAttributesSchema } from './threshold-checks.js';
 
 /** Part 2 §9: the vehicle list's page sizes (default 100) and search debounce. */
@@ -51,12 +57,16 @@ export const isIanaTimeZone = (zone: string) => {
 /** The zones the form offers. */
 export const timeZoneOptions = (): string[] => Intl.supportedValuesOf('timeZone');
 
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v === null ? undefined : v);
+const blankToUndefined = (v: unknown) =>
+  typeof v === 'string' && v.trim() === '' ? undefined : v === null ? undefined : v;
 const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max, 'Max').optional());
 
 export const cellCountSchema = z
   .preprocess(fromDigits, z.number({ error: VEHICLE_MESSAGES.cells }))
-  .refine((n): n is (typeof CELL_COUNTS)[number] => (CELL_COUNTS as readonly number[]).includes(n), VEHICLE_MESSAGES.cells);
+  .refine(
+    (n): n is (typeof CELL_COUNTS)[number] => (CELL_COUNTS as readonly number[]).includes(n),
+    VEHICLE_MESSAGES.cells,
+  );
 
 /**
  * The vehicle form (§2, §5) and the body of POST/PUT api/vehicles. The template is required in
@@ -72,10 +82,23 @@ export const vehicleWriteSchema = z.object({
   templateId: requiredId(VEHICLE_MESSAGES.template),
   iotVersion: optionalText(64),
   pcmVersion: optionalText(64),
-  notificationEmailAddress: z.preprocess(blankToUndefined, z.string().trim().max(254, 'Max').pipe(z.email(VEHICLE_MESSAGES.email)).optional()),
-  notificationSmsNumber: z.preprocess(blankToUndefined, z.string().trim().regex(/^\+?[\d\s()-]{4,31}$/, VEHICLE_MESSAGES.sms).optional()),
+  notificationEmailAddress: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(254, 'Max').pipe(z.email(VEHICLE_MESSAGES.email)).optional(),
+  ),
+  notificationSmsNumber: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\+?[\d\s()-]{4,31}$/, VEHICLE_MESSAGES.sms)
+      .optional(),
+  ),
   cells: cellCountSchema,
-  timeZone: z.preprocess((v) => blankToUndefined(v) ?? DEFAULT_TIME_ZONE, z.string().trim().max(64, 'Max').refine(isIanaTimeZone, VEHICLE_MESSAGES.timeZone)),
+  timeZone: z.preprocess(
+    (v) => blankToUndefined(v) ?? DEFAULT_TIME_ZONE,
+    z.string().trim().max(64, 'Max').refine(isIanaTimeZone, VEHICLE_MESSAGES.timeZone),
+  ),
   status: z.boolean().default(true),
   smsNotification: z.boolean().default(false),
   emailNotification: z.boolean().default(false),
@@ -92,11 +115,14 @@ const LETTER: Record<Severity, SignalLetter> = { NORMAL: 'G', WARNING: 'Y', SEVE
 const DEFAULT_GPS_RULE = DEFAULT_THRESHOLDS.find((a) => a.name === 'gpsSignal')!;
 
 /** GPS signal letter by the vehicle's own gpsSignal thresholds (the alert rule): Normal G, Warning Y, Severe R. */
-export const gpsLetter = (value: number | null | undefined, rule: AlertAttribute | null | undefined): SignalLetter | null =>
-  typeof value === 'number' ? LETTER[classify(value, rule ?? DEFAULT_GPS_RULE)] : null;
+export const gpsLetter = (
+  value: number | null | undefined,
+  rule: AlertAttribute | null | undefined,
+): SignalLetter | null => (typeof value === 'number' ? LETTER[classify(value, rule ?? DEFAULT_GPS_RULE)] : null);
 
 /** LTE signal letter by bars (0-5): 3 or more green, 2 yellow, fewer red. */
-export const lteLetter = (value: number | null | undefined): SignalLetter | null => (typeof value === 'number' ? (value >= 3 ? 'G' : value >= 2 ? 'Y' : 'R') : null);
+export const lteLetter = (value: number | null | undefined): SignalLetter | null =>
+  typeof value === 'number' ? (value >= 3 ? 'G' : value >= 2 ? 'Y' : 'R') : null;
 
 const isoOrNull = z.string().nullable();
 
@@ -123,7 +149,11 @@ export const vehicleRowSchema = z.object({
 export type VehicleRow = z.infer<typeof vehicleRowSchema>;
 
 export const fleetOfDealerSchema = idAndName;
-export const dealerWithFleetsSchema = z.object({ id: z.number().int(), name: z.string(), fleetResponseDTOs: z.array(idAndName) });
+export const dealerWithFleetsSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  fleetResponseDTOs: z.array(idAndName),
+});
 
 /** GET/POST/PUT api/vehicles(/{id}): the whole vehicle (§3), with its state's times and signals. */
 export const vehicleSchema = vehicleRowSchema.extend({
@@ -161,5 +191,8 @@ export const vehicleDealerFleetsSchema = z.object({
 export type VehicleDealerFleets = z.infer<typeof vehicleDealerFleetsSchema>;
 
 /** A row of the unassigned-vehicles screen (/vehicle-can): VIN, Vehicle Name, Dealer Name, Status. */
-export const unassignedVehicleSchema = vehicleRefSchema.extend({ dealerId: z.number().int().nullable(), dealerName: z.string().nullable() });
+export const unassignedVehicleSchema = vehicleRefSchema.extend({
+  dealerId: z.number().int().nullable(),
+  dealerName: z.string().nullable(),
+});
 export type UnassignedVehicle = z.infer<typeof unassignedVehicleSchema>;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { changePasswordFormSchema, loginFormSchema, registerFormSchema, resetFinishFormSchema, resetRequestFormSchema } from '../src/account.js';
+import {
+  changePasswordFormSchema,
+  loginFormSchema,
+  registerFormSchema,
+  resetFinishFormSchema,
+  resetRequestFormSchema,
+} from '../src/account.js';
 import { pageAuthority, roleLabel } from '../src/roles.js';
 
 const messages = (schema: z.ZodType, value: unknown) => {
@@ -10,12 +16,17 @@ const messages = (schema: z.ZodType, value: unknown) => {
 
 describe('account form rules (part 1 §5)', () => {
   it('login', () => {
-    expect(messages(loginFormSchema, { username: '', password: '' })).toEqual({ username: 'Your email is required.', password: 'Please enter your password' });
+    expect(messages(loginFormSchema, { username: '', password: '' })).toEqual({
+      username: 'Your email is required.',
+      password: 'Please enter your password',
+    });
     expect(messages(loginFormSchema, { username: 'a@b', password: '12345' })).toEqual({
       username: 'Your email is required to be at least 5 characters.',
       password: 'minimum length of 6 characters required',
     });
-    expect(messages(loginFormSchema, { username: 'not-an-email', password: '123456' })).toEqual({ username: 'Invalid email' });
+    expect(messages(loginFormSchema, { username: 'not-an-email', password: '123456' })).toEqual({
+      username: 'Invalid email',
+    });
     expect(messages(loginFormSchema, { username: `${'a'.repeat(250)}@x.io`, password: '123456' })).toEqual({
       username: 'Your email cannot be longer than 50 characters.',
     });
@@ -26,9 +37,15 @@ describe('account form rules (part 1 §5)', () => {
     const ok = { login: 'fleet.owner-1@x', email: 'owner@fleet.test', password: 'abcd', confirmPassword: 'abcd' };
     expect(messages(registerFormSchema, ok)).toEqual({});
     expect(messages(registerFormSchema, { ...ok, login: 'no spaces' })).toEqual({ login: 'Your username is invalid.' });
-    expect(messages(registerFormSchema, { ...ok, login: 'a'.repeat(51) })).toEqual({ login: 'Your username cannot be longer than 50 characters.' });
-    expect(messages(registerFormSchema, { ...ok, password: 'abc', confirmPassword: 'abc' })).toMatchObject({ password: 'Your password is required to be at least 4 characters.' });
-    expect(messages(registerFormSchema, { ...ok, confirmPassword: 'abce' })).toEqual({ confirmPassword: 'The password and its confirmation do not match!' });
+    expect(messages(registerFormSchema, { ...ok, login: 'a'.repeat(51) })).toEqual({
+      login: 'Your username cannot be longer than 50 characters.',
+    });
+    expect(messages(registerFormSchema, { ...ok, password: 'abc', confirmPassword: 'abc' })).toMatchObject({
+      password: 'Your password is required to be at least 4 characters.',
+    });
+    expect(messages(registerFormSchema, { ...ok, confirmPassword: 'abce' })).toEqual({
+      confirmPassword: 'The password and its confirmation do not match!',
+    });
   });
 
   it('reset request and finish', () => {
@@ -45,7 +62,9 @@ describe('account form rules (part 1 §5)', () => {
   });
 
   it('change password', () => {
-    expect(messages(changePasswordFormSchema, { currentPassword: 'x', newPassword: 'abcd', confirmPassword: 'abcx' })).toEqual({
+    expect(
+      messages(changePasswordFormSchema, { currentPassword: 'x', newPassword: 'abcd', confirmPassword: 'abcx' }),
+    ).toEqual({
       confirmPassword: 'The password and its confirmation do not match!',
     });
   });

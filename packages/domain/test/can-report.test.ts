@@ -26,8 +26,14 @@ describe('CAN report checks (part 2 §5), in order', () => {
       [{ vehiclesIds: [3] }, 'Please select at least one signal setting'],
       [{ vehiclesIds: [3], columns: ['speed'] }, 'Please select start date'],
       [{ vehiclesIds: [3], columns: ['speed'], startDate: day(5) }, 'Please select end date'],
-      [{ vehiclesIds: [3], columns: ['speed'], startDate: day(5), endDate: day(4) }, 'End date must be after start date'],
-      [{ vehiclesIds: [3], columns: ['speed'], startDate: day(1), endDate: day(12) }, 'Please select date range between 10 days'],
+      [
+        { vehiclesIds: [3], columns: ['speed'], startDate: day(5), endDate: day(4) },
+        'End date must be after start date',
+      ],
+      [
+        { vehiclesIds: [3], columns: ['speed'], startDate: day(1), endDate: day(12) },
+        'Please select date range between 10 days',
+      ],
       [{ vehiclesIds: [3], columns: ['speed'], startDate: day(1), endDate: day(11) }, null],
     ];
     for (const [draft, toast] of steps) expect(firstCanReportProblem(draft)).toBe(toast);
@@ -35,9 +41,15 @@ describe('CAN report checks (part 2 §5), in order', () => {
 
   it('rounds the range to whole days as the spec says, and refuses any reversal', () => {
     expect(firstCanReportProblem({ ...complete, startDate: day(1), endDate: day(11, 11) })).toBeNull();
-    expect(firstCanReportProblem({ ...complete, startDate: day(1), endDate: day(11, 12) })).toBe('Please select date range between 10 days');
-    expect(firstCanReportProblem({ ...complete, startDate: day(1, 5), endDate: day(1, 4) })).toBe('End date must be after start date');
-    expect(firstCanReportProblem({ ...complete, startDate: day(1), endDate: day(31) })).toBe('Please select date range between 10 days');
+    expect(firstCanReportProblem({ ...complete, startDate: day(1), endDate: day(11, 12) })).toBe(
+      'Please select date range between 10 days',
+    );
+    expect(firstCanReportProblem({ ...complete, startDate: day(1, 5), endDate: day(1, 4) })).toBe(
+      'End date must be after start date',
+    );
+    expect(firstCanReportProblem({ ...complete, startDate: day(1), endDate: day(31) })).toBe(
+      'Please select date range between 10 days',
+    );
   });
 
   it('lists every failing check with its field for the server', () => {
@@ -52,7 +64,9 @@ describe('CAN report checks (part 2 §5), in order', () => {
 
 describe('report filter schema', () => {
   it('gives the checks as field errors', () => {
-    expect(issues(canReportFilterSchema, { vehiclesIds: [3], columns: ['speed'], startDate: day(5), endDate: day(1) })).toEqual([['endDate', 'End date must be after start date']]);
+    expect(
+      issues(canReportFilterSchema, { vehiclesIds: [3], columns: ['speed'], startDate: day(5), endDate: day(1) }),
+    ).toEqual([['endDate', 'End date must be after start date']]);
     expect(issues(canReportFilterSchema, {})).toEqual([
       ['vehiclesIds', 'Please select a vehicle'],
       ['columns', 'Please select at least one signal setting'],
@@ -62,14 +76,26 @@ describe('report filter schema', () => {
   });
 
   it('accepts the page sizes 50, 100, 150, 200 only, defaulting to 50 and Date ascending', () => {
-    expect(canReportFilterSchema.parse(complete)).toMatchObject({ pageNo: 0, pageSize: 50, sortBy: 'Date', sortType: 'ASC' });
-    expect(canReportFilterSchema.parse({ ...complete, pageSize: '150', sortType: 'desc' })).toMatchObject({ pageSize: 150, sortType: 'DESC' });
-    expect(issues(canReportFilterSchema, { ...complete, pageSize: 100_000 })).toEqual([['pageSize', 'Page size must be 50, 100, 150 or 200']]);
+    expect(canReportFilterSchema.parse(complete)).toMatchObject({
+      pageNo: 0,
+      pageSize: 50,
+      sortBy: 'Date',
+      sortType: 'ASC',
+    });
+    expect(canReportFilterSchema.parse({ ...complete, pageSize: '150', sortType: 'desc' })).toMatchObject({
+      pageSize: 150,
+      sortType: 'DESC',
+    });
+    expect(issues(canReportFilterSchema, { ...complete, pageSize: 100_000 })).toEqual([
+      ['pageSize', 'Page size must be 50, 100, 150 or 200'],
+    ]);
   });
 
   it('sorts only by a column of the report', () => {
     expect(canReportFilterSchema.parse({ ...complete, columns: ['cell3'], sortBy: 'Cell 3' }).sortBy).toBe('Cell 3');
-    expect(issues(canReportFilterSchema, { ...complete, sortBy: 'Speed' })).toEqual([['sortBy', 'Sort by one of the report columns']]);
+    expect(issues(canReportFilterSchema, { ...complete, sortBy: 'Speed' })).toEqual([
+      ['sortBy', 'Sort by one of the report columns'],
+    ]);
   });
 
   it('refuses dates that are not ISO instants', () => {
@@ -100,28 +126,39 @@ describe('columns and options', () => {
   });
 
   it('parses vin and name from the label, uid from the value', () => {
-    expect(criteriaVehicleFields({ id: 4, friendlyName: 'Cart 7 - VIN: 1HGCM82633A004352', name: '1HGCM82633A004352' })).toEqual({
+    expect(
+      criteriaVehicleFields({ id: 4, friendlyName: 'Cart 7 - VIN: 1HGCM82633A004352', name: '1HGCM82633A004352' }),
+    ).toEqual({
       vehiclesIds: [4],
       vin: '1HGCM82633A004352',
       uid: '1HGCM82633A004352',
       name: 'Cart 7',
     });
-    expect(criteriaVehicleFields({ id: 4, friendlyName: 'Cart 7', name: 'V9' })).toMatchObject({ vin: 'V9', name: 'Cart 7' });
+    expect(criteriaVehicleFields({ id: 4, friendlyName: 'Cart 7', name: 'V9' })).toMatchObject({
+      vin: 'V9',
+      name: 'Cart 7',
+    });
   });
 });
 
 describe('templates and schedules', () => {
   it('requires a template name', () => {
-    expect(issues(saveTemplateSchema, { ...complete, templateName: '  ' })).toEqual([['templateName', 'Template name can not be empty!']]);
+    expect(issues(saveTemplateSchema, { ...complete, templateName: '  ' })).toEqual([
+      ['templateName', 'Template name can not be empty!'],
+    ]);
     expect(issues(saveTemplateSchema, { ...complete })).toEqual([['templateName', 'Template name can not be empty!']]);
   });
 
   it('needs a weekday for weekly schedules and at least one valid recipient', () => {
-    expect(issues(reportScheduleWriteSchema, { period: 'WEEKLY', hour: 7, recipients: ['a@fleet.test'] })).toEqual([['weekday', 'Choose the day of the week']]);
+    expect(issues(reportScheduleWriteSchema, { period: 'WEEKLY', hour: 7, recipients: ['a@fleet.test'] })).toEqual([
+      ['weekday', 'Choose the day of the week'],
+    ]);
     expect(issues(reportScheduleWriteSchema, { period: 'DAILY', hour: 24, recipients: [] })).toEqual([
       ['hour', 'Max'],
       ['recipients', 'Add at least one recipient'],
     ]);
-    expect(reportScheduleWriteSchema.parse({ period: 'DAILY', weekday: 3, hour: 6, recipients: ['a@fleet.test'] }).weekday).toBeNull();
+    expect(
+      reportScheduleWriteSchema.parse({ period: 'DAILY', weekday: 3, hour: 6, recipients: ['a@fleet.test'] }).weekday,
+    ).toBeNull();
   });
 });

@@ -3,7 +3,11 @@ import { DEFAULT_DASHBOARD_FACTORS, dashboardFactorsSchema, monthPeriod, savings
 
 describe('dashboard', () => {
   it('covers the calendar month in UTC', () => {
-    expect(monthPeriod(new Date('2026-12-31T23:59:00Z'))).toEqual({ from: '2026-12-01', to: '2027-01-01', label: 'December 2026 (this month, UTC)' });
+    expect(monthPeriod(new Date('2026-12-31T23:59:00Z'))).toEqual({
+      from: '2026-12-01',
+      to: '2027-01-01',
+      label: 'December 2026 (this month, UTC)',
+    });
   });
 
   it('turns miles and charged energy into gallons, CO2 and dollars', () => {

@@ -25,15 +25,37 @@ describe('record descriptions', () => {
       ['vehicle-log', 'Vehicle Logs', 'No Vehicle Logs found'],
       ['vehicle-can', 'Vehicle Cans', 'No Vehicle Cans found'],
     ]);
-    expect(RECORD_TEXTS.confirmDelete(vehicleLogRecord.entity)).toBe('Are you sure you want to delete this Vehicle Log?');
-    expect(vehicleLogRecord.columns.map((c) => vehicleLogRecord.fields[c].label)).toEqual(['Log Time', 'Warning Type', 'Message', 'Vehicle']);
+    expect(RECORD_TEXTS.confirmDelete(vehicleLogRecord.entity)).toBe(
+      'Are you sure you want to delete this Vehicle Log?',
+    );
+    expect(vehicleLogRecord.columns.map((c) => vehicleLogRecord.fields[c].label)).toEqual([
+      'Log Time',
+      'Warning Type',
+      'Message',
+      'Vehicle',
+    ]);
     expect(emailTemplateRecord.fields.type.options).toEqual(['WARNING', 'SEVERE']);
   });
 
   it('store numbers typed as text as numbers and refuse what is not one', () => {
-    const ok = vehicleCanRecord.writeSchema.parse({ vehicle: { id: 3 }, batteryCharged: ' 12.5 ', odometer: 7, bt27: '3.31', packVoltage: '' });
-    expect([ok.vehicle, ok.batteryCharged, ok.odometer, ok.bt27, ok.packVoltage, ok.chargeStatus]).toEqual([3, 12.5, 7, 3.31, null, false]);
-    expect(issues(vehicleCanRecord.writeSchema.safeParse({ vehicle: 3, packVoltage: '80V', motorRpm: 'Infinity' }))).toEqual([
+    const ok = vehicleCanRecord.writeSchema.parse({
+      vehicle: { id: 3 },
+      batteryCharged: ' 12.5 ',
+      odometer: 7,
+      bt27: '3.31',
+      packVoltage: '',
+    });
+    expect([ok.vehicle, ok.batteryCharged, ok.odometer, ok.bt27, ok.packVoltage, ok.chargeStatus]).toEqual([
+      3,
+      12.5,
+      7,
+      3.31,
+      null,
+      false,
+    ]);
+    expect(
+      issues(vehicleCanRecord.writeSchema.safeParse({ vehicle: 3, packVoltage: '80V', motorRpm: 'Infinity' })),
+    ).toEqual([
       ['packVoltage', RECORD_TEXTS.notANumber],
       ['motorRpm', RECORD_TEXTS.notANumber],
     ]);
@@ -41,17 +63,29 @@ describe('record descriptions', () => {
 
   it('drop empty relations and ids (§3 clean-up) and require the vehicle of a reading or log', () => {
     expect(carRecord.writeSchema.parse({ id: '', name: '' })).toEqual({ id: null, name: null });
-    expect(issues(vehicleLogRecord.writeSchema.safeParse({ vehicle: { id: -1 }, warningType: 'BAD', logTime: 'yesterday-ish' }))).toEqual([
+    expect(
+      issues(
+        vehicleLogRecord.writeSchema.safeParse({ vehicle: { id: -1 }, warningType: 'BAD', logTime: 'yesterday-ish' }),
+      ),
+    ).toEqual([
       ['logTime', RECORD_TEXTS.notADateTime],
       ['warningType', 'must be one of WARNING, SEVERE, GOOD'],
       ['vehicle', RECORD_TEXTS.vehicleRequired],
     ]);
-    expect(vehicleLogRecord.writeSchema.parse({ vehicle: 2 })).toMatchObject({ warningType: 'WARNING', vehicle: 2, logTime: null });
-    expect(notificationRecord.writeSchema.parse({ vehicles: [{ id: 1 }, { id: '' }, 2, 2], emails: 'a@b.co,\n c@d.co' })).toMatchObject({
+    expect(vehicleLogRecord.writeSchema.parse({ vehicle: 2 })).toMatchObject({
+      warningType: 'WARNING',
+      vehicle: 2,
+      logTime: null,
+    });
+    expect(
+      notificationRecord.writeSchema.parse({ vehicles: [{ id: 1 }, { id: '' }, 2, 2], emails: 'a@b.co,\n c@d.co' }),
+    ).toMatchObject({
       vehicles: [1, 2],
       emails: ['a@b.co', 'c@d.co'],
     });
-    expect(issues(notificationRecord.writeSchema.safeParse({ emails: ['ok@b.co', 'nope'], smsNumbers: ['call me'] }))).toEqual([
+    expect(
+      issues(notificationRecord.writeSchema.safeParse({ emails: ['ok@b.co', 'nope'], smsNumbers: ['call me'] })),
+    ).toEqual([
       ['emails.1', 'Invalid Email'],
       ['smsNumbers.0', 'Phone numbers contain digits, spaces and + ( ) - only.'],
     ]);
@@ -68,7 +102,9 @@ describe('email template placeholders', () => {
   it('are checked when saved', () => {
     expect(unknownPlaceholders('{vehicleName} {vin} {metric} {value}{unit} {band} {time}')).toEqual([]);
     expect(unknownPlaceholders('{vehicleNmae} and {x} and {x}')).toEqual(['vehicleNmae', 'x']);
-    expect(issues(emailTemplateRecord.writeSchema.safeParse({ template: 'Hi {driver}' }))).toEqual([['template', 'Unknown placeholder: {driver}']]);
+    expect(issues(emailTemplateRecord.writeSchema.safeParse({ template: 'Hi {driver}' }))).toEqual([
+      ['template', 'Unknown placeholder: {driver}'],
+    ]);
   });
 
   it('are filled in', () => {

@@ -13,13 +13,22 @@ describe('threshold checks (the spec\'s removed "Cannot set this range for ...")
   it('refuses a lower bound above the upper, naming the metric and band', () => {
     const a = speed();
     a.warning = [{ low: 45, high: 38 }];
-    expect(thresholdProblems(a)).toEqual([{ band: 'warning', index: 0, field: 'low', message: 'Cannot set this range for Speed Alert: the lower bound of Moderate 45-38 is above its upper bound.' }]);
+    expect(thresholdProblems(a)).toEqual([
+      {
+        band: 'warning',
+        index: 0,
+        field: 'low',
+        message: 'Cannot set this range for Speed Alert: the lower bound of Moderate 45-38 is above its upper bound.',
+      },
+    ]);
   });
 
   it('refuses overlapping bands', () => {
     const a = speed();
     a.warning = [{ low: 30, high: 45 }];
-    expect(thresholdProblems(a).map((p) => p.message)).toEqual(['Cannot set this range for Speed Alert: Moderate 30-45 overlaps Normal 0-37.']);
+    expect(thresholdProblems(a).map((p) => p.message)).toEqual([
+      'Cannot set this range for Speed Alert: Moderate 30-45 overlaps Normal 0-37.',
+    ]);
   });
 
   it('refuses a third range and values outside the slider range', () => {
@@ -41,7 +50,10 @@ describe('threshold checks (the spec\'s removed "Cannot set this range for ...")
     const result = alertAttributesSchema.safeParse([DEFAULT_THRESHOLDS[0], bad, DEFAULT_THRESHOLDS[0]]);
     expect(result.success).toBe(false);
     const issues = result.error!.issues.map((i) => [i.path.join('.'), i.message]);
-    expect(issues).toContainEqual(['1.sever.0.high', 'Cannot set this range for Speed Alert: Severe 46-60 is outside 0-50.']);
+    expect(issues).toContainEqual([
+      '1.sever.0.high',
+      'Cannot set this range for Speed Alert: Severe 46-60 is outside 0-50.',
+    ]);
     expect(issues).toContainEqual(['2.name', 'Cell Voltage is listed twice.']);
     expect(checkedAttributeSchema.safeParse(bad).success).toBe(false);
   });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { displayFieldMessage, toastsForFailure, type FailedCall } from '../src/errors.js';
 
-const call = (over: Partial<FailedCall>): FailedCall => ({ status: 500, url: '/api/drivers', headers: {}, body: null, ...over });
+const call = (over: Partial<FailedCall>): FailedCall => ({
+  status: 500,
+  url: '/api/drivers',
+  headers: {},
+  body: null,
+  ...over,
+});
 
 describe('failed-call toasts (part 1 §8)', () => {
   it('says the server is not reachable for status 0', () => {
@@ -10,12 +16,25 @@ describe('failed-call toasts (part 1 §8)', () => {
 
   it('prefers the app-error header on a 400', () => {
     const headers = { 'x-evfleetapp-error': 'Login name already used!', 'x-evfleetapp-params': 'user' };
-    expect(toastsForFailure(call({ status: 400, headers, body: { message: 'error.validation', fieldErrors: [{ field: 'x' }] } }))).toEqual(['Login name already used!']);
+    expect(
+      toastsForFailure(
+        call({ status: 400, headers, body: { message: 'error.validation', fieldErrors: [{ field: 'x' }] } }),
+      ),
+    ).toEqual(['Login name already used!']);
   });
 
   it('shows each field error with the field capitalised and array indices removed', () => {
-    const body = { message: 'error.validation', fieldErrors: [{ objectName: 'b', field: 'email', message: 'x' }, { objectName: 'b', field: 'cells[12].value', message: 'Min' }] };
-    expect(toastsForFailure(call({ status: 400, body }))).toEqual(['Error on field "Email"', 'Error on field "Cells[].value"']);
+    const body = {
+      message: 'error.validation',
+      fieldErrors: [
+        { objectName: 'b', field: 'email', message: 'x' },
+        { objectName: 'b', field: 'cells[12].value', message: 'Min' },
+      ],
+    };
+    expect(toastsForFailure(call({ status: 400, body }))).toEqual([
+      'Error on field "Email"',
+      'Error on field "Cells[].value"',
+    ]);
   });
 
   it('falls back to the body message, then the body', () => {
@@ -28,11 +47,13 @@ describe('failed-call toasts (part 1 §8)', () => {
   });
 
   it('translates error.http.401 and stays silent for other 401s', () => {
-    expect(toastsForFailure(call({ status: 401, url: '/api/authenticate', body: { message: 'error.http.401' } }))).toEqual([
-      'Invalid email/password or your account is not activated.',
-    ]);
+    expect(
+      toastsForFailure(call({ status: 401, url: '/api/authenticate', body: { message: 'error.http.401' } })),
+    ).toEqual(['Invalid email/password or your account is not activated.']);
     expect(toastsForFailure(call({ status: 401, body: { message: '' } }))).toEqual([]);
-    expect(toastsForFailure(call({ status: 401, url: '/api/account', body: { message: 'error.http.401' } }))).toEqual([]);
+    expect(toastsForFailure(call({ status: 401, url: '/api/account', body: { message: 'error.http.401' } }))).toEqual(
+      [],
+    );
   });
 
   it('shows the body message for other statuses, and Internal Error when there is none', () => {
@@ -46,6 +67,12 @@ describe('failed-call toasts (part 1 §8)', () => {
   });
 
   it('shows Min, Max, DecimalMin and DecimalMax as Size', () => {
-    expect(['Min', 'Max', 'DecimalMin', 'DecimalMax', 'Other'].map(displayFieldMessage)).toEqual(['Size', 'Size', 'Size', 'Size', 'Other']);
+    expect(['Min', 'Max', 'DecimalMin', 'DecimalMax', 'Other'].map(displayFieldMessage)).toEqual([
+      'Size',
+      'Size',
+      'Size',
+      'Size',
+      'Other',
+    ]);
   });
 });

@@ -6,7 +6,20 @@ const track = (spec: [number, number][]) => spec.map(([minute, speed]) => ({ ts:
 
 describe('trip segmentation', () => {
   it('splits movement at stops of five minutes or more', () => {
-    const trips = segmentTrips(track([[0, 0], [1, 10], [2, 12], [3, 0], [5, 8], [6, 9], [12, 0], [13, 15], [14, 16], [20, 0]]));
+    const trips = segmentTrips(
+      track([
+        [0, 0],
+        [1, 10],
+        [2, 12],
+        [3, 0],
+        [5, 8],
+        [6, 9],
+        [12, 0],
+        [13, 15],
+        [14, 16],
+        [20, 0],
+      ]),
+    );
     expect(trips).toEqual([
       { start: 1 * MIN, end: 6 * MIN }, // a two-minute stop (3..5) does not end the trip
       { start: 13 * MIN, end: 14 * MIN }, // seven minutes parked (6..13) does
@@ -14,8 +27,26 @@ describe('trip segmentation', () => {
   });
 
   it('treats a long silence like a stop and ignores crawling below 1 mph', () => {
-    expect(segmentTrips(track([[0, 5], [10, 5], [11, 0.5]]))).toEqual([{ start: 0, end: 0 }, { start: 10 * MIN, end: 10 * MIN }]);
-    expect(segmentTrips(track([[0, 0.4], [1, null as unknown as number]]))).toEqual([]);
+    expect(
+      segmentTrips(
+        track([
+          [0, 5],
+          [10, 5],
+          [11, 0.5],
+        ]),
+      ),
+    ).toEqual([
+      { start: 0, end: 0 },
+      { start: 10 * MIN, end: 10 * MIN },
+    ]);
+    expect(
+      segmentTrips(
+        track([
+          [0, 0.4],
+          [1, null as unknown as number],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('extends the open trip incrementally the same way', () => {

@@ -1,7 +1,12 @@
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { installGuard } from './auth/guard.js';
 import { createLoginThrottle } from './auth/login-throttle.js';
 import { createSessions } from './auth/sessions.js';
@@ -76,17 +81,40 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     frameguard: { action: 'deny' },
     hsts: false,
   });
-  await app.register(swagger, { openapi: { info: { title: 'evfleet API', version: '1' } }, transform: jsonSchemaTransform });
+  await app.register(swagger, {
+    openapi: { info: { title: 'evfleet API', version: '1' } },
+    transform: jsonSchemaTransform,
+  });
 
-  const tokens = createTokens(config.jwtSecret, { normal: config.tokenValiditySeconds, rememberMe: config.tokenValidityRememberMeSeconds });
+  const tokens = createTokens(config.jwtSecret, {
+    normal: config.tokenValiditySeconds,
+    rememberMe: config.tokenValidityRememberMeSeconds,
+  });
   // Half the allowed delay each for the cache and the live feed's rounds, so together they stay within it.
-  const sessions = createSessions({ tokens, load: (userId) => usersRepository.accountById(database.db, userId), ttlMs: config.sessionCheckMs / 2 });
-  const throttle = createLoginThrottle({ attemptsPerMinute: config.loginAttemptsPerMinute, failuresPerAccount: config.loginFailuresPerAccount });
+  const sessions = createSessions({
+    tokens,
+    load: (userId) => usersRepository.accountById(database.db, userId),
+    ttlMs: config.sessionCheckMs / 2,
+  });
+  const throttle = createLoginThrottle({
+    attemptsPerMinute: config.loginAttemptsPerMinute,
+    failuresPerAccount: config.loginFailuresPerAccount,
+  });
   const loggers = createLoggers(app.log);
   const sms = createSmsSender({ webhookUrl: config.smsWebhookUrl, log: loggers.get('evfleet.mail') });
-  const mail = createMailDispatcher({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, sms, log: loggers.get('evfleet.mail') });
+  const mail = createMailDispatcher({
+    db: database.db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    sms,
+    log: loggers.get('evfleet.mail'),
+  });
   const mails = accountMails(config.appBaseUrl);
-  const signalSource = config.mqtt.url ? `MQTT ${new URL(config.mqtt.url).host}` : config.mqtt.port ? `MQTT (embedded broker, port ${config.mqtt.port})` : 'HTTP only';
+  const signalSource = config.mqtt.url
+    ? `MQTT ${new URL(config.mqtt.url).host}`
+    : config.mqtt.port
+      ? `MQTT (embedded broker, port ${config.mqtt.port})`
+      : 'HTTP only';
   const build = readBuildInfo(signalSource);
   installGuard(app, sessions, (user) => resolveScope(database.db, user));
   installInputRules(app);
@@ -95,8 +123,19 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   const diagnostics = createDiagnostics();
   // The telemetry side is installed after the routes that report on it; they read it when called.
   const installed: { telemetry?: Awaited<ReturnType<typeof installTelemetry>> } = {};
-  const metrics = createMetrics(app, { db: database.db, mail, telemetry: () => installed.telemetry?.pipeline, diagnostics });
-  const health = createHealth({ database, mail, mqtt: () => installed.telemetry?.mqtt, mqttDescription: signalSource, dataDir: config.dataDir });
+  const metrics = createMetrics(app, {
+    db: database.db,
+    mail,
+    telemetry: () => installed.telemetry?.pipeline,
+    diagnostics,
+  });
+  const health = createHealth({
+    database,
+    mail,
+    mqtt: () => installed.telemetry?.mqtt,
+    mqttDescription: signalSource,
+    dataDir: config.dataDir,
+  });
 
   const deps = { db: database.db, mails, mailQueued: mail.kick };
   await app.register(accountRoutes(createAccountService({ ...deps, tokens, sessions, throttle })));
@@ -104,9 +143,23 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   await app.register(peopleRoutes(deps));
   await app.register(operationsRoutes({ config, health, metrics, loggers, diagnostics }));
   await app.register(auditsRoutes(database.db));
-  await app.register(managementRoutes({ database, build, profiles: config.demo ? ['prod', 'demo'] : ['prod'], mapTiles: config.mapTiles }));
+  await app.register(
+    managementRoutes({
+      database,
+      build,
+      profiles: config.demo ? ['prod', 'demo'] : ['prod'],
+      mapTiles: config.mapTiles,
+    }),
+  );
   const dailyStats = createDailyStats(database.db, loggers.get('evfleet.telemetry'));
-  installed.telemetry = await installTelemetry(app, { config, database, sessions, mail, log: loggers.get('evfleet.telemetry'), readingsCommitted: dailyStats.committed });
+  installed.telemetry = await installTelemetry(app, {
+    config,
+    database,
+    sessions,
+    mail,
+    log: loggers.get('evfleet.telemetry'),
+    readingsCommitted: dailyStats.committed,
+  });
   const telemetry = installed.telemetry.pipeline;
   await app.register(dashboardRoutes(createDashboardService({ db: database.db })));
   await app.register(recordsRoutes({ db: database.db, writer: telemetry.writer, dailyStats }));

@@ -8,9 +8,11 @@ const bool = z
   .transform((v) => ['true', '1', 'yes'].includes(v));
 
 const urlWith = (protocols: string[]) =>
-  z.url({ error: `must be a URL (${protocols.join(', ')})` }).refine((u) => protocols.some((p) => u.startsWith(`${p}:`)), {
-    error: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
-  });
+  z
+    .url({ error: `must be a URL (${protocols.join(', ')})` })
+    .refine((u) => protocols.some((p) => u.startsWith(`${p}:`)), {
+      error: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+    });
 
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(8080),
@@ -27,7 +29,10 @@ const envSchema = z.object({
   MQTT_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(1883),
   MQTT_URL: urlWith(['mqtt', 'mqtts']).optional(),
   MQTT_CLIENT_ID: z.string().min(1).max(64).default('evfleet-ingest'),
-  MQTT_SHARE_GROUP: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only').default('evfleet'),
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
+    .default('evfleet'),
   RETENTION_DAYS: z.coerce.number().int().positive().optional(),
   OFFLINE_AFTER_MINUTES: z.coerce.number().int().positive().default(10),
   SMS_WEBHOOK_URL: urlWith(['http', 'https']).optional(),
@@ -47,9 +52,16 @@ const envSchema = z.object({
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   TRUST_PROXY: z
     .string()
-    .regex(/^[0-9A-Fa-f.:/]+(,\s*[0-9A-Fa-f.:/]+)*$/, 'must be a comma-separated list of proxy addresses or CIDR ranges')
+    .regex(
+      /^[0-9A-Fa-f.:/]+(,\s*[0-9A-Fa-f.:/]+)*$/,
+      'must be a comma-separated list of proxy addresses or CIDR ranges',
+    )
     .optional(),
-  SESSION_CHECK_SECONDS: z.coerce.number().min(0).max(5, 'must be at most 5 (a change must take effect within 5 seconds)').default(5),
+  SESSION_CHECK_SECONDS: z.coerce
+    .number()
+    .min(0)
+    .max(5, 'must be at most 5 (a change must take effect within 5 seconds)')
+    .default(5),
 });
 
 export interface Config {
@@ -99,7 +111,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got "${present[String(i.path[0])]}")`);
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join('.')}: ${i.message} (got "${present[String(i.path[0])]}")`,
+    );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -107,7 +121,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
-    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dir: join(dataDir, 'pglite') },
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dir: join(dataDir, 'pglite') },
     dataDir,
     mqtt: { url: e.MQTT_URL, port: e.MQTT_PORT, clientId: e.MQTT_CLIENT_ID, shareGroup: e.MQTT_SHARE_GROUP },
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),

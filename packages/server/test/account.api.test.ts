@@ -50,7 +50,9 @@ describe.each(DATABASE_KINDS)('account API on %s', (kind) => {
   it('issues a longer-lived token with rememberMe', async () => {
     const exp = async (rememberMe: boolean) => {
       const res = await post('/api/authenticate', { username: 'user', password: 'user1234', rememberMe });
-      const payload = JSON.parse(Buffer.from(res.json<{ id_token: string }>().id_token.split('.')[1], 'base64url').toString());
+      const payload = JSON.parse(
+        Buffer.from(res.json<{ id_token: string }>().id_token.split('.')[1], 'base64url').toString(),
+      );
       return payload.exp - payload.iat;
     };
     expect(await exp(false)).toBe(86_400);
@@ -58,7 +60,12 @@ describe.each(DATABASE_KINDS)('account API on %s', (kind) => {
   });
 
   it('registers, mails an activation link, refuses sign-in until activated, then signs in', async () => {
-    const reg = await post('/api/register', { login: 'newbie', email: 'newbie@fleet.test', password: 'secret12', langKey: 'en' });
+    const reg = await post('/api/register', {
+      login: 'newbie',
+      email: 'newbie@fleet.test',
+      password: 'secret12',
+      langKey: 'en',
+    });
     expect(reg.statusCode).toBe(201);
     const before = await post('/api/authenticate', { username: 'newbie@fleet.test', password: 'secret12' });
     expect(before.statusCode).toBe(401);
@@ -67,7 +74,9 @@ describe.each(DATABASE_KINDS)('account API on %s', (kind) => {
     expect(link.startsWith('http://portal.test/account/activate?key=')).toBe(true);
     const key = new URL(link).searchParams.get('key');
     expect((await t.app.inject({ url: `/api/activate?key=${key}` })).statusCode).toBe(200);
-    expect((await post('/api/authenticate', { username: 'newbie@fleet.test', password: 'secret12' })).statusCode).toBe(200);
+    expect((await post('/api/authenticate', { username: 'newbie@fleet.test', password: 'secret12' })).statusCode).toBe(
+      200,
+    );
 
     const again = await t.app.inject({ url: `/api/activate?key=${key}` });
     expect(again.statusCode).toBe(400);
@@ -102,11 +111,18 @@ describe.each(DATABASE_KINDS)('account API on %s', (kind) => {
     expect(unknown.statusCode).toBe(200);
     const res = await post('/api/account/reset-password/init?mail=user@evfleet.local');
     expect(res.statusCode).toBe(200);
-    const key = new URL(linkIn((await smtp.waitFor('user@evfleet.local')).raw, '/account/reset/finish')).searchParams.get('key');
+    const key = new URL(
+      linkIn((await smtp.waitFor('user@evfleet.local')).raw, '/account/reset/finish'),
+    ).searchParams.get('key');
 
     const tooShort = await post('/api/account/reset-password/finish', { key, newPassword: '12345' });
-    expect(tooShort.json().fieldErrors[0]).toMatchObject({ field: 'newPassword', message: 'Your name must be between 6 and 16 characters' });
-    expect((await post('/api/account/reset-password/finish', { key, newPassword: 'brand-new-1' })).statusCode).toBe(200);
+    expect(tooShort.json().fieldErrors[0]).toMatchObject({
+      field: 'newPassword',
+      message: 'Your name must be between 6 and 16 characters',
+    });
+    expect((await post('/api/account/reset-password/finish', { key, newPassword: 'brand-new-1' })).statusCode).toBe(
+      200,
+    );
     expect((await post('/api/authenticate', { username: 'user', password: 'brand-new-1' })).statusCode).toBe(200);
     const reused = await post('/api/account/reset-password/finish', { key, newPassword: 'brand-new-2' });
     expect(reused.statusCode).toBe(400);
@@ -116,22 +132,40 @@ describe.each(DATABASE_KINDS)('account API on %s', (kind) => {
   it('changes the password only with the right current password, ending the old sessions', async () => {
     const auth = await t.bearer('admin', 'admin123');
     const elsewhere = await t.bearer('admin', 'admin123');
-    const wrong = await post('/api/account/change-password', { currentPassword: 'nope-nope', newPassword: 'admin1234' }, auth);
+    const wrong = await post(
+      '/api/account/change-password',
+      { currentPassword: 'nope-nope', newPassword: 'admin1234' },
+      auth,
+    );
     expect(wrong.statusCode).toBe(400);
-    const changed = await post('/api/account/change-password', { currentPassword: 'admin123', newPassword: 'admin1234' }, auth);
+    const changed = await post(
+      '/api/account/change-password',
+      { currentPassword: 'admin123', newPassword: 'admin1234' },
+      auth,
+    );
     expect(changed.statusCode).toBe(200);
     const fresh = `Bearer ${changed.json<{ id_token: string }>().id_token}`;
     expect((await post('/api/authenticate', { username: 'admin', password: 'admin1234' })).statusCode).toBe(200);
-    for (const old of [auth, elsewhere]) expect((await t.app.inject({ url: '/api/account', headers: { authorization: old } })).statusCode).toBe(401);
+    for (const old of [auth, elsewhere])
+      expect((await t.app.inject({ url: '/api/account', headers: { authorization: old } })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/account', headers: { authorization: fresh } })).statusCode).toBe(200);
-    expect((await post('/api/account/change-password', { currentPassword: 'admin1234', newPassword: 'admin123' }, fresh)).statusCode).toBe(200);
+    expect(
+      (await post('/api/account/change-password', { currentPassword: 'admin1234', newPassword: 'admin123' }, fresh))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('saves account settings and refuses an email taken by another user', async () => {
     const auth = await t.bearer('admin', 'admin123');
-    const ok = await post('/api/account', { firstName: 'Ada', lastName: 'Lovelace', email: 'admin@evfleet.local', langKey: 'en' }, auth);
+    const ok = await post(
+      '/api/account',
+      { firstName: 'Ada', lastName: 'Lovelace', email: 'admin@evfleet.local', langKey: 'en' },
+      auth,
+    );
     expect(ok.statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/account', headers: { authorization: auth } })).json().lastName).toBe('Lovelace');
+    expect((await t.app.inject({ url: '/api/account', headers: { authorization: auth } })).json().lastName).toBe(
+      'Lovelace',
+    );
     const taken = await post('/api/account', { firstName: 'Ada', lastName: 'L', email: 'newbie@fleet.test' }, auth);
     expect(taken.headers['x-evfleetapp-error']).toBe('Email is already in use!');
   });

@@ -17,8 +17,15 @@ describe.each(DATABASE_KINDS)('alerts from readings on %s', (kind) => {
     smtp = await startSmtp();
     t = await createTestApp(kind, { SMTP_URL: smtp.url });
     // Motor current alerts after 2 minutes, reminders every 10; notification by mail.
-    const attributes = DEFAULT_THRESHOLDS.map((a) => (a.name === 'motorCurrent' ? { ...a, minutesBackward: 2, notificationFrequencyHour: 10 } : a));
-    device = await createDevice(t.database, 'VIN-ALERT-1', { name: 'Cart 7', attributes, emailNotification: true, notificationEmail: 'ops@fleet.test' });
+    const attributes = DEFAULT_THRESHOLDS.map((a) =>
+      a.name === 'motorCurrent' ? { ...a, minutesBackward: 2, notificationFrequencyHour: 10 } : a,
+    );
+    device = await createDevice(t.database, 'VIN-ALERT-1', {
+      name: 'Cart 7',
+      attributes,
+      emailNotification: true,
+      notificationEmail: 'ops@fleet.test',
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -29,11 +36,18 @@ describe.each(DATABASE_KINDS)('alerts from readings on %s', (kind) => {
     t.app.inject({
       method: 'POST',
       url: '/api/telemetry/readings',
-      headers: { authorization: `Basic ${Buffer.from(`${device.vin}:${device.token}`).toString('base64')}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${device.vin}:${device.token}`).toString('base64')}`,
+        'content-type': 'application/json',
+      },
       payload: JSON.stringify(readings),
     });
   const logRows = async () =>
-    (await t.database.db.execute<{ type: string; attribute_name: string; value: number }>(sql`select type, attribute_name, value from warning_log where vehicle_id = ${device.id} order by date, id`)).rows;
+    (
+      await t.database.db.execute<{ type: string; attribute_name: string; value: number }>(
+        sql`select type, attribute_name, value from warning_log where vehicle_id = ${device.id} order by date, id`,
+      )
+    ).rows;
 
   it('writes one entry and one mail for an episode, even when the same readings arrive concurrently', async () => {
     const severe = Array.from({ length: 6 }, (_, i) => ({ ts: base + i * MIN, motorCurrent: 300 + i }));
@@ -61,18 +75,37 @@ describe.each(DATABASE_KINDS)('alerts from readings on %s', (kind) => {
   it('does not repeat an entry after a restart of the alert engine', async () => {
     const { createAlertEngine } = await import('../src/alerts/alert-engine.js');
     const { createAlertSettings } = await import('../src/alerts/thresholds.js');
-    const fresh = createAlertEngine({ db: t.database.db, settings: createAlertSettings(t.database.db), log: t.app.log, messagesPerHour: 30, messagesQueued: () => undefined });
-    const replay = Array.from({ length: 6 }, (_, i) => ({ vehicleId: device.id, reading: { ts: base + i * MIN, values: { motorCurrent: 300 + i }, cells: null, extra: null } }));
+    const fresh = createAlertEngine({
+      db: t.database.db,
+      settings: createAlertSettings(t.database.db),
+      log: t.app.log,
+      messagesPerHour: 30,
+      messagesQueued: () => undefined,
+    });
+    const replay = Array.from({ length: 6 }, (_, i) => ({
+      vehicleId: device.id,
+      reading: { ts: base + i * MIN, values: { motorCurrent: 300 + i }, cells: null, extra: null },
+    }));
     await fresh.apply(replay);
     expect((await logRows()).map((r) => r.type)).toEqual(['SEVERE', 'NORMAL']);
   });
 
   it('keeps where each metric stands in alert_state, so an episode begun before a restart ends after it', async () => {
-    const { rows } = await t.database.db.execute<{ band: string; since: Date | string; logged: boolean; last_notified_at: Date | null; last_ts: Date | string }>(
+    const { rows } = await t.database.db.execute<{
+      band: string;
+      since: Date | string;
+      logged: boolean;
+      last_notified_at: Date | null;
+      last_ts: Date | string;
+    }>(
       sql`select band, since, logged, last_notified_at, last_ts from alert_state where vehicle_id = ${device.id} and attribute_name = 'motorCurrent'`,
     );
     expect(rows).toHaveLength(1);
-    expect({ ...rows[0], since: new Date(rows[0].since).getTime(), last_ts: new Date(rows[0].last_ts).getTime() }).toEqual({
+    expect({
+      ...rows[0],
+      since: new Date(rows[0].since).getTime(),
+      last_ts: new Date(rows[0].last_ts).getTime(),
+    }).toEqual({
       band: 'NORMAL',
       since: base + 21 * MIN,
       logged: false,
@@ -81,14 +114,32 @@ describe.each(DATABASE_KINDS)('alerts from readings on %s', (kind) => {
     });
 
     // One minute of WARNING (under its 2 minutes backward) is stored as the episode's start ...
-    await send([{ ts: base + 30 * MIN, motorCurrent: 210 }, { ts: base + 31 * MIN, motorCurrent: 210 }]);
+    await send([
+      { ts: base + 30 * MIN, motorCurrent: 210 },
+      { ts: base + 31 * MIN, motorCurrent: 210 },
+    ]);
     await t.app.telemetry.alerts.idle();
     const { createAlertEngine } = await import('../src/alerts/alert-engine.js');
     const { createAlertSettings } = await import('../src/alerts/thresholds.js');
-    const fresh = createAlertEngine({ db: t.database.db, settings: createAlertSettings(t.database.db), log: t.app.log, messagesPerHour: 30, messagesQueued: () => undefined });
+    const fresh = createAlertEngine({
+      db: t.database.db,
+      settings: createAlertSettings(t.database.db),
+      log: t.app.log,
+      messagesPerHour: 30,
+      messagesQueued: () => undefined,
+    });
     // ... which an engine started afterwards continues: the entry comes at minute 32, dated from minute 30.
-    await fresh.apply([{ vehicleId: device.id, reading: { ts: base + 32 * MIN, values: { motorCurrent: 211 }, cells: null, extra: null } }]);
-    const entries = (await t.database.db.execute<{ type: string; episode_since: Date | string }>(sql`select type, episode_since from warning_log where vehicle_id = ${device.id} order by date, id`)).rows;
+    await fresh.apply([
+      {
+        vehicleId: device.id,
+        reading: { ts: base + 32 * MIN, values: { motorCurrent: 211 }, cells: null, extra: null },
+      },
+    ]);
+    const entries = (
+      await t.database.db.execute<{ type: string; episode_since: Date | string }>(
+        sql`select type, episode_since from warning_log where vehicle_id = ${device.id} order by date, id`,
+      )
+    ).rows;
     expect(entries.map((e) => [e.type, new Date(e.episode_since).getTime()])).toEqual([
       ['SEVERE', base],
       ['NORMAL', base + 21 * MIN],

@@ -30,10 +30,19 @@ describe.each(DATABASE_KINDS)('audit trail on %s', (kind) => {
   };
 
   it('records sign-ins that succeed and fail, with the attempted login and the address', async () => {
-    const failed = await t.app.inject({ method: 'POST', url: '/api/authenticate', payload: { username: 'user@evfleet.local', password: 'not-it' }, remoteAddress: '203.0.113.9' });
+    const failed = await t.app.inject({
+      method: 'POST',
+      url: '/api/authenticate',
+      payload: { username: 'user@evfleet.local', password: 'not-it' },
+      remoteAddress: '203.0.113.9',
+    });
     expect(failed.statusCode).toBe(401);
     const { events } = await eventually('type=AUTHENTICATION_FAILURE', (e) => e.length > 0);
-    expect(events[0]).toMatchObject({ principal: 'user@evfleet.local', type: 'AUTHENTICATION_FAILURE', remoteAddress: '203.0.113.9' });
+    expect(events[0]).toMatchObject({
+      principal: 'user@evfleet.local',
+      type: 'AUTHENTICATION_FAILURE',
+      remoteAddress: '203.0.113.9',
+    });
     expect(events[0].data?.body).toMatchObject({ username: 'user@evfleet.local', password: MASK });
     await eventually('type=AUTHENTICATION_SUCCESS&principal=admin@evfleet.local', (e) => e.length > 0);
   });
@@ -43,14 +52,29 @@ describe.each(DATABASE_KINDS)('audit trail on %s', (kind) => {
       method: 'POST',
       url: '/api/dealers',
       headers: { authorization: admin },
-      payload: { name: 'Audit Motors', email: 'audit-dealer@people.test', mobileNumber: '0123456789', company: 'Audit Motors', password: 'dealer-pass-1', activation: true },
+      payload: {
+        name: 'Audit Motors',
+        email: 'audit-dealer@people.test',
+        mobileNumber: '0123456789',
+        company: 'Audit Motors',
+        password: 'dealer-pass-1',
+        activation: true,
+      },
     });
     expect(created.statusCode).toBe(201);
     const { events } = await eventually('type=DEALER_CREATED', (e) => e.length > 0);
-    expect(events[0]).toMatchObject({ principal: 'admin', data: { method: 'POST', route: '/api/dealers', status: 201 } });
+    expect(events[0]).toMatchObject({
+      principal: 'admin',
+      data: { method: 'POST', route: '/api/dealers', status: 201 },
+    });
     expect(JSON.stringify(events[0].data)).not.toContain('dealer-pass-1');
 
-    const changed = await t.app.inject({ method: 'POST', url: '/api/account/change-password', headers: { authorization: user }, payload: { currentPassword: 'user1234', newPassword: 'user12345' } });
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/change-password',
+      headers: { authorization: user },
+      payload: { currentPassword: 'user1234', newPassword: 'user12345' },
+    });
     expect(changed.statusCode).toBe(200);
     const pw = await eventually('type=PASSWORD_CHANGED', (e) => e.length > 0);
     expect(pw.events[0].principal).toBe('user');
@@ -64,7 +88,12 @@ describe.each(DATABASE_KINDS)('audit trail on %s', (kind) => {
     expect(page.events).toHaveLength(2);
     expect(page.total).toBe(all.total);
     expect(page.events[0].timestamp <= page.events[1].timestamp).toBe(true);
-    expect(page.events.map((e) => e.id)).toEqual(all.events.slice(-4, -2).reverse().map((e) => e.id));
+    expect(page.events.map((e) => e.id)).toEqual(
+      all.events
+        .slice(-4, -2)
+        .reverse()
+        .map((e) => e.id),
+    );
 
     const today = new Date().toISOString().slice(0, 10);
     expect((await audits(`fromDate=${today}&toDate=${today}`)).total).toBe(all.total);
@@ -72,14 +101,28 @@ describe.each(DATABASE_KINDS)('audit trail on %s', (kind) => {
   });
 
   it('refuses bad queries and any attempt to change audit rows', async () => {
-    for (const query of ['size=0', 'page=-1', 'sort=password', 'fromDate=yesterday', 'fromDate=2024-02-02&toDate=2024-02-01']) {
+    for (const query of [
+      'size=0',
+      'page=-1',
+      'sort=password',
+      'fromDate=yesterday',
+      'fromDate=2024-02-02&toDate=2024-02-01',
+    ]) {
       const res = await t.app.inject({ url: `/management/audits?${query}`, headers: { authorization: admin } });
       expect(res.statusCode, query).toBe(400);
     }
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
-      const res = await t.app.inject({ method, url: '/management/audits', headers: { authorization: admin }, payload: {} });
+      const res = await t.app.inject({
+        method,
+        url: '/management/audits',
+        headers: { authorization: admin },
+        payload: {},
+      });
       expect(res.statusCode, method).toBe(404);
     }
-    expect((await t.app.inject({ method: 'DELETE', url: '/management/audits/1', headers: { authorization: admin } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/management/audits/1', headers: { authorization: admin } }))
+        .statusCode,
+    ).toBe(404);
   });
 });

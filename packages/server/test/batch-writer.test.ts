@@ -3,7 +3,10 @@ import { createBatchWriter, ReadingsRefused } from '../src/telemetry/batch-write
 import type { PartitionManager } from '../src/telemetry/partitions.js';
 import type { StoredRow } from '../src/telemetry/reading-store.js';
 
-const row = (ts: number, vehicleId = 1): StoredRow => ({ vehicleId, reading: { ts, values: {}, cells: null, extra: null } });
+const row = (ts: number, vehicleId = 1): StoredRow => ({
+  vehicleId,
+  reading: { ts, values: {}, cells: null, extra: null },
+});
 /** An error as the PostgreSQL driver raises it, with its SQLSTATE. */
 const pgError = (code: string) => Object.assign(new Error(`SQLSTATE ${code}`), { code });
 const partitions = { ensureFor: async () => undefined } as unknown as PartitionManager;
@@ -40,7 +43,10 @@ describe('batch writer', () => {
     const committed: number[] = [];
     const handed: number[][] = [];
     const writer = createBatchWriter({
-      store: { insert: (rows) => new Promise((resolve) => commits.push(() => (committed.push(rows[0].reading.ts), resolve(rows)))) },
+      store: {
+        insert: (rows) =>
+          new Promise((resolve) => commits.push(() => (committed.push(rows[0].reading.ts), resolve(rows)))),
+      },
       partitions,
       maxBatch: 1,
       maxDelayMs: 1,
@@ -81,7 +87,9 @@ describe('batch writer', () => {
     });
     const writes = Array.from({ length: 16 }, (_, i) => writer.write([row(i, i === 5 ? 13 : i + 100)]));
     const results = await Promise.allSettled(writes);
-    expect(results.map((r) => r.status)).toEqual(Array.from({ length: 16 }, (_, i) => (i === 5 ? 'rejected' : 'fulfilled')));
+    expect(results.map((r) => r.status)).toEqual(
+      Array.from({ length: 16 }, (_, i) => (i === 5 ? 'rejected' : 'fulfilled')),
+    );
     expect((results[5] as PromiseRejectedResult).reason).toBeInstanceOf(ReadingsRefused);
     expect(stored.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
     // Halving, not one statement per message: 1 + 2·log2(16).
@@ -122,6 +130,9 @@ describe('batch writer', () => {
     await writer.write([row(1)]);
     await writer.write([row(2)]);
     await tick();
-    expect(errors).toEqual(['the follow-ups of stored readings failed: follow-up bug', 'the follow-ups of stored readings failed: follow-up bug']);
+    expect(errors).toEqual([
+      'the follow-ups of stored readings failed: follow-up bug',
+      'the follow-ups of stored readings failed: follow-up bug',
+    ]);
   });
 });

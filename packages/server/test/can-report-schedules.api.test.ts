@@ -31,7 +31,11 @@ describe.each(DATABASE_KINDS)('CAN report schedules on %s', (kind) => {
   const yesterday = localDate(Date.now() - DAY_MS, ZONE);
   const noon = localInstant(yesterday, 12, ZONE);
   const outbox = async () =>
-    (await t.database.db.execute<{ recipient: string; attachment_name: string | null }>(sql`select recipient, attachment_name from mail_outbox where kind = 'can-report' order by id`)).rows;
+    (
+      await t.database.db.execute<{ recipient: string; attachment_name: string | null }>(
+        sql`select recipient, attachment_name from mail_outbox where kind = 'can-report' order by id`,
+      )
+    ).rows;
 
   beforeAll(async () => {
     smtp = await startSmtp();
@@ -41,7 +45,10 @@ describe.each(DATABASE_KINDS)('CAN report schedules on %s', (kind) => {
     dealerA = callerFor(t, a.dealer);
     await t.database.db.execute(sql`update vehicle set time_zone = ${ZONE}`);
     const send = await readingSender(t);
-    await send('VIN-a1-2', Array.from({ length: 30 }, (_, i) => ({ ts: noon + i * MIN, speed: i, batteryCharge: 60 })));
+    await send(
+      'VIN-a1-2',
+      Array.from({ length: 30 }, (_, i) => ({ ts: noon + i * MIN, speed: i, batteryCharge: 60 })),
+    );
     const saved = await dealerA('POST', '/api/canreport/saveTemplate', {
       templateName: 'Depot/daily',
       vehiclesIds: [a.vehicles.inFleet],
@@ -60,16 +67,33 @@ describe.each(DATABASE_KINDS)('CAN report schedules on %s', (kind) => {
     const url = `/api/canreport/templates/${templateId}/schedule`;
     expect((await dealerA('GET', url)).statusCode).toBe(404);
     const weekly = await dealerA('PUT', url, { period: 'WEEKLY', hour: 6, recipients: ['ops@fleet.test'] });
-    expect(weekly.json<{ fieldErrors: { field: string; message: string }[] }>().fieldErrors).toEqual([{ objectName: 'body', field: 'weekday', message: 'Choose the day of the week' }]);
-    expect((await dealerA('PUT', url, { period: 'DAILY', hour: 6, recipients: ['not-an-address'] })).statusCode).toBe(400);
-    const put = await dealerA('PUT', url, { period: 'DAILY', hour: 6, recipients: ['ops@fleet.test', 'boss@fleet.test'] });
+    expect(weekly.json<{ fieldErrors: { field: string; message: string }[] }>().fieldErrors).toEqual([
+      { objectName: 'body', field: 'weekday', message: 'Choose the day of the week' },
+    ]);
+    expect((await dealerA('PUT', url, { period: 'DAILY', hour: 6, recipients: ['not-an-address'] })).statusCode).toBe(
+      400,
+    );
+    const put = await dealerA('PUT', url, {
+      period: 'DAILY',
+      hour: 6,
+      recipients: ['ops@fleet.test', 'boss@fleet.test'],
+    });
     expect(put.statusCode).toBe(200);
     const schedule = put.json<{ nextRunAt: string; timeZone: string; weekday: number | null }>();
-    expect(schedule).toMatchObject({ templateId, period: 'DAILY', weekday: null, hour: 6, timeZone: ZONE, lastRunAt: null });
+    expect(schedule).toMatchObject({
+      templateId,
+      period: 'DAILY',
+      weekday: null,
+      hour: 6,
+      timeZone: ZONE,
+      lastRunAt: null,
+    });
     const next = Date.parse(schedule.nextRunAt);
     expect(next).toBeGreaterThan(Date.now());
     expect(next - Date.now()).toBeLessThanOrEqual(DAY_MS);
-    expect(Number(new Intl.DateTimeFormat('en-US', { timeZone: ZONE, hour: 'numeric', hourCycle: 'h23' }).format(next))).toBe(6);
+    expect(
+      Number(new Intl.DateTimeFormat('en-US', { timeZone: ZONE, hour: 'numeric', hourCycle: 'h23' }).format(next)),
+    ).toBe(6);
     expect((await dealerA('GET', url)).json()).toEqual(schedule);
     // Only the template's owner reaches it.
     const fleet = callerFor(t, a.fleet);
@@ -81,7 +105,11 @@ describe.each(DATABASE_KINDS)('CAN report schedules on %s', (kind) => {
   });
 
   it('mails a due run once per period across instances, with yesterday’s report attached as xlsx', async () => {
-    await dealerA('PUT', `/api/canreport/templates/${templateId}/schedule`, { period: 'DAILY', hour: 6, recipients: ['ops@fleet.test', 'boss@fleet.test'] });
+    await dealerA('PUT', `/api/canreport/templates/${templateId}/schedule`, {
+      period: 'DAILY',
+      hour: 6,
+      recipients: ['ops@fleet.test', 'boss@fleet.test'],
+    });
     await t.database.db.execute(sql`update report_schedule set next_run_at = now() - interval '1 minute'`);
     // A second instance on the same database: its start-up run races this one's.
     const other = await buildApp({ config: t.config, database: t.database, logger: false });
@@ -89,7 +117,11 @@ describe.each(DATABASE_KINDS)('CAN report schedules on %s', (kind) => {
     await other.reportScheduler.runDue();
     await other.close();
     expect((await outbox()).map((m) => m.recipient).sort()).toEqual(['boss@fleet.test', 'ops@fleet.test']);
-    const [row] = (await t.database.db.execute<{ next_run_at: Date; last_run_at: Date | null }>(sql`select next_run_at, last_run_at from report_schedule`)).rows;
+    const [row] = (
+      await t.database.db.execute<{ next_run_at: Date; last_run_at: Date | null }>(
+        sql`select next_run_at, last_run_at from report_schedule`,
+      )
+    ).rows;
     expect(new Date(row.next_run_at).getTime()).toBeGreaterThan(Date.now());
     expect(row.last_run_at).not.toBeNull();
 

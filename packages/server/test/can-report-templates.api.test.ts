@@ -28,8 +28,17 @@ describe.each(DATABASE_KINDS)('CAN report templates on %s', (kind) => {
     dealerA = callerFor(t, a.dealer);
     fleetA = callerFor(t, a.fleet);
     const send = await readingSender(t);
-    await send('VIN-a1-1', Array.from({ length: 75 }, (_, i) => ({ ts: start + i * MIN, speed: i, batteryCharge: 50 + (i % 7) })));
-    body = { vehiclesIds: [a.vehicles.withDriver], columns: ['speed', 'batteryCharge'], startDate: new Date(start).toISOString(), endDate: new Date(start + 2 * 3_600_000).toISOString(), templateName: 'Morning run' };
+    await send(
+      'VIN-a1-1',
+      Array.from({ length: 75 }, (_, i) => ({ ts: start + i * MIN, speed: i, batteryCharge: 50 + (i % 7) })),
+    );
+    body = {
+      vehiclesIds: [a.vehicles.withDriver],
+      columns: ['speed', 'batteryCharge'],
+      startDate: new Date(start).toISOString(),
+      endDate: new Date(start + 2 * 3_600_000).toISOString(),
+      templateName: 'Morning run',
+    };
   });
   afterAll(() => t?.close());
 
@@ -57,10 +66,22 @@ describe.each(DATABASE_KINDS)('CAN report templates on %s', (kind) => {
     expect(twin.statusCode).toBe(400);
     expect(twin.headers['x-evfleetapp-error']).toBe('A template with this name already exists.');
     const unnamed = await dealerA('POST', '/api/canreport/saveTemplate', { ...body, templateName: ' ' });
-    expect(unnamed.json<{ fieldErrors: { field: string; message: string }[] }>().fieldErrors).toEqual([{ objectName: 'body', field: 'templateName', message: 'Template name can not be empty!' }]);
-    const unchecked = await dealerA('POST', '/api/canreport/saveTemplate', { ...body, columns: [], templateName: 'Empty' });
-    expect(unchecked.json<{ fieldErrors: { message: string }[] }>().fieldErrors.map((e) => e.message)).toEqual(['Please select at least one signal setting']);
-    const unknown = await dealerA('POST', '/api/canreport/saveTemplate', { ...body, columns: ['nope'], templateName: 'Unknown' });
+    expect(unnamed.json<{ fieldErrors: { field: string; message: string }[] }>().fieldErrors).toEqual([
+      { objectName: 'body', field: 'templateName', message: 'Template name can not be empty!' },
+    ]);
+    const unchecked = await dealerA('POST', '/api/canreport/saveTemplate', {
+      ...body,
+      columns: [],
+      templateName: 'Empty',
+    });
+    expect(unchecked.json<{ fieldErrors: { message: string }[] }>().fieldErrors.map((e) => e.message)).toEqual([
+      'Please select at least one signal setting',
+    ]);
+    const unknown = await dealerA('POST', '/api/canreport/saveTemplate', {
+      ...body,
+      columns: ['nope'],
+      templateName: 'Unknown',
+    });
     expect(unknown.statusCode).toBe(400);
     // Another user may use the same name.
     expect((await fleetA('POST', '/api/canreport/saveTemplate', body)).statusCode).toBe(201);
@@ -69,9 +90,27 @@ describe.each(DATABASE_KINDS)('CAN report templates on %s', (kind) => {
   it('opens a template page by page with its criteria and totals; another user’s template is not found', async () => {
     const res = await dealerA('GET', `/api/canreport/getTemplate/${saved.id}?pageSize=50&pageNo=1`);
     expect(res.statusCode).toBe(200);
-    const { reportData, templateDate } = res.json<{ reportData: { data: Record<string, { value: unknown }>[]; totalCount: number; totalPages: number; columns: string[] }; templateDate: object }>();
-    expect(templateDate).toEqual({ templateName: 'Morning run', columns: saved.columns, startDate: saved.startDate, endDate: saved.endDate, vehiclesIds: saved.vehiclesIds });
-    expect(reportData).toMatchObject({ totalCount: 75, totalPages: 2, columns: ['Date', 'Vehicle', 'Battery Charge', 'Speed'] });
+    const { reportData, templateDate } = res.json<{
+      reportData: {
+        data: Record<string, { value: unknown }>[];
+        totalCount: number;
+        totalPages: number;
+        columns: string[];
+      };
+      templateDate: object;
+    }>();
+    expect(templateDate).toEqual({
+      templateName: 'Morning run',
+      columns: saved.columns,
+      startDate: saved.startDate,
+      endDate: saved.endDate,
+      vehiclesIds: saved.vehiclesIds,
+    });
+    expect(reportData).toMatchObject({
+      totalCount: 75,
+      totalPages: 2,
+      columns: ['Date', 'Vehicle', 'Battery Charge', 'Speed'],
+    });
     expect(reportData.data).toHaveLength(25);
     expect(reportData.data[0].Speed.value).toBe(50);
     expect((await dealerA('GET', `/api/canreport/getTemplate/${saved.id}?pageSize=100000`)).statusCode).toBe(400);
@@ -87,7 +126,11 @@ describe.each(DATABASE_KINDS)('CAN report templates on %s', (kind) => {
     const sheet = await sheetOf(res);
     expect(rowValues(sheet, 1)).toEqual(['Date', 'Vehicle', 'Battery Charge', 'Speed']);
     expect(sheet.rowCount).toBe(76);
-    const viaCriteria = await dealerA('POST', '/api/canreport/downloadExcel', { ...saved, startDate: `${saved.startDate}.000Z`, endDate: `${saved.endDate}.000Z` });
+    const viaCriteria = await dealerA('POST', '/api/canreport/downloadExcel', {
+      ...saved,
+      startDate: `${saved.startDate}.000Z`,
+      endDate: `${saved.endDate}.000Z`,
+    });
     expect(viaCriteria.statusCode).toBe(200);
     expect((await sheetOf(viaCriteria)).rowCount).toBe(76);
   });

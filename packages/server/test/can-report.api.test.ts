@@ -19,7 +19,8 @@ interface Result {
   totalCount: number;
   totalPages: number;
 }
-const messages = (body: { fieldErrors?: { field: string; message: string }[] }) => body.fieldErrors?.map((e) => [e.field, e.message]);
+const messages = (body: { fieldErrors?: { field: string; message: string }[] }) =>
+  body.fieldErrors?.map((e) => [e.field, e.message]);
 
 describe.each(DATABASE_KINDS)('CAN report calls on %s', (kind) => {
   let t: TestApp;
@@ -54,17 +55,29 @@ describe.each(DATABASE_KINDS)('CAN report calls on %s', (kind) => {
       })),
     );
     await send('VIN-b2-1', [{ ts: start, speed: 1, secretSignal: 5 }]);
-    criteria = { vehiclesIds: [a.vehicles.inFleet], columns: ['tirePressure', 'cell2', 'speed', 'batteryCharge'], startDate: iso(start), endDate: iso(start + 3 * 3_600_000), vin: 'VIN-a1-2' };
+    criteria = {
+      vehiclesIds: [a.vehicles.inFleet],
+      columns: ['tirePressure', 'cell2', 'speed', 'batteryCharge'],
+      startDate: iso(start),
+      endDate: iso(start + 3 * 3_600_000),
+      vin: 'VIN-a1-2',
+    };
   });
   afterAll(() => t?.close());
 
   it('offers only the vehicles the caller may see, sorted by friendly name, labelled with the VIN', async () => {
-    const all = (await admin('GET', '/api/canreport/vehicles')).json<{ id: number; friendlyName: string; name: string }[]>();
-    expect(all.map((v) => v.friendlyName)).toEqual([...all.map((v) => v.friendlyName)].sort((x, y) => x.localeCompare(y)));
+    const all = (await admin('GET', '/api/canreport/vehicles')).json<
+      { id: number; friendlyName: string; name: string }[]
+    >();
+    expect(all.map((v) => v.friendlyName)).toEqual(
+      [...all.map((v) => v.friendlyName)].sort((x, y) => x.localeCompare(y)),
+    );
     expect(all).toContainEqual({ id: a.vehicles.inFleet, friendlyName: 'Van a1 2 - VIN: VIN-a1-2', name: 'VIN-a1-2' });
     const ofDealer = (await dealerA('GET', '/api/canreport/vehicles')).json<{ id: number }[]>().map((v) => v.id);
     expect(ofDealer.sort()).toEqual([a.vehicles.withDriver, a.vehicles.inFleet, a.vehicles.free].sort());
-    const ofFleet = (await callerFor(t, a.fleet)('GET', '/api/canreport/vehicles')).json<{ id: number }[]>().map((v) => v.id);
+    const ofFleet = (await callerFor(t, a.fleet)('GET', '/api/canreport/vehicles'))
+      .json<{ id: number }[]>()
+      .map((v) => v.id);
     expect(ofFleet.sort()).toEqual([a.vehicles.withDriver, a.vehicles.inFleet].sort());
     expect((await callerFor(t)('GET', '/api/canreport/vehicles')).statusCode).toBe(401);
   });
@@ -75,8 +88,12 @@ describe.each(DATABASE_KINDS)('CAN report calls on %s', (kind) => {
     expect(mine).toMatchObject({ batteryCharge: 'Battery Charge', cell32: 'Cell 32', tirePressure: 'tirePressure' });
     expect(Object.keys(mine).at(-1)).toBe('tirePressure');
     expect(mine).not.toHaveProperty('secretSignal');
-    expect(Object.keys((await admin('GET', '/api/canreport/signals')).json())).toEqual(expect.arrayContaining(['secretSignal', 'tirePressure']));
-    expect(Object.keys((await dealerA('GET', `/api/canreport/signals?vehicleId=${a.vehicles.free}`)).json())).not.toContain('tirePressure');
+    expect(Object.keys((await admin('GET', '/api/canreport/signals')).json())).toEqual(
+      expect.arrayContaining(['secretSignal', 'tirePressure']),
+    );
+    expect(
+      Object.keys((await dealerA('GET', `/api/canreport/signals?vehicleId=${a.vehicles.free}`)).json()),
+    ).not.toContain('tirePressure');
     expect((await dealerA('GET', `/api/canreport/signals?vehicleId=${b.vehicles.free}`)).statusCode).toBe(404);
   });
 
@@ -89,9 +106,16 @@ describe.each(DATABASE_KINDS)('CAN report calls on %s', (kind) => {
       ['startDate', 'Please select start date'],
       ['endDate', 'Please select end date'],
     ]);
-    const reversed = await dealerA('POST', '/api/canreport/getListCanHistory', { ...criteria, startDate: criteria.endDate, endDate: criteria.startDate });
+    const reversed = await dealerA('POST', '/api/canreport/getListCanHistory', {
+      ...criteria,
+      startDate: criteria.endDate,
+      endDate: criteria.startDate,
+    });
     expect(messages(reversed.json())).toEqual([['endDate', 'End date must be after start date']]);
-    const month = await dealerA('POST', '/api/canreport/getListCanHistory', { ...criteria, endDate: iso(start + 30 * 86_400_000) });
+    const month = await dealerA('POST', '/api/canreport/getListCanHistory', {
+      ...criteria,
+      endDate: iso(start + 30 * 86_400_000),
+    });
     expect(messages(month.json())).toEqual([['endDate', 'Please select date range between 10 days']]);
     for (const url of ['/api/canreport?pageSize=100000', '/api/canreport/downloadExcel']) {
       expect((await dealerA('POST', url, { ...criteria, endDate: iso(start + 11 * 86_400_000) })).statusCode).toBe(400);
@@ -99,17 +123,35 @@ describe.each(DATABASE_KINDS)('CAN report calls on %s', (kind) => {
   });
 
   it('refuses bad input with a 400: unknown signal keys, page size 100,000, a sort column not in the report, text dates', async () => {
-    const unknown = await dealerA('POST', '/api/canreport/getListCanHistory', { ...criteria, columns: ['speed', 'noSuchSignal'] });
+    const unknown = await dealerA('POST', '/api/canreport/getListCanHistory', {
+      ...criteria,
+      columns: ['speed', 'noSuchSignal'],
+    });
     expect(unknown.statusCode).toBe(400);
     expect(messages(unknown.json())).toEqual([['columns', 'Unknown signal: noSuchSignal']]);
     // A key another tenant's vehicle reported is unknown for this one.
-    expect(messages((await dealerA('POST', '/api/canreport/getListCanHistory', { ...criteria, columns: ['secretSignal'] })).json())).toEqual([['columns', 'Unknown signal: secretSignal']]);
+    expect(
+      messages(
+        (await dealerA('POST', '/api/canreport/getListCanHistory', { ...criteria, columns: ['secretSignal'] })).json(),
+      ),
+    ).toEqual([['columns', 'Unknown signal: secretSignal']]);
     const huge = await dealerA('POST', '/api/canreport?pageSize=100000&pageNo=0', criteria);
     expect(messages(huge.json())).toEqual([['pageSize', 'Page size must be 50, 100, 150 or 200']]);
-    expect(messages((await dealerA('POST', '/api/canreport/getListCanHistory', { ...criteria, pageSize: 100_000 })).json())).toEqual([['pageSize', 'Page size must be 50, 100, 150 or 200']]);
-    expect(messages((await dealerA('POST', '/api/canreport/getListCanHistory', { ...criteria, sortBy: 'Motor Rpm' })).json())).toEqual([['sortBy', 'Sort by one of the report columns']]);
-    expect((await dealerA('POST', '/api/canreport/getListCanHistory', { ...criteria, startDate: '2026/01/01 10:00 AM' })).statusCode).toBe(400);
-    expect((await dealerA('POST', '/api/canreport/getListCanHistory', { ...criteria, vehiclesIds: ['x'] })).statusCode).toBe(400);
+    expect(
+      messages((await dealerA('POST', '/api/canreport/getListCanHistory', { ...criteria, pageSize: 100_000 })).json()),
+    ).toEqual([['pageSize', 'Page size must be 50, 100, 150 or 200']]);
+    expect(
+      messages(
+        (await dealerA('POST', '/api/canreport/getListCanHistory', { ...criteria, sortBy: 'Motor Rpm' })).json(),
+      ),
+    ).toEqual([['sortBy', 'Sort by one of the report columns']]);
+    expect(
+      (await dealerA('POST', '/api/canreport/getListCanHistory', { ...criteria, startDate: '2026/01/01 10:00 AM' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await dealerA('POST', '/api/canreport/getListCanHistory', { ...criteria, vehiclesIds: ['x'] })).statusCode,
+    ).toBe(400);
   });
 
   it('keys rows by display column in the fixed order with unknown signals last, values wrapped, empty ones null', async () => {
@@ -131,7 +173,14 @@ describe.each(DATABASE_KINDS)('CAN report calls on %s', (kind) => {
 
   it('pages on the server with totals, from the body or the query string', async () => {
     const first = (await dealerA('POST', '/api/canreport/getListCanHistory', criteria)).json<Result>();
-    expect(first).toMatchObject({ pageNo: 0, pageSize: 50, sortBy: 'Date', sortType: 'ASC', totalCount: 120, totalPages: 3 });
+    expect(first).toMatchObject({
+      pageNo: 0,
+      pageSize: 50,
+      sortBy: 'Date',
+      sortType: 'ASC',
+      totalCount: 120,
+      totalPages: 3,
+    });
     expect(first.data).toHaveLength(50);
     const last = (await dealerA('POST', '/api/canreport/getListCanHistory', { ...criteria, pageNo: 2 })).json<Result>();
     expect(last.data).toHaveLength(20);
@@ -139,7 +188,9 @@ describe.each(DATABASE_KINDS)('CAN report calls on %s', (kind) => {
     const byQuery = (await dealerA('POST', '/api/canreport?pageSize=100&pageNo=1', criteria)).json<Result>();
     expect(byQuery).toMatchObject({ pageNo: 1, pageSize: 100, totalCount: 120, totalPages: 2 });
     expect(byQuery.data).toHaveLength(20);
-    const newest = (await dealerA('POST', '/api/canreport/getListCanHistory', { ...criteria, sortType: 'desc' })).json<Result>();
+    const newest = (
+      await dealerA('POST', '/api/canreport/getListCanHistory', { ...criteria, sortType: 'desc' })
+    ).json<Result>();
     expect(newest.data[0].Date.value).toBe(iso(start + 119 * MIN));
   });
 
@@ -147,7 +198,14 @@ describe.each(DATABASE_KINDS)('CAN report calls on %s', (kind) => {
     const charges = async (sortType: string) => {
       const values: (number | null)[] = [];
       for (let pageNo = 0; pageNo < 3; pageNo++) {
-        const page = (await dealerA('POST', '/api/canreport/getListCanHistory', { ...criteria, sortBy: 'Battery Charge', sortType, pageNo })).json<Result>();
+        const page = (
+          await dealerA('POST', '/api/canreport/getListCanHistory', {
+            ...criteria,
+            sortBy: 'Battery Charge',
+            sortType,
+            pageNo,
+          })
+        ).json<Result>();
         values.push(...page.data.map((r) => r['Battery Charge'].value as number | null));
       }
       return values;
@@ -155,9 +213,17 @@ describe.each(DATABASE_KINDS)('CAN report calls on %s', (kind) => {
     const expected = Array.from({ length: 120 }, (_, i) => charge(i)).filter((v): v is number => v !== undefined);
     expect(await charges('DESC')).toEqual([...[...expected].sort((x, y) => y - x), ...Array(12).fill(null)]);
     expect(await charges('ASC')).toEqual([...[...expected].sort((x, y) => x - y), ...Array(12).fill(null)]);
-    const byCell = (await dealerA('POST', '/api/canreport/getListCanHistory', { ...criteria, sortBy: 'Cell 2', sortType: 'DESC' })).json<Result>();
+    const byCell = (
+      await dealerA('POST', '/api/canreport/getListCanHistory', { ...criteria, sortBy: 'Cell 2', sortType: 'DESC' })
+    ).json<Result>();
     expect(byCell.data[0].Date.value).toBe(iso(start + 119 * MIN));
-    const byUnknown = (await dealerA('POST', '/api/canreport/getListCanHistory', { ...criteria, sortBy: 'tirePressure', sortType: 'DESC' })).json<Result>();
+    const byUnknown = (
+      await dealerA('POST', '/api/canreport/getListCanHistory', {
+        ...criteria,
+        sortBy: 'tirePressure',
+        sortType: 'DESC',
+      })
+    ).json<Result>();
     expect(byUnknown.data.slice(0, 24).every((r) => r.tirePressure.value === 34)).toBe(true);
   });
 
@@ -168,10 +234,14 @@ describe.each(DATABASE_KINDS)('CAN report calls on %s', (kind) => {
       expect(res.statusCode).toBe(404);
       expect(res.body).not.toContain('VIN-b');
     }
-    expect((await dealerA('POST', '/api/canreport/saveTemplate', { ...theirs, templateName: 'Theirs' })).statusCode).toBe(404);
+    expect(
+      (await dealerA('POST', '/api/canreport/saveTemplate', { ...theirs, templateName: 'Theirs' })).statusCode,
+    ).toBe(404);
     expect((await dealerB('POST', '/api/canreport/getListCanHistory', criteria)).statusCode).toBe(404);
     expect((await callerFor(t, a.driver)('POST', '/api/canreport/getListCanHistory', criteria)).statusCode).toBe(404);
-    expect((await callerFor(t, a.fleet)('POST', '/api/canreport/getListCanHistory', criteria)).json<Result>().totalCount).toBe(120);
+    expect(
+      (await callerFor(t, a.fleet)('POST', '/api/canreport/getListCanHistory', criteria)).json<Result>().totalCount,
+    ).toBe(120);
   });
 
   it('exports an xlsx of the chosen columns in display order, typed cells, every row', async () => {
@@ -190,16 +260,40 @@ describe.each(DATABASE_KINDS)('CAN report calls on %s', (kind) => {
     expect(rowValues(sheet, 2)[2]).toBeUndefined(); // an empty value is an empty cell
     const named = await dealerA('POST', '/api/canreport/downloadExcel', { ...criteria, vin: '', uid: 'UID 7' });
     expect(named.headers['content-disposition']).toContain('filename="can-UID 7.xlsx"');
-    const sorted = await sheetOf(await dealerA('POST', '/api/canreport/downloadExcel', { ...criteria, vin: undefined, sortBy: 'Battery Charge', sortType: 'DESC' }));
+    const sorted = await sheetOf(
+      await dealerA('POST', '/api/canreport/downloadExcel', {
+        ...criteria,
+        vin: undefined,
+        sortBy: 'Battery Charge',
+        sortType: 'DESC',
+      }),
+    );
     expect(rowValues(sheet, 2)[0]).toBeInstanceOf(Date);
     expect(rowValues(sorted, 2)[2]).toBe(99);
   });
   it('streams an export from the cursor in batches, every row once and in order', async () => {
-    const query = { criteria: { vehicleId: a.vehicles.inFleet, columns: ['speed'], start: new Date(start), end: new Date(start + 3 * 3_600_000) }, columns: selectColumns(['speed']), sortBy: 'Date', sortType: 'ASC' as const };
+    const query = {
+      criteria: {
+        vehicleId: a.vehicles.inFleet,
+        columns: ['speed'],
+        start: new Date(start),
+        end: new Date(start + 3 * 3_600_000),
+      },
+      columns: selectColumns(['speed']),
+      sortBy: 'Date',
+      sortType: 'ASC' as const,
+    };
     const seen: string[] = [];
-    await canReportRepository.forEachBatch(t.database.db, query, 7, async (lines) => void seen.push(...lines.toString('latin1').split('\n').slice(0, -1)));
+    await canReportRepository.forEachBatch(
+      t.database.db,
+      query,
+      7,
+      async (lines) => void seen.push(...lines.toString('latin1').split('\n').slice(0, -1)),
+    );
     // Each line: the time as an Excel date, then the speed.
-    expect(seen.map((line) => Math.round((Number(line.split('\t')[0]) - 25_569) * 86_400_000))).toEqual(Array.from({ length: 120 }, (_, i) => start + i * MIN));
+    expect(seen.map((line) => Math.round((Number(line.split('\t')[0]) - 25_569) * 86_400_000))).toEqual(
+      Array.from({ length: 120 }, (_, i) => start + i * MIN),
+    );
     expect(seen.map((line) => line.split('\t')[1])).toEqual(Array.from({ length: 120 }, (_, i) => String(i % 30)));
   });
 
@@ -208,10 +302,29 @@ describe.each(DATABASE_KINDS)('CAN report calls on %s', (kind) => {
     // one, and a small one with no margin that often misses its page and reads again. On
     // PostgreSQL the windows are read with COPY as the app does.
     const pool = t.database.raw.kind === 'postgres' ? t.database.raw.pool : undefined;
-    const pagers = [reportPager({ db: t.database.db, pool }), reportPager({ db: t.database.db, pool, wholeBelow: 0, sampleSize: 40 }), reportPager({ db: t.database.db, pool, wholeBelow: 0, sampleSize: 40, spread: 0 })];
-    for (const [key, sortType] of [['batteryCharge', 'DESC'], ['batteryCharge', 'ASC'], ['cell2', 'DESC'], ['tirePressure', 'ASC']] as const) {
+    const pagers = [
+      reportPager({ db: t.database.db, pool }),
+      reportPager({ db: t.database.db, pool, wholeBelow: 0, sampleSize: 40 }),
+      reportPager({ db: t.database.db, pool, wholeBelow: 0, sampleSize: 40, spread: 0 }),
+    ];
+    for (const [key, sortType] of [
+      ['batteryCharge', 'DESC'],
+      ['batteryCharge', 'ASC'],
+      ['cell2', 'DESC'],
+      ['tirePressure', 'ASC'],
+    ] as const) {
       const columns = selectColumns([key]);
-      const query = { criteria: { vehicleId: a.vehicles.inFleet, columns: [key], start: new Date(start), end: new Date(start + 3 * 3_600_000) }, columns, sortBy: columns[0].column, sortType };
+      const query = {
+        criteria: {
+          vehicleId: a.vehicles.inFleet,
+          columns: [key],
+          start: new Date(start),
+          end: new Date(start + 3 * 3_600_000),
+        },
+        columns,
+        sortBy: columns[0].column,
+        sortType,
+      };
       const { rows: sortedByDatabase } = await t.database.db.execute<{ ts: string | Date }>(
         sql`select ts from can_reading where vehicle_id = ${a.vehicles.inFleet} and ts between ${iso(start)}::timestamptz and ${iso(start + 3 * 3_600_000)}::timestamptz order by ${orderOf(query.sortBy, sortType, columns)}`,
       );
@@ -227,8 +340,12 @@ describe.each(DATABASE_KINDS)('CAN report calls on %s', (kind) => {
           expect(pages.map((r) => new Date(r.ts).getTime())).toEqual(expected);
         }
         // Pages asked out of order, the last first, read from windows of their own.
-        expect((await pager.page(query, 10, 110)).rows.map((r) => new Date(r.ts).getTime())).toEqual(expected.slice(110));
-        expect((await pager.page(query, 10, 55)).rows.map((r) => new Date(r.ts).getTime())).toEqual(expected.slice(55, 65));
+        expect((await pager.page(query, 10, 110)).rows.map((r) => new Date(r.ts).getTime())).toEqual(
+          expected.slice(110),
+        );
+        expect((await pager.page(query, 10, 55)).rows.map((r) => new Date(r.ts).getTime())).toEqual(
+          expected.slice(55, 65),
+        );
       }
     }
   });
@@ -239,12 +356,25 @@ describe.each(DATABASE_KINDS)('CAN report calls on %s', (kind) => {
       select ${a.vehicles.free}, ${iso(start)}::timestamptz + s * interval '1 second', s % 40, case when s % 7 = 0 then null else s / 100.0 end, array[3.25, s / 1000.0]::real[]
       from generate_series(0, 5999) s`);
     const columns = ['speed', 'batteryCharge', 'cell2'];
-    const sheet = await sheetOf(await admin('POST', '/api/canreport/downloadExcel', { ...criteria, vehiclesIds: [a.vehicles.free], columns, vin: 'VIN-a1-3' }));
+    const sheet = await sheetOf(
+      await admin('POST', '/api/canreport/downloadExcel', {
+        ...criteria,
+        vehiclesIds: [a.vehicles.free],
+        columns,
+        vin: 'VIN-a1-3',
+      }),
+    );
     expect(sheet.rowCount).toBe(6001);
     expect(rowValues(sheet, 1)).toEqual(['Date', 'Vehicle', 'Battery Charge', 'Speed', 'Cell 2']);
     for (const s of [0, 1, 7, 2999, 5999]) {
       const [date, name, battery, speed, cell2] = rowValues(sheet, s + 2);
-      expect([(date as Date).toISOString(), name, battery, speed, cell2]).toEqual([iso(start + s * 1000), 'Van a1 3', s % 7 === 0 ? undefined : s / 100, s % 40, s / 1000]);
+      expect([(date as Date).toISOString(), name, battery, speed, cell2]).toEqual([
+        iso(start + s * 1000),
+        'Van a1 3',
+        s % 7 === 0 ? undefined : s / 100,
+        s % 40,
+        s / 1000,
+      ]);
     }
   });
 
@@ -256,14 +386,17 @@ describe.each(DATABASE_KINDS)('CAN report calls on %s', (kind) => {
       { ts: start + MIN, [odd]: 7 },
     ]);
     const oddCriteria = { ...criteria, vehiclesIds: [a.vehicles.withDriver], columns: [odd], vin: 'VIN-a1-1' };
-    const sheet = await sheetOf(await admin('POST', '/api/canreport/downloadExcel', { ...oddCriteria, sortBy: odd, sortType: 'DESC' }));
+    const sheet = await sheetOf(
+      await admin('POST', '/api/canreport/downloadExcel', { ...oddCriteria, sortBy: odd, sortType: 'DESC' }),
+    );
     expect(rowValues(sheet, 1)).toEqual(['Date', 'Vehicle', odd]);
     expect([rowValues(sheet, 2)[2], rowValues(sheet, 3)[2]]).toEqual([7, 2.5]);
   });
 
   it('follows the Fleet Owner toggles: CAN History Export for downloads, CAN History for the report itself', async () => {
     const fleet = callerFor(t, a.fleet);
-    const toggle = async (permissions: Record<string, boolean>) => expect((await admin('PUT', '/api/role-permissions/ROLE_FLEET', { permissions })).statusCode).toBe(200);
+    const toggle = async (permissions: Record<string, boolean>) =>
+      expect((await admin('PUT', '/api/role-permissions/ROLE_FLEET', { permissions })).statusCode).toBe(200);
     await toggle({ 'vehicle.canHistoryExport': false });
     expect((await fleet('POST', '/api/canreport/downloadExcel', criteria)).statusCode).toBe(403);
     expect((await fleet('POST', '/api/canreport/getListCanHistory', criteria)).statusCode).toBe(200);

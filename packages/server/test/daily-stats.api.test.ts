@@ -10,9 +10,13 @@ import { createDevice } from './support/vehicles.js';
 
 const MIN = 60_000;
 /** Ten minutes of charging at 80 V and 10 A in, one reading a minute. */
-const charging = (from: number) => Array.from({ length: 11 }, (_, m) => ({ ts: from + m * MIN, chargeStatus: 1, packVoltage: 80, vehicleCurrent: -10 }));
+const charging = (from: number) =>
+  Array.from({ length: 11 }, (_, m) => ({ ts: from + m * MIN, chargeStatus: 1, packVoltage: 80, vehicleCurrent: -10 }));
 const TEN_MINUTES_KWH = (80 * 10 * 600) / 3_600_000;
-const row = (vehicleId: number, values: StoredRow['reading']['values'] & { ts: number }): StoredRow => ({ vehicleId, reading: { ts: values.ts, values, cells: null, extra: null } });
+const row = (vehicleId: number, values: StoredRow['reading']['values'] & { ts: number }): StoredRow => ({
+  vehicleId,
+  reading: { ts: values.ts, values, cells: null, extra: null },
+});
 
 /** Errors the statistics log, instead of a logger. */
 const logged: string[] = [];
@@ -25,7 +29,8 @@ function flaky(db: Db) {
     get(target, prop, receiver) {
       if (prop === 'execute' && state.failures > 0) {
         state.failures--;
-        return () => Promise.reject(Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' }));
+        return () =>
+          Promise.reject(Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' }));
       }
       return Reflect.get(target, prop, receiver) as unknown;
     },
@@ -37,7 +42,11 @@ describe.each(DATABASE_KINDS)('daily vehicle statistics, one vehicle never costi
   let t: TestApp;
   const base = Date.now() - 60 * MIN;
   const stored = async (vehicleId: number) =>
-    (await t.database.db.execute<{ kwh: number | null; seconds: number | null }>(sql`select sum(energy_kwh) as kwh, sum(charging_seconds) as seconds from vehicle_daily_stat where vehicle_id = ${vehicleId}`)).rows[0];
+    (
+      await t.database.db.execute<{ kwh: number | null; seconds: number | null }>(
+        sql`select sum(energy_kwh) as kwh, sum(charging_seconds) as seconds from vehicle_daily_stat where vehicle_id = ${vehicleId}`,
+      )
+    ).rows[0];
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -51,10 +60,16 @@ describe.each(DATABASE_KINDS)('daily vehicle statistics, one vehicle never costi
       t.app.inject({
         method: 'POST',
         url: '/api/telemetry/readings',
-        headers: { authorization: `Basic ${Buffer.from(`${device.vin}:${device.token}`).toString('base64')}`, 'content-type': 'application/json' },
+        headers: {
+          authorization: `Basic ${Buffer.from(`${device.vin}:${device.token}`).toString('base64')}`,
+          'content-type': 'application/json',
+        },
         payload: JSON.stringify(readings),
       });
-    const hostile = await send(poison, charging(base).map((r) => ({ ...r, packVoltage: 1e308, vehicleCurrent: -1e308 })));
+    const hostile = await send(
+      poison,
+      charging(base).map((r) => ({ ...r, packVoltage: 1e308, vehicleCurrent: -1e308 })),
+    );
     expect([hostile.statusCode, hostile.json().dropped.length]).toEqual([200, 22]);
     expect((await send(clean, charging(base))).statusCode).toBe(200);
     await t.app.telemetry.alerts.idle();
@@ -77,7 +92,10 @@ describe.each(DATABASE_KINDS)('daily vehicle statistics, one vehicle never costi
     state.failures = 2; // the statement with every vehicle, then this vehicle's own
     logged.length = 0;
     await stats.flush();
-    expect(logged).toEqual(['daily vehicle statistics: flush failed; writing vehicle by vehicle', 'daily vehicle statistics: flush failed for a vehicle; its sums wait for the next flush']);
+    expect(logged).toEqual([
+      'daily vehicle statistics: flush failed; writing vehicle by vehicle',
+      'daily vehicle statistics: flush failed for a vehicle; its sums wait for the next flush',
+    ]);
     expect((await stored(vehicle.id)).kwh).toBeNull();
     await stats.flush();
     expect(await stored(vehicle.id)).toEqual({ kwh: expect.closeTo(TEN_MINUTES_KWH, 9), seconds: 600 });
@@ -102,7 +120,10 @@ describe.each(DATABASE_KINDS)('daily vehicle statistics, one vehicle never costi
     const poison = await createDevice(t.database, 'VIN-STAT-INF');
     const clean = await createDevice(t.database, 'VIN-STAT-INF-CLEAN');
     const stats = createDailyStats(t.database.db, log, 3_600_000);
-    stats.committed([...charging(base).map((r) => row(poison.id, { ...r, packVoltage: 1e308, vehicleCurrent: -1e308 })), ...charging(base).map((r) => row(clean.id, r))]);
+    stats.committed([
+      ...charging(base).map((r) => row(poison.id, { ...r, packVoltage: 1e308, vehicleCurrent: -1e308 })),
+      ...charging(base).map((r) => row(clean.id, r)),
+    ]);
     logged.length = 0;
     await stats.flush();
     expect(logged).toEqual([]);

@@ -6,7 +6,15 @@ import { callerFor, createTenant, snapshot, type Caller } from './support/people
 import { linkIn, startSmtp } from './support/smtp.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
-const dealer = (n: string, extra: object = {}) => ({ name: `Dealer ${n}`, email: `${n}@dealers.test`, mobileNumber: '0123456789', company: `${n} Cars`, password: 'secret-77', activation: true, ...extra });
+const dealer = (n: string, extra: object = {}) => ({
+  name: `Dealer ${n}`,
+  email: `${n}@dealers.test`,
+  mobileNumber: '0123456789',
+  company: `${n} Cars`,
+  password: 'secret-77',
+  activation: true,
+  ...extra,
+});
 
 describe.each(DATABASE_KINDS)('dealers API on %s', (kind) => {
   let t: TestApp;
@@ -47,21 +55,41 @@ describe.each(DATABASE_KINDS)('dealers API on %s', (kind) => {
   it('creates an inactive dealer when activation is off and mails the activation link', async () => {
     const res = await admin('POST', '/api/dealers', dealer('south', { activation: false }));
     expect(res.json().activation).toBe(false);
-    expect((await t.app.inject({ method: 'POST', url: '/api/authenticate', payload: { username: 'south@dealers.test', password: 'secret-77' } })).statusCode).toBe(401);
-    const key = new URL(linkIn((await smtp.waitFor('south@dealers.test')).raw, '/account/activate')).searchParams.get('key');
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/authenticate',
+          payload: { username: 'south@dealers.test', password: 'secret-77' },
+        })
+      ).statusCode,
+    ).toBe(401);
+    const key = new URL(linkIn((await smtp.waitFor('south@dealers.test')).raw, '/account/activate')).searchParams.get(
+      'key',
+    );
     expect((await t.app.inject({ url: `/api/activate?key=${key}` })).statusCode).toBe(200);
     expect((await admin('GET', `/api/dealers/${res.json().id}`)).json().activation).toBe(true);
     expect(await t.bearer('south@dealers.test', 'secret-77')).toMatch(/^Bearer /);
   });
 
   it('links an existing user, which gains ROLE_DEALER and keeps its roles', async () => {
-    const user = await admin('POST', '/api/users', { login: 'linked', email: 'linked@dealers.test', authorities: ['ROLE_USER'], password: 'linked-1' });
+    const user = await admin('POST', '/api/users', {
+      login: 'linked',
+      email: 'linked@dealers.test',
+      authorities: ['ROLE_USER'],
+      password: 'linked-1',
+    });
     const res = await admin('POST', '/api/dealers', dealer('linked', { userId: user.json().id, password: undefined }));
     expect(res.statusCode).toBe(201);
     expect(res.json().userId).toBe(user.json().id);
-    expect((await admin('GET', `/api/users/${user.json().id}`)).json().authorities).toEqual(['ROLE_DEALER', 'ROLE_USER']);
+    expect((await admin('GET', `/api/users/${user.json().id}`)).json().authorities).toEqual([
+      'ROLE_DEALER',
+      'ROLE_USER',
+    ]);
     const again = await admin('POST', '/api/dealers', dealer('linked2', { userId: user.json().id }));
-    expect(again.headers['x-evfleetapp-error']).toBe('This user already belongs to another dealer, fleet, driver or super user.');
+    expect(again.headers['x-evfleetapp-error']).toBe(
+      'This user already belongs to another dealer, fleet, driver or super user.',
+    );
     expect((await admin('POST', '/api/dealers', dealer('ghost', { userId: 999999 }))).statusCode).toBe(404);
   });
 
@@ -76,7 +104,10 @@ describe.each(DATABASE_KINDS)('dealers API on %s', (kind) => {
     expect(last.data.length).toBe(total % 2 || 2);
     expect((await admin('GET', '/api/dealers?pageNo=0')).json().data.length).toBe(Math.min(10, total));
 
-    expect((await admin('GET', '/api/dealers/search?name=ZEBRA')).json()).toMatchObject({ totalCount: 1, data: [{ company: 'Zebra Trucks' }] });
+    expect((await admin('GET', '/api/dealers/search?name=ZEBRA')).json()).toMatchObject({
+      totalCount: 1,
+      data: [{ company: 'Zebra Trucks' }],
+    });
     expect((await admin('GET', '/api/dealers/search?name=paging-one@DEALERS')).json().totalCount).toBe(1);
     expect((await admin('GET', '/api/dealers/search?name=%25')).json().totalCount).toBe(0);
 
@@ -88,12 +119,18 @@ describe.each(DATABASE_KINDS)('dealers API on %s', (kind) => {
 
   it('updates a dealer and its account email; a new password replaces the old', async () => {
     const created = (await admin('POST', '/api/dealers', dealer('upd'))).json();
-    const res = await admin('PUT', '/api/dealers', dealer('upd', { id: created.id, email: 'renamed@dealers.test', company: 'New Co', password: 'another-77' }));
+    const res = await admin(
+      'PUT',
+      '/api/dealers',
+      dealer('upd', { id: created.id, email: 'renamed@dealers.test', company: 'New Co', password: 'another-77' }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ email: 'renamed@dealers.test', company: 'New Co' });
     expect(await t.bearer('renamed@dealers.test', 'another-77')).toMatch(/^Bearer /);
     expect((await admin('PUT', '/api/dealers', dealer('upd', { id: 999999 }))).statusCode).toBe(404);
-    expect((await admin('PUT', '/api/dealers', dealer('upd'))).headers['x-evfleetapp-error']).toBe('An ID is required to update a dealer');
+    expect((await admin('PUT', '/api/dealers', dealer('upd'))).headers['x-evfleetapp-error']).toBe(
+      'An ID is required to update a dealer',
+    );
   });
 
   it('refuses delete with fleets and vehicles using the exact texts, then deletes once they are gone', async () => {
@@ -102,7 +139,14 @@ describe.each(DATABASE_KINDS)('dealers API on %s', (kind) => {
     expect(shown).toMatchObject({ existFleets: true, existVehicles: true, existFleetANdVehicles: true });
     expect(shown.vehicleIdANdName).toHaveLength(3);
     const row = (await admin('GET', '/api/dealers/search?name=Dealer Del')).json().data[0];
-    expect(row).toMatchObject({ id: tenant.dealerId, existFleets: true, existVehicles: true, existFleetANdVehicles: true, fleetIdANdName: [], vehicleIdANdName: [] });
+    expect(row).toMatchObject({
+      id: tenant.dealerId,
+      existFleets: true,
+      existVehicles: true,
+      existFleetANdVehicles: true,
+      fleetIdANdName: [],
+      vehicleIdANdName: [],
+    });
     const before = await snapshot(t);
     const res = await admin('DELETE', `/api/dealers/${tenant.dealerId}`);
     expect(res.statusCode).toBe(400);
@@ -110,8 +154,12 @@ describe.each(DATABASE_KINDS)('dealers API on %s', (kind) => {
     expect(res.headers['x-evfleetapp-error']).toBe(deleteBlocks.dealer('Fleet Del', vehicles));
     expect(await snapshot(t)).toEqual(before);
 
-    await t.database.db.execute(sql`update vehicle set dealer_id = null, fleet_id = null, driver_id = null where dealer_id = ${tenant.dealerId}`);
-    expect((await admin('DELETE', `/api/dealers/${tenant.dealerId}`)).headers['x-evfleetapp-error']).toBe(deleteBlocks.dealer('Fleet Del', null));
+    await t.database.db.execute(
+      sql`update vehicle set dealer_id = null, fleet_id = null, driver_id = null where dealer_id = ${tenant.dealerId}`,
+    );
+    expect((await admin('DELETE', `/api/dealers/${tenant.dealerId}`)).headers['x-evfleetapp-error']).toBe(
+      deleteBlocks.dealer('Fleet Del', null),
+    );
     await admin('DELETE', `/api/drivers/${tenant.driverId}?delete=true`);
     expect((await admin('DELETE', `/api/fleets/${tenant.fleetId}`)).statusCode).toBe(204);
     expect((await admin('DELETE', `/api/dealers/${tenant.dealerId}`)).statusCode).toBe(204);
@@ -123,14 +171,30 @@ describe.each(DATABASE_KINDS)('dealers API on %s', (kind) => {
     const before = await snapshot(t);
     const missing = await admin('POST', '/api/dealers', { email: 'x' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().fieldErrors.map((e: { field: string }) => e.field).sort()).toEqual(['company', 'email', 'mobileNumber', 'name']);
+    expect(
+      missing
+        .json()
+        .fieldErrors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['company', 'email', 'mobileNumber', 'name']);
     const wrong = await admin('POST', '/api/dealers', dealer('wrong', { mobileNumber: 12, activation: 'yes' }));
-    expect(wrong.json().fieldErrors.map((e: { field: string }) => e.field).sort()).toEqual(['activation', 'mobileNumber']);
-    expect((await admin('POST', '/api/dealers', dealer('nopass', { password: undefined }))).json().fieldErrors).toEqual([
-      { objectName: 'dealer', field: 'password', message: 'Password is required.' },
-    ]);
-    expect((await admin('POST', '/api/dealers', dealer('north'))).headers['x-evfleetapp-error']).toBe('Email is already in use!');
-    expect((await admin('POST', '/api/dealers', dealer('admin', { email: 'ADMIN@evfleet.local' }))).headers['x-evfleetapp-error']).toBe('Email is already in use!');
+    expect(
+      wrong
+        .json()
+        .fieldErrors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['activation', 'mobileNumber']);
+    expect((await admin('POST', '/api/dealers', dealer('nopass', { password: undefined }))).json().fieldErrors).toEqual(
+      [{ objectName: 'dealer', field: 'password', message: 'Password is required.' }],
+    );
+    expect((await admin('POST', '/api/dealers', dealer('north'))).headers['x-evfleetapp-error']).toBe(
+      'Email is already in use!',
+    );
+    expect(
+      (await admin('POST', '/api/dealers', dealer('admin', { email: 'ADMIN@evfleet.local' }))).headers[
+        'x-evfleetapp-error'
+      ],
+    ).toBe('Email is already in use!');
     expect((await admin('POST', '/api/dealers', dealer('withid', { id: 5 }))).statusCode).toBe(400);
     expect((await admin('GET', '/api/dealers/abc')).statusCode).toBe(400);
     expect((await admin('GET', '/api/dealers/999999')).statusCode).toBe(404);

@@ -10,15 +10,34 @@ describe.each(DATABASE_KINDS)('bad input and limits on %s', (kind) => {
   afterAll(() => t?.close());
 
   it('answers malformed JSON, wrong types, oversized bodies and unknown routes with a clear 4xx', async () => {
-    const malformed = await t.app.inject({ method: 'POST', url: '/api/authenticate', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/authenticate',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe('The request body is not valid JSON.');
 
-    const wrongType = await t.app.inject({ method: 'POST', url: '/api/authenticate', payload: { username: 42, password: ['x'] } });
+    const wrongType = await t.app.inject({
+      method: 'POST',
+      url: '/api/authenticate',
+      payload: { username: 42, password: ['x'] },
+    });
     expect(wrongType.statusCode).toBe(400);
-    expect(wrongType.json().fieldErrors.map((e: { field: string }) => e.field).sort()).toEqual(['password', 'username']);
+    expect(
+      wrongType
+        .json()
+        .fieldErrors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['password', 'username']);
 
-    const huge = await t.app.inject({ method: 'POST', url: '/api/register', headers: { 'content-type': 'application/json' }, payload: `{"login":"${'a'.repeat(2_000_000)}"}` });
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"login":"${'a'.repeat(2_000_000)}"}`,
+    });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().message).toBe('The request body is too large.');
 
@@ -36,10 +55,18 @@ describe.each(DATABASE_KINDS)('bad input and limits on %s', (kind) => {
 
   it('limits failed sign-ins per account with a 429 and a clear message', async () => {
     for (let i = 0; i < 3; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/authenticate', payload: { username: 'user', password: `wrong-${i}` } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/authenticate',
+        payload: { username: 'user', password: `wrong-${i}` },
+      });
       expect(res.statusCode).toBe(401);
     }
-    const locked = await t.app.inject({ method: 'POST', url: '/api/authenticate', payload: { username: 'user', password: 'user1234' } });
+    const locked = await t.app.inject({
+      method: 'POST',
+      url: '/api/authenticate',
+      payload: { username: 'user', password: 'user1234' },
+    });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toMatch(/^Too many sign-in attempts\. Try again in \d+ seconds\.$/);
     expect(locked.headers['retry-after']).toBeDefined();
@@ -47,7 +74,12 @@ describe.each(DATABASE_KINDS)('bad input and limits on %s', (kind) => {
 
   it('hides internals of an unexpected error behind a correlation id', async () => {
     t.app.log.level = 'silent';
-    const res = await t.app.inject({ method: 'POST', url: '/api/account/reset-password/init', headers: { 'content-type': 'text/plain' }, payload: 'not an email' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/reset-password/init',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'not an email',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors).toBeDefined();
   });

@@ -11,7 +11,12 @@ describe.each(DATABASE_KINDS)('photo upload on %s', (kind) => {
   let a: Tenant;
   let b: Tenant;
   const upload = (token: string, file: Parameters<typeof multipartBody>[0], fields?: Record<string, string>) =>
-    t.app.inject({ method: 'POST', url: '/api/file/upload', ...multipartBody(file, fields), headers: { ...multipartBody(file, fields).headers, authorization: token } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/file/upload',
+      ...multipartBody(file, fields),
+      headers: { ...multipartBody(file, fields).headers, authorization: token },
+    });
   beforeAll(async () => {
     t = await createTestApp(kind);
     adminToken = await t.admin();
@@ -37,7 +42,9 @@ describe.each(DATABASE_KINDS)('photo upload on %s', (kind) => {
     const res = await upload(a.fleet, { name: 'face.gif', bytes: gif }, { id: String(driver.dbFileId) });
     expect(res.json()).toEqual({ id: driver.dbFileId, data: gif.toString('base64') });
     expect((await admin('GET', `/api/drivers/${a.driverId}`)).json().data).toBe(gif.toString('base64'));
-    expect((await upload(b.dealer, { name: 'x.png', bytes: PNG }, { id: String(driver.dbFileId) })).statusCode).toBe(403);
+    expect((await upload(b.dealer, { name: 'x.png', bytes: PNG }, { id: String(driver.dbFileId) })).statusCode).toBe(
+      403,
+    );
     expect((await upload(adminToken, { name: 'x.png', bytes: PNG }, { id: '999999' })).statusCode).toBe(404);
   });
 
@@ -60,16 +67,24 @@ describe.each(DATABASE_KINDS)('photo upload on %s', (kind) => {
       ['a.psd', [0x38, 0x42, 0x50, 0x53]],
       ['a.GIF', [0x47, 0x49, 0x46, 0x38, 0x37, 0x61]],
     ];
-    for (const [name, bytes] of kinds) expect((await upload(adminToken, { name, bytes: Buffer.from([...bytes, 0, 0, 0, 0]) })).statusCode, name).toBe(200);
+    for (const [name, bytes] of kinds)
+      expect((await upload(adminToken, { name, bytes: Buffer.from([...bytes, 0, 0, 0, 0]) })).statusCode, name).toBe(
+        200,
+      );
   });
 
   it('refuses text named .png, other types, oversize files and callers who may not upload, storing nothing', async () => {
     const before = await snapshot(t);
     const text = await upload(adminToken, { name: 'fake.png', bytes: Buffer.from('just some text, not an image') });
     expect(text.statusCode).toBe(400);
-    expect(text.headers['x-evfleetapp-error']).toBe('Only images can be uploaded (.jpeg, .jpg, .png, .gif, .psd, .tiff).');
+    expect(text.headers['x-evfleetapp-error']).toBe(
+      'Only images can be uploaded (.jpeg, .jpg, .png, .gif, .psd, .tiff).',
+    );
     expect((await upload(adminToken, { name: 'photo.exe', bytes: PNG })).statusCode).toBe(400);
-    const big = await upload(adminToken, { name: 'big.png', bytes: Buffer.concat([PNG, Buffer.alloc(MAX_IMAGE_BYTES)]) });
+    const big = await upload(adminToken, {
+      name: 'big.png',
+      bytes: Buffer.concat([PNG, Buffer.alloc(MAX_IMAGE_BYTES)]),
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toBe('The image is larger than 2 MB.');
     expect((await upload(adminToken, { name: 'x.png', bytes: PNG }, { id: 'abc' })).statusCode).toBe(400);

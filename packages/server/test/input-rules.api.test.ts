@@ -13,18 +13,32 @@ describe.each(DATABASE_KINDS)('input rules on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, authorization: string | undefined = admin) =>
-    t.app.inject({ method, url, payload: payload as object, headers: authorization ? { authorization } : {} });
-  const fieldErrors = (res: { json: () => unknown }) => (res.json() as { fieldErrors: { objectName: string; field: string; message: string }[] }).fieldErrors;
+  const call = (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    payload?: unknown,
+    authorization: string | undefined = admin,
+  ) => t.app.inject({ method, url, payload: payload as object, headers: authorization ? { authorization } : {} });
+  const fieldErrors = (res: { json: () => unknown }) =>
+    (res.json() as { fieldErrors: { objectName: string; field: string; message: string }[] }).fieldErrors;
   const TEXT = 'must not contain NUL characters or unpaired surrogates';
 
   it('refuses NUL and lone surrogates in bodies, paths and queries, public routes included, with a field error', async () => {
     const signIn = await call('POST', '/api/authenticate', { username: 'admin\u0000', password: 'x' }, undefined);
-    expect([signIn.statusCode, fieldErrors(signIn)]).toEqual([400, [{ objectName: 'body', field: 'username', message: TEXT }]]);
+    expect([signIn.statusCode, fieldErrors(signIn)]).toEqual([
+      400,
+      [{ objectName: 'body', field: 'username', message: TEXT }],
+    ]);
     const fleet = await call('POST', '/api/fleets', { name: 'Fleet \ud800', email: 'f@people.test', dealerId: 1 });
-    expect([fleet.statusCode, fieldErrors(fleet)]).toEqual([400, [{ objectName: 'body', field: 'name', message: TEXT }]]);
+    expect([fleet.statusCode, fieldErrors(fleet)]).toEqual([
+      400,
+      [{ objectName: 'body', field: 'name', message: TEXT }],
+    ]);
     const activate = await call('GET', '/api/activate?key=%00', undefined, undefined);
-    expect([activate.statusCode, fieldErrors(activate)]).toEqual([400, [{ objectName: 'querystring', field: 'key', message: TEXT }]]);
+    expect([activate.statusCode, fieldErrors(activate)]).toEqual([
+      400,
+      [{ objectName: 'querystring', field: 'key', message: TEXT }],
+    ]);
     const search = await call('GET', '/api/dealers/search?name=a%00b');
     expect(fieldErrors(search)[0].field).toBe('name');
     const key = await call('GET', '/api/account/preferences/%00');
@@ -34,7 +48,14 @@ describe.each(DATABASE_KINDS)('input rules on %s', (kind) => {
   });
 
   it('answers ids beyond the database integer, non-decimal numbers and mistyped JSON with 400', async () => {
-    for (const url of ['/api/dealers/2147483648', '/api/fleets/99999999999999999999', '/api/drivers/1e3', '/api/cars/0x10', '/api/dealers?pageNo=1e3', '/management/audits?page=99999999']) {
+    for (const url of [
+      '/api/dealers/2147483648',
+      '/api/fleets/99999999999999999999',
+      '/api/drivers/1e3',
+      '/api/cars/0x10',
+      '/api/dealers?pageNo=1e3',
+      '/management/audits?page=99999999',
+    ]) {
       expect((await call('GET', url)).statusCode, url).toBe(400);
     }
     expect((await call('GET', '/api/dealers/2147483647')).statusCode).toBe(404);
@@ -51,7 +72,9 @@ describe.each(DATABASE_KINDS)('input rules on %s', (kind) => {
     const res = await call('POST', '/api/cars', { name });
     expect(res.statusCode).toBe(201);
     await t.app.auditTrail.settled();
-    const { rows } = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_event where type = 'CAR_CREATED'`);
+    const { rows } = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from audit_event where type = 'CAR_CREATED'`,
+    );
     expect(Number(rows[0].n)).toBe(1);
   });
 });

@@ -36,7 +36,11 @@ describe.each(DATABASE_KINDS)('live map feed over STOMP on %s', (kind) => {
         connectHeaders: { Authorization: bearer },
         reconnectDelay: 0,
         onConnect: () => {
-          client.subscribe('/evts/ws/mapdetails', (m: IMessage) => messages.push(JSON.parse(m.body) as Item[]), headers);
+          client.subscribe(
+            '/evts/ws/mapdetails',
+            (m: IMessage) => messages.push(JSON.parse(m.body) as Item[]),
+            headers,
+          );
           resolve({ messages, client });
         },
         onStompError: (frame) => reject(new Error(frame.headers.message)),
@@ -45,13 +49,21 @@ describe.each(DATABASE_KINDS)('live map feed over STOMP on %s', (kind) => {
       client.activate();
     });
   const until = async (check: () => boolean, ms = 5000) => {
-    for (const end = Date.now() + ms; !check(); ) {
+    for (const end = Date.now() + ms; !check();) {
       if (Date.now() > end) throw new Error('timed out');
       await new Promise((r) => setTimeout(r, 25));
     }
   };
   const publish = (vin: string, reading: object) =>
-    t.app.inject({ method: 'POST', url: '/api/telemetry/readings', headers: { authorization: `Basic ${Buffer.from(`${vin}:${token}`).toString('base64')}`, 'content-type': 'application/json' }, payload: JSON.stringify(reading) });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/telemetry/readings',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${vin}:${token}`).toString('base64')}`,
+        'content-type': 'application/json',
+      },
+      payload: JSON.stringify(reading),
+    });
 
   it("sends a fleet owner its vehicles on subscribe, then only its vehicles' changes, within about a second", async () => {
     const { messages, client } = await subscribe(a.fleet);
@@ -63,7 +75,9 @@ describe.each(DATABASE_KINDS)('live map feed over STOMP on %s', (kind) => {
     await publish('VIN-a1-1', { ts: Date.now(), gpsLat: 41.9, gpsLong: -87.6 });
     await until(() => messages.length === 2);
     expect(Date.now() - sent).toBeLessThan(2500);
-    expect(messages[1]).toEqual([expect.objectContaining({ vehicle_id: a.vehicles.withDriver, src_ip: 'VIN-a1-1', gps_lat: 41.9 })]);
+    expect(messages[1]).toEqual([
+      expect.objectContaining({ vehicle_id: a.vehicles.withDriver, src_ip: 'VIN-a1-1', gps_lat: 41.9 }),
+    ]);
     await new Promise((r) => setTimeout(r, 1500));
     expect(messages).toHaveLength(2); // B's reading never reached A
     await client.deactivate();

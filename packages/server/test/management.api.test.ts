@@ -16,14 +16,32 @@ describe.each(DATABASE_KINDS)('administration calls on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const get = (url: string, authorization?: string) => t.app.inject({ url, headers: authorization ? { authorization } : {} });
+  const get = (url: string, authorization?: string) =>
+    t.app.inject({ url, headers: authorization ? { authorization } : {} });
 
   it('refuses every administration call to non-admins and anonymous callers', async () => {
-    for (const url of ['/management/jhimetrics', '/management/loggers', '/management/configprops', '/management/env', '/management/threaddump', '/management/diagnostics', '/management/audits']) {
+    for (const url of [
+      '/management/jhimetrics',
+      '/management/loggers',
+      '/management/configprops',
+      '/management/env',
+      '/management/threaddump',
+      '/management/diagnostics',
+      '/management/audits',
+    ]) {
       expect((await get(url, user)).statusCode, url).toBe(403);
       expect((await get(url)).statusCode, url).toBe(401);
     }
-    expect((await t.app.inject({ method: 'POST', url: '/management/loggers/ROOT', payload: { configuredLevel: 'DEBUG' }, headers: { authorization: user } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/management/loggers/ROOT',
+          payload: { configuredLevel: 'DEBUG' },
+          headers: { authorization: user },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('reports health: status only to anyone, each part to administrators', async () => {
@@ -42,7 +60,9 @@ describe.each(DATABASE_KINDS)('administration calls on %s', (kind) => {
   it('serves metrics as JSON to administrators and as Prometheus text to the scraper token', async () => {
     await get('/api/account', admin);
     const summary = (await get('/management/jhimetrics', admin)).json();
-    expect(summary.http.some((h: { route: string; status: string }) => h.route === '/api/account' && h.status === '200')).toBe(true);
+    expect(
+      summary.http.some((h: { route: string; status: string }) => h.route === '/api/account' && h.status === '200'),
+    ).toBe(true);
     expect(summary.memory.rssBytes).toBeGreaterThan(0);
     expect(summary.outbox).toMatchObject({ pending: expect.any(Number), sent: 0 });
 
@@ -52,9 +72,18 @@ describe.each(DATABASE_KINDS)('administration calls on %s', (kind) => {
     const scrape = await get('/management/prometheus', `Bearer ${METRICS_TOKEN}`);
     expect(scrape.statusCode).toBe(200);
     expect(scrape.headers['content-type']).toContain('text/plain');
-    for (const name of ['http_server_requests_seconds_count', 'evfleet_readings_stored_total', 'evfleet_alerts_raised_total', 'evfleet_outbox_pending', 'nodejs_eventloop_lag_p99_seconds', 'process_resident_memory_bytes'])
+    for (const name of [
+      'http_server_requests_seconds_count',
+      'evfleet_readings_stored_total',
+      'evfleet_alerts_raised_total',
+      'evfleet_outbox_pending',
+      'nodejs_eventloop_lag_p99_seconds',
+      'process_resident_memory_bytes',
+    ])
       expect(scrape.body, name).toContain(name);
-    expect(scrape.body).toMatch(/http_server_requests_seconds_count\{method="GET",route="\/api\/account",status="200"\} \d+/);
+    expect(scrape.body).toMatch(
+      /http_server_requests_seconds_count\{method="GET",route="\/api\/account",status="200"\} \d+/,
+    );
   });
 
   it('lists loggers and changes a level at run time', async () => {
@@ -62,17 +91,40 @@ describe.each(DATABASE_KINDS)('administration calls on %s', (kind) => {
     expect(before.levels).toContain('DEBUG');
     expect(before.loggers).toHaveProperty('ROOT');
     expect(before.loggers).toHaveProperty(['evfleet.telemetry']);
-    const change = await t.app.inject({ method: 'POST', url: '/management/loggers/evfleet.telemetry', payload: { configuredLevel: 'DEBUG' }, headers: { authorization: admin } });
+    const change = await t.app.inject({
+      method: 'POST',
+      url: '/management/loggers/evfleet.telemetry',
+      payload: { configuredLevel: 'DEBUG' },
+      headers: { authorization: admin },
+    });
     expect(change.statusCode).toBe(204);
-    expect((await get('/management/loggers', admin)).json().loggers['evfleet.telemetry']).toEqual({ configuredLevel: 'DEBUG', effectiveLevel: 'DEBUG' });
-    const reset = await t.app.inject({ method: 'POST', url: '/management/loggers/evfleet.telemetry', payload: { configuredLevel: null }, headers: { authorization: admin } });
+    expect((await get('/management/loggers', admin)).json().loggers['evfleet.telemetry']).toEqual({
+      configuredLevel: 'DEBUG',
+      effectiveLevel: 'DEBUG',
+    });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/management/loggers/evfleet.telemetry',
+      payload: { configuredLevel: null },
+      headers: { authorization: admin },
+    });
     expect(reset.statusCode).toBe(204);
     expect((await get('/management/loggers', admin)).json().loggers['evfleet.telemetry'].configuredLevel).toBeNull();
 
-    const bad = await t.app.inject({ method: 'POST', url: '/management/loggers/ROOT', payload: { configuredLevel: 'LOUD' }, headers: { authorization: admin } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/management/loggers/ROOT',
+      payload: { configuredLevel: 'LOUD' },
+      headers: { authorization: admin },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fieldErrors[0].field).toBe('configuredLevel');
-    const unknown = await t.app.inject({ method: 'POST', url: '/management/loggers/nobody', payload: { configuredLevel: 'INFO' }, headers: { authorization: admin } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/management/loggers/nobody',
+      payload: { configuredLevel: 'INFO' },
+      headers: { authorization: admin },
+    });
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -94,8 +146,12 @@ describe.each(DATABASE_KINDS)('administration calls on %s', (kind) => {
     expect((await get('/v3/api-docs', user)).statusCode).toBe(403);
     const doc = (await get('/v3/api-docs', admin)).json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(doc.paths['/api/dealers'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('name');
-    expect(doc.paths['/management/audits'].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['page', 'size', 'sort', 'fromDate', 'toDate']));
+    expect(doc.paths['/api/dealers'].post.requestBody.content['application/json'].schema.properties).toHaveProperty(
+      'name',
+    );
+    expect(doc.paths['/management/audits'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['page', 'size', 'sort', 'fromDate', 'toDate']),
+    );
   });
 
   it('answers the thread dump with the process diagnostics', async () => {

@@ -9,7 +9,10 @@ describe('map tile configuration', () => {
   let tiled: TestApp;
   beforeAll(async () => {
     plain = await createTestApp('pglite');
-    tiled = await createTestApp('pglite', { MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: '© Example' });
+    tiled = await createTestApp('pglite', {
+      MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png',
+      MAP_TILE_ATTRIBUTION: '© Example',
+    });
   });
   afterAll(async () => {
     await plain?.close();
@@ -24,11 +27,18 @@ describe('map tile configuration', () => {
   it('hands the configured tile URL and attribution to the browser without signing in', async () => {
     const res = await tiled.app.inject({ url: '/management/info' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ mapTileUrl: 'https://tiles.example/{z}/{x}/{y}.png', mapTileAttribution: '© Example' });
+    expect(res.json()).toMatchObject({
+      mapTileUrl: 'https://tiles.example/{z}/{x}/{y}.png',
+      mapTileAttribution: '© Example',
+    });
   });
 
   it('refuses a tile URL without the {z}/{x}/{y} placeholders at start', () => {
-    expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(40), MAP_TILE_URL: 'https://tiles.example/tile.png' })).toThrow(ConfigError);
-    expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(40), MAP_TILE_URL: 'file:///etc/{z}/{x}/{y}' })).toThrow(/MAP_TILE_URL/);
+    expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(40), MAP_TILE_URL: 'https://tiles.example/tile.png' })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(40), MAP_TILE_URL: 'file:///etc/{z}/{x}/{y}' })).toThrow(
+      /MAP_TILE_URL/,
+    );
   });
 });

@@ -26,17 +26,30 @@ describe.runIf(HAS_MOSQUITTO && DATABASE_KINDS.includes('postgres'))('kill -9 du
   const start = () => {
     server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
       cwd: REPO,
-      env: { ...process.env, DATABASE_URL: url, MQTT_URL: broker.url, MQTT_CLIENT_ID: 'evfleet-crash-test', PORT: '0', HOST: '127.0.0.1', DEMO: 'false', LOG_LEVEL: 'warn', JWT_SECRET: 'crash-test-secret-crash-test-secret-0123456789' },
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        MQTT_URL: broker.url,
+        MQTT_CLIENT_ID: 'evfleet-crash-test',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        JWT_SECRET: 'crash-test-secret-crash-test-secret-0123456789',
+      },
       stdio: 'ignore',
     });
   };
-  const stored = async () => (await database.db.execute<{ n: number }>(sql`select count(*)::int as n from can_reading`)).rows[0].n;
+  const stored = async () =>
+    (await database.db.execute<{ n: number }>(sql`select count(*)::int as n from can_reading`)).rows[0].n;
 
   beforeAll(async () => {
     broker = await startMosquitto();
     database = await freshDatabase('postgres');
     url = (database.raw.kind === 'postgres' && (database.raw.pool.options.connectionString as string)) || '';
-    await database.db.insert(vehicle).values(Array.from({ length: VEHICLES }, (_, i) => ({ name: `Crash ${i}`, vin: `CRASH-${i}` })));
+    await database.db
+      .insert(vehicle)
+      .values(Array.from({ length: VEHICLES }, (_, i) => ({ name: `Crash ${i}`, vin: `CRASH-${i}` })));
   });
   afterAll(async () => {
     server?.kill('SIGKILL');
@@ -66,7 +79,11 @@ describe.runIf(HAS_MOSQUITTO && DATABASE_KINDS.includes('postgres'))('kill -9 du
     await Promise.all(
       Array.from({ length: lanes }, async (_, lane) => {
         for (let n = lane; n < TOTAL; n += lanes) {
-          await device.publishAsync(readingsTopic(`CRASH-${n % VEHICLES}`), JSON.stringify({ ts: t0 + n, speed: n % 30, batteryCharge: 50 }), { qos: 1 });
+          await device.publishAsync(
+            readingsTopic(`CRASH-${n % VEHICLES}`),
+            JSON.stringify({ ts: t0 + n, speed: n % 30, batteryCharge: 50 }),
+            { qos: 1 },
+          );
           acked++;
           if (!killed && acked >= TOTAL * 0.3) {
             killed = true;
@@ -86,7 +103,11 @@ describe.runIf(HAS_MOSQUITTO && DATABASE_KINDS.includes('postgres'))('kill -9 du
     await new Promise((r) => setTimeout(r, 2000)); // nothing more (no duplicates) arrives afterwards
     expect(acked).toBe(TOTAL);
     expect(await stored()).toBe(TOTAL + baseline);
-    const [{ distinct }] = (await database.db.execute<{ distinct: number }>(sql`select count(distinct (vehicle_id, ts))::int as distinct from can_reading`)).rows;
+    const [{ distinct }] = (
+      await database.db.execute<{ distinct: number }>(
+        sql`select count(distinct (vehicle_id, ts))::int as distinct from can_reading`,
+      )
+    ).rows;
     expect(distinct).toBe(TOTAL + baseline);
   });
 });

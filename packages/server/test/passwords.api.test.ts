@@ -9,7 +9,11 @@ describe.each(DATABASE_KINDS)('passwords set by managers on %s', (kind) => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let admin: Caller;
   let a: Tenant;
-  const reset = (email: string, password = 'fresh-pass-9') => ({ email, newPassword: password, confirmNewPassword: password });
+  const reset = (email: string, password = 'fresh-pass-9') => ({
+    email,
+    newPassword: password,
+    confirmNewPassword: password,
+  });
   beforeAll(async () => {
     smtp = await startSmtp();
     t = await createTestApp(kind, { SMTP_URL: smtp.url });
@@ -42,7 +46,8 @@ describe.each(DATABASE_KINDS)('passwords set by managers on %s', (kind) => {
 
   it('refuses accounts outside the caller’s reach with 403, unknown ones with 404 for administrators only', async () => {
     const before = await snapshot(t);
-    const status = async (token: string, email: string) => (await callerFor(t, token)('POST', '/api/account/update-password-prototype', reset(email))).statusCode;
+    const status = async (token: string, email: string) =>
+      (await callerFor(t, token)('POST', '/api/account/update-password-prototype', reset(email))).statusCode;
     expect(await status(a.dealer, 'fleet-b2@people.test')).toBe(403);
     expect(await status(a.dealer, 'driver-b2@people.test')).toBe(403);
     expect(await status(a.dealer, 'admin@evfleet.local')).toBe(403);
@@ -55,9 +60,20 @@ describe.each(DATABASE_KINDS)('passwords set by managers on %s', (kind) => {
     expect(await status(a.driver, 'driver-a1@people.test')).toBe(403);
     expect(await status(await t.user(), 'driver-a1@people.test')).toBe(403);
     expect(await status(await t.admin(), 'nobody@people.test')).toBe(404);
-    const mismatch = await admin('POST', '/api/account/update-password-prototype', { email: 'driver-a1@people.test', newPassword: 'abcdef1', confirmNewPassword: 'abcdef2' });
-    expect(mismatch.json().fieldErrors[0]).toMatchObject({ field: 'confirmNewPassword', message: 'The password and its confirmation do not match!' });
-    const empty = await admin('POST', '/api/account/update-password-prototype', { email: 'driver-a1@people.test', newPassword: '', confirmNewPassword: '' });
+    const mismatch = await admin('POST', '/api/account/update-password-prototype', {
+      email: 'driver-a1@people.test',
+      newPassword: 'abcdef1',
+      confirmNewPassword: 'abcdef2',
+    });
+    expect(mismatch.json().fieldErrors[0]).toMatchObject({
+      field: 'confirmNewPassword',
+      message: 'The password and its confirmation do not match!',
+    });
+    const empty = await admin('POST', '/api/account/update-password-prototype', {
+      email: 'driver-a1@people.test',
+      newPassword: '',
+      confirmNewPassword: '',
+    });
     expect(empty.statusCode).toBe(400);
     expect(await snapshot(t)).toEqual(before);
   });
@@ -67,11 +83,17 @@ describe.each(DATABASE_KINDS)('passwords set by managers on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     const link = linkIn((await smtp.waitFor('fleet-a1@people.test')).raw, '/account/reset/finish');
     const key = new URL(link).searchParams.get('key');
-    const finish = await t.app.inject({ method: 'POST', url: '/api/account/reset-password/finish', payload: { key, newPassword: 'from-link-1' } });
+    const finish = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/reset-password/finish',
+      payload: { key, newPassword: 'from-link-1' },
+    });
     expect(finish.statusCode).toBe(200);
     expect(await t.bearer('fleet-a1@people.test', 'from-link-1')).toMatch(/^Bearer /);
 
-    expect((await callerFor(t, a.dealer)('POST', '/api/account/send-reset-link?mail=fleet-b2@people.test')).statusCode).toBe(403);
+    expect(
+      (await callerFor(t, a.dealer)('POST', '/api/account/send-reset-link?mail=fleet-b2@people.test')).statusCode,
+    ).toBe(403);
     expect((await admin('POST', '/api/account/send-reset-link?mail=nobody@people.test')).statusCode).toBe(404);
     expect((await admin('POST', '/api/account/send-reset-link')).statusCode).toBe(400);
     expect(smtp.received.some((m) => m.to.includes('fleet-b2@people.test'))).toBe(false);

@@ -26,7 +26,11 @@ describe.each(DATABASE_KINDS)('record entities on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const fieldsOf = (res: { json: () => unknown }) => (res.json() as { fieldErrors?: { field: string; message: string }[] }).fieldErrors?.map((e) => [e.field, e.message]);
+  const fieldsOf = (res: { json: () => unknown }) =>
+    (res.json() as { fieldErrors?: { field: string; message: string }[] }).fieldErrors?.map((e) => [
+      e.field,
+      e.message,
+    ]);
 
   it('cars: create, list with x-total-count (cacheBuster ignored), read, update, delete', async () => {
     const created = await admin('POST', '/api/cars', { name: 'Golf cart' });
@@ -65,28 +69,55 @@ describe.each(DATABASE_KINDS)('record entities on %s', (kind) => {
     expect(fieldsOf(await admin('GET', '/api/cars?sort=password,asc'))).toEqual([['sort', 'must be one of id, name']]);
     expect(fieldsOf(await admin('GET', '/api/cars?size=5000'))).toEqual([['size', 'Max']]);
     expect((await admin('GET', '/api/cars/abc')).statusCode).toBe(400);
-    const notJson = await t.app.inject({ method: 'POST', url: '/api/cars', headers: { authorization: adminBearer, 'content-type': 'application/json' }, payload: '{not json' });
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/cars',
+      headers: { authorization: adminBearer, 'content-type': 'application/json' },
+      payload: '{not json',
+    });
     expect(notJson.statusCode).toBe(400);
     expect((await admin('GET', '/api/cars')).headers['x-total-count']).toBe(before);
   });
 
   it('email templates: placeholders are checked when saved, type and attribute are enumerations', async () => {
-    const ok = await admin('POST', '/api/email-templates', { template: '{band}: {vehicleName} ({vin}) {metric} {value} {unit} at {time}', type: 'SEVERE', attributeName: 'motorCurrent' });
+    const ok = await admin('POST', '/api/email-templates', {
+      template: '{band}: {vehicleName} ({vin}) {metric} {value} {unit} at {time}',
+      type: 'SEVERE',
+      attributeName: 'motorCurrent',
+    });
     expect(ok.statusCode).toBe(201);
     const tpl = ok.json<{ id: number }>();
-    expect(ok.json()).toEqual({ id: tpl.id, template: '{band}: {vehicleName} ({vin}) {metric} {value} {unit} at {time}', type: 'SEVERE', attributeName: 'motorCurrent' });
+    expect(ok.json()).toEqual({
+      id: tpl.id,
+      template: '{band}: {vehicleName} ({vin}) {metric} {value} {unit} at {time}',
+      type: 'SEVERE',
+      attributeName: 'motorCurrent',
+    });
     // WARNING is the default type; no attribute means every attribute.
-    expect((await admin('POST', '/api/email-templates', { template: 'Check {vehicleName}' })).json()).toMatchObject({ type: 'WARNING', attributeName: null });
+    expect((await admin('POST', '/api/email-templates', { template: 'Check {vehicleName}' })).json()).toMatchObject({
+      type: 'WARNING',
+      attributeName: null,
+    });
 
-    const unknown = await admin('PUT', '/api/email-templates', { id: tpl.id, template: 'Hello {driverName} on {vehicleName} {x}', type: 'SEVERE' });
+    const unknown = await admin('PUT', '/api/email-templates', {
+      id: tpl.id,
+      template: 'Hello {driverName} on {vehicleName} {x}',
+      type: 'SEVERE',
+    });
     expect(unknown.statusCode).toBe(400);
     expect(fieldsOf(unknown)).toEqual([['template', 'Unknown placeholder: {driverName}, {x}']]);
-    const bad = await admin('POST', '/api/email-templates', { template: 'x', type: 'GOOD', attributeName: 'tyrePressure' });
+    const bad = await admin('POST', '/api/email-templates', {
+      template: 'x',
+      type: 'GOOD',
+      attributeName: 'tyrePressure',
+    });
     expect(fieldsOf(bad)).toEqual([
       ['type', 'must be one of WARNING, SEVERE'],
       ['attributeName', expect.stringContaining('must be one of cellVoltage')],
     ]);
-    expect((await admin('GET', `/api/email-templates/${tpl.id}`)).json()).toMatchObject({ template: expect.stringContaining('{band}') });
+    expect((await admin('GET', `/api/email-templates/${tpl.id}`)).json()).toMatchObject({
+      template: expect.stringContaining('{band}'),
+    });
 
     const list = await as.driver('GET', '/api/email-templates?cacheBuster=1');
     expect([list.statusCode, list.headers['x-total-count']]).toEqual([200, '2']);
@@ -103,9 +134,15 @@ describe.each(DATABASE_KINDS)('record entities on %s', (kind) => {
     });
     expect(created.statusCode).toBe(201);
     const list = created.json<{ id: number; vehicles: { id: number }[] }>();
-    expect(list).toMatchObject({ name: 'Depot managers', emails: ['boss@depot.test', 'ops@depot.test', 'boss@depot.test'], smsNumbers: ['+1 555 0100'] });
+    expect(list).toMatchObject({
+      name: 'Depot managers',
+      emails: ['boss@depot.test', 'ops@depot.test', 'boss@depot.test'],
+      smsNumbers: ['+1 555 0100'],
+    });
     expect(list.vehicles.map((v) => v.id).sort()).toEqual([a.vehicles.withDriver, b.vehicles.free].sort());
-    const { rows } = await t.database.db.execute<{ vehicle_id: number }>(sql`select vehicle_id from vehicle_notification where notification_id = ${list.id} order by vehicle_id`);
+    const { rows } = await t.database.db.execute<{ vehicle_id: number }>(
+      sql`select vehicle_id from vehicle_notification where notification_id = ${list.id} order by vehicle_id`,
+    );
     expect(rows.map((r) => r.vehicle_id)).toEqual([a.vehicles.withDriver, b.vehicles.free].sort((x, y) => x - y));
 
     // The warning-log call keeps its path and meaning.
@@ -113,10 +150,26 @@ describe.each(DATABASE_KINDS)('record entities on %s', (kind) => {
     expect(logs.statusCode).toBe(200);
     expect(logs.json()).toMatchObject({ totalCount: 0 });
 
-    const relinked = await admin('PUT', '/api/notification-lists', { id: list.id, name: 'Depot', emails: [], smsNumbers: [], vehicles: [a.vehicles.inFleet] });
-    expect(relinked.json()).toMatchObject({ id: list.id, name: 'Depot', emails: [], vehicles: [{ id: a.vehicles.inFleet, name: expect.any(String) }] });
+    const relinked = await admin('PUT', '/api/notification-lists', {
+      id: list.id,
+      name: 'Depot',
+      emails: [],
+      smsNumbers: [],
+      vehicles: [a.vehicles.inFleet],
+    });
+    expect(relinked.json()).toMatchObject({
+      id: list.id,
+      name: 'Depot',
+      emails: [],
+      vehicles: [{ id: a.vehicles.inFleet, name: expect.any(String) }],
+    });
 
-    const bad = await admin('POST', '/api/notification-lists', { name: 'x', emails: ['ok@x.test', 'not-an-email'], smsNumbers: 'call me', vehicles: [999_999] });
+    const bad = await admin('POST', '/api/notification-lists', {
+      name: 'x',
+      emails: ['ok@x.test', 'not-an-email'],
+      smsNumbers: 'call me',
+      vehicles: [999_999],
+    });
     expect(fieldsOf(bad)).toEqual([
       ['emails[1]', 'Invalid Email'],
       ['smsNumbers[0]', RECORD_TEXTS.invalidPhone],
@@ -126,8 +179,15 @@ describe.each(DATABASE_KINDS)('record entities on %s', (kind) => {
   });
 
   it('notification lists are read within scope: lists reaching the caller’s vehicles, and only those vehicles', async () => {
-    const both = (await admin('POST', '/api/notification-lists', { name: 'Both tenants', vehicles: [a.vehicles.free, b.vehicles.free] })).json<{ id: number }>();
-    const onlyB = (await admin('POST', '/api/notification-lists', { name: 'Only B', vehicles: [b.vehicles.free] })).json<{ id: number }>();
+    const both = (
+      await admin('POST', '/api/notification-lists', {
+        name: 'Both tenants',
+        vehicles: [a.vehicles.free, b.vehicles.free],
+      })
+    ).json<{ id: number }>();
+    const onlyB = (
+      await admin('POST', '/api/notification-lists', { name: 'Only B', vehicles: [b.vehicles.free] })
+    ).json<{ id: number }>();
 
     const seenByDealerA = await as.dealer('GET', '/api/notification-lists?size=100');
     expect(seenByDealerA.statusCode).toBe(200);
@@ -142,35 +202,59 @@ describe.each(DATABASE_KINDS)('record entities on %s', (kind) => {
     expect((await staff('GET', `/api/notification-lists/${onlyB.id}`)).statusCode).toBe(200);
   });
 
-  it.each(['/api/cars', '/api/email-templates', '/api/notification-lists'])('every role reads %s; only administrators write (403 for staff, dealer, fleet owner, driver)', async (path) => {
-    const body = path === '/api/email-templates' ? { template: 'x' } : { name: 'x' };
-    const id = (await admin('POST', path, body)).json<{ id: number }>().id;
-    for (const who of [staff, as.dealer, as.fleet, as.driver]) {
-      expect((await who('POST', path, body)).statusCode).toBe(403);
-      expect((await who('PUT', path, { ...body, id })).statusCode).toBe(403);
-      expect((await who('DELETE', `${path}/${id}`)).statusCode).toBe(403);
-    }
-    // Every role reads (notification lists within its scope).
-    for (const who of [staff, as.dealer, as.fleet, as.driver]) expect((await who('GET', `${path}?cacheBuster=1`)).statusCode).toBe(200);
-    expect((await staff('GET', `${path}/${id}`)).statusCode).toBe(200);
-    expect((await callerFor(t)('GET', path)).statusCode).toBe(401);
-    expect((await admin('GET', `${path}/${id}`)).statusCode).toBe(200);
-  });
+  it.each(['/api/cars', '/api/email-templates', '/api/notification-lists'])(
+    'every role reads %s; only administrators write (403 for staff, dealer, fleet owner, driver)',
+    async (path) => {
+      const body = path === '/api/email-templates' ? { template: 'x' } : { name: 'x' };
+      const id = (await admin('POST', path, body)).json<{ id: number }>().id;
+      for (const who of [staff, as.dealer, as.fleet, as.driver]) {
+        expect((await who('POST', path, body)).statusCode).toBe(403);
+        expect((await who('PUT', path, { ...body, id })).statusCode).toBe(403);
+        expect((await who('DELETE', `${path}/${id}`)).statusCode).toBe(403);
+      }
+      // Every role reads (notification lists within its scope).
+      for (const who of [staff, as.dealer, as.fleet, as.driver])
+        expect((await who('GET', `${path}?cacheBuster=1`)).statusCode).toBe(200);
+      expect((await staff('GET', `${path}/${id}`)).statusCode).toBe(200);
+      expect((await callerFor(t)('GET', path)).statusCode).toBe(401);
+      expect((await admin('GET', `${path}/${id}`)).statusCode).toBe(200);
+    },
+  );
 
   it('describes every record call in the OpenAPI document', async () => {
-    const doc = (await admin('GET', '/v3/api-docs')).json<{ paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties: object } }> } }>> }>();
-    for (const path of ['/api/cars', '/api/email-templates', '/api/notification-lists', '/api/vehicle-logs', '/api/vehicle-cans']) {
+    const doc = (await admin('GET', '/v3/api-docs')).json<{
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { schema: { properties: object } }> } }>
+      >;
+    }>();
+    for (const path of [
+      '/api/cars',
+      '/api/email-templates',
+      '/api/notification-lists',
+      '/api/vehicle-logs',
+      '/api/vehicle-cans',
+    ]) {
       expect(Object.keys(doc.paths[path]).sort()).toEqual(['get', 'post', 'put']);
       expect(Object.keys(doc.paths[`${path}/{id}`]).sort()).toEqual(['delete', 'get']);
     }
-    expect(doc.paths['/api/vehicle-cans'].post.requestBody!.content['application/json'].schema.properties).toHaveProperty('bt27');
+    expect(
+      doc.paths['/api/vehicle-cans'].post.requestBody!.content['application/json'].schema.properties,
+    ).toHaveProperty('bt27');
     expect(doc.paths).toHaveProperty('/api/dashboard/cards');
   });
 
   it('offers the caller’s own vehicles to a vehicle field', async () => {
     const mine = await as.dealer('GET', '/api/record-vehicles?search=Van');
     expect(mine.statusCode).toBe(200);
-    expect(mine.json<{ id: number }[]>().map((v) => v.id).sort()).toEqual(Object.values(a.vehicles).sort());
-    expect((await as.driver('GET', '/api/record-vehicles')).json<{ id: number }[]>().map((v) => v.id)).toEqual([a.vehicles.withDriver]);
+    expect(
+      mine
+        .json<{ id: number }[]>()
+        .map((v) => v.id)
+        .sort(),
+    ).toEqual(Object.values(a.vehicles).sort());
+    expect((await as.driver('GET', '/api/record-vehicles')).json<{ id: number }[]>().map((v) => v.id)).toEqual([
+      a.vehicles.withDriver,
+    ]);
   });
 });

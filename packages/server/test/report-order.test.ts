@@ -22,7 +22,8 @@ function expected(readings: readonly { ts: number; value: number | null }[], des
   const sign = descending ? -1 : 1;
   const rank = (v: number) => (Number.isNaN(v) ? Infinity : v === 0 ? 0 : v);
   const compare = (x: { ts: number; value: number | null }, y: { ts: number; value: number | null }) => {
-    if (x.value === null || y.value === null) return x.value === y.value ? sign * (x.ts - y.ts) : x.value === null ? 1 : -1;
+    if (x.value === null || y.value === null)
+      return x.value === y.value ? sign * (x.ts - y.ts) : x.value === null ? 1 : -1;
     const a = rank(x.value);
     const b = rank(y.value);
     if (a === b && Number.isNaN(x.value) !== Number.isNaN(y.value)) return sign * (Number.isNaN(x.value) ? 1 : -1);
@@ -45,8 +46,12 @@ describe('the order of a report sorted by a signal', () => {
   it('matches PostgreSQL on 20,000 readings with many ties, at uneven instants', () => {
     let seed = 7;
     const random = () => (seed = (seed * 48271) % 0x7fffffff) / 0x7fffffff;
-    const readings = Array.from({ length: 20_000 }, (_, i) => ({ ts: start + i * 1000 + Math.floor(random() * 900), value: random() < 0.1 ? null : Math.round(random() * 200) / 4 - 10 }));
-    for (const descending of [false, true]) expect(Array.from(orderedInstants(encode(readings), descending))).toEqual(expected(readings, descending));
+    const readings = Array.from({ length: 20_000 }, (_, i) => ({
+      ts: start + i * 1000 + Math.floor(random() * 900),
+      value: random() < 0.1 ? null : Math.round(random() * 200) / 4 - 10,
+    }));
+    for (const descending of [false, true])
+      expect(Array.from(orderedInstants(encode(readings), descending))).toEqual(expected(readings, descending));
   });
 
   it('puts readings that arrive out of time order back in time order first', () => {

@@ -21,18 +21,35 @@ describe.each(DATABASE_KINDS)('sessions on %s', (kind) => {
   /** A fresh account with these roles, signed in twice (two devices). */
   const person = async (authorities: string[]) => {
     const login = `person${++n}`;
-    const res = await callerFor(t, admin)('POST', '/api/users', { login, email: `${login}@sessions.test`, authorities, password: 'person-pass-1' });
+    const res = await callerFor(t, admin)('POST', '/api/users', {
+      login,
+      email: `${login}@sessions.test`,
+      authorities,
+      password: 'person-pass-1',
+    });
     expect(res.statusCode).toBe(201);
-    return { id: res.json<{ id: number }>().id, login, tokens: [await t.bearer(login, 'person-pass-1'), await t.bearer(login, 'person-pass-1')] };
+    return {
+      id: res.json<{ id: number }>().id,
+      login,
+      tokens: [await t.bearer(login, 'person-pass-1'), await t.bearer(login, 'person-pass-1')],
+    };
   };
-  const userBody = async (id: number) => (await callerFor(t, admin)('GET', `/api/users/${id}`)).json<Record<string, unknown>>();
+  const userBody = async (id: number) =>
+    (await callerFor(t, admin)('GET', `/api/users/${id}`)).json<Record<string, unknown>>();
 
   it("ends a deleted administrator's sessions: its token cannot create another administrator", async () => {
     const p = await person(['ROLE_ADMIN', 'ROLE_USER']);
     expect((await callerFor(t, admin)('DELETE', `/api/users/${p.id}`)).statusCode).toBe(204);
-    const attempt = await callerFor(t, p.tokens[0])('POST', '/api/users', { login: 'mallory', email: 'mallory@sessions.test', authorities: ['ROLE_ADMIN'], password: 'mallory-1' });
+    const attempt = await callerFor(t, p.tokens[0])('POST', '/api/users', {
+      login: 'mallory',
+      email: 'mallory@sessions.test',
+      authorities: ['ROLE_ADMIN'],
+      password: 'mallory-1',
+    });
     expect(attempt.statusCode).toBe(401);
-    expect((await callerFor(t, admin)('GET', '/api/users?size=1000')).json<{ login: string }[]>().map((u) => u.login)).not.toContain('mallory');
+    expect(
+      (await callerFor(t, admin)('GET', '/api/users?size=1000')).json<{ login: string }[]>().map((u) => u.login),
+    ).not.toContain('mallory');
   });
 
   it('ends the sessions of a deactivated account, of changed roles and of a password set by an administrator', async () => {
@@ -45,11 +62,14 @@ describe.each(DATABASE_KINDS)('sessions on %s', (kind) => {
     const newPassword = await person(['ROLE_USER']);
     await callerFor(t, admin)('PUT', '/api/users', { ...(await userBody(newPassword.id)), password: 'another-pass-2' });
 
-    for (const ended of [deactivated, demoted, newPassword]) for (const token of ended.tokens) expect((await account(token)).statusCode).toBe(401);
+    for (const ended of [deactivated, demoted, newPassword])
+      for (const token of ended.tokens) expect((await account(token)).statusCode).toBe(401);
     // A change that touches neither roles, password nor activation leaves the sessions alone.
     for (const token of renamed.tokens) expect((await account(token)).statusCode).toBe(200);
     // Signing in again works for those still allowed to.
-    expect((await account(await t.bearer(demoted.login, 'person-pass-1'))).json()).toMatchObject({ authorities: ['ROLE_USER'] });
+    expect((await account(await t.bearer(demoted.login, 'person-pass-1'))).json()).toMatchObject({
+      authorities: ['ROLE_USER'],
+    });
   });
 
   it("signing out ends every session of the account, and no one else's", async () => {
@@ -65,8 +85,16 @@ describe.each(DATABASE_KINDS)('sessions on %s', (kind) => {
     const tenant = await createTenant(t, admin, 'S');
     const drivers = callerFor(t, tenant.driver);
     expect((await drivers('GET', `/api/drivers/${tenant.driverId}`)).statusCode).toBe(200);
-    expect((await callerFor(t, admin)('DELETE', `/api/drivers/${tenant.driverId}?delete=true`)).statusCode).toBeLessThan(300);
-    for (const url of ['/api/account', '/api/vehicles', '/api/drivers', `/api/vehicles/${tenant.vehicles.withDriver}`, '/api/dashboard/dashboardCounts']) {
+    expect(
+      (await callerFor(t, admin)('DELETE', `/api/drivers/${tenant.driverId}?delete=true`)).statusCode,
+    ).toBeLessThan(300);
+    for (const url of [
+      '/api/account',
+      '/api/vehicles',
+      '/api/drivers',
+      `/api/vehicles/${tenant.vehicles.withDriver}`,
+      '/api/dashboard/dashboardCounts',
+    ]) {
       expect([401, 403]).toContain((await drivers('GET', url)).statusCode);
     }
   });
@@ -84,7 +112,12 @@ describe('sessions with the production cache', () => {
 
   it('ends HTTP sessions and closes the live socket with an ERROR frame within 5 seconds of a deactivation', async () => {
     const admin = callerFor(t, await t.admin());
-    const created = await admin('POST', '/api/users', { login: 'watcher', email: 'watcher@sessions.test', authorities: ['ROLE_USER'], password: 'watcher-1' });
+    const created = await admin('POST', '/api/users', {
+      login: 'watcher',
+      email: 'watcher@sessions.test',
+      authorities: ['ROLE_USER'],
+      password: 'watcher-1',
+    });
     const id = created.json<{ id: number }>().id;
     // A staff member, so the live feed has something to show it.
     await t.database.db.execute(`update app_user set staff = true where id = ${id}`);
@@ -92,7 +125,12 @@ describe('sessions with the production cache', () => {
     expect((await t.app.inject({ url: '/api/account', headers: { authorization: token } })).statusCode).toBe(200);
 
     const errors: string[] = [];
-    const client = new Client({ webSocketFactory: () => new WebSocket(base), connectHeaders: { Authorization: token }, reconnectDelay: 0, onStompError: (f) => errors.push(f.headers.message) });
+    const client = new Client({
+      webSocketFactory: () => new WebSocket(base),
+      connectHeaders: { Authorization: token },
+      reconnectDelay: 0,
+      onStompError: (f) => errors.push(f.headers.message),
+    });
     const closed = new Promise<void>((resolve) => (client.onWebSocketClose = () => resolve()));
     await new Promise<void>((resolve) => {
       client.onConnect = () => {

@@ -16,21 +16,31 @@ describe('sign-in protections', () => {
   });
 
   const signIn = (app: TestApp, password: string, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
-    app.app.inject({ method: 'POST', url: '/api/authenticate', payload: { username: 'user', password }, headers, remoteAddress });
+    app.app.inject({
+      method: 'POST',
+      url: '/api/authenticate',
+      payload: { username: 'user', password },
+      headers,
+      remoteAddress,
+    });
 
   it('does not let a client escape the rate limit by inventing X-Forwarded-For addresses', async () => {
     const statuses = [];
-    for (let i = 0; i < 7; i++) statuses.push((await signIn(t, 'wrong-pass', { 'x-forwarded-for': `203.0.113.${i}` }, '198.51.100.7')).statusCode);
+    for (let i = 0; i < 7; i++)
+      statuses.push(
+        (await signIn(t, 'wrong-pass', { 'x-forwarded-for': `203.0.113.${i}` }, '198.51.100.7')).statusCode,
+      );
     expect(statuses.slice(5)).toEqual([429, 429]);
   });
 
   it('believes X-Forwarded-For from a configured proxy, so clients behind it are limited one by one', async () => {
-    for (let i = 0; i < 5; i++) expect((await signIn(proxied, 'user1234', { 'x-forwarded-for': '203.0.113.50' })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await signIn(proxied, 'user1234', { 'x-forwarded-for': '203.0.113.50' })).statusCode).toBe(200);
     expect((await signIn(proxied, 'user1234', { 'x-forwarded-for': '203.0.113.50' })).statusCode).toBe(429);
     expect((await signIn(proxied, 'user1234', { 'x-forwarded-for': '203.0.113.51' })).statusCode).toBe(200);
   });
 
-  it("locks an account out for the client that failed, not for its owner signing in elsewhere", async () => {
+  it('locks an account out for the client that failed, not for its owner signing in elsewhere', async () => {
     for (let i = 0; i < 3; i++) expect((await signIn(t, 'wrong-pass', {}, '192.0.2.66')).statusCode).toBe(401);
     const locked = await signIn(t, 'user1234', {}, '192.0.2.66');
     expect(locked.statusCode).toBe(429);
@@ -47,7 +57,11 @@ describe('sign-in protections', () => {
       expect(res.headers['x-frame-options'], url).toBe('DENY');
       expect(res.headers['access-control-allow-origin'], url).toBeUndefined();
     }
-    const preflight = await t.app.inject({ method: 'OPTIONS', url: '/api/authenticate', headers: { origin: 'https://evil.test', 'access-control-request-method': 'POST' } });
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/authenticate',
+      headers: { origin: 'https://evil.test', 'access-control-request-method': 'POST' },
+    });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     const signedIn = await signIn(t, 'user1234', {}, '192.0.2.88');
     expect(signedIn.statusCode).toBe(200);
@@ -70,16 +84,31 @@ describe('sign-in protections', () => {
       const anonymous = await t.app.inject({ method: method as 'POST', url, payload: { nonsense: true } });
       expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
       expect(anonymous.body).not.toContain('fieldErrors');
-      const plain = await t.app.inject({ method: method as 'POST', url, payload: { nonsense: true }, headers: { authorization: user } });
+      const plain = await t.app.inject({
+        method: method as 'POST',
+        url,
+        payload: { nonsense: true },
+        headers: { authorization: user },
+      });
       expect(plain.statusCode, `${method} ${url}`).toBe(403);
       expect(plain.body).not.toContain('fieldErrors');
     }
     // The role without the link that gives it records is refused before the body too.
     const admin = await t.admin();
-    await t.app.inject({ method: 'POST', url: '/api/users', headers: { authorization: admin }, payload: { login: 'lonely', email: 'lonely@guard.test', authorities: ['ROLE_DEALER'], password: 'lonely-1' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { authorization: admin },
+      payload: { login: 'lonely', email: 'lonely@guard.test', authorities: ['ROLE_DEALER'], password: 'lonely-1' },
+    });
     const lonely = await t.bearer('lonely', 'lonely-1');
     for (const url of ['/api/fleets', '/api/drivers']) {
-      const res = await t.app.inject({ method: 'POST', url, payload: { nonsense: true }, headers: { authorization: lonely } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: { nonsense: true },
+        headers: { authorization: lonely },
+      });
       expect(res.statusCode, url).toBe(403);
       expect(res.body).not.toContain('fieldErrors');
     }

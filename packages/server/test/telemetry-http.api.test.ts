@@ -11,24 +11,49 @@ describe.each(DATABASE_KINDS)('HTTP telemetry ingestion on %s', (kind) => {
   let vehicleId: number;
   const basic = (vin: string, secret: string) => `Basic ${Buffer.from(`${vin}:${secret}`).toString('base64')}`;
   const send = (payload: unknown, authorization = basic('VIN-HTTP-1', token), raw = false) =>
-    t.app.inject({ method: 'POST', url: '/api/telemetry/readings', headers: { authorization, 'content-type': 'application/json' }, payload: raw ? (payload as string) : JSON.stringify(payload) });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/telemetry/readings',
+      headers: { authorization, 'content-type': 'application/json' },
+      payload: raw ? (payload as string) : JSON.stringify(payload),
+    });
   const stored = async () =>
-    (await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from can_reading where vehicle_id = ${vehicleId}`)).rows[0].n;
+    (
+      await t.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from can_reading where vehicle_id = ${vehicleId}`,
+      )
+    ).rows[0].n;
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    const [row] = await t.database.db.insert(vehicle).values({ name: 'Cart 1', vin: 'VIN-HTTP-1', deviceTokenHash: hashDeviceToken(token) }).returning();
+    const [row] = await t.database.db
+      .insert(vehicle)
+      .values({ name: 'Cart 1', vin: 'VIN-HTTP-1', deviceTokenHash: hashDeviceToken(token) })
+      .returning();
     vehicleId = row.id;
   });
   afterAll(() => t?.close());
 
   it('stores a batch and answers only once it is committed', async () => {
     const now = Date.now();
-    const res = await send({ readings: [0, 1, 2].map((i) => ({ ts: now - 60_000 + i * 1000, batteryCharge: 80 - i, cells: Array(32).fill(3.3), gpsLat: 41.88, gpsLong: -87.63, customSignal: 7 })) });
+    const res = await send({
+      readings: [0, 1, 2].map((i) => ({
+        ts: now - 60_000 + i * 1000,
+        batteryCharge: 80 - i,
+        cells: Array(32).fill(3.3),
+        gpsLat: 41.88,
+        gpsLong: -87.63,
+        customSignal: 7,
+      })),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ accepted: 3, rejected: [] });
     expect(await stored()).toBe(3);
-    const [row] = (await t.database.db.execute<{ extra: Record<string, number>; cells: number[] }>(sql`select extra, cells from can_reading where vehicle_id = ${vehicleId} limit 1`)).rows;
+    const [row] = (
+      await t.database.db.execute<{ extra: Record<string, number>; cells: number[] }>(
+        sql`select extra, cells from can_reading where vehicle_id = ${vehicleId} limit 1`,
+      )
+    ).rows;
     expect(row.extra).toEqual({ customSignal: 7 });
     expect(row.cells).toHaveLength(32);
   });
@@ -60,15 +85,35 @@ describe.each(DATABASE_KINDS)('HTTP telemetry ingestion on %s', (kind) => {
     ]);
     expect(res.statusCode).toBe(200);
     expect(res.json().accepted).toBe(1);
-    expect(res.json().rejected.map((r: { reason: string }) => r.reason)).toEqual(['future_timestamp', 'bad_timestamp', 'bad_value', 'bad_cells', 'not_a_reading']);
+    expect(res.json().rejected.map((r: { reason: string }) => r.reason)).toEqual([
+      'future_timestamp',
+      'bad_timestamp',
+      'bad_value',
+      'bad_cells',
+      'not_a_reading',
+    ]);
 
     expect((await send('{"ts": NaN}', undefined, true)).statusCode).toBe(400);
     const huge = await send(`{"ts":1,"x":"${'a'.repeat(10 * 1024 * 1024)}"}`, undefined, true);
     expect(huge.statusCode).toBe(413);
 
-    const counts = (await t.app.inject({ url: '/api/telemetry/rejections', headers: { authorization: await t.admin() } })).json();
-    expect(counts).toMatchObject({ future_timestamp: 1, bad_timestamp: 1, bad_value: 1, bad_cells: 1, not_a_reading: 1, not_json: 1, too_large: 1, unknown_device: 1, bad_credential: 2 });
-    expect((await t.app.inject({ url: '/api/telemetry/rejections', headers: { authorization: await t.user() } })).statusCode).toBe(403);
+    const counts = (
+      await t.app.inject({ url: '/api/telemetry/rejections', headers: { authorization: await t.admin() } })
+    ).json();
+    expect(counts).toMatchObject({
+      future_timestamp: 1,
+      bad_timestamp: 1,
+      bad_value: 1,
+      bad_cells: 1,
+      not_a_reading: 1,
+      not_json: 1,
+      too_large: 1,
+      unknown_device: 1,
+      bad_credential: 2,
+    });
+    expect(
+      (await t.app.inject({ url: '/api/telemetry/rejections', headers: { authorization: await t.user() } })).statusCode,
+    ).toBe(403);
   });
 
   it('drops values outside their physical range and unstorable signal names, keeps the rest of each reading', async () => {
@@ -89,10 +134,30 @@ describe.each(DATABASE_KINDS)('HTTP telemetry ingestion on %s', (kind) => {
         { index: 0, signal: 'batteryCharge', reason: 'out_of_range', detail: 'batteryCharge 101 is outside 0 to 100' },
         { index: 1, signal: 'motorTemp', reason: 'out_of_range', detail: expect.any(String) },
         { index: 1, signal: 'gpsLat', reason: 'out_of_range', detail: expect.any(String) },
-        { index: 1, signal: 'cells', reason: 'out_of_range', detail: 'cell 2 1e+308 is outside 0 to 20: the cells are left out' },
-        { index: 2, signal: 'nul\ufffdname', reason: 'bad_signal_name', detail: "an unknown signal's name holds a control character" },
-        { index: 2, signal: 'lone\ufffd', reason: 'bad_signal_name', detail: "an unknown signal's name holds a lone UTF-16 surrogate" },
-        { index: 2, signal: 'x'.repeat(64), reason: 'bad_signal_name', detail: "an unknown signal's name must be 1 to 64 characters" },
+        {
+          index: 1,
+          signal: 'cells',
+          reason: 'out_of_range',
+          detail: 'cell 2 1e+308 is outside 0 to 20: the cells are left out',
+        },
+        {
+          index: 2,
+          signal: 'nul\ufffdname',
+          reason: 'bad_signal_name',
+          detail: "an unknown signal's name holds a control character",
+        },
+        {
+          index: 2,
+          signal: 'lone\ufffd',
+          reason: 'bad_signal_name',
+          detail: "an unknown signal's name holds a lone UTF-16 surrogate",
+        },
+        {
+          index: 2,
+          signal: 'x'.repeat(64),
+          reason: 'bad_signal_name',
+          detail: "an unknown signal's name must be 1 to 64 characters",
+        },
         { index: 2, signal: 'huge', reason: 'out_of_range', detail: expect.any(String) },
       ],
     });
@@ -100,15 +165,44 @@ describe.each(DATABASE_KINDS)('HTTP telemetry ingestion on %s', (kind) => {
       sql`select odometer, speed, battery_charge, gps_lat, pack_voltage, motor_temp, cells, extra from can_reading where vehicle_id = ${vehicleId} and ts >= ${new Date(ts)} and ts <= ${new Date(ts + 2000)} order by ts`,
     );
     expect(rows).toEqual([
-      { odometer: null, speed: null, battery_charge: null, gps_lat: 41.9, pack_voltage: 88, motor_temp: null, cells: null, extra: null },
-      { odometer: null, speed: null, battery_charge: null, gps_lat: null, pack_voltage: null, motor_temp: null, cells: null, extra: null },
-      { odometer: null, speed: null, battery_charge: null, gps_lat: null, pack_voltage: null, motor_temp: null, cells: null, extra: { goodName: 4 } },
+      {
+        odometer: null,
+        speed: null,
+        battery_charge: null,
+        gps_lat: 41.9,
+        pack_voltage: 88,
+        motor_temp: null,
+        cells: null,
+        extra: null,
+      },
+      {
+        odometer: null,
+        speed: null,
+        battery_charge: null,
+        gps_lat: null,
+        pack_voltage: null,
+        motor_temp: null,
+        cells: null,
+        extra: null,
+      },
+      {
+        odometer: null,
+        speed: null,
+        battery_charge: null,
+        gps_lat: null,
+        pack_voltage: null,
+        motor_temp: null,
+        cells: null,
+        extra: { goodName: 4 },
+      },
     ]);
     const after = t.app.telemetry.rejections.snapshot();
     expect([after.out_of_range - before.out_of_range, after.bad_signal_name - before.bad_signal_name]).toEqual([7, 3]);
 
     // A clean batch answers as before, without `dropped`; a boundary value is inside its range.
-    expect((await send({ ts: ts + 3000, batteryCharge: 100, gpsLat: -90, gpsLong: 180, cells: [0, 20] })).json()).toEqual({ accepted: 1, rejected: [] });
+    expect(
+      (await send({ ts: ts + 3000, batteryCharge: 100, gpsLat: -90, gpsLong: 180, cells: [0, 20] })).json(),
+    ).toEqual({ accepted: 1, rejected: [] });
   });
 
   it('keeps the vehicle state current without letting a late reading replace a newer value', async () => {
@@ -119,7 +213,11 @@ describe.each(DATABASE_KINDS)('HTTP telemetry ingestion on %s', (kind) => {
     expect(state.cells).toHaveLength(32);
     expect(state.gpsLastReported).not.toBeNull();
     await t.app.telemetry.states.persist();
-    const [row] = (await t.database.db.execute<{ speed: number }>(sql`select (values->>'speed')::float as speed from vehicle_state where vehicle_id = ${vehicleId}`)).rows;
+    const [row] = (
+      await t.database.db.execute<{ speed: number }>(
+        sql`select (values->>'speed')::float as speed from vehicle_state where vehicle_id = ${vehicleId}`,
+      )
+    ).rows;
     expect(row.speed).toBe(5);
   });
 });
@@ -133,17 +231,48 @@ describe.each(DATABASE_KINDS)('device credentials and retention on %s', (kind) =
 
   it('lets an administrator rotate a device token; the old one stops working', async () => {
     const old = newDeviceToken();
-    const [row] = await t.database.db.insert(vehicle).values({ name: 'Cart R', vin: 'VIN-ROT-1', deviceTokenHash: hashDeviceToken(old) }).returning();
+    const [row] = await t.database.db
+      .insert(vehicle)
+      .values({ name: 'Cart R', vin: 'VIN-ROT-1', deviceTokenHash: hashDeviceToken(old) })
+      .returning();
     const post = (token: string) =>
-      t.app.inject({ method: 'POST', url: '/api/telemetry/readings', headers: { authorization: `Basic ${Buffer.from(`VIN-ROT-1:${token}`).toString('base64')}`, 'content-type': 'application/json' }, payload: JSON.stringify({ ts: Date.now(), speed: 1 }) });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/telemetry/readings',
+        headers: {
+          authorization: `Basic ${Buffer.from(`VIN-ROT-1:${token}`).toString('base64')}`,
+          'content-type': 'application/json',
+        },
+        payload: JSON.stringify({ ts: Date.now(), speed: 1 }),
+      });
     expect((await post(old)).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: `/api/vehicles/${row.id}/device-token`, headers: { authorization: await t.user() } })).statusCode).toBe(403);
-    const rotated = await t.app.inject({ method: 'POST', url: `/api/vehicles/${row.id}/device-token`, headers: { authorization: await t.admin() } });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/vehicles/${row.id}/device-token`,
+          headers: { authorization: await t.user() },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const rotated = await t.app.inject({
+      method: 'POST',
+      url: `/api/vehicles/${row.id}/device-token`,
+      headers: { authorization: await t.admin() },
+    });
     const { token } = rotated.json();
     expect(token).toMatch(/^evd_/);
     expect((await post(old)).statusCode).toBe(401);
     expect((await post(token)).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/vehicles/999999/device-token', headers: { authorization: await t.admin() } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/vehicles/999999/device-token',
+          headers: { authorization: await t.admin() },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('drops monthly partitions past the retention period', async () => {
@@ -151,8 +280,14 @@ describe.each(DATABASE_KINDS)('device credentials and retention on %s', (kind) =
     const raw = t.database.raw;
     const sqlRunner =
       raw.kind === 'postgres'
-        ? { query: (q: string) => raw.pool.query(q), rows: async <T,>(q: string) => (await raw.pool.query(q)).rows as T[] }
-        : { query: (q: string) => raw.client.exec(q), rows: async <T,>(q: string) => (await raw.client.query<T>(q)).rows };
+        ? {
+            query: (q: string) => raw.pool.query(q),
+            rows: async <T>(q: string) => (await raw.pool.query(q)).rows as T[],
+          }
+        : {
+            query: (q: string) => raw.client.exec(q),
+            rows: async <T>(q: string) => (await raw.client.query<T>(q)).rows,
+          };
     const partitions = createPartitionManager(sqlRunner);
     await partitions.ensureFor([Date.now() - 200 * 86_400_000]);
     const dropped = await partitions.dropOlderThan(Date.now(), 60);

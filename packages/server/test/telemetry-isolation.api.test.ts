@@ -12,39 +12,56 @@ import { createDevice } from './support/vehicles.js';
 
 const quiet = { warn: () => undefined } as unknown as FastifyBaseLogger;
 
-describe.each(DATABASE_KINDS)('the reading writer on %s: one device\'s readings the database refuses never cost another\'s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t?.close());
+describe.each(DATABASE_KINDS)(
+  "the reading writer on %s: one device's readings the database refuses never cost another's",
+  (kind) => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp(kind);
+    });
+    afterAll(() => t?.close());
 
-  it('stores the other devices of a batch and refuses the one the database refuses', async () => {
-    const good = await Promise.all([1, 2, 3].map((i) => createDevice(t.database, `VIN-ISO-${i}`)));
-    const bad = await createDevice(t.database, 'VIN-ISO-BAD');
-    const ts = Date.now() - 60_000;
-    const row = (vehicleId: number, extra: Record<string, number> | null = null): StoredRow => ({ vehicleId, reading: { ts, values: { speed: 4 }, cells: null, extra } });
-    // Written straight to the writer, past ingestion's checks: PostgreSQL refuses \u0000 in jsonb.
-    const writes = [...good.map((d) => t.app.telemetry.writer.write([row(d.id)])), t.app.telemetry.writer.write([row(bad.id, { 'a\u0000': 1 })])];
-    const results = await Promise.allSettled(writes);
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
-    expect((results[3] as PromiseRejectedResult).reason).toBeInstanceOf(ReadingsRefused);
-    const { rows } = await t.database.db.execute<{ vehicle_id: number }>(sql`select vehicle_id from can_reading where ts = ${new Date(ts)} order by vehicle_id`);
-    // The devices were created concurrently, so their ids come in any order.
-    expect(rows.map((r) => r.vehicle_id)).toEqual(good.map((d) => d.id).sort((x, y) => x - y));
-  });
-});
+    it('stores the other devices of a batch and refuses the one the database refuses', async () => {
+      const good = await Promise.all([1, 2, 3].map((i) => createDevice(t.database, `VIN-ISO-${i}`)));
+      const bad = await createDevice(t.database, 'VIN-ISO-BAD');
+      const ts = Date.now() - 60_000;
+      const row = (vehicleId: number, extra: Record<string, number> | null = null): StoredRow => ({
+        vehicleId,
+        reading: { ts, values: { speed: 4 }, cells: null, extra },
+      });
+      // Written straight to the writer, past ingestion's checks: PostgreSQL refuses \u0000 in jsonb.
+      const writes = [
+        ...good.map((d) => t.app.telemetry.writer.write([row(d.id)])),
+        t.app.telemetry.writer.write([row(bad.id, { 'a\u0000': 1 })]),
+      ];
+      const results = await Promise.allSettled(writes);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
+      expect((results[3] as PromiseRejectedResult).reason).toBeInstanceOf(ReadingsRefused);
+      const { rows } = await t.database.db.execute<{ vehicle_id: number }>(
+        sql`select vehicle_id from can_reading where ts = ${new Date(ts)} order by vehicle_id`,
+      );
+      // The devices were created concurrently, so their ids come in any order.
+      expect(rows.map((r) => r.vehicle_id)).toEqual(good.map((d) => d.id).sort((x, y) => x - y));
+    });
+  },
+);
 
 describe('ingestion of a message the database refuses', () => {
   it('answers each of its readings as refused, counted, so the device is acknowledged and moves on', async () => {
     const rejections = createRejectionCounter(quiet);
     const ingest = createIngest({
       devices: {} as DeviceRegistry,
-      writer: { write: () => Promise.reject(new ReadingsRefused(Object.assign(new Error('invalid input'), { code: '22P02' }))) },
+      writer: {
+        write: () => Promise.reject(new ReadingsRefused(Object.assign(new Error('invalid input'), { code: '22P02' }))),
+      },
       rejections,
     });
     const now = Date.now();
-    const result = await ingest.readings('mqtt', 1, JSON.stringify([{ ts: now, speed: 1 }, { ts: 'never' }, { ts: now - 1, speed: 2 }]));
+    const result = await ingest.readings(
+      'mqtt',
+      1,
+      JSON.stringify([{ ts: now, speed: 1 }, { ts: 'never' }, { ts: now - 1, speed: 2 }]),
+    );
     expect(result).toEqual({
       accepted: 0,
       rejected: [
@@ -57,7 +74,13 @@ describe('ingestion of a message the database refuses', () => {
   });
 
   it('lets any other storage failure through, for the device to send again', async () => {
-    const ingest = createIngest({ devices: {} as DeviceRegistry, writer: { write: () => Promise.reject(new Error('connection lost')) }, rejections: createRejectionCounter(quiet) });
-    await expect(ingest.readings('mqtt', 1, JSON.stringify({ ts: Date.now(), speed: 1 }))).rejects.toThrow('connection lost');
+    const ingest = createIngest({
+      devices: {} as DeviceRegistry,
+      writer: { write: () => Promise.reject(new Error('connection lost')) },
+      rejections: createRejectionCounter(quiet),
+    });
+    await expect(ingest.readings('mqtt', 1, JSON.stringify({ ts: Date.now(), speed: 1 }))).rejects.toThrow(
+      'connection lost',
+    );
   });
 });

@@ -33,20 +33,44 @@ describe.each(DATABASE_KINDS)('users, authorities and pages on %s', (kind) => {
   });
 
   it('creates, reads, updates and deletes a user', async () => {
-    const created = await call('POST', '/api/users', admin, { login: 'dispatcher', email: 'dispatch@fleet.test', firstName: 'Dee', authorities: ['ROLE_USER'], password: 'dispatch1' });
+    const created = await call('POST', '/api/users', admin, {
+      login: 'dispatcher',
+      email: 'dispatch@fleet.test',
+      firstName: 'Dee',
+      authorities: ['ROLE_USER'],
+      password: 'dispatch1',
+    });
     expect(created.statusCode).toBe(201);
     const id = created.json().id;
-    expect((await call('GET', `/api/users/${id}`, admin)).json()).toMatchObject({ login: 'dispatcher', createdBy: 'admin', authorities: ['ROLE_USER'] });
+    expect((await call('GET', `/api/users/${id}`, admin)).json()).toMatchObject({
+      login: 'dispatcher',
+      createdBy: 'admin',
+      authorities: ['ROLE_USER'],
+    });
 
-    const updated = await call('PUT', '/api/users', admin, { id, login: 'dispatcher', email: 'dispatch@fleet.test', lastName: 'Patch', authorities: ['ROLE_USER', 'ROLE_FLEET'] });
-    expect(updated.json()).toMatchObject({ lastName: 'Patch', lastModifiedBy: 'admin', authorities: ['ROLE_FLEET', 'ROLE_USER'] });
+    const updated = await call('PUT', '/api/users', admin, {
+      id,
+      login: 'dispatcher',
+      email: 'dispatch@fleet.test',
+      lastName: 'Patch',
+      authorities: ['ROLE_USER', 'ROLE_FLEET'],
+    });
+    expect(updated.json()).toMatchObject({
+      lastName: 'Patch',
+      lastModifiedBy: 'admin',
+      authorities: ['ROLE_FLEET', 'ROLE_USER'],
+    });
 
     expect((await call('DELETE', `/api/users/${id}`, admin)).statusCode).toBe(204);
     expect((await call('GET', `/api/users/${id}`, admin)).statusCode).toBe(404);
   });
 
   it('refuses unknown roles, duplicate logins and bad ids', async () => {
-    const badRole = await call('POST', '/api/users', admin, { login: 'x1', email: 'x1@fleet.test', authorities: ['ROLE_GOD'] });
+    const badRole = await call('POST', '/api/users', admin, {
+      login: 'x1',
+      email: 'x1@fleet.test',
+      authorities: ['ROLE_GOD'],
+    });
     expect(badRole.statusCode).toBe(400);
     expect(badRole.json().fieldErrors[0].field).toBe('authorities[0]');
     const dup = await call('POST', '/api/users', admin, { login: 'USER', email: 'x2@fleet.test' });
@@ -64,16 +88,29 @@ describe.each(DATABASE_KINDS)('users, authorities and pages on %s', (kind) => {
   });
 
   it('returns the authorities and the pages per role with a page field', async () => {
-    expect((await call('GET', '/api/users/authorities', admin)).json()).toEqual(['ROLE_ADMIN', 'ROLE_DEALER', 'ROLE_FLEET', 'ROLE_USER']);
+    expect((await call('GET', '/api/users/authorities', admin)).json()).toEqual([
+      'ROLE_ADMIN',
+      'ROLE_DEALER',
+      'ROLE_FLEET',
+      'ROLE_USER',
+    ]);
     const pages = (await call('GET', '/api/users/roleAndPermissions/ROLE_ADMIN', admin)).json() as { page: string }[];
     expect(pages.map((p) => p.page)).toContain('Roles And Permission');
     const own = await call('GET', '/api/users/roleAndPermissions/ROLE_USER', user);
-    expect(own.json().map((p: { page: string }) => p.page).sort()).toEqual(['CAN History Report', 'Dashboard Screen', 'Vehicle Details']);
+    expect(
+      own
+        .json()
+        .map((p: { page: string }) => p.page)
+        .sort(),
+    ).toEqual(['CAN History Report', 'Dashboard Screen', 'Vehicle Details']);
     expect((await call('GET', '/api/users/roleAndPermissions/ROLE_ADMIN', user)).statusCode).toBe(403);
   });
 
   it('shows code versions and sources only to roles with Roles And Permission', async () => {
-    expect(Object.keys((await call('GET', '/api/app-info', user)).json()).sort()).toEqual(['appVersion', 'backendVersion']);
+    expect(Object.keys((await call('GET', '/api/app-info', user)).json()).sort()).toEqual([
+      'appVersion',
+      'backendVersion',
+    ]);
     expect((await call('GET', '/api/app-info', admin)).json()).toHaveProperty('databaseSource');
   });
 });

@@ -19,7 +19,11 @@ describe.each(DATABASE_KINDS)('unassigned vehicles and dealer fleets on %s', (ki
     admin = callerFor(t, adminToken);
     a = await createTenant(t, adminToken, 'Alpha');
     b = await createTenant(t, adminToken, 'Beta');
-    loose = (await t.database.db.execute<{ id: number }>(sql`insert into vehicle (name, vin, status) values ('Loose', 'VIN-LOOSE', true) returning id`)).rows[0].id;
+    loose = (
+      await t.database.db.execute<{ id: number }>(
+        sql`insert into vehicle (name, vin, status) values ('Loose', 'VIN-LOOSE', true) returning id`,
+      )
+    ).rows[0].id;
   });
   afterAll(async () => t?.close());
 
@@ -28,37 +32,86 @@ describe.each(DATABASE_KINDS)('unassigned vehicles and dealer fleets on %s', (ki
     expect(res.json()).toEqual({
       totalCount: 3,
       data: [
-        { id: a.vehicles.free, vin: 'VIN-alpha1-3', name: 'Van alpha1 3', status: false, dealerId: a.dealerId, dealerName: 'Dealer Alpha' },
-        { id: b.vehicles.free, vin: 'VIN-beta2-3', name: 'Van beta2 3', status: false, dealerId: b.dealerId, dealerName: 'Dealer Beta' },
+        {
+          id: a.vehicles.free,
+          vin: 'VIN-alpha1-3',
+          name: 'Van alpha1 3',
+          status: false,
+          dealerId: a.dealerId,
+          dealerName: 'Dealer Alpha',
+        },
+        {
+          id: b.vehicles.free,
+          vin: 'VIN-beta2-3',
+          name: 'Van beta2 3',
+          status: false,
+          dealerId: b.dealerId,
+          dealerName: 'Dealer Beta',
+        },
         { id: loose, vin: 'VIN-LOOSE', name: 'Loose', status: true, dealerId: null, dealerName: null },
       ],
     });
     // Without the flag: the vehicles of nobody, as before.
-    expect((await admin('GET', '/api/vehicles/unassigned')).json().data.map((v: UnassignedVehicle) => v.id)).toEqual([loose]);
-    expect((await callerFor(t, a.dealer)('GET', '/api/vehicles/unassigned?withDealers=true')).json().data.map((v: UnassignedVehicle) => v.id)).toEqual([a.vehicles.free]);
+    expect((await admin('GET', '/api/vehicles/unassigned')).json().data.map((v: UnassignedVehicle) => v.id)).toEqual([
+      loose,
+    ]);
+    expect(
+      (await callerFor(t, a.dealer)('GET', '/api/vehicles/unassigned?withDealers=true'))
+        .json()
+        .data.map((v: UnassignedVehicle) => v.id),
+    ).toEqual([a.vehicles.free]);
     expect((await callerFor(t, a.fleet)('GET', '/api/vehicles/unassigned?withDealers=true')).statusCode).toBe(403);
     expect((await callerFor(t, a.driver)('GET', '/api/vehicles/unassigned?withDealers=true')).statusCode).toBe(403);
   });
 
-  it('names each vehicle\'s dealer and its fleets for the Assign modal, then assigns with the UI payload', async () => {
+  it("names each vehicle's dealer and its fleets for the Assign modal, then assigns with the UI payload", async () => {
     const url = `/api/vehicle/vehicleDealersUnassignedFleets/?vehicleIds=${a.vehicles.free}&vehicleIds=${loose}`;
     const res = await admin('GET', url);
     expect(res.json<VehicleDealerFleets[]>()).toEqual([
-      { id: a.vehicles.free, name: 'Van alpha1 3', vin: 'VIN-alpha1-3', dealerResponseDTO: { id: a.dealerId, name: 'Dealer Alpha', fleetResponseDTOs: [{ id: a.fleetId, name: 'Fleet Alpha' }] } },
+      {
+        id: a.vehicles.free,
+        name: 'Van alpha1 3',
+        vin: 'VIN-alpha1-3',
+        dealerResponseDTO: {
+          id: a.dealerId,
+          name: 'Dealer Alpha',
+          fleetResponseDTOs: [{ id: a.fleetId, name: 'Fleet Alpha' }],
+        },
+      },
       { id: loose, name: 'Loose', vin: 'VIN-LOOSE', dealerResponseDTO: null },
     ]);
     expect((await admin('GET', url.replace('Fleets/?', 'Fleets?'))).json()).toEqual(res.json());
-    const assign = await admin('PATCH', '/api/vehicle/assign?isAssigned=true', [{ fleetId: a.fleetId, vehicleIds: [a.vehicles.free] }, { fleetId: b.fleetId, vehicleIds: [loose] }]);
+    const assign = await admin('PATCH', '/api/vehicle/assign?isAssigned=true', [
+      { fleetId: a.fleetId, vehicleIds: [a.vehicles.free] },
+      { fleetId: b.fleetId, vehicleIds: [loose] },
+    ]);
     expect(assign.statusCode).toBe(200);
-    expect((await admin('GET', '/api/vehicles/unassigned?withDealers=true')).json()).toMatchObject({ totalCount: 1, data: [{ id: b.vehicles.free }] });
-    expect((await admin('GET', `/api/vehicles/${loose}`)).json()).toMatchObject({ dealerId: b.dealerId, fleetResponseDTO: { id: b.fleetId } });
+    expect((await admin('GET', '/api/vehicles/unassigned?withDealers=true')).json()).toMatchObject({
+      totalCount: 1,
+      data: [{ id: b.vehicles.free }],
+    });
+    expect((await admin('GET', `/api/vehicles/${loose}`)).json()).toMatchObject({
+      dealerId: b.dealerId,
+      fleetResponseDTO: { id: b.fleetId },
+    });
   });
 
   it('scopes and checks the dealer-fleets call', async () => {
     const dealer = callerFor(t, a.dealer);
-    expect((await dealer('GET', `/api/vehicle/vehicleDealersUnassignedFleets/?vehicleIds=${b.vehicles.free}`)).statusCode).toBe(404);
-    expect((await dealer('GET', `/api/vehicle/vehicleDealersUnassignedFleets/?vehicleIds=${a.vehicles.inFleet}`)).statusCode).toBe(200);
-    expect((await callerFor(t, a.fleet)('GET', `/api/vehicle/vehicleDealersUnassignedFleets/?vehicleIds=${a.vehicles.inFleet}`)).statusCode).toBe(403);
+    expect(
+      (await dealer('GET', `/api/vehicle/vehicleDealersUnassignedFleets/?vehicleIds=${b.vehicles.free}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await dealer('GET', `/api/vehicle/vehicleDealersUnassignedFleets/?vehicleIds=${a.vehicles.inFleet}`)).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await callerFor(t, a.fleet)(
+          'GET',
+          `/api/vehicle/vehicleDealersUnassignedFleets/?vehicleIds=${a.vehicles.inFleet}`,
+        )
+      ).statusCode,
+    ).toBe(403);
     expect((await admin('GET', '/api/vehicle/vehicleDealersUnassignedFleets/')).statusCode).toBe(400);
     expect((await admin('GET', '/api/vehicle/vehicleDealersUnassignedFleets/?vehicleIds=abc')).statusCode).toBe(400);
     expect((await admin('GET', '/api/vehicle/vehicleDealersUnassignedFleets/?vehicleIds=999999')).statusCode).toBe(404);

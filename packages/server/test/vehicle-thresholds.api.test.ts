@@ -7,7 +7,11 @@ import { callerFor, createTenant, multipartBody, type Caller, type Tenant } from
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { defaultTemplates, vehicleBody } from './support/vehicle-screens.js';
 
-const speed = (changes: Partial<AlertAttribute>): AlertAttribute => ({ ...DEFAULT_THRESHOLDS.find((a) => a.name === 'speedAlert')!, minutesBackward: 0, ...changes });
+const speed = (changes: Partial<AlertAttribute>): AlertAttribute => ({
+  ...DEFAULT_THRESHOLDS.find((a) => a.name === 'speedAlert')!,
+  minutesBackward: 0,
+  ...changes,
+});
 const r = (low: number, high: number) => ({ low, high });
 
 /** Thresholds saved on a vehicle or template judge the very next reading (issue 6), on every instance. */
@@ -30,7 +34,13 @@ describe.each(DATABASE_KINDS)('saved thresholds in alert evaluation on %s', (kin
 
   /** A vehicle made through the API, with a device credential and an SMS and mail recipient. */
   const newVehicle = async (values: Record<string, unknown> = {}) => {
-    const v = (await admin('POST', '/api/vehicles', vehicleBody(a.dealerId, templates[0], { emailNotification: true, smsNotification: true, ...values }))).json<{ id: number; vin: string }>();
+    const v = (
+      await admin(
+        'POST',
+        '/api/vehicles',
+        vehicleBody(a.dealerId, templates[0], { emailNotification: true, smsNotification: true, ...values }),
+      )
+    ).json<{ id: number; vin: string }>();
     const { token } = (await admin('POST', `/api/vehicles/${v.id}/device-token`)).json<{ token: string }>();
     return { ...v, token };
   };
@@ -39,22 +49,37 @@ describe.each(DATABASE_KINDS)('saved thresholds in alert evaluation on %s', (kin
     const res = await app.inject({
       method: 'POST',
       url: '/api/telemetry/readings',
-      headers: { authorization: `Basic ${Buffer.from(`${v.vin}:${v.token}`).toString('base64')}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${v.vin}:${v.token}`).toString('base64')}`,
+        'content-type': 'application/json',
+      },
       payload: JSON.stringify([{ ts: clock, ...values }]),
     });
     expect(res.statusCode).toBe(200);
     await app.telemetry.alerts.idle();
   };
   const logs = async (vehicleId: number) =>
-    (await t.database.db.execute<{ type: string; value: number }>(sql`select type, value from warning_log where vehicle_id = ${vehicleId} and attribute_name = 'speedAlert' order by id`)).rows;
+    (
+      await t.database.db.execute<{ type: string; value: number }>(
+        sql`select type, value from warning_log where vehicle_id = ${vehicleId} and attribute_name = 'speedAlert' order by id`,
+      )
+    ).rows;
   const outbox = async (vehicleId: number) =>
-    (await t.database.db.execute<{ channel: string }>(sql`select channel from mail_outbox where vehicle_id = ${vehicleId} order by id`)).rows.map((x) => x.channel);
+    (
+      await t.database.db.execute<{ channel: string }>(
+        sql`select channel from mail_outbox where vehicle_id = ${vehicleId} order by id`,
+      )
+    ).rows.map((x) => x.channel);
 
   it('judges the next reading by a metric saved alone, and notifies only by the chosen channels', async () => {
     const v = await newVehicle();
     await send(t.app, v, { speed: 25 });
     expect(await logs(v.id)).toEqual([]); // 25 mph is Normal by the defaults (0-37)
-    const saved = await admin('PUT', `/api/vehicles/${v.id}/attributes/speedAlert`, speed({ normal: [r(0, 15)], warning: [r(16, 20)], sever: [r(21, 50)], emailOn: ['SEVERE'], smsOn: ['WARNING'] }));
+    const saved = await admin(
+      'PUT',
+      `/api/vehicles/${v.id}/attributes/speedAlert`,
+      speed({ normal: [r(0, 15)], warning: [r(16, 20)], sever: [r(21, 50)], emailOn: ['SEVERE'], smsOn: ['WARNING'] }),
+    );
     expect(saved.statusCode).toBe(200);
     await send(t.app, v, { speed: 25 });
     expect(await logs(v.id)).toEqual([{ type: 'SEVERE', value: 25 }]);
@@ -65,25 +90,56 @@ describe.each(DATABASE_KINDS)('saved thresholds in alert evaluation on %s', (kin
   it('applies a whole vehicle save and an uploaded sheet at once', async () => {
     const v = await newVehicle({ name: 'Sheet cart' });
     await send(t.app, v, { speed: 12 });
-    const body = multipartBody({ name: 's.csv', bytes: Buffer.from('Metric,Band,Low,High,Minutes Backward (Mins)\nspeedAlert,Normal,0,5,0\nspeedAlert,Warning,6,20\nspeedAlert,Severe,21,50\n') });
-    const up = await t.app.inject({ method: 'POST', url: `/api/vehicles/upload/${v.id}`, payload: body.payload, headers: { ...body.headers, authorization: adminToken } });
+    const body = multipartBody({
+      name: 's.csv',
+      bytes: Buffer.from(
+        'Metric,Band,Low,High,Minutes Backward (Mins)\nspeedAlert,Normal,0,5,0\nspeedAlert,Warning,6,20\nspeedAlert,Severe,21,50\n',
+      ),
+    });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: `/api/vehicles/upload/${v.id}`,
+      payload: body.payload,
+      headers: { ...body.headers, authorization: adminToken },
+    });
     expect(up.json().status).toBe('OK');
     await send(t.app, v, { speed: 12 });
     expect(await logs(v.id)).toEqual([{ type: 'WARNING', value: 12 }]);
     const current = (await admin('GET', `/api/vehicles/${v.id}`)).json();
-    const attributes = current.attributes.map((x: AlertAttribute) => (x.name === 'speedAlert' ? speed({ normal: [r(0, 30)], warning: [r(31, 40)], sever: [r(41, 50)] }) : x));
-    expect((await admin('PUT', '/api/vehicles', { ...vehicleBody(a.dealerId, templates[0]), id: v.id, vin: v.vin, attributes })).statusCode).toBe(200);
+    const attributes = current.attributes.map((x: AlertAttribute) =>
+      x.name === 'speedAlert' ? speed({ normal: [r(0, 30)], warning: [r(31, 40)], sever: [r(41, 50)] }) : x,
+    );
+    expect(
+      (
+        await admin('PUT', '/api/vehicles', {
+          ...vehicleBody(a.dealerId, templates[0]),
+          id: v.id,
+          vin: v.vin,
+          attributes,
+        })
+      ).statusCode,
+    ).toBe(200);
     await send(t.app, v, { speed: 12 });
     expect((await logs(v.id)).map((x) => x.type)).toEqual(['WARNING', 'NORMAL']);
   });
 
   it('judges a vehicle without thresholds of its own by its template, as soon as the template is saved', async () => {
-    const template = (await admin('POST', '/api/vehicle-templates', { name: 'Follow me', description: 'f' })).json<{ id: number }>();
+    const template = (await admin('POST', '/api/vehicle-templates', { name: 'Follow me', description: 'f' })).json<{
+      id: number;
+    }>();
     const v = await newVehicle({ templateId: template.id });
     await t.database.db.execute(sql`update vehicle set attributes = null where id = ${v.id}`);
     await send(t.app, v, { speed: 30 });
     expect(await logs(v.id)).toEqual([]);
-    expect((await admin('PUT', `/api/vehicle-templates/${template.id}/attributes/speedAlert`, speed({ normal: [r(0, 10)], warning: [r(11, 25)], sever: [r(26, 50)] }))).statusCode).toBe(200);
+    expect(
+      (
+        await admin(
+          'PUT',
+          `/api/vehicle-templates/${template.id}/attributes/speedAlert`,
+          speed({ normal: [r(0, 10)], warning: [r(11, 25)], sever: [r(26, 50)] }),
+        )
+      ).statusCode,
+    ).toBe(200);
     await send(t.app, v, { speed: 30 });
     expect(await logs(v.id)).toEqual([{ type: 'SEVERE', value: 30 }]);
   });
@@ -94,7 +150,11 @@ describe.each(DATABASE_KINDS)('saved thresholds in alert evaluation on %s', (kin
     try {
       const v = await newVehicle({ name: 'Twin cart' });
       await send(other, v, { speed: 8 }); // warms the other instance's cache with the defaults
-      await admin('PUT', `/api/vehicles/${v.id}/attributes/speedAlert`, speed({ normal: [r(0, 5)], warning: [r(6, 20)], sever: [r(21, 50)] }));
+      await admin(
+        'PUT',
+        `/api/vehicles/${v.id}/attributes/speedAlert`,
+        speed({ normal: [r(0, 5)], warning: [r(6, 20)], sever: [r(21, 50)] }),
+      );
       await new Promise((resolve) => setTimeout(resolve, 300)); // NOTIFY is asynchronous
       await send(other, v, { speed: 8 });
       expect(await logs(v.id)).toEqual([{ type: 'WARNING', value: 8 }]);

@@ -29,34 +29,74 @@ describe.each(DATABASE_KINDS)('vehicles (part 2 §7) on %s', (kind) => {
   });
   afterAll(async () => t?.close());
 
-  it('creates a vehicle with its template\'s thresholds, and lists it first with the columns of the list', async () => {
-    const res = await admin('POST', '/api/vehicles', vehicleBody(a.dealerId, templates[1], { name: 'Cold Cart', vin: 'VIN-COLD-1' }));
+  it("creates a vehicle with its template's thresholds, and lists it first with the columns of the list", async () => {
+    const res = await admin(
+      'POST',
+      '/api/vehicles',
+      vehicleBody(a.dealerId, templates[1], { name: 'Cold Cart', vin: 'VIN-COLD-1' }),
+    );
     expect(res.statusCode).toBe(201);
     const created = res.json<Vehicle>();
-    const cold = (await admin('GET', `/api/vehicle-templates/${templates[1]}`)).json<{ attributes: unknown[]; name: string }>();
-    expect(created).toMatchObject({ name: 'Cold Cart', vin: 'VIN-COLD-1', dealerId: a.dealerId, dealerName: 'Dealer Alpha', templateId: templates[1], templateName: cold.name, cells: 28, timeZone: 'America/Denver', status: true, emailNotification: true, notificationEmailAddress: 'ops@fleet.test', iotVersion: '1.2.3', fleetResponseDTO: null });
+    const cold = (await admin('GET', `/api/vehicle-templates/${templates[1]}`)).json<{
+      attributes: unknown[];
+      name: string;
+    }>();
+    expect(created).toMatchObject({
+      name: 'Cold Cart',
+      vin: 'VIN-COLD-1',
+      dealerId: a.dealerId,
+      dealerName: 'Dealer Alpha',
+      templateId: templates[1],
+      templateName: cold.name,
+      cells: 28,
+      timeZone: 'America/Denver',
+      status: true,
+      emailNotification: true,
+      notificationEmailAddress: 'ops@fleet.test',
+      iotVersion: '1.2.3',
+      fleetResponseDTO: null,
+    });
     expect(created.attributes).toEqual(cold.attributes);
-    expect(created.dealerResponseDTO).toEqual({ id: a.dealerId, name: 'Dealer Alpha', fleetResponseDTOs: [{ id: a.fleetId, name: 'Fleet Alpha' }] });
+    expect(created.dealerResponseDTO).toEqual({
+      id: a.dealerId,
+      name: 'Dealer Alpha',
+      fleetResponseDTOs: [{ id: a.fleetId, name: 'Fleet Alpha' }],
+    });
     const list = await admin('GET', '/api/vehicles?pageSize=100&pageNo=0');
     expect(list.statusCode).toBe(200);
     const rows = list.json<{ data: VehicleRow[]; totalCount: number }>();
     expect(rows.totalCount).toBe(7);
-    expect(rows.data[0]).toMatchObject({ id: created.id, templateName: cold.name, dealerName: 'Dealer Alpha', gpsSignal: null, lastReported: null });
+    expect(rows.data[0]).toMatchObject({
+      id: created.id,
+      templateName: cold.name,
+      dealerName: 'Dealer Alpha',
+      gpsSignal: null,
+      lastReported: null,
+    });
     expect(Date.parse(rows.data[0].currentGmtTime)).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('shows last reported times and signal letters from the vehicle state', async () => {
-    const row = (await admin('GET', '/api/vehicles?pageSize=10')).json<{ data: VehicleRow[] }>().data.find((v) => v.id === a.vehicles.inFleet)!;
+    const row = (await admin('GET', '/api/vehicles?pageSize=10'))
+      .json<{ data: VehicleRow[] }>()
+      .data.find((v) => v.id === a.vehicles.inFleet)!;
     // GPS 4.5 is in the default Warning band (4-5): yellow; LTE 1 bar: red.
     expect(row).toMatchObject({ gpsSignal: 'Y', lteSignal: 'R', dealerName: 'Dealer Alpha', templateName: null });
     expect(Date.parse(row.lastReported!) - Date.parse(row.gpsLastReported!)).toBe(2 * 60_000);
     const detail = (await admin('GET', `/api/vehicles/${a.vehicles.inFleet}`)).json<Vehicle>();
-    expect(detail).toMatchObject({ gpsSignal: 'Y', lteSignal: 'R', fleetResponseDTO: { id: a.fleetId, name: 'Fleet Alpha' }, attributes: DEFAULT_THRESHOLDS });
+    expect(detail).toMatchObject({
+      gpsSignal: 'Y',
+      lteSignal: 'R',
+      fleetResponseDTO: { id: a.fleetId, name: 'Fleet Alpha' },
+      attributes: DEFAULT_THRESHOLDS,
+    });
   });
 
   it('searches name and VIN case-insensitively, on both paths', async () => {
     expect(ids(await admin('GET', '/api/vehicles/search?name=cold&pageSize=100'))).toHaveLength(1);
-    expect(ids(await admin('GET', '/api/vehicles/search/?name=vin-alpha1-2&pageSize=100'))).toEqual([a.vehicles.inFleet]);
+    expect(ids(await admin('GET', '/api/vehicles/search/?name=vin-alpha1-2&pageSize=100'))).toEqual([
+      a.vehicles.inFleet,
+    ]);
     expect(ids(await admin('GET', '/api/vehicles/search?name=%25&pageSize=100'))).toEqual([]);
   });
 
@@ -67,7 +107,9 @@ describe.each(DATABASE_KINDS)('vehicles (part 2 §7) on %s', (kind) => {
     const alphaIds = [a.vehicles.withDriver, a.vehicles.inFleet, a.vehicles.free];
     expect(ids(await dealer('GET', '/api/vehicles?pageSize=100')).sort()).toEqual(expect.arrayContaining(alphaIds));
     expect(ids(await dealer('GET', '/api/vehicles?pageSize=100'))).not.toContain(b.vehicles.free);
-    expect(ids(await fleet('GET', '/api/vehicles?pageSize=100')).sort()).toEqual([a.vehicles.withDriver, a.vehicles.inFleet].sort());
+    expect(ids(await fleet('GET', '/api/vehicles?pageSize=100')).sort()).toEqual(
+      [a.vehicles.withDriver, a.vehicles.inFleet].sort(),
+    );
     expect(ids(await driver('GET', '/api/vehicles?pageSize=100'))).toEqual([a.vehicles.withDriver]);
     expect(ids(await driver('GET', '/api/vehicles/search?name=van&pageSize=100'))).toEqual([a.vehicles.withDriver]);
     expect(ids(await staff('GET', '/api/vehicles?pageSize=100'))).toHaveLength(7);
@@ -84,16 +126,28 @@ describe.each(DATABASE_KINDS)('vehicles (part 2 §7) on %s', (kind) => {
       expect((await who('PUT', '/api/vehicles', { ...body, id: a.vehicles.free })).statusCode).toBe(403);
       expect((await who('DELETE', `/api/vehicles/${a.vehicles.free}`)).statusCode).toBe(403);
       expect((await who('PATCH', `/api/vehicle/status?id=${a.vehicles.free}&status=true`)).statusCode).toBe(403);
-      expect((await who('PUT', `/api/vehicles/${a.vehicles.free}/attributes/speedAlert`, DEFAULT_THRESHOLDS[4])).statusCode).toBe(403);
+      expect(
+        (await who('PUT', `/api/vehicles/${a.vehicles.free}/attributes/speedAlert`, DEFAULT_THRESHOLDS[4])).statusCode,
+      ).toBe(403);
     }
     expect((await callerFor(t)('GET', '/api/vehicles')).statusCode).toBe(401);
     expect(ids(await admin('GET', '/api/vehicles?pageSize=100'))).toHaveLength(7);
   });
 
-  it('refuses bad input with the form\'s messages', async () => {
-    const res = await admin('POST', '/api/vehicles', { name: ' ', vin: '', dealerId: -1, templateId: '', cells: 30, timeZone: 'Mars/Olympus', notificationEmailAddress: 'nope' });
+  it("refuses bad input with the form's messages", async () => {
+    const res = await admin('POST', '/api/vehicles', {
+      name: ' ',
+      vin: '',
+      dealerId: -1,
+      templateId: '',
+      cells: 30,
+      timeZone: 'Mars/Olympus',
+      notificationEmailAddress: 'nope',
+    });
     expect(res.statusCode).toBe(400);
-    const messages = Object.fromEntries(res.json<{ fieldErrors: { field: string; message: string }[] }>().fieldErrors.map((e) => [e.field, e.message]));
+    const messages = Object.fromEntries(
+      res.json<{ fieldErrors: { field: string; message: string }[] }>().fieldErrors.map((e) => [e.field, e.message]),
+    );
     expect(messages).toMatchObject({
       name: 'Vehicle name can not be empty!',
       vin: 'Vin  can not be empty!',
@@ -104,20 +158,45 @@ describe.each(DATABASE_KINDS)('vehicles (part 2 §7) on %s', (kind) => {
       notificationEmailAddress: 'Invalid Email',
     });
     const missingTemplate = await admin('POST', '/api/vehicles', vehicleBody(a.dealerId, 999_999));
-    expect([missingTemplate.statusCode, missingTemplate.headers['x-evfleetapp-error']]).toEqual([400, 'The template does not exist.']);
+    expect([missingTemplate.statusCode, missingTemplate.headers['x-evfleetapp-error']]).toEqual([
+      400,
+      'The template does not exist.',
+    ]);
     const missingDealer = await admin('POST', '/api/vehicles', vehicleBody(999_999, templates[0]));
-    expect([missingDealer.statusCode, missingDealer.headers['x-evfleetapp-error']]).toEqual([400, 'The dealer does not exist.']);
+    expect([missingDealer.statusCode, missingDealer.headers['x-evfleetapp-error']]).toEqual([
+      400,
+      'The dealer does not exist.',
+    ]);
     const takenVin = await admin('POST', '/api/vehicles', vehicleBody(a.dealerId, templates[0], { vin: 'VIN-COLD-1' }));
-    expect([takenVin.statusCode, takenVin.headers['x-evfleetapp-error']]).toEqual([400, 'A vehicle with this VIN already exists.']);
-    const badBands = await admin('POST', '/api/vehicles', vehicleBody(a.dealerId, templates[0], { attributes: [{ ...DEFAULT_THRESHOLDS[4], warning: [{ low: 30, high: 45 }] }] }));
-    expect(badBands.json().fieldErrors[0]).toMatchObject({ field: 'attributes[0].warning[0].low', message: 'Cannot set this range for Speed Alert: Moderate 30-45 overlaps Normal 0-37.' });
-    for (const url of ['/api/vehicles/abc', '/api/vehicles?pageSize=50', '/api/vehicles?pageNo=-1', '/api/vehicle/status?id=1&status=maybe']) {
+    expect([takenVin.statusCode, takenVin.headers['x-evfleetapp-error']]).toEqual([
+      400,
+      'A vehicle with this VIN already exists.',
+    ]);
+    const badBands = await admin(
+      'POST',
+      '/api/vehicles',
+      vehicleBody(a.dealerId, templates[0], {
+        attributes: [{ ...DEFAULT_THRESHOLDS[4], warning: [{ low: 30, high: 45 }] }],
+      }),
+    );
+    expect(badBands.json().fieldErrors[0]).toMatchObject({
+      field: 'attributes[0].warning[0].low',
+      message: 'Cannot set this range for Speed Alert: Moderate 30-45 overlaps Normal 0-37.',
+    });
+    for (const url of [
+      '/api/vehicles/abc',
+      '/api/vehicles?pageSize=50',
+      '/api/vehicles?pageNo=-1',
+      '/api/vehicle/status?id=1&status=maybe',
+    ]) {
       expect((await admin(url.includes('status') ? 'PATCH' : 'GET', url)).statusCode, url).toBe(400);
     }
     expect((await admin('GET', '/api/vehicles/999999')).statusCode).toBe(404);
     expect((await admin('DELETE', '/api/vehicles/999999')).statusCode).toBe(404);
     expect((await admin('PATCH', '/api/vehicle/status?id=999999&status=true')).statusCode).toBe(404);
-    expect((await admin('PUT', '/api/vehicles', { ...vehicleBody(a.dealerId, templates[0]), id: 999_999 })).statusCode).toBe(404);
+    expect(
+      (await admin('PUT', '/api/vehicles', { ...vehicleBody(a.dealerId, templates[0]), id: 999_999 })).statusCode,
+    ).toBe(404);
   });
 
   it('updates: keeps own thresholds unless the template changes, and a new dealer takes it out of its fleet', async () => {
@@ -127,8 +206,15 @@ describe.each(DATABASE_KINDS)('vehicles (part 2 §7) on %s', (kind) => {
     expect(same).toMatchObject({ name: 'Van renamed', templateId: templates[0], fleetResponseDTO: { id: a.fleetId } });
     const moved = await admin('PUT', '/api/vehicles', { ...body, dealerId: b.dealerId, templateId: templates[1] });
     expect(moved.statusCode).toBe(200);
-    expect(moved.json<Vehicle>()).toMatchObject({ dealerId: b.dealerId, fleetResponseDTO: null, driverId: null, templateId: templates[1] });
-    expect(moved.json<Vehicle>().attributes.find((x) => x.name === 'cabinTemp')!.normal).toEqual([{ low: 30, high: 100 }]);
+    expect(moved.json<Vehicle>()).toMatchObject({
+      dealerId: b.dealerId,
+      fleetResponseDTO: null,
+      driverId: null,
+      templateId: templates[1],
+    });
+    expect(moved.json<Vehicle>().attributes.find((x) => x.name === 'cabinTemp')!.normal).toEqual([
+      { low: 30, high: 100 },
+    ]);
   });
 
   it('toggles the status and deletes', async () => {

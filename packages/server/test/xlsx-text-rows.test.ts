@@ -8,8 +8,18 @@ import { EXCEL_UNIX_EPOCH_DAYS } from '../src/lib/xlsx-text-rows.js';
 async function sheetFrom(batches: string[]) {
   const parts: Buffer[] = [];
   const out = new Writable({ write: (chunk: Buffer, _encoding, done) => (parts.push(chunk), done()) });
-  const sheet = await xlsxStream(out, 'Test', [{ header: 'Date' }, { header: 'Name' }, { header: 'A' }, { header: 'B' }]);
-  const add = sheet.textRows([{ number: true, date: true }, { text: 'Cart <1> & "2"' }, { number: true }, { number: true }]);
+  const sheet = await xlsxStream(out, 'Test', [
+    { header: 'Date' },
+    { header: 'Name' },
+    { header: 'A' },
+    { header: 'B' },
+  ]);
+  const add = sheet.textRows([
+    { number: true, date: true },
+    { text: 'Cart <1> & "2"' },
+    { number: true },
+    { number: true },
+  ]);
   for (const text of batches) await add(Buffer.from(text, 'latin1'));
   await sheet.finish();
   const book = new ExcelJS.Workbook();
@@ -48,7 +58,9 @@ describe('sheet rows from text lines', () => {
   it('fails instead of waiting for ever when the reader goes away (a cancelled download)', async () => {
     let taken = 0;
     // A reader that takes the first 64 kB, then nothing more.
-    const out = new Writable({ write: (chunk: Buffer, _encoding, done) => void ((taken += chunk.length) < 65_536 && done()) });
+    const out = new Writable({
+      write: (chunk: Buffer, _encoding, done) => void ((taken += chunk.length) < 65_536 && done()),
+    });
     const writing = (async () => {
       const sheet = await xlsxStream(out, 'Test', [{ header: 'A' }]);
       await sheet.textRows([{ number: true }])(Buffer.from('12345.678\n'.repeat(300_000), 'latin1'));

@@ -24,14 +24,18 @@ async function register(page: Page, account: NewAccount): Promise<void> {
   await page.getByTestId('register-password').fill(account.password);
   await page.getByTestId('register-confirm-password').fill(account.password);
   await page.getByTestId('register-submit').click();
-  expect(await textOf(page.getByTestId('register-success'))).toBe('Registration saved! Please check your email for confirmation.');
+  expect(await textOf(page.getByTestId('register-success'))).toBe(
+    'Registration saved! Please check your email for confirmation.',
+  );
 }
 
 /** Signing in as a registered but not yet activated account is refused. */
 async function expectRefused(page: Page, account: NewAccount): Promise<void> {
   await page.goto('/login');
   await fillLogin(page, account.email, account.password);
-  await expectVisible(toasts(page).getByText('Invalid email/password or your account is not activated.', { exact: true }));
+  await expectVisible(
+    toasts(page).getByText('Invalid email/password or your account is not activated.', { exact: true }),
+  );
   await expectPath(page, '/login');
 }
 
@@ -77,7 +81,9 @@ describe('registration, activation and password reset through mailed links (part
     expect(await textOf(page.getByTestId('header-login'))).toBe(account.login);
   });
 
-  test('a registered user resets the password through the mailed link and signs in with the new one', async ({ page }) => {
+  test('a registered user resets the password through the mailed link and signs in with the new one', async ({
+    page,
+  }) => {
     const account = newAccount('e2erst');
     await register(page, account);
     await page.goto(await mailedLink(account.email, '/account/activate'));
@@ -86,7 +92,9 @@ describe('registration, activation and password reset through mailed links (part
     await page.goto('/account/reset/request');
     await page.getByTestId('reset-email').fill(account.email);
     await page.getByTestId('reset-request-submit').click();
-    expect(await textOf(page.getByTestId('reset-request-success'))).toBe('Check your emails for details on how to reset your password.');
+    expect(await textOf(page.getByTestId('reset-request-success'))).toBe(
+      'Check your emails for details on how to reset your password.',
+    );
 
     const link = await mailedLink(account.email, '/account/reset/finish');
     await page.goto(link);
@@ -101,7 +109,9 @@ describe('registration, activation and password reset through mailed links (part
     // The old password no longer works; the new one does.
     await page.goto('/login');
     await fillLogin(page, account.email, account.password);
-    await expectVisible(toasts(page).getByText('Invalid email/password or your account is not activated.', { exact: true }));
+    await expectVisible(
+      toasts(page).getByText('Invalid email/password or your account is not activated.', { exact: true }),
+    );
     await signIn(page, { email: account.email, password: newPassword });
     expect(await textOf(page.getByTestId('header-login'))).toBe(account.login);
   });

@@ -1,5 +1,16 @@
 import { describe } from 'vitest';
-import { ADMIN, expect, expectPath, expectVisible, screenshot, signIn, test, textOf, toasts, WAIT_MS } from './support/fixtures';
+import {
+  ADMIN,
+  expect,
+  expectPath,
+  expectVisible,
+  screenshot,
+  signIn,
+  test,
+  textOf,
+  toasts,
+  WAIT_MS,
+} from './support/fixtures';
 import { Api, runId } from './support/people';
 
 describe('administration area (/admin, part 1 §2.3, part 2 §7 "Administration")', () => {
@@ -25,17 +36,30 @@ describe('administration area (/admin, part 1 §2.3, part 2 §7 "Administration"
     await expectVisible(row);
     await row.getByRole('button', { name: 'DEBUG', exact: true }).click();
     await expectVisible(toasts(page).getByText('evfleet.telemetry now logs at DEBUG'));
-    await expect.poll(async () => row.getByRole('button', { name: 'DEBUG', exact: true }).getAttribute('aria-pressed'), { timeout: WAIT_MS }).toBe('true');
+    await expect
+      .poll(async () => row.getByRole('button', { name: 'DEBUG', exact: true }).getAttribute('aria-pressed'), {
+        timeout: WAIT_MS,
+      })
+      .toBe('true');
     await screenshot(page, 'admin-loggers');
 
     // The server holds the level, so it survives a reload.
     await page.reload();
-    await expect.poll(async () => page.getByTestId('logger-evfleet.telemetry').getByRole('button', { name: 'DEBUG', exact: true }).getAttribute('aria-pressed'), { timeout: WAIT_MS }).toBe('true');
+    await expect
+      .poll(
+        async () =>
+          page
+            .getByTestId('logger-evfleet.telemetry')
+            .getByRole('button', { name: 'DEBUG', exact: true })
+            .getAttribute('aria-pressed'),
+        { timeout: WAIT_MS },
+      )
+      .toBe('true');
     await page.getByTestId('logger-evfleet.telemetry').getByRole('button', { name: 'Follow ROOT' }).click();
     await expectVisible(toasts(page).getByText('evfleet.telemetry now logs at the ROOT level'));
   });
 
-  test("an administrator finds its own sign-in in the audits", async ({ page }) => {
+  test('an administrator finds its own sign-in in the audits', async ({ page }) => {
     await signIn(page, ADMIN);
     await page.goto('/admin/audits');
     await page.getByTestId('audits-principal').fill(ADMIN.email);
@@ -67,11 +91,18 @@ describe('administration area (/admin, part 1 §2.3, part 2 §7 "Administration"
     await screenshot(page, 'admin-api-docs');
   });
 
-  test('an account linked to nobody sees no vehicle until an administrator makes it staff on the user form', async ({ page }) => {
+  test('an account linked to nobody sees no vehicle until an administrator makes it staff on the user form', async ({
+    page,
+  }) => {
     const admin = await Api.signIn(ADMIN);
     const login = `auditor${runId()}`.toLowerCase().slice(0, 40);
     const account = { email: `${login}@e2e.test`, password: 'auditor-pass-1' };
-    await admin.call('POST', '/api/users', { login, email: account.email, authorities: ['ROLE_USER'], password: account.password });
+    await admin.call('POST', '/api/users', {
+      login,
+      email: account.email,
+      authorities: ['ROLE_USER'],
+      password: account.password,
+    });
     const auditor = await Api.signIn(account);
     expect((await auditor.call<{ totalCount: number }>('GET', '/api/vehicles?pageSize=10')).totalCount).toBe(0);
 
@@ -87,6 +118,10 @@ describe('administration area (/admin, part 1 §2.3, part 2 §7 "Administration"
     await staff.check();
     await screenshot(page, 'admin-user-staff');
     await page.getByTestId('entity-save').click();
-    await expect.poll(async () => (await auditor.call<{ totalCount: number }>('GET', '/api/vehicles?pageSize=10')).totalCount, { timeout: WAIT_MS }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await auditor.call<{ totalCount: number }>('GET', '/api/vehicles?pageSize=10')).totalCount, {
+        timeout: WAIT_MS,
+      })
+      .toBeGreaterThan(0);
   });
 });

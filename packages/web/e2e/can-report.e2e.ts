@@ -1,9 +1,31 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe } from 'vitest';
-import { ADMIN, USER, WAIT_MS, expect, expectPath, expectVisible, screenshot, signIn, test, textOf, toasts } from './support/fixtures';
+import {
+  ADMIN,
+  USER,
+  WAIT_MS,
+  expect,
+  expectPath,
+  expectVisible,
+  screenshot,
+  signIn,
+  test,
+  textOf,
+  toasts,
+} from './support/fixtures';
 import { Api, columnTexts, dialog, expectNoRows, expectToast, runId, withFreshPage } from './support/people';
-import { choose, daysAgo, headerCell, headerTexts, pickDateTime, readWorkbook, reportVehicle, sendReadings, type ReportVehicle } from './support/can-report';
+import {
+  choose,
+  daysAgo,
+  headerCell,
+  headerTexts,
+  pickDateTime,
+  readWorkbook,
+  reportVehicle,
+  sendReadings,
+  type ReportVehicle,
+} from './support/can-report';
 
 /** One day of readings, every 5 minutes from local midnight: 150 rows, three pages of 50. */
 const READINGS = 150;
@@ -65,7 +87,9 @@ async function openReport(page: Page): Promise<void> {
 
 /** The result pager's count once it reads 'Showing {first} - {last} of 150 items.' (the grid renders only the rows in view). */
 async function expectShowing(page: Page, first: number, last: number): Promise<void> {
-  await expect.poll(() => page.getByTestId('pager').locator('p').first().innerText(), { timeout: WAIT_MS }).toBe(`Showing ${first} - ${last} of ${READINGS} items.`);
+  await expect
+    .poll(() => page.getByTestId('pager').locator('p').first().innerText(), { timeout: WAIT_MS })
+    .toBe(`Showing ${first} - ${last} of ${READINGS} items.`);
 }
 
 /** The browser's File System Access picker, replaced before the page loads (headless Chromium cannot show it). */
@@ -97,7 +121,9 @@ async function stubSavePicker(page: Page, stub: PickerStub): Promise<void> {
 }
 
 describe('CAN history report (part 2 §2, §4, §5)', () => {
-  test('the report page shows its pickers and applies the six checks in order, each with its toast', async ({ page }) => {
+  test('the report page shows its pickers and applies the six checks in order, each with its toast', async ({
+    page,
+  }) => {
     // Hold the vehicles back a moment, to see the loading placeholder.
     await page.route('**/api/canreport/vehicles', async (route) => {
       await new Promise((r) => setTimeout(r, 800));
@@ -134,11 +160,26 @@ describe('CAN history report (part 2 §2, §4, §5)', () => {
     await page.getByTestId('report-signals').click();
     const signals = page.getByTestId('report-signals-list');
     await signals.getByTestId('report-signals-select-all').click();
-    expect(await page.getByTestId('report-signals').innerText()).toContain('Battery Charge, Pack Voltage, Charge Status');
+    expect(await page.getByTestId('report-signals').innerText()).toContain(
+      'Battery Charge, Pack Voltage, Charge Status',
+    );
     await signals.getByTestId('report-signals-select-all').click();
     await signals.getByPlaceholder('Filter by Notification Settings', { exact: true }).fill('Cell 1');
     await screenshot(page, 'can-report-signals-select');
-    expect(await signals.getByRole('option').allInnerTexts()).toEqual(['Select All', 'Cell 1', 'Cell 10', 'Cell 11', 'Cell 12', 'Cell 13', 'Cell 14', 'Cell 15', 'Cell 16', 'Cell 17', 'Cell 18', 'Cell 19']);
+    expect(await signals.getByRole('option').allInnerTexts()).toEqual([
+      'Select All',
+      'Cell 1',
+      'Cell 10',
+      'Cell 11',
+      'Cell 12',
+      'Cell 13',
+      'Cell 14',
+      'Cell 15',
+      'Cell 16',
+      'Cell 17',
+      'Cell 18',
+      'Cell 19',
+    ]);
     await page.keyboard.press('Escape');
     await choose(page, 'report-signals', 'Filter by Notification Settings', SIGNAL_LABELS);
     expect(await textOf(page.getByTestId('report-signals'))).toBe(SIGNALS_SHOWN);
@@ -148,7 +189,10 @@ describe('CAN history report (part 2 §2, §4, §5)', () => {
     // Future days cannot be chosen.
     await page.getByTestId('report-start').click();
     const tomorrow = new Date(daysAgo(-1));
-    const future = page.getByRole('button', { name: `${tomorrow.getDate()} ${tomorrow.toLocaleString('en-US', { month: 'long' })} ${tomorrow.getFullYear()}`, exact: true });
+    const future = page.getByRole('button', {
+      name: `${tomorrow.getDate()} ${tomorrow.toLocaleString('en-US', { month: 'long' })} ${tomorrow.getFullYear()}`,
+      exact: true,
+    });
     if (await future.count()) expect(await future.first().getAttribute('data-disabled')).toBe('true');
     await screenshot(page, 'can-report-start-picker');
     await page.keyboard.press('Escape');
@@ -176,7 +220,9 @@ describe('CAN history report (part 2 §2, §4, §5)', () => {
     await expectPath(page, '/report/can-history-report');
   });
 
-  test('a day of one vehicle with three known and two unknown signals: columns in order, formats, server sorting and paging, reload, Back', async ({ page }) => {
+  test('a day of one vehicle with three known and two unknown signals: columns in order, formats, server sorting and paging, reload, Back', async ({
+    page,
+  }) => {
     await signIn(page, ADMIN);
     await openReport(page);
     expect(await textOf(page.getByTestId('result-title'))).toBe('Search Results');
@@ -184,7 +230,9 @@ describe('CAN history report (part 2 §2, §4, §5)', () => {
     expect(await page.getByTestId('page-size').inputValue()).toBe('50');
 
     // Time order first; numbers as 0,0.[00]; a missing value as a dash.
-    await expect.poll(async () => (await columnTexts(page, 'result-grid', 'Date')).slice(0, 4)).toEqual([0, 1, 2, 3].map((i) => dateText(new Date(DAY.getTime() + i * STEP_MS))));
+    await expect
+      .poll(async () => (await columnTexts(page, 'result-grid', 'Date')).slice(0, 4))
+      .toEqual([0, 1, 2, 3].map((i) => dateText(new Date(DAY.getTime() + i * STEP_MS))));
     await expect.poll(async () => (await columnTexts(page, 'result-grid', 'Vehicle'))[0]).toBe(VEHICLE_NAME);
     expect((await columnTexts(page, 'result-grid', 'Odometer')).slice(0, 2)).toEqual(['12,000', '12,001.25']);
     expect((await columnTexts(page, 'result-grid', 'Pack Voltage')).slice(2, 5)).toEqual(['82.13', '-', '84.13']);
@@ -193,12 +241,20 @@ describe('CAN history report (part 2 §2, §4, §5)', () => {
     // Sorting by Battery Charge runs on the server over all 150 rows: the highest first when descending.
     const sortedBy = async (direction: 'asc' | 'desc') => {
       await headerCell(page, 'result-grid', 'Battery Charge').click();
-      await expect.poll(() => page.getByTestId('result-grid').locator('.ag-header-cell[col-id="Battery Charge"]').getAttribute('aria-sort')).toBe(direction === 'asc' ? 'ascending' : 'descending');
+      await expect
+        .poll(() =>
+          page.getByTestId('result-grid').locator('.ag-header-cell[col-id="Battery Charge"]').getAttribute('aria-sort'),
+        )
+        .toBe(direction === 'asc' ? 'ascending' : 'descending');
     };
     await sortedBy('asc');
-    await expect.poll(async () => (await columnTexts(page, 'result-grid', 'Battery Charge')).slice(0, 3)).toEqual(['0', '0.5', '1']);
+    await expect
+      .poll(async () => (await columnTexts(page, 'result-grid', 'Battery Charge')).slice(0, 3))
+      .toEqual(['0', '0.5', '1']);
     await sortedBy('desc');
-    await expect.poll(async () => (await columnTexts(page, 'result-grid', 'Battery Charge')).slice(0, 3)).toEqual(['74.5', '74', '73.5']);
+    await expect
+      .poll(async () => (await columnTexts(page, 'result-grid', 'Battery Charge')).slice(0, 3))
+      .toEqual(['74.5', '74', '73.5']);
 
     // Page 2 continues the sorted order; the page size 100 leaves two pages.
     await page.getByTestId('pager').getByRole('button', { name: '2', exact: true }).click();
@@ -218,20 +274,28 @@ describe('CAN history report (part 2 §2, §4, §5)', () => {
     await page.getByTestId('result-columns-list').getByRole('option', { name: 'Odometer', exact: true }).click();
     expect(await page.getByTestId('result-criteria').innerText()).toContain('applying the column change');
     await page.keyboard.press('Escape');
-    await expect.poll(() => headerTexts(page, 'result-grid'), { timeout: 10_000 }).toEqual(HEADERS.filter((h) => h !== 'Odometer'));
+    await expect
+      .poll(() => headerTexts(page, 'result-grid'), { timeout: 10_000 })
+      .toEqual(HEADERS.filter((h) => h !== 'Odometer'));
 
     // Back: to the report page, the form still holding the criteria.
     await page.getByTestId('back').click();
     await expectPath(page, '/report/can-history-report');
-    await expect.poll(() => page.getByTestId('report-vehicle').innerText(), { timeout: WAIT_MS }).toBe(vehicle.friendlyName);
-    await expect.poll(() => page.getByTestId('report-signals').innerText()).toBe(SIGNALS_SHOWN.replace('Odometer, ', ''));
+    await expect
+      .poll(() => page.getByTestId('report-vehicle').innerText(), { timeout: WAIT_MS })
+      .toBe(vehicle.friendlyName);
+    await expect
+      .poll(() => page.getByTestId('report-signals').innerText())
+      .toBe(SIGNALS_SHOWN.replace('Odometer, ', ''));
   });
 
   test('a range without readings says so', async ({ page }) => {
     await signIn(page, ADMIN);
     // A link may name the vehicle (as a vehicle's page would).
     await page.goto(`/report/can-history-report?vehicleId=${vehicle.id}`);
-    await expect.poll(() => page.getByTestId('report-vehicle').innerText(), { timeout: WAIT_MS }).toBe(vehicle.friendlyName);
+    await expect
+      .poll(() => page.getByTestId('report-vehicle').innerText(), { timeout: WAIT_MS })
+      .toBe(vehicle.friendlyName);
     // Every signal: the grid scrolls sideways through the fixed order, cells last.
     await page.getByTestId('report-signals').click();
     await page.getByTestId('report-signals-select-all').click();
@@ -240,7 +304,10 @@ describe('CAN history report (part 2 §2, §4, §5)', () => {
     await pickDateTime(page, 'report-end', 'End Date', new Date(daysAgo(10).getTime() + 3600_000));
     await page.getByTestId('view-result').click();
     await expectNoRows(page, 'result-grid', 'No Results Found.');
-    const headers = await page.getByTestId('result-grid').locator('.ag-header-cell').evaluateAll((cells) => cells.map((c) => c.getAttribute('col-id')));
+    const headers = await page
+      .getByTestId('result-grid')
+      .locator('.ag-header-cell')
+      .evaluateAll((cells) => cells.map((c) => c.getAttribute('col-id')));
     expect(headers.slice(0, 4)).toEqual(['Date', 'Vehicle', 'Battery Charge', 'Pack Voltage']);
     await screenshot(page, 'can-report-no-results');
   });
@@ -279,7 +346,10 @@ describe('CAN report export (part 2 §4, §9)', () => {
     await expectShowing(page, 1, 50);
     await page.getByTestId('download-xls').click();
     await expectToast(page, 'Saved');
-    const saved = (await page.evaluate(() => (window as unknown as { savedFiles: { name: string; bytes: number[] }[] }).savedFiles)) ?? [];
+    const saved =
+      (await page.evaluate(
+        () => (window as unknown as { savedFiles: { name: string; bytes: number[] }[] }).savedFiles,
+      )) ?? [];
     expect(saved.map((f) => f.name)).toEqual([`can-${vehicle.name}.xlsx`]);
     const sheet = await readWorkbook(Buffer.from(saved[0].bytes));
     expect(sheet.rows).toHaveLength(READINGS);
@@ -303,7 +373,10 @@ describe('CAN report export (part 2 §4, §9)', () => {
 });
 
 describe('saved templates (part 2 §2 "Saved template page", §7 saveTemplate, getTemplate)', () => {
-  test('save the criteria as a template, open it from the list, page with Go to, download Saved Template.xlsx', async ({ page, browser }) => {
+  test('save the criteria as a template, open it from the list, page with Go to, download Saved Template.xlsx', async ({
+    page,
+    browser,
+  }) => {
     await stubSavePicker(page, 'none');
     await signIn(page, ADMIN);
     await openReport(page);
@@ -342,7 +415,9 @@ describe('saved templates (part 2 §2 "Saved template page", §7 saveTemplate, g
     await page.getByTestId('go-to-page').fill('3');
     await page.getByTestId('go-to-confirm').click();
     await expect.poll(() => page.getByTestId('template-page-info').innerText()).toBe(`Page 3 of 3 · ${READINGS} rows`);
-    await expect.poll(async () => (await columnTexts(page, 'template-grid', 'Date'))[0]).toBe(dateText(new Date(DAY.getTime() + 100 * STEP_MS)));
+    await expect
+      .poll(async () => (await columnTexts(page, 'template-grid', 'Date'))[0])
+      .toBe(dateText(new Date(DAY.getTime() + 100 * STEP_MS)));
     await expect.poll(() => page.getByTestId('next-page').isDisabled()).toBe(true);
     await page.getByTestId('previous-page').click();
     await expect.poll(() => page.getByTestId('template-page-info').innerText()).toBe(`Page 2 of 3 · ${READINGS} rows`);
@@ -359,7 +434,9 @@ describe('saved templates (part 2 §2 "Saved template page", §7 saveTemplate, g
     await schedule.getByTestId('schedule-recipients').press('Enter');
     await schedule.getByTestId('schedule-save').click();
     await expectToast(page, 'Schedule saved');
-    await expect.poll(() => schedule.getByTestId('schedule-status').innerText()).toMatch(/^Mailed every Wednesday at 07:00 \(.+\) to fleet-ops@example\.test; next \d{4}\/\d\d\/\d\d 07:00\.$/);
+    await expect
+      .poll(() => schedule.getByTestId('schedule-status').innerText())
+      .toMatch(/^Mailed every Wednesday at 07:00 \(.+\) to fleet-ops@example\.test; next \d{4}\/\d\d\/\d\d 07:00\.$/);
     await screenshot(page, 'can-report-template-schedule');
 
     // The download of a template.
@@ -372,7 +449,9 @@ describe('saved templates (part 2 §2 "Saved template page", §7 saveTemplate, g
 
     // The schedule is kept on the server: a reload shows it; removing it says so.
     await page.reload();
-    await expect.poll(() => schedule.getByTestId('schedule-status').innerText()).toMatch(/^Mailed every Wednesday at 07:00 /);
+    await expect
+      .poll(() => schedule.getByTestId('schedule-status').innerText())
+      .toMatch(/^Mailed every Wednesday at 07:00 /);
     expect(await schedule.getByTestId('schedule-hour').inputValue()).toBe('7');
     await schedule.getByTestId('schedule-remove').click();
     await expectToast(page, 'Schedule removed');

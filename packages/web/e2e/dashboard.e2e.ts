@@ -11,7 +11,8 @@ interface Counts {
   totalVehiclesUnassigned: number;
 }
 
-const total = async (api: Api, path: string) => (await api.call<{ totalCount: number }>('GET', `${path}?pageNo=0&pageSize=1`)).totalCount;
+const total = async (api: Api, path: string) =>
+  (await api.call<{ totalCount: number }>('GET', `${path}?pageNo=0&pageSize=1`)).totalCount;
 
 /** What the administrator's dashboard must count, taken from the lists themselves (not from the dashboard call). */
 async function expectedCounts(api: Api): Promise<Counts> {
@@ -34,7 +35,8 @@ const CARD_TITLES: Record<keyof Counts, string> = {
 
 async function shownCounts(page: Page): Promise<Counts> {
   const shown = {} as Counts;
-  for (const key of Object.keys(CARD_TITLES) as (keyof Counts)[]) shown[key] = Number((await textOf(page.getByTestId(`count-${key}`))).replace(/,/g, ''));
+  for (const key of Object.keys(CARD_TITLES) as (keyof Counts)[])
+    shown[key] = Number((await textOf(page.getByTestId(`count-${key}`))).replace(/,/g, ''));
   return shown;
 }
 
@@ -73,8 +75,17 @@ describe('the dashboard (part 2 §2 "Dashboard")', () => {
     expect(await shownCounts(page)).toEqual(expected);
 
     // The computed cards: their titles, their period, and the figures of api/dashboard/cards.
-    const cards = await api.call<{ hoursCharging: { hours: number; period: { label: string } }; serviceIncidents: { count: number } }>('GET', '/api/dashboard/cards');
-    const titles = { dollarsSaved: 'Dollars Saved', emission: 'Emission', chargeConsumption: 'Charge Consumption', hoursCharging: 'Hours Charging this month', serviceIncidents: 'Service incidents this month' };
+    const cards = await api.call<{
+      hoursCharging: { hours: number; period: { label: string } };
+      serviceIncidents: { count: number };
+    }>('GET', '/api/dashboard/cards');
+    const titles = {
+      dollarsSaved: 'Dollars Saved',
+      emission: 'Emission',
+      chargeConsumption: 'Charge Consumption',
+      hoursCharging: 'Hours Charging this month',
+      serviceIncidents: 'Service incidents this month',
+    };
     for (const [key, title] of Object.entries(titles)) {
       expect(await textOf(page.getByTestId(`card-title-${key}`))).toBe(title);
       expect(await textOf(page.getByTestId(`card-period-${key}`))).toBe(cards.hoursCharging.period.label);
@@ -89,7 +100,9 @@ describe('the dashboard (part 2 §2 "Dashboard")', () => {
     // A new dealer is counted on the next visit.
     await createDealer(api, runId(), 'Dash');
     await page.reload();
-    await expect.poll(async () => (await shownCounts(page)).totalDealers, { timeout: WAIT_MS }).toBe(expected.totalDealers + 1);
+    await expect
+      .poll(async () => (await shownCounts(page)).totalDealers, { timeout: WAIT_MS })
+      .toBe(expected.totalDealers + 1);
   });
 
   test('a dragged card stays where it was put after a reload', async ({ page }) => {
@@ -102,7 +115,9 @@ describe('the dashboard (part 2 §2 "Dashboard")', () => {
     // Drag Total Vehicle by its title bar onto the Service incidents card's place (right-hand column).
     const handle = page.getByTestId('card-handle-totalVehicles');
     const box = (await handle.boundingBox())!;
-    const saved = page.waitForResponse((r) => r.url().includes('/api/account/preferences/dashboardLayout') && r.request().method() === 'PUT');
+    const saved = page.waitForResponse(
+      (r) => r.url().includes('/api/account/preferences/dashboardLayout') && r.request().method() === 'PUT',
+    );
     await page.mouse.move(box.x + 20, box.y + box.height / 2);
     await page.mouse.down();
     await page.mouse.move(box.x + 60, box.y + 40, { steps: 5 });
@@ -120,7 +135,10 @@ describe('the dashboard (part 2 §2 "Dashboard")', () => {
 
     // Kept for this user on the server, not in this browser: a fresh browser context shows it too.
     const api = await Api.signIn(ADMIN);
-    const stored = await api.call<{ value: { i: string; x: number }[] }>('GET', '/api/account/preferences/dashboardLayout');
+    const stored = await api.call<{ value: { i: string; x: number }[] }>(
+      'GET',
+      '/api/account/preferences/dashboardLayout',
+    );
     expect(stored.value.find((item) => item.i === 'totalVehicles')?.x).toBeGreaterThan(0);
     // Back to the default so a rerun starts the same way.
     await api.call('PUT', '/api/account/preferences/dashboardLayout', { value: [] });
@@ -140,7 +158,11 @@ describe('the dashboard (part 2 §2 "Dashboard")', () => {
     await price.fill('4.25');
     await screenshot(page, 'dashboard-factors');
     await page.getByTestId('entity-save').click();
-    await expect.poll(async () => (await api.call<Record<string, number>>('GET', '/api/dashboard/settings')).gasolinePricePerGallon).toBe(4.25);
+    await expect
+      .poll(
+        async () => (await api.call<Record<string, number>>('GET', '/api/dashboard/settings')).gasolinePricePerGallon,
+      )
+      .toBe(4.25);
     await api.call('PUT', '/api/dashboard/settings', before);
   });
 
@@ -153,7 +175,11 @@ describe('the dashboard (part 2 §2 "Dashboard")', () => {
 
     // A narrow window: the cards stack in the grid's order instead of squeezing into twelfths.
     await page.setViewportSize({ width: 820, height: 900 });
-    await expect.poll(async () => (await placeOf(page, 'totalDealers')).y > (await placeOf(page, 'totalVehicles')).y, { timeout: WAIT_MS }).toBe(true);
+    await expect
+      .poll(async () => (await placeOf(page, 'totalDealers')).y > (await placeOf(page, 'totalVehicles')).y, {
+        timeout: WAIT_MS,
+      })
+      .toBe(true);
     expect((await placeOf(page, 'totalDealers')).x).toBe((await placeOf(page, 'totalVehicles')).x);
     expect((await placeOf(page, 'totalVehicles')).width).toBeGreaterThan(400);
     await screenshot(page, 'dashboard-narrow');

@@ -29,10 +29,14 @@ function checkPrerequisites(): void {
   }
   const index = join(WEB_DIST, 'index.html');
   if (!existsSync(index)) {
-    throw new Error(`The built portal is missing (${index}). Build it first with \`npm run build\`, or run \`npm run e2e\` at the repository root, which builds before testing.`);
+    throw new Error(
+      `The built portal is missing (${index}). Build it first with \`npm run build\`, or run \`npm run e2e\` at the repository root, which builds before testing.`,
+    );
   }
   if (newestMtime(WEB_SRC) > statSync(index).mtimeMs) {
-    console.warn(`[e2e] warning: packages/web/src has changes newer than ${index}; run \`npm run build\` to test them.`);
+    console.warn(
+      `[e2e] warning: packages/web/src has changes newer than ${index}; run \`npm run build\` to test them.`,
+    );
   }
 }
 

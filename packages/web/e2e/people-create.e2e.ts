@@ -1,16 +1,43 @@
 import { describe } from 'vitest';
 import { ADMIN, expect, expectPath, expectVisible, screenshot, signIn, test, textOf } from './support/fixtures';
-import { Api, columnTexts, createDealer, dialog, expectNoRows, expectRowCount, expectTitle, expectToast, gridRow, gridRows, runId } from './support/people';
+import {
+  Api,
+  columnTexts,
+  createDealer,
+  dialog,
+  expectNoRows,
+  expectRowCount,
+  expectTitle,
+  expectToast,
+  gridRow,
+  gridRows,
+  runId,
+} from './support/people';
 
 /** A real 1x1 PNG (opaque red pixel). */
-const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 describe('creating a dealer, a fleet under it and a driver with a photo (part 1 §2.4, §2.5, §2.7)', () => {
-  test('the administrator creates a dealer, then a fleet of that dealer, then a driver of that fleet with a photo', async ({ page }) => {
+  test('the administrator creates a dealer, then a fleet of that dealer, then a driver of that fleet with a photo', async ({
+    page,
+  }) => {
     const run = runId();
-    const dealer = { name: `Dana Dealer ${run}`, email: `dana-${run}@example.test`, mobile: '5550001234', company: `Voltworks ${run}` };
+    const dealer = {
+      name: `Dana Dealer ${run}`,
+      email: `dana-${run}@example.test`,
+      mobile: '5550001234',
+      company: `Voltworks ${run}`,
+    };
     const fleet = { name: `North Fleet ${run}`, email: `north-${run}@example.test` };
-    const driver = { name: `Drew Driver ${run}`, email: `drew-${run}@example.test`, mobile: '55500012345', address: '12 Charge Lane' };
+    const driver = {
+      name: `Drew Driver ${run}`,
+      email: `drew-${run}@example.test`,
+      mobile: '55500012345',
+      address: '12 Charge Lane',
+    };
 
     await signIn(page, ADMIN);
 
@@ -107,7 +134,9 @@ describe('creating a dealer, a fleet under it and a driver with a photo (part 1 
     await driverModal.getByTestId('driver-mobile').fill(driver.mobile);
     await driverModal.getByTestId('driver-address').fill(driver.address);
     await driverModal.getByTestId('driver-fleetId').selectOption({ label: fleet.name });
-    await driverModal.getByTestId('driver-photo-input').setInputFiles({ name: 'drew.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await driverModal
+      .getByTestId('driver-photo-input')
+      .setInputFiles({ name: 'drew.png', mimeType: 'image/png', buffer: PNG_1X1 });
     // Uploaded at once: the preview shows the server's copy.
     const preview = driverModal.getByTestId('driver-photo-preview').locator('img');
     await expect.poll(() => preview.getAttribute('src')).toBe(`data:image/png;base64,${PNG_1X1.toString('base64')}`);
@@ -130,7 +159,9 @@ describe('creating a dealer, a fleet under it and a driver with a photo (part 1 
 });
 
 describe('searching the dealers (part 1 §2.7, §7)', () => {
-  test('typing part of a company shows only the matching dealers, and clearing shows them all again', async ({ page }) => {
+  test('typing part of a company shows only the matching dealers, and clearing shows them all again', async ({
+    page,
+  }) => {
     const run = runId();
     const api = await Api.signIn();
     const ampere = await createDealer(api, `${run}a`, 'Ampere');

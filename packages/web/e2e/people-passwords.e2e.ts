@@ -1,9 +1,34 @@
 import { describe } from 'vitest';
-import { ADMIN, expect, expectPath, expectVisible, fillLogin, mailedLink, signIn, test, textOf } from './support/fixtures';
-import { Api, createDealer, createDriver, createFleet, dialog, expectRowCount, expectTitle, expectToast, gridRow, runId, withFreshPage } from './support/people';
+import {
+  ADMIN,
+  expect,
+  expectPath,
+  expectVisible,
+  fillLogin,
+  mailedLink,
+  signIn,
+  test,
+  textOf,
+} from './support/fixtures';
+import {
+  Api,
+  createDealer,
+  createDriver,
+  createFleet,
+  dialog,
+  expectRowCount,
+  expectTitle,
+  expectToast,
+  gridRow,
+  runId,
+  withFreshPage,
+} from './support/people';
 
 describe("resetting a fleet owner's and a driver's password (part 1 §2.5, §2.6)", () => {
-  test('the key icon on the Fleets List sets the owner a password; the owner signs in and sees only that fleet', async ({ page, browser }) => {
+  test('the key icon on the Fleets List sets the owner a password; the owner signs in and sees only that fleet', async ({
+    page,
+    browser,
+  }) => {
     const run = runId();
     const api = await Api.signIn();
     const dealer = await createDealer(api, run);
@@ -49,7 +74,10 @@ describe("resetting a fleet owner's and a driver's password (part 1 §2.5, §2.6
     });
   });
 
-  test("the 'Email' tab's Send Link mails the driver a reset link; the driver sets a password with it and signs in", async ({ page, browser }) => {
+  test("the 'Email' tab's Send Link mails the driver a reset link; the driver sets a password with it and signs in", async ({
+    page,
+    browser,
+  }) => {
     const run = runId();
     const api = await Api.signIn();
     const dealer = await createDealer(api, run);

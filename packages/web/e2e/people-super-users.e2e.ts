@@ -1,11 +1,30 @@
 import { describe } from 'vitest';
-import { ADMIN, expect, expectPath, expectVisible, openMenuGroup, screenshot, signIn, test, textOf } from './support/fixtures';
+import {
+  ADMIN,
+  expect,
+  expectPath,
+  expectVisible,
+  openMenuGroup,
+  screenshot,
+  signIn,
+  test,
+  textOf,
+} from './support/fixtures';
 import { Api, dialog, expectTitle, expectToast, gridRow, mobile, runId, withFreshPage } from './support/people';
 
 describe('super users (part 1 §2.6, §2.8)', () => {
-  test('the administrator adds, edits and resets the password of a super user, who then signs in as an administrator, and deletes it', async ({ page, browser }) => {
+  test('the administrator adds, edits and resets the password of a super user, who then signs in as an administrator, and deletes it', async ({
+    page,
+    browser,
+  }) => {
     const run = runId();
-    const user = { name: `Sam Super ${run}`, email: `sam-${run}@example.test`, mobile: mobile(10), password: 'First-123', address: '1 Admin Road' };
+    const user = {
+      name: `Sam Super ${run}`,
+      email: `sam-${run}@example.test`,
+      mobile: mobile(10),
+      password: 'First-123',
+      address: '1 Admin Road',
+    };
     const edited = { name: `Samantha Super ${run}`, mobile: mobile(12) };
     const newPassword = 'Second-456';
 
@@ -83,7 +102,9 @@ describe('super users (part 1 §2.6, §2.8)', () => {
     await page.getByLabel(`Delete ${edited.name}`, { exact: true }).click();
     const confirm = dialog(page, 'Confirm delete operation');
     await expectVisible(confirm);
-    expect(await textOf(confirm.getByTestId('delete-question'))).toBe(`Are you sure you want to delete(${edited.name})?`);
+    expect(await textOf(confirm.getByTestId('delete-question'))).toBe(
+      `Are you sure you want to delete(${edited.name})?`,
+    );
     await confirm.getByTestId('confirm-yes').click();
     await expectToast(page, 'User deleted successfully');
     await expect.poll(() => dialog(page, 'Confirm delete operation').count()).toBe(0);

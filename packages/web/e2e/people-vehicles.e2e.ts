@@ -40,7 +40,9 @@ async function confirmUnassign(page: Page, vehicles: Vehicle[]): Promise<void> {
   const confirm = dialog(page, 'Unassign Vehicle');
   await expectVisible(confirm);
   await expectVisible(confirm.getByText(UNASSIGN_QUESTION, { exact: true }));
-  expect(await confirm.getByTestId('unassign-list').locator('li').allInnerTexts()).toEqual(vehicles.map((v) => `${v.vin} — ${v.name}`));
+  expect(await confirm.getByTestId('unassign-list').locator('li').allInnerTexts()).toEqual(
+    vehicles.map((v) => `${v.vin} — ${v.name}`),
+  );
   await confirm.getByTestId('confirm-yes').click();
 }
 
@@ -64,7 +66,14 @@ async function expectBlocked(page: Page, listPath: string, name: string, text: s
 }
 
 /** The delete dialog asks exactly `question`; Yes deletes, with the toast `done`, and the row goes. */
-async function deleteFromList(page: Page, listPath: string, grid: string, name: string, question: string, done: string): Promise<void> {
+async function deleteFromList(
+  page: Page,
+  listPath: string,
+  grid: string,
+  name: string,
+  question: string,
+  done: string,
+): Promise<void> {
   const confirm = await openDelete(page, listPath, name);
   expect(await textOf(confirm.getByTestId('delete-question'))).toBe(question);
   await confirm.getByTestId('confirm-yes').click();
@@ -77,7 +86,9 @@ const dealerBlock = (names: string) =>
   `Dealer can't be deleted. For deletion, please assign the ${names} to other dealer and all the assigned vehicles to the fleets will be unassigned`;
 
 describe('assigning vehicles on the fleet and driver details (part 1 §2.4, §2.5, §4)', () => {
-  test('the fleet detail lists its vehicles, unassigns one after confirmation and assigns it back from the dealer', async ({ page }) => {
+  test('the fleet detail lists its vehicles, unassigns one after confirmation and assigns it back from the dealer', async ({
+    page,
+  }) => {
     const api = await Api.signIn();
     const { dealer, fleet, cars } = await world(api, 3);
 
@@ -123,7 +134,10 @@ describe('assigning vehicles on the fleet and driver details (part 1 §2.4, §2.
     expect(await columnTexts(page, 'assigned-vehicles-grid', 'vin')).toEqual(cars.map((v) => v.vin));
 
     // The server agrees.
-    const assigned = await api.call<{ data: Vehicle[] }>('GET', `/api/vehicles/assigned?fleetId=${fleet.id}&pageNo=0&pageSize=10`);
+    const assigned = await api.call<{ data: Vehicle[] }>(
+      'GET',
+      `/api/vehicles/assigned?fleetId=${fleet.id}&pageNo=0&pageSize=10`,
+    );
     expect(assigned.data.map((v) => v.id)).toEqual(cars.map((v) => v.id));
   });
 
@@ -170,14 +184,19 @@ describe('assigning vehicles on the fleet and driver details (part 1 §2.4, §2.
     // The freed vehicle is offered again, the held one is not.
     await page.getByTestId('assign-vehicle').click();
     await expectRowCount(dialog(page, 'Add Vehicles'), 'unassigned-vehicles-grid', 2);
-    expect(await columnTexts(dialog(page, 'Add Vehicles'), 'unassigned-vehicles-grid', 'vin')).toEqual([first.vin, third.vin]);
+    expect(await columnTexts(dialog(page, 'Add Vehicles'), 'unassigned-vehicles-grid', 'vin')).toEqual([
+      first.vin,
+      third.vin,
+    ]);
     await dialog(page, 'Add Vehicles').getByTestId('assign-cancel').click();
     await expect.poll(() => dialog(page, 'Add Vehicles').count()).toBe(0);
   });
 });
 
 describe('delete guards of drivers, fleets and dealers (part 1 §4, §8)', () => {
-  test('a fleet with drivers, a dealer with fleets and vehicles, a driver with vehicles and a fleet with vehicles are each handled as §8 says', async ({ page }) => {
+  test('a fleet with drivers, a dealer with fleets and vehicles, a driver with vehicles and a fleet with vehicles are each handled as §8 says', async ({
+    page,
+  }) => {
     const api = await Api.signIn();
     const { dealer, fleet, driver, cars } = await world(api, 2);
     // A second driver, so that the block names both.
@@ -187,12 +206,24 @@ describe('delete guards of drivers, fleets and dealers (part 1 §4, §8)', () =>
     await signIn(page, ADMIN);
 
     // The fleet still has drivers: refused, naming them (the dialog lists the fleet's drivers as the server returns them).
-    const fleetDrivers = (await api.call<{ driverIdANdName: { name: string }[] }>('GET', `/api/fleets/${fleet.id}`)).driverIdANdName.map((d) => d.name);
+    const fleetDrivers = (
+      await api.call<{ driverIdANdName: { name: string }[] }>('GET', `/api/fleets/${fleet.id}`)
+    ).driverIdANdName.map((d) => d.name);
     expect([...fleetDrivers].sort()).toEqual([driver.name, partner.name].sort());
-    await expectBlocked(page, '/fleet', fleet.name, `Fleet can't be deleted. For deletion, please assign the ${fleetDrivers.join(', ')} to other Fleets.`);
+    await expectBlocked(
+      page,
+      '/fleet',
+      fleet.name,
+      `Fleet can't be deleted. For deletion, please assign the ${fleetDrivers.join(', ')} to other Fleets.`,
+    );
 
     // The dealer has a fleet and (through it) vehicles: both sentences.
-    await expectBlocked(page, '/dealer', dealer.name, `${dealerBlock(fleet.name)} ${dealerBlock(cars.map((v) => v.name).join(', '))}`);
+    await expectBlocked(
+      page,
+      '/dealer',
+      dealer.name,
+      `${dealerBlock(fleet.name)} ${dealerBlock(cars.map((v) => v.name).join(', '))}`,
+    );
 
     // The driver holds a vehicle: the warning says it will be unassigned; Yes deletes with the confirm flag.
     await deleteFromList(
@@ -204,13 +235,28 @@ describe('delete guards of drivers, fleets and dealers (part 1 §4, §8)', () =>
       'Driver deleted successfully',
     );
     // A driver without vehicles is simply asked about.
-    await deleteFromList(page, '/driver', 'drivers-grid', partner.name, `Are you sure you want to delete this driver (${partner.name})?`, 'Driver deleted successfully');
+    await deleteFromList(
+      page,
+      '/driver',
+      'drivers-grid',
+      partner.name,
+      `Are you sure you want to delete this driver (${partner.name})?`,
+      'Driver deleted successfully',
+    );
     // The vehicle went back to the fleet, free for its drivers.
-    const free = await api.call<{ data: Vehicle[] }>('GET', `/api/vehicles/assigned?fleetId=${fleet.id}&pageNo=0&pageSize=10`);
+    const free = await api.call<{ data: Vehicle[] }>(
+      'GET',
+      `/api/vehicles/assigned?fleetId=${fleet.id}&pageNo=0&pageSize=10`,
+    );
     expect(free.data.map((v) => v.id)).toEqual(cars.map((v) => v.id));
 
     // No drivers left, but vehicles: the other refusal.
-    await expectBlocked(page, '/fleet', fleet.name, "Fleet can't be deleted. For deletion, please unassign all the vehicle from the fleet.");
+    await expectBlocked(
+      page,
+      '/fleet',
+      fleet.name,
+      "Fleet can't be deleted. For deletion, please unassign all the vehicle from the fleet.",
+    );
 
     // Unassign them all on the fleet detail (the header checkbox selects the page).
     await page.goto(`/fleet/${fleet.id}`);
@@ -223,7 +269,14 @@ describe('delete guards of drivers, fleets and dealers (part 1 §4, §8)', () =>
     await expectNoRows(page, 'assigned-vehicles-grid', 'No vehicles assigned');
 
     // Now the fleet may go.
-    await deleteFromList(page, '/fleet', 'fleets-grid', fleet.name, `Are you sure you want to delete this fleet (${fleet.name})?`, 'Fleet Deleted Successfully');
+    await deleteFromList(
+      page,
+      '/fleet',
+      'fleets-grid',
+      fleet.name,
+      `Are you sure you want to delete this fleet (${fleet.name})?`,
+      'Fleet Deleted Successfully',
+    );
 
     // The vehicles stay with the dealer (§2.5, §8): the dealer is still refused, now for its vehicles alone.
     await expectBlocked(page, '/dealer', dealer.name, dealerBlock(cars.map((v) => v.name).join(', ')));
@@ -237,9 +290,30 @@ describe('delete guards of drivers, fleets and dealers (part 1 §4, §8)', () =>
 
     await signIn(page, ADMIN);
     await expectBlocked(page, '/dealer', dealer.name, dealerBlock(fleet.name));
-    await deleteFromList(page, '/driver', 'drivers-grid', driver.name, `Are you sure you want to delete this driver (${driver.name})?`, 'Driver deleted successfully');
-    await deleteFromList(page, '/fleet', 'fleets-grid', fleet.name, `Are you sure you want to delete this fleet (${fleet.name})?`, 'Fleet Deleted Successfully');
-    await deleteFromList(page, '/dealer', 'dealers-grid', dealer.name, `Are you sure you want to delete this dealer (${dealer.name})?`, 'Dealer deleted successfully');
+    await deleteFromList(
+      page,
+      '/driver',
+      'drivers-grid',
+      driver.name,
+      `Are you sure you want to delete this driver (${driver.name})?`,
+      'Driver deleted successfully',
+    );
+    await deleteFromList(
+      page,
+      '/fleet',
+      'fleets-grid',
+      fleet.name,
+      `Are you sure you want to delete this fleet (${fleet.name})?`,
+      'Fleet Deleted Successfully',
+    );
+    await deleteFromList(
+      page,
+      '/dealer',
+      'dealers-grid',
+      dealer.name,
+      `Are you sure you want to delete this dealer (${dealer.name})?`,
+      'Dealer deleted successfully',
+    );
     // Gone on the server too, with their sign-in accounts.
     await expect(api.call('GET', `/api/dealers/${dealer.id}`)).rejects.toThrow(/answered 404/);
     expect(await Api.signInStatus({ email: dealer.email, password: 'Dealer-123' })).toBe(401);

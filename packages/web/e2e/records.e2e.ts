@@ -1,20 +1,44 @@
 import { describe } from 'vitest';
-import { ADMIN, USER, expect, expectPath, expectVisible, openMenuGroup, screenshot, signIn, test, textOf } from './support/fixtures';
+import {
+  ADMIN,
+  USER,
+  expect,
+  expectPath,
+  expectVisible,
+  openMenuGroup,
+  screenshot,
+  signIn,
+  test,
+  textOf,
+} from './support/fixtures';
 import { Api, expectNoRows, freeVehicles, gridRow, runId } from './support/people';
-import { deleteFromList, expectHeading, field, fieldError, headerTexts, pickVehicle, recordGrid, rowId } from './support/records';
+import {
+  deleteFromList,
+  expectHeading,
+  field,
+  fieldError,
+  headerTexts,
+  pickVehicle,
+  recordGrid,
+  rowId,
+} from './support/records';
 
 /** Part 2 §2 "Generic record screens", §3, §4, §5, §8: create, view, edit and delete on each screen. */
 describe('the generic record screens', () => {
-  test('cars: empty text, create, view, edit with a read-only ID, delete with the exact confirmation', async ({ page }) => {
+  test('cars: empty text, create, view, edit with a read-only ID, delete with the exact confirmation', async ({
+    page,
+  }) => {
     const api = await Api.signIn(ADMIN);
     // This spec owns the cars: start from none so the empty text shows.
-    for (const car of await api.call<{ id: number }[]>('GET', '/api/cars?size=1000')) await api.call('DELETE', `/api/cars/${car.id}`);
+    for (const car of await api.call<{ id: number }[]>('GET', '/api/cars?size=1000'))
+      await api.call('DELETE', `/api/cars/${car.id}`);
     const name = `Cart ${runId()}`;
 
     await signIn(page, ADMIN);
     // The record screens are in the Administration menu.
     await openMenuGroup(page, 'administration');
-    for (const id of ['vehicle-log', 'notification', 'email-template']) await expectVisible(page.getByTestId(`menu-${id}`));
+    for (const id of ['vehicle-log', 'notification', 'email-template'])
+      await expectVisible(page.getByTestId(`menu-${id}`));
     await page.getByTestId('menu-car').click();
     await expectPath(page, '/car');
     await expectHeading(page, 'list-title', 'Cars');
@@ -45,7 +69,14 @@ describe('the generic record screens', () => {
     await expectPath(page, '/car');
     await expectVisible(gridRow(page, recordGrid('car'), `${name} renamed`));
 
-    await deleteFromList(page, { key: 'car', entity: 'Car', rowText: `${name} renamed`, id, listPath: '/car', emptyText: 'No Cars found' });
+    await deleteFromList(page, {
+      key: 'car',
+      entity: 'Car',
+      rowText: `${name} renamed`,
+      id,
+      listPath: '/car',
+      emptyText: 'No Cars found',
+    });
   });
 
   test('vehicle logs: a manual SEVERE log for a vehicle, its link, edit and delete', async ({ page }) => {
@@ -108,7 +139,13 @@ describe('the generic record screens', () => {
     const edited = gridRow(page, recordGrid('vehicle-log'), `${message} done`);
     expect(await textOf(edited.locator('[col-id="warningType"]'))).toBe('GOOD');
 
-    await deleteFromList(page, { key: 'vehicle-log', entity: 'Vehicle Log', rowText: `${message} done`, id, listPath: '/vehicle-log' });
+    await deleteFromList(page, {
+      key: 'vehicle-log',
+      entity: 'Vehicle Log',
+      rowText: `${message} done`,
+      id,
+      listPath: '/vehicle-log',
+    });
   });
 
   test('email templates: placeholder help, an unknown placeholder refused, create, edit, delete', async ({ page }) => {
@@ -122,7 +159,8 @@ describe('the generic record screens', () => {
     await page.getByTestId('add-new').click();
     await expectPath(page, '/email-template/new');
     const help = page.getByTestId('placeholder-help');
-    for (const name of ['vehicleName', 'vin', 'metric', 'value', 'band', 'time']) await expectVisible(help.getByText(`{${name}}`, { exact: true }));
+    for (const name of ['vehicleName', 'vin', 'metric', 'value', 'band', 'time'])
+      await expectVisible(help.getByText(`{${name}}`, { exact: true }));
     expect(await field(page, 'type').inputValue()).toBe('WARNING');
     expect(await field(page, 'type').locator('option').allInnerTexts()).toEqual(['WARNING', 'SEVERE']);
     await field(page, 'template').fill('Alert for {vehicleNmae}');
@@ -151,10 +189,18 @@ describe('the generic record screens', () => {
     // The list shows its cached page first and the saved row a refetch later.
     await expect.poll(() => textOf(row.locator('[col-id="type"]'))).toBe('WARNING');
 
-    await deleteFromList(page, { key: 'email-template', entity: 'Email Template', rowText: text, id, listPath: '/email-template' });
+    await deleteFromList(page, {
+      key: 'email-template',
+      entity: 'Email Template',
+      rowText: text,
+      id,
+      listPath: '/email-template',
+    });
   });
 
-  test('notifications: a named recipient list with addresses, numbers and vehicles; edit and delete', async ({ page }) => {
+  test('notifications: a named recipient list with addresses, numbers and vehicles; edit and delete', async ({
+    page,
+  }) => {
     const api = await Api.signIn(ADMIN);
     const [first, second] = await freeVehicles(api, 2);
     const name = `Night shift ${runId()}`;
@@ -191,7 +237,11 @@ describe('the generic record screens', () => {
     await expectPath(page, `/notification/${id}/edit`);
     expect(await field(page, 'emails').inputValue()).toBe('ops@example.test\nlead@example.test');
     // Take the second vehicle off the list (its pill's remove button).
-    await page.getByTestId('record-form').locator('.mantine-Pill-root', { hasText: second.name }).locator('.mantine-Pill-remove').click();
+    await page
+      .getByTestId('record-form')
+      .locator('.mantine-Pill-root', { hasText: second.name })
+      .locator('.mantine-Pill-remove')
+      .click();
     await field(page, 'name').fill(`${name} B`);
     await page.getByTestId('save').click();
     await expectPath(page, '/notification');
@@ -199,10 +249,18 @@ describe('the generic record screens', () => {
     expect(stored.name).toBe(`${name} B`);
     expect(stored.vehicles.map((v) => v.id)).toEqual([first.id]);
 
-    await deleteFromList(page, { key: 'notification', entity: 'Notification', rowText: `${name} B`, id, listPath: '/notification' });
+    await deleteFromList(page, {
+      key: 'notification',
+      entity: 'Notification',
+      rowText: `${name} B`,
+      id,
+      listPath: '/notification',
+    });
   });
 
-  test('vehicle CAN records: the unassigned list stays the index; a reading is entered, checked as numbers, edited and deleted', async ({ page }) => {
+  test('vehicle CAN records: the unassigned list stays the index; a reading is entered, checked as numbers, edited and deleted', async ({
+    page,
+  }) => {
     const api = await Api.signIn(ADMIN);
     const [vehicle] = await freeVehicles(api, 1);
     await signIn(page, ADMIN);
@@ -241,7 +299,10 @@ describe('the generic record screens', () => {
     expect(await textOf(row.locator('[col-id="chargeStatus"]'))).toBe('Yes');
     await screenshot(page, 'records-vehicle-cans');
     // Stored as numbers, not text.
-    const stored = await api.call<{ batteryCharged: unknown; packVoltage: unknown; chargeStatus: unknown }>('GET', `/api/vehicle-cans/${id}`);
+    const stored = await api.call<{ batteryCharged: unknown; packVoltage: unknown; chargeStatus: unknown }>(
+      'GET',
+      `/api/vehicle-cans/${id}`,
+    );
     expect(stored).toMatchObject({ batteryCharged: 80, packVoltage: 88.5, chargeStatus: true });
 
     await row.getByTestId(`view-${id}`).click();
@@ -270,7 +331,9 @@ describe('the generic record screens', () => {
     });
   });
 
-  test('a user who may only read sees the records without Add New, Edit or Delete, and the write pages refuse', async ({ page }) => {
+  test('a user who may only read sees the records without Add New, Edit or Delete, and the write pages refuse', async ({
+    page,
+  }) => {
     const api = await Api.signIn(ADMIN);
     const name = `Read-only cart ${runId()}`;
     const car = await api.call<{ id: number }>('POST', '/api/cars', { name });

@@ -7,14 +7,18 @@ import { Api, assignToFleet, createDealer, createFleet, freeVehicles, runId } fr
  * forbids is not offered at all (docs/permissions.md): the screens leave the action or panel out.
  */
 describe('screens follow the role-permission toggles', () => {
-  test("a dealer without 'Unassign Vehicle', 'Warning Logs' or 'Vehicle CAN Details' is not offered them and stays signed in", async ({ page }) => {
+  test("a dealer without 'Unassign Vehicle', 'Warning Logs' or 'Vehicle CAN Details' is not offered them and stays signed in", async ({
+    page,
+  }) => {
     const api = await Api.signIn();
     const run = runId('T');
     const dealer = await createDealer(api, run);
     const fleet = await createFleet(api, run, dealer.id);
     const [vehicle] = await freeVehicles(api, 1);
     await assignToFleet(api, fleet.id, [vehicle]);
-    await api.call('PUT', '/api/role-permissions/ROLE_DEALER', { permissions: { unassignVehicle: false, 'assignVehicle.warningLogs': false } });
+    await api.call('PUT', '/api/role-permissions/ROLE_DEALER', {
+      permissions: { unassignVehicle: false, 'assignVehicle.warningLogs': false },
+    });
     try {
       await signIn(page, { email: dealer.email, password: 'Dealer-123' });
       await page.goto(`/fleet/${fleet.id}`);
@@ -26,7 +30,9 @@ describe('screens follow the role-permission toggles', () => {
       expect(await page.getByTestId('warning-log').count()).toBe(0);
       await screenshot(page, 'role-toggles-dealer-detail');
 
-      await api.call('PUT', '/api/role-permissions/ROLE_DEALER', { permissions: { 'assignVehicle.canDetails': false } });
+      await api.call('PUT', '/api/role-permissions/ROLE_DEALER', {
+        permissions: { 'assignVehicle.canDetails': false },
+      });
       await page.reload();
       await expectVisible(page.getByTestId('can-details-withheld'));
       expect(await page.getByTestId('vehicle-info').count()).toBe(0);
@@ -34,7 +40,9 @@ describe('screens follow the role-permission toggles', () => {
       await expectPath(page, `/vehicle/${vehicle.id}`);
       await expectVisible(page.getByTestId('app-header'));
     } finally {
-      await api.call('PUT', '/api/role-permissions/ROLE_DEALER', { permissions: { unassignVehicle: true, 'assignVehicle.warningLogs': true, 'assignVehicle.canDetails': true } });
+      await api.call('PUT', '/api/role-permissions/ROLE_DEALER', {
+        permissions: { unassignVehicle: true, 'assignVehicle.warningLogs': true, 'assignVehicle.canDetails': true },
+      });
     }
   });
 });

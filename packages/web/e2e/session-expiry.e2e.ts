@@ -1,6 +1,17 @@
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
-import { ADMIN, claimsOf, expect, expectPath, expectVisible, fillLogin, signIn, signToken, test, textOf } from './support/fixtures';
+import {
+  ADMIN,
+  claimsOf,
+  expect,
+  expectPath,
+  expectVisible,
+  fillLogin,
+  signIn,
+  signToken,
+  test,
+  textOf,
+} from './support/fixtures';
 
 const TOKEN_KEY = 'jhi-authenticationToken';
 
@@ -39,7 +50,9 @@ describe('an ended session (part 1 §2.1, §4)', () => {
     const modal = page.getByTestId('login-modal');
     await expectVisible(modal);
     await expectPath(page, '/admin/user-management');
-    expect(await page.evaluate((key) => sessionStorage.getItem(key) ?? localStorage.getItem(key), TOKEN_KEY)).toBeNull();
+    expect(
+      await page.evaluate((key) => sessionStorage.getItem(key) ?? localStorage.getItem(key), TOKEN_KEY),
+    ).toBeNull();
     expect(await page.getByTestId('sidebar').count()).toBe(0);
 
     await fillLogin(modal, ADMIN.email, ADMIN.password);

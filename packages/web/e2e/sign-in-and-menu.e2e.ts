@@ -1,5 +1,18 @@
 import { describe } from 'vitest';
-import { ADMIN, USER, expect, expectPath, expectVisible, fillLogin, openMenuGroup, screenshot, signIn, test, textOf, toasts } from './support/fixtures';
+import {
+  ADMIN,
+  USER,
+  expect,
+  expectPath,
+  expectVisible,
+  fillLogin,
+  openMenuGroup,
+  screenshot,
+  signIn,
+  test,
+  textOf,
+  toasts,
+} from './support/fixtures';
 
 /** Every entry of the side menu (§2.3), by its data-testid suffix. */
 const ALL_ENTRIES = [
@@ -28,7 +41,9 @@ const ALL_ENTRIES = [
 ];
 
 describe('sign-in and side menu (part 1 §2.1, §2.3)', () => {
-  test('the demo administrator signs in and sees the whole menu, its name, role label and build details', async ({ page }) => {
+  test('the demo administrator signs in and sees the whole menu, its name, role label and build details', async ({
+    page,
+  }) => {
     await page.goto('/login');
     await expectVisible(page.getByTestId('login-submit'));
     expect(await textOf(page.getByTestId('login-submit'))).toBe('LOGIN');
@@ -61,7 +76,9 @@ describe('sign-in and side menu (part 1 §2.1, §2.3)', () => {
     await expect.poll(() => footer.getByTestId('db-source').innerText()).toMatch(/^DB source: PGlite/);
     expect(await textOf(footer.getByTestId('backend-code-version'))).toMatch(/^Backend code version: \S+/);
     expect(await textOf(footer.getByTestId('backend-code-version'))).not.toContain('NA');
-    expect(await textOf(footer.getByTestId('frontend-code-version'))).toMatch(/^Frontend code version: \S+ \(\d{4}-\d\d-\d\dT/);
+    expect(await textOf(footer.getByTestId('frontend-code-version'))).toMatch(
+      /^Frontend code version: \S+ \(\d{4}-\d\d-\d\dT/,
+    );
     expect(await textOf(footer.getByTestId('app-version'))).toMatch(/^App version: \d+\.\d+\.\d+/);
     expect(await textOf(footer.getByTestId('backend-version'))).toMatch(/^Backend version: \d+\.\d+\.\d+/);
 
@@ -86,7 +103,16 @@ describe('sign-in and side menu (part 1 §2.1, §2.3)', () => {
     // Wait for the footer's versions so that the absence below is not just "not loaded yet".
     const footer = page.getByTestId('menu-footer');
     await expect.poll(() => footer.getByTestId('backend-version').innerText()).toMatch(/^Backend version: \d/);
-    for (const id of ['vehicle-can', 'dealer', 'fleet', 'driver', 'administration', 'users', 'roles-permission', 'vehicle-template']) {
+    for (const id of [
+      'vehicle-can',
+      'dealer',
+      'fleet',
+      'driver',
+      'administration',
+      'users',
+      'roles-permission',
+      'vehicle-template',
+    ]) {
       expect(await page.getByTestId(`menu-${id}`).count(), `menu-${id}`).toBe(0);
     }
     for (const id of ['db-source', 'backend-code-version', 'frontend-code-version', 'db-signal-source']) {
@@ -103,7 +129,11 @@ describe('sign-in and side menu (part 1 §2.1, §2.3)', () => {
     expect(box && box.x < 100 && box.y < 100, 'the toast container sits at the top left').toBe(true);
     await expectPath(page, '/login');
     expect(await page.getByTestId('sidebar').count()).toBe(0);
-    expect(await page.evaluate(() => sessionStorage.getItem('jhi-authenticationToken') ?? localStorage.getItem('jhi-authenticationToken'))).toBeNull();
+    expect(
+      await page.evaluate(
+        () => sessionStorage.getItem('jhi-authenticationToken') ?? localStorage.getItem('jhi-authenticationToken'),
+      ),
+    ).toBeNull();
     // The form is still there for another try.
     await expectVisible(page.getByTestId('login-submit'));
   });

@@ -1,7 +1,28 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe } from 'vitest';
-import { ADMIN, expect, expectPath, expectVisible, screenshot, signIn, test, textOf, USER, WAIT_MS } from './support/fixtures';
-import { Api, createDealer, createFleet, dialog, expectTitle, expectToast, gridRow, runId, selectRow } from './support/people';
+import {
+  ADMIN,
+  expect,
+  expectPath,
+  expectVisible,
+  screenshot,
+  signIn,
+  test,
+  textOf,
+  USER,
+  WAIT_MS,
+} from './support/fixtures';
+import {
+  Api,
+  createDealer,
+  createFleet,
+  dialog,
+  expectTitle,
+  expectToast,
+  gridRow,
+  runId,
+  selectRow,
+} from './support/people';
 import { solidPng } from './support/png';
 import { sendReadings } from './support/readings';
 import { createVehicle, vehicleOwners } from './support/vehicles';
@@ -10,7 +31,13 @@ interface Template {
   id: number;
   name: string;
   defaultTemplate: boolean;
-  attributes: { name: string; normal: { low: number; high: number }[]; warning: { low: number; high: number }[]; notificationFrequencyHour: number; minutesBackward: number }[];
+  attributes: {
+    name: string;
+    normal: { low: number; high: number }[];
+    warning: { low: number; high: number }[];
+    notificationFrequencyHour: number;
+    minutesBackward: number;
+  }[];
 }
 
 const TEMPLATES = '/vehicle-template';
@@ -18,7 +45,12 @@ const GRID = 'templates-grid';
 const IMAGE = solidPng(48, [40, 140, 90]);
 
 const templateByName = async (api: Api, name: string) =>
-  (await api.call<{ data: Template[] }>('GET', `/api/vehicle-templates/search/?name=${encodeURIComponent(name)}&pageNo=0&pageSize=10`)).data.find((t) => t.name === name);
+  (
+    await api.call<{ data: Template[] }>(
+      'GET',
+      `/api/vehicle-templates/search/?name=${encodeURIComponent(name)}&pageNo=0&pageSize=10`,
+    )
+  ).data.find((t) => t.name === name);
 const metric = (template: Template, name: string) => template.attributes.find((a) => a.name === name)!;
 
 /** Opens one metric's section of the threshold accordion and returns it. */
@@ -63,12 +95,16 @@ async function scrollToRow(page: Page, testId: string, text: string): Promise<Lo
 
 /** Chooses a file for the threshold upload and presses Upload. */
 async function uploadSheet(page: Page, name: string, text: string): Promise<void> {
-  await page.getByTestId('threshold-file-input').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+  await page
+    .getByTestId('threshold-file-input')
+    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
   await page.getByTestId('threshold-upload-button').click();
 }
 
 describe('vehicle configuration templates and the threshold editor (part 2 §2, §4, §5, §8)', () => {
-  test('a template is created with an image, configured, uploaded to, and refused deletion while a vehicle uses it', async ({ page }) => {
+  test('a template is created with an image, configured, uploaded to, and refused deletion while a vehicle uses it', async ({
+    page,
+  }) => {
     const api = await Api.signIn();
     const run = runId('T');
     const name = `Template ${run}`;
@@ -85,8 +121,12 @@ describe('vehicle configuration templates and the threshold editor (part 2 §2, 
     await add.getByTestId('entity-save').click();
     await expectVisible(add.getByText('Template Name can not be empty!', { exact: true }));
     await expectVisible(add.getByText('Template Description can not be empty!', { exact: true }));
-    await add.getByTestId('template-image-input').setInputFiles({ name: 'cart.png', mimeType: 'image/png', buffer: IMAGE });
-    await expect.poll(() => add.getByTestId('template-image-preview').locator('img').getAttribute('src')).toBe(`data:image/png;base64,${IMAGE.toString('base64')}`);
+    await add
+      .getByTestId('template-image-input')
+      .setInputFiles({ name: 'cart.png', mimeType: 'image/png', buffer: IMAGE });
+    await expect
+      .poll(() => add.getByTestId('template-image-preview').locator('img').getAttribute('src'))
+      .toBe(`data:image/png;base64,${IMAGE.toString('base64')}`);
     await add.getByTestId('template-name').fill(name);
     await add.getByTestId('template-description').fill('Carts of the north yard');
     await screenshot(page, 'templates-add-modal');
@@ -100,13 +140,17 @@ describe('vehicle configuration templates and the threshold editor (part 2 §2, 
     await searchList(page, name);
     const row = gridRow(page, GRID, name);
     expect(await row.locator('[col-id="description"]').innerText()).toBe('Carts of the north yard');
-    await expect.poll(() => row.getByTestId(`template-image-${id}`).locator('img').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    await expect
+      .poll(() => row.getByTestId(`template-image-${id}`).locator('img').getAttribute('src'))
+      .toMatch(/^data:image\/png;base64,/);
     await expectVisible(row.getByLabel(`Edit ${name}`, { exact: true }));
     await expectVisible(row.getByLabel(`Delete ${name}`, { exact: true }));
     await screenshot(page, 'templates-list');
 
     // A built-in template offers neither edit nor delete.
-    const builtIn = (await api.call<{ data: Template[] }>('GET', '/api/vehicle-templates?pageNo=0&pageSize=100')).data.find((t) => t.defaultTemplate);
+    const builtIn = (
+      await api.call<{ data: Template[] }>('GET', '/api/vehicle-templates?pageNo=0&pageSize=100')
+    ).data.find((t) => t.defaultTemplate);
     if (builtIn) {
       await page.getByTestId('search-box').fill(builtIn.name);
       const builtInRow = gridRow(page, GRID, builtIn.name).first();
@@ -156,7 +200,11 @@ describe('vehicle configuration templates and the threshold editor (part 2 §2, 
     await uploadSheet(page, 'bad.csv', 'Metric,Band,Low,High\nspeedAlert,Normal,abc,30\n');
     await expectToast(page, 'Row 2, column C: Low must be a number, not "abc".');
     expect(metric((await templateByName(api, name))!, 'speedAlert').normal).toEqual([{ low: 0, high: 37 }]);
-    await uploadSheet(page, 'speed.csv', 'Metric,Band,Low,High\nspeedAlert,Normal,0,30\nspeedAlert,Warning,31,45\nspeedAlert,Severe,46,50\n');
+    await uploadSheet(
+      page,
+      'speed.csv',
+      'Metric,Band,Low,High\nspeedAlert,Normal,0,30\nspeedAlert,Warning,31,45\nspeedAlert,Severe,46,50\n',
+    );
     await expectToast(page, 'Upload File Successfully.');
     const speed = await openMetric(page, 'speedAlert');
     await expect.poll(() => speed.getByTestId('speedAlert-normal-0-high').inputValue()).toBe('30');
@@ -179,12 +227,19 @@ describe('vehicle configuration templates and the threshold editor (part 2 §2, 
 
     // Delete while a vehicle uses it: the exact text, No keeps it; Yes forces it.
     const dealer = await createDealer(api, run, 'TDealer');
-    const vehicle = await createVehicle(api, { dealer, template: { id } }, `Templated ${run}`, `TPL${run}`.toUpperCase());
+    const vehicle = await createVehicle(
+      api,
+      { dealer, template: { id } },
+      `Templated ${run}`,
+      `TPL${run}`.toUpperCase(),
+    );
     await searchList(page, name);
     await gridRow(page, GRID, name).getByLabel(`Delete ${name}`, { exact: true }).click();
     await expectPath(page, `${TEMPLATES}/${id}/delete`);
     const confirm = dialog(page, 'Confirm delete operation');
-    expect(await textOf(confirm.getByTestId('delete-question'))).toBe(`${name} can't be deleted as it is assigned to vehicle(s).`);
+    expect(await textOf(confirm.getByTestId('delete-question'))).toBe(
+      `${name} can't be deleted as it is assigned to vehicle(s).`,
+    );
     await screenshot(page, 'template-delete-assigned');
     await confirm.getByTestId('confirm-no').click();
     await expectPath(page, TEMPLATES);
@@ -206,13 +261,17 @@ describe('vehicle configuration templates and the threshold editor (part 2 §2, 
     await signIn(page, ADMIN);
     await page.goto(`${TEMPLATES}/${id}/delete`);
     const confirm = dialog(page, 'Confirm delete operation');
-    expect(await textOf(confirm.getByTestId('delete-question'))).toBe(`Are you sure you want to delete this Vehicle Template (${name})?`);
+    expect(await textOf(confirm.getByTestId('delete-question'))).toBe(
+      `Are you sure you want to delete this Vehicle Template (${name})?`,
+    );
     await confirm.getByTestId('confirm-yes').click();
     await expectToast(page, 'Vehicle Template Deleted Successfully');
     expect(await templateByName(api, name)).toBeUndefined();
   });
 
-  test("thresholds edited on the vehicle form judge the next reading: it lands in the vehicle's warning log", async ({ page }) => {
+  test("thresholds edited on the vehicle form judge the next reading: it lands in the vehicle's warning log", async ({
+    page,
+  }) => {
     const api = await Api.signIn();
     const run = runId('W');
     const owners = await vehicleOwners(api, run);
@@ -237,8 +296,13 @@ describe('vehicle configuration templates and the threshold editor (part 2 §2, 
     await expect
       .poll(
         async () => {
-          const log = await api.call<{ data: { type: string; attributeName: string; value: number }[] }>('GET', `/api/notifications?vehicleId=${vehicle.id}&pageNo=0&pageSize=10`);
-          return log.data.filter((entry) => entry.attributeName === 'speedAlert').map((entry) => `${entry.type} ${entry.value}`);
+          const log = await api.call<{ data: { type: string; attributeName: string; value: number }[] }>(
+            'GET',
+            `/api/notifications?vehicleId=${vehicle.id}&pageNo=0&pageSize=10`,
+          );
+          return log.data
+            .filter((entry) => entry.attributeName === 'speedAlert')
+            .map((entry) => `${entry.type} ${entry.value}`);
         },
         { timeout: WAIT_MS },
       )
@@ -282,7 +346,10 @@ describe('unassigned vehicles (/vehicle-can, part 2 §2, §4)', () => {
     await expect.poll(() => dialog(page, 'Assign Vehicle').count()).toBe(0);
     await expect.poll(() => row.count()).toBe(0);
 
-    const inFleet = await api.call<{ data: { id: number }[] }>('GET', `/api/vehicles/assigned?fleetId=${fleet.id}&pageNo=0&pageSize=10`);
+    const inFleet = await api.call<{ data: { id: number }[] }>(
+      'GET',
+      `/api/vehicles/assigned?fleetId=${fleet.id}&pageNo=0&pageSize=10`,
+    );
     expect(inFleet.data.map((v) => v.id)).toEqual([vehicle.id]);
   });
   test('a dealer whose role may not assign sees its free vehicles without the Assign button', async ({ page }) => {
@@ -304,7 +371,9 @@ describe('unassigned vehicles (/vehicle-can, part 2 §2, §4)', () => {
 });
 
 describe('role permissions (part 2 §2 "Role-permission pages")', () => {
-  test('the administrator switches a fleet-owner permission, it stays after a reload, and sub-toggles follow their parent', async ({ page }) => {
+  test('the administrator switches a fleet-owner permission, it stays after a reload, and sub-toggles follow their parent', async ({
+    page,
+  }) => {
     await signIn(page, ADMIN);
     await page.goto('/roles-permission/fleet-owner');
     expect(await textOf(page.getByTestId('permissions-title'))).toBe('Fleet Owner');
@@ -335,7 +404,8 @@ describe('role permissions (part 2 §2 "Role-permission pages")', () => {
     expect(await textOf(page.getByTestId('permissions-title'))).toBe('Dealer');
     for (const key of ['assignVehicle', 'unassignVehicle']) {
       await expectVisible(page.getByTestId(`permission-${key}`));
-      for (const access of ['canDetails', 'canHistory', 'canHistoryExport', 'warningLogs']) expect(await page.getByTestId(`permission-${key}.${access}`).isChecked()).toBe(true);
+      for (const access of ['canDetails', 'canHistory', 'canHistoryExport', 'warningLogs'])
+        expect(await page.getByTestId(`permission-${key}.${access}`).isChecked()).toBe(true);
     }
     await screenshot(page, 'roles-permission-dealer');
   });
@@ -343,7 +413,9 @@ describe('role permissions (part 2 §2 "Role-permission pages")', () => {
   test('anyone but an administrator sees the toggles, disabled', async ({ page }) => {
     await signIn(page, USER);
     await page.goto('/roles-permission/dealer-role');
-    expect(await textOf(page.getByTestId('permissions-read-only'))).toBe('Only administrators can change role permissions.');
+    expect(await textOf(page.getByTestId('permissions-read-only'))).toBe(
+      'Only administrators can change role permissions.',
+    );
     await expectVisible(page.getByTestId('permission-assignVehicle'));
     await expect.poll(() => page.getByTestId('permission-assignVehicle').isDisabled()).toBe(true);
     await expect.poll(() => page.getByTestId('permission-unassignVehicle.warningLogs').isDisabled()).toBe(true);

@@ -96,7 +96,9 @@ describe('vehicle detail (/vehicle/{id})', () => {
   test('shows the readings in tiles, picks a day and a range and draws its route', async ({ page }) => {
     await signIn(page, ADMIN);
     await openDetail(page);
-    expect(await page.getByRole('link', { name: 'DATA History' }).getAttribute('href')).toBe(`/report/can-history-report?vehicleId=${vehicle.id}`);
+    expect(await page.getByRole('link', { name: 'DATA History' }).getAttribute('href')).toBe(
+      `/report/can-history-report?vehicleId=${vehicle.id}`,
+    );
     await expectVisible(page.getByTestId('edit-vehicle'));
 
     const tile = (key: string) => page.getByTestId(`tile-${key}-value`);
@@ -157,7 +159,9 @@ describe('vehicle detail (/vehicle/{id})', () => {
     await expect.poll(() => page.getByTestId('clear-range').isDisabled()).toBe(true);
   });
 
-  test("'Download CAN History' checks the criteria like the report page, then opens the vehicle's readings as a result", async ({ page }) => {
+  test("'Download CAN History' checks the criteria like the report page, then opens the vehicle's readings as a result", async ({
+    page,
+  }) => {
     await signIn(page, ADMIN);
     await openDetail(page);
     await page.getByTestId('download-can-history').click();
@@ -174,7 +178,9 @@ describe('vehicle detail (/vehicle/{id})', () => {
     await screenshot(page, 'vehicle-detail-download-can-history');
     await modal.getByTestId('history-view-result').click();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: WAIT_MS }).toBe('/report/view-result');
-    await expect.poll(async () => (await page.getByText('Search Results').count()) > 0, { timeout: WAIT_MS }).toBe(true);
+    await expect
+      .poll(async () => (await page.getByText('Search Results').count()) > 0, { timeout: WAIT_MS })
+      .toBe(true);
   });
 
   test('shows and hides tiles, and the choice survives a reload', async ({ page }) => {
@@ -200,7 +206,13 @@ describe('vehicle detail (/vehicle/{id})', () => {
     await popover.getByLabel('Odometer', { exact: true }).click();
     await popover.getByLabel('Cabin Temperature', { exact: true }).click();
     await expectVisible(page.getByTestId('tile-odometer'));
-    await expect.poll(async () => (await admin.call<{ value: Record<string, boolean> }>('GET', '/api/account/preferences/vehicleDetailTiles')).value.odometer).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await admin.call<{ value: Record<string, boolean> }>('GET', '/api/account/preferences/vehicleDetailTiles'))
+            .value.odometer,
+      )
+      .toBe(true);
   });
 
   test('a reading outside its thresholds appears in the warning log, which downloads and clears', async ({ page }) => {
@@ -211,13 +223,18 @@ describe('vehicle detail (/vehicle/{id})', () => {
 
     // Motor current at 300 A (SEVERE from 221 A) for six minutes: longer than its 5 minutes backward.
     const start = Date.now() - 7 * MIN;
-    await sendReadings(device, everyMinute(start, 7, (i) => ({ ...normal(false, 20), motorCurrent: 300 + i })));
+    await sendReadings(
+      device,
+      everyMinute(start, 7, (i) => ({ ...normal(false, 20), motorCurrent: 300 + i })),
+    );
     const severe = gridRow(page, grid, 'SEVERE');
     await severe.first().waitFor({ timeout: LIVE_WAIT_MS });
     const severeText = await severe.first().innerText();
     expect(severeText).toMatch(/SEVERE\s+\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} GMT\s+.*motor current is 30\d A/);
     // The tiles followed the new readings without a reload.
-    await expect.poll(() => page.getByTestId('tile-gearSelector-value').innerText(), { timeout: LIVE_WAIT_MS }).toBe('Park');
+    await expect
+      .poll(() => page.getByTestId('tile-gearSelector-value').innerText(), { timeout: LIVE_WAIT_MS })
+      .toBe('Park');
     expect(await textOf(page.getByTestId('tile-gpsSpeed-value'))).toBe('0 mph');
     await page.getByTestId('warning-log').scrollIntoViewIfNeeded();
     await screenshot(page, 'vehicle-detail-warning-log');
@@ -225,7 +242,16 @@ describe('vehicle detail (/vehicle/{id})', () => {
     // Back to normal: the NORMAL ('recovered') entry is stored but never shown.
     await sendReadings(device, [{ ts: Date.now() - 1000, ...normal(false, 20) }]);
     await expect
-      .poll(async () => (await admin.call<{ data: { type: string }[] }>('GET', `/api/notifications?vehicleId=${vehicle.id}&pageSize=50`)).data.some((e) => e.type === 'NORMAL'), { timeout: WAIT_MS })
+      .poll(
+        async () =>
+          (
+            await admin.call<{ data: { type: string }[] }>(
+              'GET',
+              `/api/notifications?vehicleId=${vehicle.id}&pageSize=50`,
+            )
+          ).data.some((e) => e.type === 'NORMAL'),
+        { timeout: WAIT_MS },
+      )
       .toBe(true);
     await page.getByTestId('refresh-vehicle-info').click();
     await page.reload();
@@ -237,7 +263,14 @@ describe('vehicle detail (/vehicle/{id})', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(await download.path());
     const sheet = workbook.worksheets[0];
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Type Of Warning', 'Date & Time (GMT)', 'Attribute', 'Value', 'Description']);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'Type Of Warning',
+      'Date & Time (GMT)',
+      'Attribute',
+      'Value',
+      'Description',
+    ]);
     const rows = sheet.getRows(2, sheet.rowCount - 1) ?? [];
     const severeRow = rows.find((r) => r.getCell(1).value === 'SEVERE' && r.getCell(3).value === 'Motor Current');
     expect(severeRow?.getCell(4).value).toBeGreaterThanOrEqual(300);
@@ -248,7 +281,9 @@ describe('vehicle detail (/vehicle/{id})', () => {
     await expectNoRows(page, grid, 'no rows to display');
   });
 
-  test('a staff user who is not an administrator sees the vehicle without the edit or clear-log buttons', async ({ page }) => {
+  test('a staff user who is not an administrator sees the vehicle without the edit or clear-log buttons', async ({
+    page,
+  }) => {
     await signIn(page, USER);
     await openDetail(page);
     await expectVisible(page.getByTestId('tile-batteryCharged-value'));

@@ -6,7 +6,9 @@ import { createVehicle, expectMarkerAt, mapMarker, placeAt, vehicleOwners, type 
 
 const GRID = 'vehicles-grid';
 /** Five vehicles a few miles apart in Montana (one cluster at zoom 3) and one alone in the Nevada desert. */
-const MONTANA: readonly (readonly [number, number])[] = [0, 1, 2, 3, 4].map((i) => [47.05 + i * 0.02, -109.45 + i * 0.03] as const);
+const MONTANA: readonly (readonly [number, number])[] = [0, 1, 2, 3, 4].map(
+  (i) => [47.05 + i * 0.02, -109.45 + i * 0.03] as const,
+);
 const NEVADA = [38.52, -116.95] as const;
 const ARIZONA = [33.41, -111.93] as const;
 /** The password support/people.ts gives the dealers it creates. */
@@ -35,10 +37,19 @@ async function clickCluster(page: Page, pick: ((counts: number[]) => number) | '
     els.map((el) => {
       const box = el.getBoundingClientRect();
       const map = el.closest('[data-testid="vehicle-map"]')!.getBoundingClientRect();
-      return { count: Number(el.getAttribute('data-count')), offset: Math.hypot(box.x + box.width / 2 - (map.x + map.width / 2), box.y + box.height / 2 - (map.y + map.height / 2)) };
+      return {
+        count: Number(el.getAttribute('data-count')),
+        offset: Math.hypot(
+          box.x + box.width / 2 - (map.x + map.width / 2),
+          box.y + box.height / 2 - (map.y + map.height / 2),
+        ),
+      };
     }),
   );
-  const index = pick === 'nearest the centre' ? boxes.indexOf(boxes.reduce((a, b) => (b.offset < a.offset ? b : a))) : pick(boxes.map((box) => box.count));
+  const index =
+    pick === 'nearest the centre'
+      ? boxes.indexOf(boxes.reduce((a, b) => (b.offset < a.offset ? b : a)))
+      : pick(boxes.map((box) => box.count));
   await clusters.nth(index).click();
   await page.waitForTimeout(800);
 }
@@ -63,11 +74,21 @@ beforeAll(async () => {
 });
 
 describe('vehicle list (/vehicle)', () => {
-  test('the map clusters nearby vehicles, opens an info window, and moves a marker when a reading arrives', async ({ page }) => {
+  test('the map clusters nearby vehicles, opens an info window, and moves a marker when a reading arrives', async ({
+    page,
+  }) => {
     await openList(page);
     await expectVisible(page.getByTestId('vehicle-map'));
     // The five Montana vehicles share one cluster at the default zoom; the Nevada one stands alone.
-    await expect.poll(async () => (await page.locator('[data-testid="map-cluster"]').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-count'))))).some((n) => n >= 5)).toBe(true);
+    await expect
+      .poll(async () =>
+        (
+          await page
+            .locator('[data-testid="map-cluster"]')
+            .evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-count'))))
+        ).some((n) => n >= 5),
+      )
+      .toBe(true);
     await expectMarkerAt(page, lone.id, NEVADA);
     for (const vehicle of grouped) expect(await mapMarker(page, vehicle.id).count()).toBe(0);
     await screenshot(page, 'vehicles-list-map');
@@ -93,7 +114,8 @@ describe('vehicle list (/vehicle)', () => {
     // A cluster opens on click: it zooms to where the Montana vehicles part, each a marker of its own.
     await page.goto('/vehicle');
     await clickCluster(page, (counts) => counts.indexOf(Math.min(...counts.filter((n) => n >= grouped.length))));
-    for (let i = 0; i < 4 && (await mapMarker(page, grouped[0].id).count()) === 0; i++) await clickCluster(page, 'nearest the centre');
+    for (let i = 0; i < 4 && (await mapMarker(page, grouped[0].id).count()) === 0; i++)
+      await clickCluster(page, 'nearest the centre');
     await expectMarkerAt(page, grouped[0].id, MONTANA[0]);
   });
 
@@ -134,7 +156,9 @@ describe('vehicle list (/vehicle)', () => {
     expect((await admin.call<{ status: boolean }>('GET', `/api/vehicles/${lone.id}`)).status).toBe(false);
   });
 
-  test("a dealer sees only its own vehicles: none yet, so the map says 'NA' and the grid is empty", async ({ page }) => {
+  test("a dealer sees only its own vehicles: none yet, so the map says 'NA' and the grid is empty", async ({
+    page,
+  }) => {
     const dealer = await createDealer(admin, runId('na'), 'Lonely');
     await openList(page, { email: dealer.email, password: DEALER_PASSWORD });
     expect(await textOf(page.getByTestId('map-no-markers'))).toBe('NA');
@@ -146,7 +170,15 @@ describe('vehicle list (/vehicle)', () => {
     await openList(page, USER);
     await expectVisible(page.getByTestId(GRID).locator('.ag-header-cell').first());
     const headers = await page.getByTestId(GRID).locator('.ag-header-cell-text').allInnerTexts();
-    expect(headers).toEqual(['Vehicle Name', 'VIN#', 'GPS Last Reported', 'Last Connected', 'GPS Signal', 'LTE Signal', 'Action']);
+    expect(headers).toEqual([
+      'Vehicle Name',
+      'VIN#',
+      'GPS Last Reported',
+      'Last Connected',
+      'GPS Signal',
+      'LTE Signal',
+      'Action',
+    ]);
     expect(await page.getByTestId('add-new').count()).toBe(0);
     await search(page, lone.name);
     await expectRowCount(page, GRID, 1);
@@ -160,7 +192,9 @@ describe('vehicle list (/vehicle)', () => {
 });
 
 describe('vehicle form (/vehicle/new, /vehicle/{id}/edit)', () => {
-  test('adding a vehicle with a template: required messages, the template thresholds, then the list shows it', async ({ page }) => {
+  test('adding a vehicle with a template: required messages, the template thresholds, then the list shows it', async ({
+    page,
+  }) => {
     const name = `Added ${run}`;
     const vin = `ADD${run}`.toUpperCase();
     await openList(page);
@@ -169,7 +203,12 @@ describe('vehicle form (/vehicle/new, /vehicle/{id}/edit)', () => {
     expect(await textOf(page.getByTestId('vehicle-form-title'))).toBe('Add Vehicle');
 
     await page.getByTestId('vehicle-save').click();
-    for (const message of ['Vehicle name can not be empty!', 'Vin  can not be empty!', 'Dealer Name can not be empty!', 'Template Name can not be empty!']) {
+    for (const message of [
+      'Vehicle name can not be empty!',
+      'Vin  can not be empty!',
+      'Dealer Name can not be empty!',
+      'Template Name can not be empty!',
+    ]) {
       await expectVisible(page.getByText(message, { exact: true }));
     }
     await screenshot(page, 'vehicle-form-errors');
@@ -199,18 +238,38 @@ describe('vehicle form (/vehicle/new, /vehicle/{id}/edit)', () => {
     await expectRowCount(page, GRID, 1);
     const row = gridRow(page, GRID, name);
     expect(await textOf(row.locator('[col-id="templateName"]'))).toBe(owners.template.name);
-    const [stored] = (await admin.call<{ data: { id: number }[] }>('GET', `/api/vehicles/search?name=${encodeURIComponent(name)}&pageNo=0&pageSize=100`)).data;
-    const vehicle = await admin.call<{ cells: number; timeZone: string; emailNotification: boolean; iotVersion: string; attributes: unknown[] }>('GET', `/api/vehicles/${stored.id}`);
-    expect(vehicle).toMatchObject({ cells: 28, timeZone: 'America/Phoenix', emailNotification: true, iotVersion: 'IOT-2.1' });
+    const [stored] = (
+      await admin.call<{ data: { id: number }[] }>(
+        'GET',
+        `/api/vehicles/search?name=${encodeURIComponent(name)}&pageNo=0&pageSize=100`,
+      )
+    ).data;
+    const vehicle = await admin.call<{
+      cells: number;
+      timeZone: string;
+      emailNotification: boolean;
+      iotVersion: string;
+      attributes: unknown[];
+    }>('GET', `/api/vehicles/${stored.id}`);
+    expect(vehicle).toMatchObject({
+      cells: 28,
+      timeZone: 'America/Phoenix',
+      emailNotification: true,
+      iotVersion: 'IOT-2.1',
+    });
     const template = await admin.call<{ attributes: unknown[] }>('GET', `/api/vehicle-templates/${owners.template.id}`);
     expect(vehicle.attributes).toEqual(template.attributes);
   });
 
-  test('configuring a vehicle shows its name and VIN, saves, stays and shows the stored values; the device token rotates', async ({ page }) => {
+  test('configuring a vehicle shows its name and VIN, saves, stays and shows the stored values; the device token rotates', async ({
+    page,
+  }) => {
     const vehicle = grouped[1];
     await signIn(page, ADMIN);
     await page.goto(`/vehicle/${vehicle.id}/edit`);
-    expect(await textOf(page.getByTestId('vehicle-form-title'))).toBe(`Configure Vehicle - ${vehicle.name}(${vehicle.vin})`);
+    expect(await textOf(page.getByTestId('vehicle-form-title'))).toBe(
+      `Configure Vehicle - ${vehicle.name}(${vehicle.vin})`,
+    );
     expect(await page.getByTestId('vehicle-name').inputValue()).toBe(vehicle.name);
     await page.getByTestId('vehicle-pcmVersion').fill('PCM-7');
     await page.getByTestId('vehicle-status-inactive').check();
@@ -218,7 +277,9 @@ describe('vehicle form (/vehicle/new, /vehicle/{id}/edit)', () => {
     await expectToast(page, 'Vehicle Updated Successfully');
     await expectPath(page, `/vehicle/${vehicle.id}/edit`);
     expect(await page.getByTestId('vehicle-pcmVersion').inputValue()).toBe('PCM-7');
-    expect(await admin.call<{ pcmVersion: string; status: boolean }>('GET', `/api/vehicles/${vehicle.id}`)).toMatchObject({ pcmVersion: 'PCM-7', status: false });
+    expect(
+      await admin.call<{ pcmVersion: string; status: boolean }>('GET', `/api/vehicles/${vehicle.id}`),
+    ).toMatchObject({ pcmVersion: 'PCM-7', status: false });
 
     await page.getByTestId('rotate-token').click();
     await page.getByTestId('confirm-modal').getByTestId('confirm-yes').click();
@@ -237,14 +298,29 @@ describe('vehicle form (/vehicle/new, /vehicle/{id}/edit)', () => {
     await page.goto(`/vehicle/${vehicle.id}/edit`);
     await page.getByTestId('notifications-toggle').click();
     const sheet = 'Metric,Band,Low,High\nspeedAlert,Normal,0,30\nspeedAlert,Warning,31,40\nspeedAlert,Severe,41,50\n';
-    await page.getByTestId('threshold-file-input').setInputFiles({ name: 'speed.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) });
+    await page
+      .getByTestId('threshold-file-input')
+      .setInputFiles({ name: 'speed.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) });
     await page.getByTestId('threshold-upload-button').click();
     await expectToast(page, 'Upload File Successfully.');
-    const stored = await admin.call<{ attributes: { name: string; normal: unknown[]; warning: unknown[]; sever: unknown[] }[] }>('GET', `/api/vehicles/${vehicle.id}`);
-    expect(stored.attributes.find((a) => a.name === 'speedAlert')).toMatchObject({ normal: [{ low: 0, high: 30 }], warning: [{ low: 31, high: 40 }], sever: [{ low: 41, high: 50 }] });
+    const stored = await admin.call<{
+      attributes: { name: string; normal: unknown[]; warning: unknown[]; sever: unknown[] }[];
+    }>('GET', `/api/vehicles/${vehicle.id}`);
+    expect(stored.attributes.find((a) => a.name === 'speedAlert')).toMatchObject({
+      normal: [{ low: 0, high: 30 }],
+      warning: [{ low: 31, high: 40 }],
+      sever: [{ low: 41, high: 50 }],
+    });
     // The editor shows what the sheet set.
     await page.getByTestId('metric-speedAlert').getByRole('button').first().click();
-    await expect.poll(() => page.getByTestId('speedAlert-normal').locator('input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toContain('30');
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('speedAlert-normal')
+          .locator('input')
+          .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)),
+      )
+      .toContain('30');
     await screenshot(page, 'vehicle-form-upload');
   });
 
@@ -256,7 +332,9 @@ describe('vehicle form (/vehicle/new, /vehicle/{id}/edit)', () => {
     await page.getByLabel(`Delete ${doomed.name}`, { exact: true }).click();
     await expectPath(page, `/vehicle/${doomed.id}/delete`);
     const confirm = dialog(page, 'Confirm delete operation');
-    expect(await textOf(confirm.getByTestId('delete-question'))).toBe(`Are you sure you want to delete this vehicle (${doomed.name})?`);
+    expect(await textOf(confirm.getByTestId('delete-question'))).toBe(
+      `Are you sure you want to delete this vehicle (${doomed.name})?`,
+    );
     await confirm.getByTestId('confirm-yes').click();
     await expectToast(page, 'Vehicle Deleted Successfully');
     await expectPath(page, '/vehicle');

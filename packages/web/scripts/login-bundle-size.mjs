@@ -59,7 +59,9 @@ for (const [url, { raw, gzip }] of seen) {
 }
 for (const url of stylesheets) {
   const css = readFileSync(join(dist, url));
-  console.log(`${url.padEnd(48)} ${kb(css.length).padStart(8)} kB  ${kb(gzipSync(css, { level: 9 }).length).padStart(7)} kB gzip (CSS, not counted)`);
+  console.log(
+    `${url.padEnd(48)} ${kb(css.length).padStart(8)} kB  ${kb(gzipSync(css, { level: 9 }).length).padStart(7)} kB gzip (CSS, not counted)`,
+  );
 }
 console.log(`JavaScript loaded by /login: ${kb(total)} kB gzipped (budget ${maxKb} kB)`);
 process.exit(total > maxKb * 1000 ? 1 : 0);

@@ -18,6 +18,8 @@ describe('dashboard layout (part 2 §2 "Dashboard")', () => {
   });
 
   it('stores only where each card is', () => {
-    expect(storedLayout([{ i: 'emission', x: 1, y: 2, w: 3, h: 4, minW: 2, moved: true, static: false }])).toEqual([{ i: 'emission', x: 1, y: 2, w: 3, h: 4 }]);
+    expect(storedLayout([{ i: 'emission', x: 1, y: 2, w: 3, h: 4, minW: 2, moved: true, static: false }])).toEqual([
+      { i: 'emission', x: 1, y: 2, w: 3, h: 4 },
+    ]);
   });
 });

@@ -35,7 +35,10 @@ beforeEach(() => {
     const answer = answers[url.pathname] ?? { status: 404, body: { status: 404, message: 'none' } };
     if (answer instanceof Error) throw answer;
     const headers = { 'content-type': 'application/json', ...answer.headers };
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status: answer.status, headers });
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers,
+    });
   });
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -59,7 +62,11 @@ describe('http client (part 1 §7, §8)', () => {
     const { http, HttpError } = await import('../src/api/http');
     answers['/api/register'] = {
       status: 400,
-      body: { status: 400, message: 'error.validation', fieldErrors: [{ objectName: 'user', field: 'email', message: 'Max' }] },
+      body: {
+        status: 400,
+        message: 'error.validation',
+        fieldErrors: [{ objectName: 'user', field: 'email', message: 'Max' }],
+      },
     };
     await expect(http.post('api/register', {})).rejects.toBeInstanceOf(HttpError);
     expect(toastError.mock.calls).toEqual([['Error on field "Email"']]);

@@ -1,6 +1,12 @@
 import { DEFAULT_THRESHOLDS, parseThresholdSheet, TEMPLATE_TEXTS, type AlertAttribute } from '@evfleet/domain';
 import { describe, expect, it } from 'vitest';
-import { emptyAttribute, rangeButton, setBound, setRange, toggleRange } from '../src/features/thresholds/attribute-edit';
+import {
+  emptyAttribute,
+  rangeButton,
+  setBound,
+  setRange,
+  toggleRange,
+} from '../src/features/thresholds/attribute-edit';
 import { THRESHOLD_EXAMPLE_HREF } from '../src/features/thresholds/example-sheet';
 import { uploadFailureMessage } from '../src/features/thresholds/sheet-upload';
 
@@ -10,7 +16,10 @@ describe('threshold editing (part 2 §4, §5, §9)', () => {
   it('sets one bound or a whole range of one band by index, leaving the rest', () => {
     const cell = attribute('cellVoltage');
     const next = setBound(cell, 'warning', 1, 'high', 3.95);
-    expect(next.warning).toEqual([{ low: 2.7, high: 3.01 }, { low: 3.7, high: 3.95 }]);
+    expect(next.warning).toEqual([
+      { low: 2.7, high: 3.01 },
+      { low: 3.7, high: 3.95 },
+    ]);
     expect(next.sever).toBe(cell.sever);
     expect(cell.warning[1].high).toBe(3.9);
     expect(setRange(cell, 'normal', 0, { low: 3, high: 3.5 }).normal).toEqual([{ low: 3, high: 3.5 }]);
@@ -20,7 +29,10 @@ describe('threshold editing (part 2 §4, §5, §9)', () => {
     const speed = attribute('speedAlert');
     expect(rangeButton(speed, 'warning')).toBe('add');
     const two = toggleRange(speed, 'warning');
-    expect(two.warning).toEqual([{ low: 38, high: 45 }, { low: 1, high: 1 }]);
+    expect(two.warning).toEqual([
+      { low: 38, high: 45 },
+      { low: 1, high: 1 },
+    ]);
     expect(rangeButton(two, 'warning')).toBe('remove');
     expect(toggleRange(two, 'warning').warning).toEqual([{ low: 38, high: 45 }]);
   });
@@ -45,13 +57,26 @@ describe('the threshold spreadsheet on the web side', () => {
   });
 
   it("shows the server's reason for a refused sheet, else 'Upload File Failed.'", () => {
-    const call = (status: number, body: unknown) => ({ status, url: 'api/vehicle-templates/upload/1', headers: {}, body });
+    const call = (status: number, body: unknown) => ({
+      status,
+      url: 'api/vehicle-templates/upload/1',
+      headers: {},
+      body,
+    });
     const refusal = { status: 400, message: 'Row 3, column C: Low must be a number, not "abc".' };
     expect(uploadFailureMessage(call(400, refusal))).toBe(refusal.message);
-    expect(uploadFailureMessage(call(413, { status: 413, message: 'The spreadsheet is larger than 2 MB.' }))).toBe('The spreadsheet is larger than 2 MB.');
-    const fields = { status: 400, message: 'error.validation', fieldErrors: [{ objectName: 'sheet', field: 'file', message: 'A file is required.' }] };
+    expect(uploadFailureMessage(call(413, { status: 413, message: 'The spreadsheet is larger than 2 MB.' }))).toBe(
+      'The spreadsheet is larger than 2 MB.',
+    );
+    const fields = {
+      status: 400,
+      message: 'error.validation',
+      fieldErrors: [{ objectName: 'sheet', field: 'file', message: 'A file is required.' }],
+    };
     expect(uploadFailureMessage(call(400, fields))).toBe('A file is required.');
-    expect(uploadFailureMessage(call(500, { status: 500, message: 'Internal Error' }))).toBe(TEMPLATE_TEXTS.uploadFailed);
+    expect(uploadFailureMessage(call(500, { status: 500, message: 'Internal Error' }))).toBe(
+      TEMPLATE_TEXTS.uploadFailed,
+    );
     expect(uploadFailureMessage(call(0, null))).toBe(TEMPLATE_TEXTS.uploadFailed);
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { gearName, localDateTimeWithZone, NA, onOff, relativeTo, warningLogDate, withUnit } from '../src/features/vehicles/detail/format';
+import {
+  gearName,
+  localDateTimeWithZone,
+  NA,
+  onOff,
+  relativeTo,
+  warningLogDate,
+  withUnit,
+} from '../src/features/vehicles/detail/format';
 
 describe('vehicle detail formats (part 2 §2, §9)', () => {
   it('shows a value with its unit, whole numbers whole and others to two decimals, NA when missing', () => {

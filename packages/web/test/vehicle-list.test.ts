@@ -4,14 +4,35 @@ import { firstMessage, formValuesOf } from '../src/features/vehicles/form/vehicl
 import { sinceServerTime } from '../src/features/vehicles/list/relative-time';
 import { vehicleColumns } from '../src/features/vehicles/list/vehicleColumns';
 
-const headers = (admin: boolean) => vehicleColumns({ admin, onToggleStatus: () => undefined }).map((column) => column.headerName);
+const headers = (admin: boolean) =>
+  vehicleColumns({ admin, onToggleStatus: () => undefined }).map((column) => column.headerName);
 
 describe('vehicle list columns (part 2 §2, §6)', () => {
   it('shows administrators every column in the spec order', () => {
-    expect(headers(true)).toEqual(['Vehicle Name', 'VIN#', 'GPS Last Reported', 'Last Connected', 'GPS Signal', 'LTE Signal', 'Dealer Name', 'Template Name', 'Status', 'ID#', 'Action']);
+    expect(headers(true)).toEqual([
+      'Vehicle Name',
+      'VIN#',
+      'GPS Last Reported',
+      'Last Connected',
+      'GPS Signal',
+      'LTE Signal',
+      'Dealer Name',
+      'Template Name',
+      'Status',
+      'ID#',
+      'Action',
+    ]);
   });
   it('hides ID#, Status, Template Name and Dealer Name from everyone else', () => {
-    expect(headers(false)).toEqual(['Vehicle Name', 'VIN#', 'GPS Last Reported', 'Last Connected', 'GPS Signal', 'LTE Signal', 'Action']);
+    expect(headers(false)).toEqual([
+      'Vehicle Name',
+      'VIN#',
+      'GPS Last Reported',
+      'Last Connected',
+      'GPS Signal',
+      'LTE Signal',
+      'Action',
+    ]);
   });
 });
 
@@ -32,11 +53,36 @@ describe('vehicle form values (§4)', () => {
   });
   it("loads a stored vehicle's own thresholds and turns missing texts into empty inputs", () => {
     const own = [{ ...DEFAULT_THRESHOLDS[0], normal: [{ low: 3.2, high: 3.6 }] }];
-    const values = formValuesOf({ id: 7, name: 'Cart', vin: 'V1', dealerId: 3, templateId: null, iotVersion: null, pcmVersion: 'P', cells: 28, timeZone: 'UTC', status: false, smsNotification: true, emailNotification: false, attributes: own } as unknown as Vehicle);
-    expect(values).toMatchObject({ id: 7, dealerId: 3, templateId: '', iotVersion: '', pcmVersion: 'P', cells: 28, status: false, attributes: own });
+    const values = formValuesOf({
+      id: 7,
+      name: 'Cart',
+      vin: 'V1',
+      dealerId: 3,
+      templateId: null,
+      iotVersion: null,
+      pcmVersion: 'P',
+      cells: 28,
+      timeZone: 'UTC',
+      status: false,
+      smsNotification: true,
+      emailNotification: false,
+      attributes: own,
+    } as unknown as Vehicle);
+    expect(values).toMatchObject({
+      id: 7,
+      dealerId: 3,
+      templateId: '',
+      iotVersion: '',
+      pcmVersion: 'P',
+      cells: 28,
+      status: false,
+      attributes: own,
+    });
   });
   it('finds the first message deep in nested threshold errors', () => {
-    expect(firstMessage([undefined, { warning: [{ low: { message: 'Cannot set this range for Cell Voltage', ref: {} } }] }])).toBe('Cannot set this range for Cell Voltage');
+    expect(
+      firstMessage([undefined, { warning: [{ low: { message: 'Cannot set this range for Cell Voltage', ref: {} } }] }]),
+    ).toBe('Cannot set this range for Cell Voltage');
     expect(firstMessage(undefined)).toBeUndefined();
   });
 });

@@ -28,7 +28,13 @@ interface Pending {
  * log entry per episode entered or recovered, and one message per channel. Unique keys on the log
  * and the outbox make each transition exactly-once, whichever instance or restart sees it again.
  */
-export function createAlertEngine(deps: { db: Db; settings: AlertSettings; log: FastifyBaseLogger; messagesPerHour: number; messagesQueued: () => void }) {
+export function createAlertEngine(deps: {
+  db: Db;
+  settings: AlertSettings;
+  log: FastifyBaseLogger;
+  messagesPerHour: number;
+  messagesQueued: () => void;
+}) {
   const episodes = new Map<string, EpisodeState>();
   const loaded = new Set<number>();
   let chain: Promise<void> = Promise.resolve();
@@ -61,7 +67,10 @@ export function createAlertEngine(deps: { db: Db; settings: AlertSettings; log: 
       for (const attribute of settings.attributes) {
         const k = key(vehicleId, attribute.name);
         const normalMid = mid(attribute);
-        const rule = { minutesBackward: attribute.minutesBackward, frequencyMinutes: attribute.notificationFrequencyHour };
+        const rule = {
+          minutesBackward: attribute.minutesBackward,
+          frequencyMinutes: attribute.notificationFrequencyHour,
+        };
         let state = episodes.get(k);
         let moved = false;
         for (const { reading } of list) {
@@ -96,9 +105,20 @@ export function createAlertEngine(deps: { db: Db; settings: AlertSettings; log: 
    * vehicle and metric, and the query builder's work per value of those hundreds of rows showed as
    * several per cent of ingestion's CPU profile.
    */
-  const saveStates = async (tx: Pick<Tx, 'execute'>, changed: { vehicleId: number; metric: string; state: EpisodeState }[]) => {
+  const saveStates = async (
+    tx: Pick<Tx, 'execute'>,
+    changed: { vehicleId: number; metric: string; state: EpisodeState }[],
+  ) => {
     const at = (ms: number | null) => (ms === null || !Number.isFinite(ms) ? null : new Date(ms).toISOString());
-    const rows = changed.map(({ vehicleId, metric, state }) => [vehicleId, metric, state.band, at(state.since), state.logged, at(state.lastNotifiedAt), at(state.lastTs)]);
+    const rows = changed.map(({ vehicleId, metric, state }) => [
+      vehicleId,
+      metric,
+      state.band,
+      at(state.since),
+      state.logged,
+      at(state.lastNotifiedAt),
+      at(state.lastTs),
+    ]);
     await tx.execute(sql`
       insert into ${alertState} (vehicle_id, attribute_name, band, since, logged, last_notified_at, last_ts)
       select (r->>0)::int, r->>1, r->>2, (r->>3)::timestamptz, (r->>4)::boolean, (r->>5)::timestamptz, (r->>6)::timestamptz
@@ -109,12 +129,29 @@ export function createAlertEngine(deps: { db: Db; settings: AlertSettings; log: 
 
   const recordEvent = async (tx: Tx, { vehicleId, settings, attribute, event }: Pending): Promise<boolean> => {
     const band: Severity = event.kind === 'recovered' ? 'NORMAL' : event.band;
-    const context: AlertContext = { vehicleName: settings.name, vin: settings.vin, metric: attribute.name as MetricName, displayName: attribute.displayName, band, value: event.value, at: new Date(event.at) };
+    const context: AlertContext = {
+      vehicleName: settings.name,
+      vin: settings.vin,
+      metric: attribute.name as MetricName,
+      displayName: attribute.displayName,
+      band,
+      value: event.value,
+      at: new Date(event.at),
+    };
     const text = await alertText(tx, context);
     if (event.kind !== 'reminder') {
       const inserted = await tx
         .insert(warningLog)
-        .values({ vehicleId, type: band, attributeName: attribute.name, name: attribute.displayName, value: event.value, date: new Date(event.at), episodeSince: new Date(event.since), notificationContent: text })
+        .values({
+          vehicleId,
+          type: band,
+          attributeName: attribute.name,
+          name: attribute.displayName,
+          value: event.value,
+          date: new Date(event.at),
+          episodeSince: new Date(event.since),
+          notificationContent: text,
+        })
         .onConflictDoNothing()
         .returning({ id: warningLog.id });
       if (!inserted.length) return false; // another instance or an earlier run recorded it
@@ -123,18 +160,42 @@ export function createAlertEngine(deps: { db: Db; settings: AlertSettings; log: 
     // The metric's E-Mail/SMS choices (threshold editor) pick the channels; a recovery goes where its episode went.
     const episodeBand = event.kind === 'recovered' ? event.from : event.band;
     // The vehicle's own address and number, then those of the notification lists it is linked to.
-    const candidates = [{ channel: 'email' as const, to: settings.email }, { channel: 'sms' as const, to: settings.sms }, ...(await listRecipients(tx, vehicleId))];
-    const recipients = candidates.filter((r): r is (typeof candidates)[number] & { to: string } => !!r.to && notifiesAt(attribute, r.channel, episodeBand));
+    const candidates = [
+      { channel: 'email' as const, to: settings.email },
+      { channel: 'sms' as const, to: settings.sms },
+      ...(await listRecipients(tx, vehicleId)),
+    ];
+    const recipients = candidates.filter(
+      (r): r is (typeof candidates)[number] & { to: string } => !!r.to && notifiesAt(attribute, r.channel, episodeBand),
+    );
     if (!recipients.length) return false;
-    const [{ recent }] = await tx.select({ recent: sql<number>`count(*)::int` }).from(mailOutbox).where(and(sql`${mailOutbox.vehicleId} = ${vehicleId}`, gt(mailOutbox.createdAt, sql`now() - interval '1 hour'`)));
+    const [{ recent }] = await tx
+      .select({ recent: sql<number>`count(*)::int` })
+      .from(mailOutbox)
+      .where(
+        and(sql`${mailOutbox.vehicleId} = ${vehicleId}`, gt(mailOutbox.createdAt, sql`now() - interval '1 hour'`)),
+      );
     if (recent >= deps.messagesPerHour) {
       deps.log.warn({ vehicleId }, `alert messages for vehicle ${vehicleId} capped at ${deps.messagesPerHour} an hour`);
       return false;
     }
-    const occurrence = event.kind === 'reminder' ? `r${Math.floor((event.at - event.since) / Math.max(1, attribute.notificationFrequencyHour * 60_000))}` : event.kind;
+    const occurrence =
+      event.kind === 'reminder'
+        ? `r${Math.floor((event.at - event.since) / Math.max(1, attribute.notificationFrequencyHour * 60_000))}`
+        : event.kind;
     await tx
       .insert(mailOutbox)
-      .values(recipients.map((r) => ({ recipient: r.to, channel: r.channel, kind: 'alert', vehicleId, subject: alertSubject(context), body: text, dedupeKey: `alert:${vehicleId}:${attribute.name}:${band}:${event.since}:${occurrence}:${r.channel}:${recipientKey(r.to)}` })))
+      .values(
+        recipients.map((r) => ({
+          recipient: r.to,
+          channel: r.channel,
+          kind: 'alert',
+          vehicleId,
+          subject: alertSubject(context),
+          body: text,
+          dedupeKey: `alert:${vehicleId}:${attribute.name}:${band}:${event.since}:${occurrence}:${r.channel}:${recipientKey(r.to)}`,
+        })),
+      )
       .onConflictDoNothing();
     return true;
   };

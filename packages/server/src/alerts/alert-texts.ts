@@ -30,4 +30,5 @@ export function defaultAlertText(c: AlertContext): string {
   return `${c.vehicleName} (VIN ${c.vin}): ${head} at ${alertTime(c.at)}.`;
 }
 
-export const alertSubject = (c: AlertContext) => `evfleet ${c.band === 'NORMAL' ? 'recovered' : c.band}: ${c.vehicleName} ${c.displayName}`;
+export const alertSubject = (c: AlertContext) =>
+  `evfleet ${c.band === 'NORMAL' ? 'recovered' : c.band}: ${c.vehicleName} ${c.displayName}`;

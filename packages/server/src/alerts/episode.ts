@@ -17,7 +17,13 @@ export type AlertEvent =
   | { kind: 'reminder'; band: Exclude<Severity, 'NORMAL'>; since: number; at: number; value: number }
   | { kind: 'recovered'; since: number; at: number; value: number; from: Exclude<Severity, 'NORMAL'> };
 
-export const initialEpisode = (ts: number): EpisodeState => ({ band: 'NORMAL', since: ts, logged: false, lastNotifiedAt: null, lastTs: Number.NEGATIVE_INFINITY });
+export const initialEpisode = (ts: number): EpisodeState => ({
+  band: 'NORMAL',
+  since: ts,
+  logged: false,
+  lastNotifiedAt: null,
+  lastTs: Number.NEGATIVE_INFINITY,
+});
 
 /**
  * One step of the alert rule (docs/alerts.md): a metric in WARNING or SEVERE for its minutes
@@ -48,7 +54,11 @@ export function step(
     state.lastNotifiedAt = ts;
     return { kind: 'entered', band, since: state.since, at: ts, value };
   }
-  if (rule.frequencyMinutes > 0 && state.lastNotifiedAt !== null && ts - state.lastNotifiedAt >= rule.frequencyMinutes * 60_000) {
+  if (
+    rule.frequencyMinutes > 0 &&
+    state.lastNotifiedAt !== null &&
+    ts - state.lastNotifiedAt >= rule.frequencyMinutes * 60_000
+  ) {
     state.lastNotifiedAt = ts;
     return { kind: 'reminder', band, since: state.since, at: ts, value };
   }

@@ -28,7 +28,8 @@ export function metricValue(metric: MetricName, reading: Reading, normalMid: num
     const cells = reading.cells;
     if (!cells?.length) return undefined;
     let worst = cells[0];
-    for (let i = 1; i < cells.length; i++) if (Math.abs(cells[i] - normalMid) > Math.abs(worst - normalMid)) worst = cells[i];
+    for (let i = 1; i < cells.length; i++)
+      if (Math.abs(cells[i] - normalMid) > Math.abs(worst - normalMid)) worst = cells[i];
     return worst;
   }
   const signal = SIGNAL_OF[metric];

@@ -10,7 +10,11 @@ const CHANNEL = 'evfleet_thresholds';
  * the saved ones at once (part 2 issue 6). A vehicle's change names it; an empty list (a template's
  * change, which vehicles without their own thresholds follow) clears every cached vehicle.
  */
-export async function createThresholdChanges(database: Database, log: FastifyBaseLogger, alerts: Pick<AlertEngine, 'invalidate' | 'invalidateAll'>) {
+export async function createThresholdChanges(
+  database: Database,
+  log: FastifyBaseLogger,
+  alerts: Pick<AlertEngine, 'invalidate' | 'invalidateAll'>,
+) {
   const feed = await createChangeFeed(
     database,
     log,

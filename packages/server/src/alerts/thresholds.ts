@@ -34,8 +34,13 @@ export function createAlertSettings(db: Db) {
         ? {
             name: row.vehicle.name,
             vin: row.vehicle.vin,
-            attributes: row.vehicle.attributes?.length ? row.vehicle.attributes : row.templateAttributes?.length ? row.templateAttributes : DEFAULT_THRESHOLDS,
-            email: row.vehicle.emailNotification && row.vehicle.notificationEmail ? row.vehicle.notificationEmail : null,
+            attributes: row.vehicle.attributes?.length
+              ? row.vehicle.attributes
+              : row.templateAttributes?.length
+                ? row.templateAttributes
+                : DEFAULT_THRESHOLDS,
+            email:
+              row.vehicle.emailNotification && row.vehicle.notificationEmail ? row.vehicle.notificationEmail : null,
             sms: row.vehicle.smsNotification && row.vehicle.notificationSms ? row.vehicle.notificationSms : null,
           }
         : null;

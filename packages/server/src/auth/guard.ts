@@ -26,7 +26,11 @@ export const ANY_SIGNED_IN: readonly Role[] = [];
  * nothing of a route's schema. A route kept to some roles also needs the link that gives the role
  * its records: a ROLE_DEALER account no dealer names is refused there before its body is read too.
  */
-export function installGuard(app: FastifyInstance, sessions: Pick<Sessions, 'authenticate'>, scopeOf: (user: AuthUser) => Promise<Scope>) {
+export function installGuard(
+  app: FastifyInstance,
+  sessions: Pick<Sessions, 'authenticate'>,
+  scopeOf: (user: AuthUser) => Promise<Scope>,
+) {
   app.decorateRequest('user', null);
 
   app.addHook('onRoute', (route) => {

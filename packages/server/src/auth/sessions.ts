@@ -19,7 +19,15 @@ const MAX_CACHED = 50_000;
  * effect everywhere within that time, while a request costs a map lookup (docs/security.md). The
  * read is shared by simultaneous requests and also answers GET api/account.
  */
-export function createSessions<A extends SessionAccount>({ tokens, load, ttlMs }: { tokens: Tokens; load: (userId: number) => Promise<A | undefined>; ttlMs: number }) {
+export function createSessions<A extends SessionAccount>({
+  tokens,
+  load,
+  ttlMs,
+}: {
+  tokens: Tokens;
+  load: (userId: number) => Promise<A | undefined>;
+  ttlMs: number;
+}) {
   const cache = new Map<number, { at: number; account: Promise<A | undefined> }>();
 
   const current = (userId: number): Promise<A | undefined> => {

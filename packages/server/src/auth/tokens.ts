@@ -13,10 +13,16 @@ export interface TokenClaims extends AuthUser {
   sessionVersion: number;
 }
 
-const claimsSchema = z.object({ sub: z.string(), uid: z.number().int(), auth: z.array(roleSchema), sv: z.number().int() });
+const claimsSchema = z.object({
+  sub: z.string(),
+  uid: z.number().int(),
+  auth: z.array(roleSchema),
+  sv: z.number().int(),
+});
 
 export function createTokens(secret: string, validity: { normal: number; rememberMe: number }) {
-  const sign = (expiresInSeconds: number) => createSigner({ key: secret, algorithm: 'HS512', expiresIn: expiresInSeconds * 1000 });
+  const sign = (expiresInSeconds: number) =>
+    createSigner({ key: secret, algorithm: 'HS512', expiresIn: expiresInSeconds * 1000 });
   const signNormal = sign(validity.normal);
   const signRemembered = sign(validity.rememberMe);
   // The cache skips the HMAC for tokens seen recently; expiry is still checked on every hit.
@@ -24,7 +30,12 @@ export function createTokens(secret: string, validity: { normal: number; remembe
 
   return {
     issue(user: TokenClaims, rememberMe: boolean): string {
-      return (rememberMe ? signRemembered : signNormal)({ sub: user.login, uid: user.id, auth: user.authorities, sv: user.sessionVersion });
+      return (rememberMe ? signRemembered : signNormal)({
+        sub: user.login,
+        uid: user.id,
+        auth: user.authorities,
+        sv: user.sessionVersion,
+      });
     },
     /** What a bearer token says, or null when it is expired or forged; whether its session stands is auth/sessions.ts's. */
     verify(token: string): TokenClaims | null {

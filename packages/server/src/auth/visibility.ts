@@ -75,7 +75,8 @@ async function readScope(db: Db, user: AuthUser): Promise<Scope> {
   if (links.fleet_id !== null && links.fleet_dealer_id !== null && has('ROLE_FLEET')) {
     return { kind: 'fleet', fleetId: links.fleet_id, dealerId: links.fleet_dealer_id };
   }
-  if (links.driver_id !== null && links.driver_fleet_id !== null) return { kind: 'driver', driverId: links.driver_id, fleetId: links.driver_fleet_id };
+  if (links.driver_id !== null && links.driver_fleet_id !== null)
+    return { kind: 'driver', driverId: links.driver_id, fleetId: links.driver_fleet_id };
   if (links.staff && has('ROLE_USER')) return { kind: 'all', admin: false };
   return { kind: 'none' };
 }
@@ -143,4 +144,6 @@ export const visibleDrivers = (scope: Scope): SQL | undefined => {
  * dealer, the owner of its fleet). Staff and drivers read the log but do not erase it.
  */
 export const mayClearWarningLogs = (scope: Scope, v: { dealerId: number | null; fleetId: number | null }): boolean =>
-  (scope.kind === 'all' && scope.admin) || (scope.kind === 'dealer' && v.dealerId === scope.dealerId) || (scope.kind === 'fleet' && v.fleetId === scope.fleetId);
+  (scope.kind === 'all' && scope.admin) ||
+  (scope.kind === 'dealer' && v.dealerId === scope.dealerId) ||
+  (scope.kind === 'fleet' && v.fleetId === scope.fleetId);

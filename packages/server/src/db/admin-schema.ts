@@ -1,4 +1,17 @@
-import { bigserial, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { vehicle } from './schema.js';
 
 /** Generic record "car" (part 2 §3): a name. */
@@ -40,7 +53,10 @@ export const vehicleNotification = pgTable(
       .notNull()
       .references(() => notificationList.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.vehicleId, t.notificationId] }), index('vehicle_notification_list_idx').on(t.notificationId)],
+  (t) => [
+    primaryKey({ columns: [t.vehicleId, t.notificationId] }),
+    index('vehicle_notification_list_idx').on(t.notificationId),
+  ],
 );
 
 /** Who did what, when and from where; written by the server, never changed through the API. */

@@ -13,7 +13,8 @@ export const demoVin = (i: number) => `EVDEMO${String(i + 1).padStart(11, '0')}`
  * The demo's device tokens are derived from the VIN and the token secret, so the simulator can
  * drive the demo vehicles without tokens being printed anywhere; real vehicles get random ones.
  */
-export const demoDeviceToken = (vin: string, secret: string) => `evd_${createHash('sha256').update(`${secret}:${vin}`).digest('base64url')}`;
+export const demoDeviceToken = (vin: string, secret: string) =>
+  `evd_${createHash('sha256').update(`${secret}:${vin}`).digest('base64url')}`;
 
 /** Demo vehicles for an empty demo database: not yet with any dealer, ready to be assigned. */
 export async function seedDemoVehicles(db: Db, secret: string) {

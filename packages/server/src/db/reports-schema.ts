@@ -42,5 +42,8 @@ export const reportSchedule = pgTable(
     lastRunAt: timestamp('last_run_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('report_schedule_next_run_idx').on(t.nextRunAt), uniqueIndex('report_schedule_template_uq').on(t.templateId)],
+  (t) => [
+    index('report_schedule_next_run_idx').on(t.nextRunAt),
+    uniqueIndex('report_schedule_template_uq').on(t.templateId),
+  ],
 );

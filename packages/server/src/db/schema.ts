@@ -1,6 +1,20 @@
 import type { AlertAttribute } from '@evfleet/domain';
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  type ExtraConfigColumn,
+} from 'drizzle-orm/pg-core';
 
 const audited = {
   createdBy: varchar('created_by', { length: 50 }).notNull().default('system'),
@@ -67,7 +81,8 @@ export const rolePage = pgTable(
 /** bytea as a Buffer on both drivers (PGlite hands back a Uint8Array, node-postgres a Buffer). */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+  fromDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
 });
 
 /** Every mail goes through here first, so delivery survives restarts and is visible without SMTP. */
@@ -94,7 +109,11 @@ export const mailOutbox = pgTable(
     attachmentName: varchar('attachment_name', { length: 255 }),
     attachment: bytea('attachment'),
   },
-  (t) => [index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+  (t) => [
+    index('mail_outbox_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
 );
 
 // ---- people and organisations (issue 5)
@@ -105,7 +124,10 @@ const userLink = () => integer('user_id').references(() => appUser.id, { onDelet
 /** Case-insensitive substring search (ILIKE '%term%') is answered from trigram indexes (pg_trgm). */
 const trigram = (name: string, column: ExtraConfigColumn) => index(name).using('gin', column.op('gin_trgm_ops'));
 const lowerUnique = (name: string, column: ExtraConfigColumn) => uniqueIndex(name).on(sql`lower(${column})`);
-const oneLinkPerUser = (name: string, column: ExtraConfigColumn) => uniqueIndex(name).on(column).where(sql`${column} is not null`);
+const oneLinkPerUser = (name: string, column: ExtraConfigColumn) =>
+  uniqueIndex(name)
+    .on(column)
+    .where(sql`${column} is not null`);
 
 export const storedFile = pgTable('stored_file', {
   id: serial('id').primaryKey(),
@@ -181,7 +203,9 @@ export const driver = pgTable(
   (t) => [
     lowerUnique('driver_email_uq', t.email),
     oneLinkPerUser('driver_user_uq', t.userId),
-    uniqueIndex('driver_file_uq').on(t.dbFileId).where(sql`${t.dbFileId} is not null`),
+    uniqueIndex('driver_file_uq')
+      .on(t.dbFileId)
+      .where(sql`${t.dbFileId} is not null`),
     index('driver_fleet_idx').on(t.fleetId, t.id),
     trigram('driver_name_trgm', t.name),
     trigram('driver_email_trgm', t.email),

@@ -8,7 +8,10 @@ import { seedDefaultTemplates } from './seed-templates.js';
 
 /** Reference data every installation needs: the four roles and their starting pages. */
 export async function seedReferenceData(db: Db) {
-  await db.insert(authority).values(ROLES.map((name) => ({ name }))).onConflictDoNothing();
+  await db
+    .insert(authority)
+    .values(ROLES.map((name) => ({ name })))
+    .onConflictDoNothing();
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(rolePage);
   // Pages are seeded once; after that they belong to the administrators' role-permission screens.
   if (count === 0) {
@@ -18,20 +21,54 @@ export async function seedReferenceData(db: Db) {
   await seedDefaultTemplates(db);
 }
 
-export const DEMO_ACCOUNTS: { login: string; email: string; password: string; firstName: string; lastName: string; roles: Role[]; staff: boolean }[] = [
-  { login: 'admin', email: 'admin@evfleet.local', password: 'admin123', firstName: 'Ada', lastName: 'Admin', roles: ['ROLE_ADMIN', 'ROLE_USER'], staff: false },
+export const DEMO_ACCOUNTS: {
+  login: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  roles: Role[];
+  staff: boolean;
+}[] = [
+  {
+    login: 'admin',
+    email: 'admin@evfleet.local',
+    password: 'admin123',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    roles: ['ROLE_ADMIN', 'ROLE_USER'],
+    staff: false,
+  },
   // The demo's staff member: reads every tenant, changes nothing.
-  { login: 'user', email: 'user@evfleet.local', password: 'user1234', firstName: 'Uma', lastName: 'User', roles: ['ROLE_USER'], staff: true },
+  {
+    login: 'user',
+    email: 'user@evfleet.local',
+    password: 'user1234',
+    firstName: 'Uma',
+    lastName: 'User',
+    roles: ['ROLE_USER'],
+    staff: true,
+  },
 ];
 
 /** The demo accounts the registration hint names; only added to a database without users. */
 export async function seedDemoAccounts(db: Db) {
-  const [{ count }] = await db.execute<{ count: number }>(sql`select count(*)::int as count from app_user`).then((r) => r.rows);
+  const [{ count }] = await db
+    .execute<{ count: number }>(sql`select count(*)::int as count from app_user`)
+    .then((r) => r.rows);
   if (count > 0) return;
   for (const a of DEMO_ACCOUNTS) {
     await usersRepository.insert(
       db,
-      { login: a.login, email: a.email, firstName: a.firstName, lastName: a.lastName, activated: true, staff: a.staff, passwordHash: await hashPassword(a.password) },
+      {
+        login: a.login,
+        email: a.email,
+        firstName: a.firstName,
+        lastName: a.lastName,
+        activated: true,
+        staff: a.staff,
+        passwordHash: await hashPassword(a.password),
+      },
       a.roles,
     );
   }
@@ -42,7 +79,14 @@ export async function seedInitialAdmin(db: Db, password: string) {
   if (await usersRepository.findByLogin(db, 'admin')) return;
   await usersRepository.insert(
     db,
-    { login: 'admin', email: 'admin@evfleet.local', firstName: 'Administrator', lastName: '', activated: true, passwordHash: await hashPassword(password) },
+    {
+      login: 'admin',
+      email: 'admin@evfleet.local',
+      firstName: 'Administrator',
+      lastName: '',
+      activated: true,
+      passwordHash: await hashPassword(password),
+    },
     ['ROLE_ADMIN', 'ROLE_USER'],
   );
 }

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { vehicle } from './schema.js';
 
 const signal = (name: string) => doublePrecision(name);
@@ -53,7 +67,10 @@ export const vehicleState = pgTable(
       .primaryKey()
       .references(() => vehicle.id, { onDelete: 'cascade' }),
     /** Last value of every signal ever reported, known and unknown, by key. */
-    values: jsonb('values').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
+    values: jsonb('values')
+      .$type<Record<string, number>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     cells: real('cells').array(),
     lastReported: timestamp('last_reported', { withTimezone: true }),
     canLastReported: timestamp('can_last_reported', { withTimezone: true }),

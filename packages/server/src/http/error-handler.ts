@@ -37,7 +37,10 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
  * by test/hostile-uploads.api.test.ts), they are the client's 400.
  */
 const MALFORMED_MULTIPART: [RegExp, string][] = [
-  [/^(Multipart: Boundary not found|Boundary required|The needle cannot)/, 'The multipart body has no valid boundary parameter in its content type.'],
+  [
+    /^(Multipart: Boundary not found|Boundary required|The needle cannot)/,
+    'The multipart body has no valid boundary parameter in its content type.',
+  ],
   [/unexpected end of multipart data$/i, 'The multipart body ended before its closing boundary.'],
 ];
 
@@ -50,11 +53,19 @@ export function installErrorHandler(app: FastifyInstance) {
         field: fieldOf(v.instancePath) || objectName,
         message: v.message ?? 'invalid',
       }));
-      return reply.status(400).send({ status: 400, title: 'Bad Request', message: VALIDATION_MESSAGE, fieldErrors } satisfies ErrorBody);
+      return reply
+        .status(400)
+        .send({ status: 400, title: 'Bad Request', message: VALIDATION_MESSAGE, fieldErrors } satisfies ErrorBody);
     }
     if (error instanceof ZodError) {
-      const fieldErrors: FieldError[] = error.issues.map((i) => ({ objectName: 'request', field: fieldOf(`/${i.path.join('/')}`) || 'request', message: i.message }));
-      return reply.status(400).send({ status: 400, title: 'Bad Request', message: VALIDATION_MESSAGE, fieldErrors } satisfies ErrorBody);
+      const fieldErrors: FieldError[] = error.issues.map((i) => ({
+        objectName: 'request',
+        field: fieldOf(`/${i.path.join('/')}`) || 'request',
+        message: i.message,
+      }));
+      return reply
+        .status(400)
+        .send({ status: 400, title: 'Bad Request', message: VALIDATION_MESSAGE, fieldErrors } satisfies ErrorBody);
     }
     if (hasCode(error, '23505')) {
       reply.header(APP_ERROR_HEADER, 'This value is already in use.');
@@ -70,7 +81,9 @@ export function installErrorHandler(app: FastifyInstance) {
       if (headers) reply.headers(headers);
       // A header carries Latin-1 only; a message naming, say, a Cyrillic template reaches the toast through the body.
       if (appError && HEADER_SAFE.test(error.message)) reply.header(APP_ERROR_HEADER, error.message);
-      return reply.status(error.status).send({ status: error.status, message: error.message, fieldErrors, errorKey } satisfies ErrorBody);
+      return reply
+        .status(error.status)
+        .send({ status: error.status, message: error.message, fieldErrors, errorKey } satisfies ErrorBody);
     }
     const malformed = error.statusCode === undefined && MALFORMED_MULTIPART.find(([text]) => text.test(error.message));
     if (malformed) return reply.status(400).send({ status: 400, message: malformed[1] } satisfies ErrorBody);

@@ -8,14 +8,20 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly options: { fieldErrors?: FieldError[]; appError?: boolean; errorKey?: string; headers?: Record<string, string> } = {},
+    readonly options: {
+      fieldErrors?: FieldError[];
+      appError?: boolean;
+      errorKey?: string;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(message);
   }
 }
 
 /** A business refusal: 400 with the message in the app-error header, shown as the toast. */
-export const refused = (message: string, errorKey?: string) => new HttpError(400, message, { appError: true, errorKey });
+export const refused = (message: string, errorKey?: string) =>
+  new HttpError(400, message, { appError: true, errorKey });
 
 export const fieldErrors = (objectName: string, errors: Record<string, string>) =>
   new HttpError(400, 'error.validation', {

@@ -20,7 +20,8 @@ export const isStorableText = (text: string) => !text.match(UNSTORABLE);
 export const storableText = (text: string) => text.replace(UNSTORABLE, '\ufffd');
 
 /** '/cells/3/value' notation as the error handler writes it: 'cells[3].value'. */
-const join = (path: string, key: string | number) => (typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key);
+const join = (path: string, key: string | number) =>
+  typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key;
 
 /**
  * The first text in a parsed body, query or parameter set that cannot be stored, or a nesting too
@@ -81,7 +82,8 @@ export function installInputRules(app: FastifyInstance) {
     const schema = request.routeOptions.schema?.body;
     const json = request.body === undefined ? null : bodyJsonSchema(schema);
     const typeErrors = json ? jsonTypeProblems(request.body, json) : [];
-    if (typeErrors.length) throw new HttpError(400, VALIDATION_MESSAGE, { fieldErrors: withSchemaErrors(typeErrors, schema, request.body) });
+    if (typeErrors.length)
+      throw new HttpError(400, VALIDATION_MESSAGE, { fieldErrors: withSchemaErrors(typeErrors, schema, request.body) });
   });
 }
 
@@ -94,6 +96,10 @@ function withSchemaErrors(typeErrors: FieldError[], schema: unknown, body: unkno
   } catch {
     // An asynchronous refinement cannot run here; the type errors alone are answered.
   }
-  const own = issues.map((i) => ({ objectName: 'body', field: i.path.reduce<string>((p, k) => join(p, typeof k === 'number' ? k : String(k)), '') || 'body', message: i.message }));
+  const own = issues.map((i) => ({
+    objectName: 'body',
+    field: i.path.reduce<string>((p, k) => join(p, typeof k === 'number' ? k : String(k)), '') || 'body',
+    message: i.message,
+  }));
   return [...own, ...typeErrors.filter((t) => !own.some((o) => o.field === t.field))];
 }

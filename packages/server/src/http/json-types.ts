@@ -32,7 +32,10 @@ export function bodyJsonSchema(schema: unknown): Node | null {
   if (!(schema instanceof z.ZodType)) return null;
   if (!schemas.has(schema)) {
     try {
-      schemas.set(schema, z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', cycles: 'ref', reused: 'inline' }) as Node);
+      schemas.set(
+        schema,
+        z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', cycles: 'ref', reused: 'inline' }) as Node,
+      );
     } catch {
       schemas.set(schema, null);
     }
@@ -82,8 +85,10 @@ function walk(value: unknown, node: Node, root: Node, path: string, objectName: 
   const types = typesOf(here, root);
   const field = path || objectName;
   const text = typeof value === 'string' && value !== '';
-  if (types && (text || typeof value === 'boolean') && only(types, ['number', 'integer'])) problems.push({ objectName, field, message: NUMBER_MESSAGE });
-  else if (types && (text || typeof value === 'number') && only(types, ['boolean'])) problems.push({ objectName, field, message: FLAG_MESSAGE });
+  if (types && (text || typeof value === 'boolean') && only(types, ['number', 'integer']))
+    problems.push({ objectName, field, message: NUMBER_MESSAGE });
+  else if (types && (text || typeof value === 'number') && only(types, ['boolean']))
+    problems.push({ objectName, field, message: FLAG_MESSAGE });
   else if (Array.isArray(value)) {
     value.forEach((v, i) => {
       const item = here.prefixItems?.[i] ?? (Array.isArray(here.items) ? here.items[i] : here.items);
@@ -91,7 +96,9 @@ function walk(value: unknown, node: Node, root: Node, path: string, objectName: 
     });
   } else if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
-      const child = here.properties?.[key] ?? (typeof here.additionalProperties === 'object' ? here.additionalProperties : undefined);
+      const child =
+        here.properties?.[key] ??
+        (typeof here.additionalProperties === 'object' ? here.additionalProperties : undefined);
       if (child) walk(item, child, root, path ? `${path}.${key}` : key, objectName, problems);
     }
   }

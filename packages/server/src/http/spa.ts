@@ -15,7 +15,14 @@ export async function installWebApp(app: FastifyInstance, webDist: string | unde
   if (hasWeb) {
     // One wildcard route ('/*', which the guard knows as static): a route per file (wildcard: false)
     // would each lack an access rule, and the guard refuses to start with such routes.
-    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false, serve: true, prefix: '/', decorateReply: true });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: false,
+      serve: true,
+      prefix: '/',
+      decorateReply: true,
+    });
     // The wildcard also claims '/', a directory it would refuse to list: the start page is the app.
     app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) =>
       reply.header('cache-control', 'no-cache').sendFile('index.html'),
@@ -23,8 +30,11 @@ export async function installWebApp(app: FastifyInstance, webDist: string | unde
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    const isPage = request.method === 'GET' && !API_PREFIXES.some((p) => path.startsWith(p)) && !/\.[a-z0-9]+$/i.test(path);
+    const isPage =
+      request.method === 'GET' && !API_PREFIXES.some((p) => path.startsWith(p)) && !/\.[a-z0-9]+$/i.test(path);
     if (hasWeb && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply.status(404).send({ status: 404, message: `No route for ${request.method} ${path}.` } satisfies ErrorBody);
+    return reply
+      .status(404)
+      .send({ status: 404, message: `No route for ${request.method} ${path}.` } satisfies ErrorBody);
   });
 }

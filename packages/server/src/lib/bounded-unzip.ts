@@ -26,7 +26,11 @@ export class UnreadableZipError extends Error {}
  * (yauzl also fails an entry that inflates past its declared size). `inspect` sees every inflated
  * chunk of an entry before it is kept and may throw (a ZipLimitError of its own) to stop.
  */
-export async function boundedUnzip(bytes: Buffer, limits: UnzipLimits, inspect?: (name: string, chunk: Buffer) => void): Promise<Map<string, Buffer>> {
+export async function boundedUnzip(
+  bytes: Buffer,
+  limits: UnzipLimits,
+  inspect?: (name: string, chunk: Buffer) => void,
+): Promise<Map<string, Buffer>> {
   let zip: yauzl.ZipFile;
   try {
     // Names are decoded below without yauzl's path checks: nothing is written to disk, and some

@@ -21,8 +21,12 @@ const STATIC_PARTS: Record<string, string> = {
   'xl/styles.xml': `${XML}<styleSheet xmlns="${MAIN}"><numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm:ss"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`,
 };
 
-const columnLetter = (index: number): string => (index < 26 ? String.fromCharCode(65 + index) : columnLetter(Math.floor(index / 26) - 1) + String.fromCharCode(65 + (index % 26)));
-const inline = (ref: string, text: string, style = '') => `<c r="${ref}"${style} t="inlineStr"><is><t>${escapeXml(text)}</t></is></c>`;
+const columnLetter = (index: number): string =>
+  index < 26
+    ? String.fromCharCode(65 + index)
+    : columnLetter(Math.floor(index / 26) - 1) + String.fromCharCode(65 + (index % 26));
+const inline = (ref: string, text: string, style = '') =>
+  `<c r="${ref}"${style} t="inlineStr"><is><t>${escapeXml(text)}</t></is></c>`;
 
 /**
  * A one-sheet xlsx streamed as rows arrive: the sheet's XML is written byte by byte from text
@@ -38,12 +42,19 @@ export async function xlsxStream(out: Writable, sheetName: string, columns: read
     await part.close();
   }
   const book = await zip.entry('xl/workbook.xml');
-  await book.write(`${XML}<workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets><sheet name="${escapeXml(sheetName.slice(0, 31))}" sheetId="1" r:id="rId1"/></sheets></workbook>`);
+  await book.write(
+    `${XML}<workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets><sheet name="${escapeXml(sheetName.slice(0, 31))}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+  );
   await book.close();
 
   const letters = columns.map((_, i) => columnLetter(i));
   const sheet = await zip.entry('xl/worksheets/sheet1.xml');
-  const widths = columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? Math.max(10, c.header.length + 2)}" customWidth="1"/>`).join('');
+  const widths = columns
+    .map(
+      (c, i) =>
+        `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? Math.max(10, c.header.length + 2)}" customWidth="1"/>`,
+    )
+    .join('');
   const header = columns.map((c, i) => inline(`${letters[i]}1`, c.header, ' s="2"')).join('');
   await sheet.write(
     `${XML}<worksheet xmlns="${MAIN}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><cols>${widths}</cols><sheetData><row r="1">${header}</row>`,

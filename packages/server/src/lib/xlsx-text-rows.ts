@@ -11,10 +11,14 @@ const TAB = 9;
 const MAX_DIGITS = 10;
 const NEWLINE = 10;
 const ascii = (text: string) => Buffer.from(text, 'latin1');
-export const escapeXml = (text: string) => text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, ''); // eslint-disable-line no-control-regex
+export const escapeXml = (text: string) =>
+  text
+    .replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!)
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, ''); // eslint-disable-line no-control-regex
 
 /** Whether the field at `at` is PostgreSQL's NaN, Infinity or -Infinity, which a sheet cannot hold. */
-const nonFinite = (text: Uint8Array, at: number) => text[at] === 78 /* N */ || text[at] === 73 /* I */ || (text[at] === 45 /* - */ && text[at + 1] === 73);
+const nonFinite = (text: Uint8Array, at: number) =>
+  text[at] === 78 /* N */ || text[at] === 73 /* I */ || (text[at] === 45 /* - */ && text[at + 1] === 73);
 
 /**
  * Sheet XML for rows that arrive as lines of tab-separated numbers (PostgreSQL's text output of
@@ -27,13 +31,22 @@ export function textRowsXml(cells: readonly TextRowCell[], letters: readonly str
   const utf8 = (text: string) => Buffer.from(text, 'utf8');
   // Per cell, the bytes before the row number and those between it and the value (or the whole constant tail).
   const before = cells.map((_, i) => ascii(`<c r="${letters[i]}`));
-  const after = cells.map((c) => ('text' in c ? utf8(`" t="inlineStr"><is><t>${escapeXml(c.text)}</t></is></c>`) : ascii(c.date ? '" s="1"><v>' : '"><v>')));
+  const after = cells.map((c) =>
+    'text' in c
+      ? utf8(`" t="inlineStr"><is><t>${escapeXml(c.text)}</t></is></c>`)
+      : ascii(c.date ? '" s="1"><v>' : '"><v>'),
+  );
   const close = ascii('</v></c>');
   const rowOpen = ascii('<row r="');
   const rowOpened = ascii('">');
   const rowClose = ascii('</row>');
   /** The most a row adds beyond its fields' own text. */
-  const perRow = rowOpen.length + MAX_DIGITS + rowOpened.length + rowClose.length + cells.reduce((sum, _, i) => sum + before[i].length + MAX_DIGITS + after[i].length + close.length, 0);
+  const perRow =
+    rowOpen.length +
+    MAX_DIGITS +
+    rowOpened.length +
+    rowClose.length +
+    cells.reduce((sum, _, i) => sum + before[i].length + MAX_DIGITS + after[i].length + close.length, 0);
   let row = firstRow;
   /** Kept from batch to batch: the allocator would otherwise scatter megabytes per batch. */
   let xml = Buffer.allocUnsafe(0);

@@ -72,7 +72,10 @@ export function zipStream(out: Writable, level = 1) {
           entry.size += chunk.length;
           if (entry.size > MAX_32) throw new Error('xlsx entry over 4 GiB');
           // Resolved once deflated, so the caller may reuse the chunk's memory.
-          await Promise.race([new Promise<void>((resolve, reject) => deflate.write(chunk, (err) => (err ? reject(err) : resolve()))), failed]);
+          await Promise.race([
+            new Promise<void>((resolve, reject) => deflate.write(chunk, (err) => (err ? reject(err) : resolve()))),
+            failed,
+          ]);
         },
         async close() {
           deflate.end();

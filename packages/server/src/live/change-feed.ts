@@ -10,7 +10,12 @@ const IDS_PER_NOTIFY = 800;
  * instance's browsers hear about readings another instance ingested; on PGlite (one process) the
  * call goes straight to the listener. Other kinds of change (thresholds) use a channel of their own.
  */
-export async function createChangeFeed(database: Database, log: FastifyBaseLogger, onChanged: (ids: number[]) => void, channel = LIVE_CHANNEL) {
+export async function createChangeFeed(
+  database: Database,
+  log: FastifyBaseLogger,
+  onChanged: (ids: number[]) => void,
+  channel = LIVE_CHANNEL,
+) {
   const raw = database.raw;
   if (raw.kind === 'pglite') {
     return { publish: async (ids: number[]) => onChanged(ids), close: async () => undefined };

@@ -33,7 +33,13 @@ interface Session {
  * a second, batched every 100 ms so a change reaches the map within a fraction of a second — and
  * only for vehicles it may see. Anything wrong gets an ERROR frame and a closed socket.
  */
-export function createLiveHub(deps: { db: Db; sessions: Pick<Sessions, 'authenticate'>; sessionCheckMs: number; items: MapItems; log: FastifyBaseLogger }) {
+export function createLiveHub(deps: {
+  db: Db;
+  sessions: Pick<Sessions, 'authenticate'>;
+  sessionCheckMs: number;
+  items: MapItems;
+  log: FastifyBaseLogger;
+}) {
   const sessions = new Set<Session>();
 
   const send = (s: Session, command: string, headers: Record<string, string | number>, body = '') => {
@@ -45,7 +51,17 @@ export function createLiveHub(deps: { db: Db; sessions: Pick<Sessions, 'authenti
     sessions.delete(s);
   };
   const deliver = (s: Session, items: unknown[]) =>
-    send(s, 'MESSAGE', { subscription: s.subscription!, 'message-id': `${s.subscription}-${++s.messageSeq}`, destination: MAP_DETAILS_DESTINATION, 'content-type': 'application/json' }, JSON.stringify(items));
+    send(
+      s,
+      'MESSAGE',
+      {
+        subscription: s.subscription!,
+        'message-id': `${s.subscription}-${++s.messageSeq}`,
+        destination: MAP_DETAILS_DESTINATION,
+        'content-type': 'application/json',
+      },
+      JSON.stringify(items),
+    );
 
   const refreshVisible = async (s: Session) => {
     s.visible = s.scope ? await deps.items.visibleIds(s.scope) : new Set();
@@ -56,7 +72,10 @@ export function createLiveHub(deps: { db: Db; sessions: Pick<Sessions, 'authenti
     switch (frame.command) {
       case 'CONNECT':
       case 'STOMP': {
-        const auth = frame.headers.Authorization ?? frame.headers.authorization ?? (frame.headers.passcode ? `Bearer ${frame.headers.passcode}` : '');
+        const auth =
+          frame.headers.Authorization ??
+          frame.headers.authorization ??
+          (frame.headers.passcode ? `Bearer ${frame.headers.passcode}` : '');
         const token = auth.startsWith('Bearer ') ? auth.slice(7) : null;
         const user = token ? await deps.sessions.authenticate(token) : null;
         if (!user) return fail(s, 'A valid bearer token is required in the CONNECT frame (Authorization header).');
@@ -67,7 +86,11 @@ export function createLiveHub(deps: { db: Db; sessions: Pick<Sessions, 'authenti
       }
       case 'SUBSCRIBE': {
         if (!s.scope) return fail(s, 'CONNECT first.');
-        if (frame.headers.destination !== MAP_DETAILS_DESTINATION) return fail(s, `Unknown destination ${frame.headers.destination ?? ''}; subscribe to ${MAP_DETAILS_DESTINATION}.`);
+        if (frame.headers.destination !== MAP_DETAILS_DESTINATION)
+          return fail(
+            s,
+            `Unknown destination ${frame.headers.destination ?? ''}; subscribe to ${MAP_DETAILS_DESTINATION}.`,
+          );
         s.subscription = frame.headers.id ?? 'sub-0';
         await refreshVisible(s);
         // A client that loaded GET api/vehicles/details already asks for changes only: with
@@ -155,7 +178,16 @@ export function createLiveHub(deps: { db: Db; sessions: Pick<Sessions, 'authenti
 
   return {
     accept(socket: WebSocket) {
-      const s: Session = { socket, token: null, scope: null, visible: null, visibleAt: 0, subscription: null, pending: new Set(), messageSeq: 0 };
+      const s: Session = {
+        socket,
+        token: null,
+        scope: null,
+        visible: null,
+        visibleAt: 0,
+        subscription: null,
+        pending: new Set(),
+        messageSeq: 0,
+      };
       sessions.add(s);
       let queue = Promise.resolve();
       socket.on('message', (data, isBinary) => {
@@ -168,12 +200,14 @@ export function createLiveHub(deps: { db: Db; sessions: Pick<Sessions, 'authenti
           return fail(s, `Malformed frame: ${(err as Error).message}.`);
         }
         // Frames of one connection are handled in order.
-        queue = queue.then(async () => {
-          for (const f of frames) await handle(s, f);
-        }).catch((err) => {
-          deps.log.error({ err }, 'live session failed');
-          fail(s, 'Internal error.');
-        });
+        queue = queue
+          .then(async () => {
+            for (const f of frames) await handle(s, f);
+          })
+          .catch((err) => {
+            deps.log.error({ err }, 'live session failed');
+            fail(s, 'Internal error.');
+          });
       });
       socket.on('close', () => sessions.delete(s));
       socket.on('error', () => sessions.delete(s));

@@ -22,9 +22,21 @@ export function createMapItems(db: Db, fresh: (vehicleId: number) => VehicleLive
       const now = Date.now();
       return (await vehicleDataRepository.withState(db, inArray(vehicle.id, ids))).map((v) => {
         const live = fresh(v.id);
-        if (!live || (v.lastReported && live.lastReported !== null && live.lastReported < v.lastReported.getTime())) return toMapItem(v, now);
+        if (!live || (v.lastReported && live.lastReported !== null && live.lastReported < v.lastReported.getTime()))
+          return toMapItem(v, now);
         const at = (ms: number | null) => (ms === null ? null : new Date(ms));
-        return toMapItem({ ...v, values: live.values, cells: live.cells, lastReported: at(live.lastReported), canLastReported: at(live.canLastReported), gpsLastReported: at(live.gpsLastReported), lastChargedAt: at(live.lastChargedAt) }, now);
+        return toMapItem(
+          {
+            ...v,
+            values: live.values,
+            cells: live.cells,
+            lastReported: at(live.lastReported),
+            canLastReported: at(live.canLastReported),
+            gpsLastReported: at(live.gpsLastReported),
+            lastChargedAt: at(live.lastChargedAt),
+          },
+          now,
+        );
       });
     },
   };

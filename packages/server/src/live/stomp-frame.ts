@@ -8,7 +8,8 @@ export interface Frame {
   body: string;
 }
 
-const unescape = (v: string) => v.replace(/\\(.)/g, (_, c: string) => ({ n: '\n', r: '\r', c: ':', '\\': '\\' })[c] ?? c);
+const unescape = (v: string) =>
+  v.replace(/\\(.)/g, (_, c: string) => ({ n: '\n', r: '\r', c: ':', '\\': '\\' })[c] ?? c);
 const escape = (v: string) => v.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/:/g, '\\c');
 
 export const MAX_FRAME_BYTES = 64 * 1024;

@@ -20,7 +20,14 @@ export interface MailDispatcher {
  * Delivers the outbox: mail over SMTP when SMTP_URL is set, otherwise by writing each message (and
  * so its link) to the log, which keeps the demo usable offline; SMS through the SMS adapter.
  */
-export function createMailDispatcher(opts: { db: Db; smtpUrl?: string; from: string; sms: SmsSender; log: FastifyBaseLogger; intervalMs?: number }): MailDispatcher {
+export function createMailDispatcher(opts: {
+  db: Db;
+  smtpUrl?: string;
+  from: string;
+  sms: SmsSender;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+}): MailDispatcher {
   const smtp = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   let running: Promise<void> | null = null;
   let again = false;
@@ -32,11 +39,16 @@ export function createMailDispatcher(opts: { db: Db; smtpUrl?: string; from: str
       return `sms-${opts.sms.transport}`;
     }
     if (smtp) {
-      const attachments = row.attachment ? [{ filename: row.attachmentName ?? 'attachment', content: row.attachment }] : undefined;
+      const attachments = row.attachment
+        ? [{ filename: row.attachmentName ?? 'attachment', content: row.attachment }]
+        : undefined;
       await smtp.sendMail({ from: opts.from, to: row.recipient, subject: row.subject, text: row.body, attachments });
       return 'smtp';
     }
-    opts.log.info({ mail: { to: row.recipient, subject: row.subject, body: row.body } }, `mail to ${row.recipient}: ${row.subject}\n${row.body}`);
+    opts.log.info(
+      { mail: { to: row.recipient, subject: row.subject, body: row.body } },
+      `mail to ${row.recipient}: ${row.subject}\n${row.body}`,
+    );
     return 'log';
   };
 

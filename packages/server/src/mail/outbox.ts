@@ -15,7 +15,14 @@ export interface OutgoingMail {
 export async function enqueueMail(db: Pick<Db, 'insert'>, mail: OutgoingMail) {
   await db
     .insert(mailOutbox)
-    .values({ recipient: mail.to, subject: mail.subject, body: mail.body, kind: mail.kind, attachmentName: mail.attachment?.name, attachment: mail.attachment?.content });
+    .values({
+      recipient: mail.to,
+      subject: mail.subject,
+      body: mail.body,
+      kind: mail.kind,
+      attachmentName: mail.attachment?.name,
+      attachment: mail.attachment?.content,
+    });
 }
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -34,13 +41,19 @@ export async function claimDueMails(db: Db, limit: number, leaseSeconds = 60): P
     .for('update', { skipLocked: true });
   return db
     .update(mailOutbox)
-    .set({ nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})`, attempts: sql`${mailOutbox.attempts} + 1` })
+    .set({
+      nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})`,
+      attempts: sql`${mailOutbox.attempts} + 1`,
+    })
     .where(sql`${mailOutbox.id} in ${due}`)
     .returning();
 }
 
 export async function markSent(db: Db, id: number, transport: string) {
-  await db.update(mailOutbox).set({ sentAt: sql`now()`, transport, lastError: null }).where(eq(mailOutbox.id, id));
+  await db
+    .update(mailOutbox)
+    .set({ sentAt: sql`now()`, transport, lastError: null })
+    .where(eq(mailOutbox.id, id));
 }
 
 /** Retries back off exponentially up to an hour. */

@@ -20,7 +20,12 @@ export function createSmsSender(opts: { webhookUrl?: string; log: FastifyBaseLog
   return {
     transport: 'webhook',
     async send(to, text) {
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ to, text }), signal: AbortSignal.timeout(15_000) });
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ to, text }),
+        signal: AbortSignal.timeout(15_000),
+      });
       if (!res.ok) throw new Error(`SMS webhook answered ${res.status}`);
     },
   };

@@ -29,7 +29,10 @@ const url = args.url ?? (transport === 'mqtt' ? 'mqtt://localhost:1883' : 'http:
 const intervalS = Number(args.interval);
 const count = Math.min(Number(args.vehicles), DEMO_VEHICLE_COUNT);
 const secretFile = join(process.env.DATA_DIR ?? './data', 'jwt-secret');
-const secret = args.secret ?? process.env.JWT_SECRET ?? (existsSync(secretFile) ? readFileSync(secretFile, 'utf8').trim() : undefined);
+const secret =
+  args.secret ??
+  process.env.JWT_SECRET ??
+  (existsSync(secretFile) ? readFileSync(secretFile, 'utf8').trim() : undefined);
 if (!secret) {
   console.error(`No token secret: pass --secret, set JWT_SECRET, or run where ${secretFile} exists.`);
   process.exit(2);
@@ -37,16 +40,28 @@ if (!secret) {
 
 const fleet = Array.from({ length: count }, (_, i) => {
   const vin = demoVin(i);
-  return { vin, token: demoDeviceToken(vin, secret), sim: createSimVehicle(Date.now() + i, CITIES[i % CITIES.length], [24, 28, 32][i % 3]) };
+  return {
+    vin,
+    token: demoDeviceToken(vin, secret),
+    sim: createSimVehicle(Date.now() + i, CITIES[i % CITIES.length], [24, 28, 32][i % 3]),
+  };
 });
 
-const clients = transport === 'mqtt' ? await Promise.all(fleet.map((v) => mqtt.connectAsync(url, { username: v.vin, password: v.token, reconnectPeriod: 2000 }))) : [];
+const clients =
+  transport === 'mqtt'
+    ? await Promise.all(
+        fleet.map((v) => mqtt.connectAsync(url, { username: v.vin, password: v.token, reconnectPeriod: 2000 })),
+      )
+    : [];
 
 const send = async (i: number, body: string) => {
   if (transport === 'mqtt') return void (await clients[i].publishAsync(readingsTopic(fleet[i].vin), body, { qos: 1 }));
   const res = await fetch(`${url}/api/telemetry/readings`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${fleet[i].vin}:${fleet[i].token}`).toString('base64')}` },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Basic ${Buffer.from(`${fleet[i].vin}:${fleet[i].token}`).toString('base64')}`,
+    },
     body,
   });
   if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
@@ -68,7 +83,9 @@ const tick = async () => {
       }
     }),
   );
-  console.log(`${new Date(now).toISOString()} ${count} vehicles over ${transport}: ${sent} readings sent, ${failed} failed`);
+  console.log(
+    `${new Date(now).toISOString()} ${count} vehicles over ${transport}: ${sent} readings sent, ${failed} failed`,
+  );
 };
 
 console.log(`simulating ${count} vehicles every ${intervalS} s over ${transport} to ${url}`);

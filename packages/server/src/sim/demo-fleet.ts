@@ -7,7 +7,12 @@ import { usersRepository } from '../modules/users/users.repository.js';
 export const DEMO_PEOPLE_PASSWORD = 'demo1234';
 
 const DEALERS = [
-  { name: 'Dana Dealer', email: 'dealer@evfleet.local', company: 'Prairie EV Motors', fleets: ['Loop Deliveries', 'Lakeshore Maintenance'] },
+  {
+    name: 'Dana Dealer',
+    email: 'dealer@evfleet.local',
+    company: 'Prairie EV Motors',
+    fleets: ['Loop Deliveries', 'Lakeshore Maintenance'],
+  },
   { name: 'Owen Outfitter', email: 'dealer2@evfleet.local', company: 'Front Range Carts', fleets: ['Campus Shuttle'] },
 ];
 
@@ -20,36 +25,80 @@ export async function seedDemoFleet(db: Db) {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(dealer);
   if (count > 0) return;
   const passwordHash = await hashPassword(DEMO_PEOPLE_PASSWORD);
-  const account = async (login: string, email: string, first: string, last: string, role: 'ROLE_DEALER' | 'ROLE_FLEET' | 'ROLE_USER') =>
-    (await usersRepository.insert(db, { login, email, firstName: first, lastName: last, activated: true, passwordHash }, [role])).id;
+  const account = async (
+    login: string,
+    email: string,
+    first: string,
+    last: string,
+    role: 'ROLE_DEALER' | 'ROLE_FLEET' | 'ROLE_USER',
+  ) =>
+    (
+      await usersRepository.insert(
+        db,
+        { login, email, firstName: first, lastName: last, activated: true, passwordHash },
+        [role],
+      )
+    ).id;
 
-  const vehicles = (await db.select({ id: vehicle.id }).from(vehicle).orderBy(asc(vehicle.id)).limit(16)).map((v) => v.id);
+  const vehicles = (await db.select({ id: vehicle.id }).from(vehicle).orderBy(asc(vehicle.id)).limit(16)).map(
+    (v) => v.id,
+  );
   let next = 0;
   let driverNo = 0;
   for (const [d, spec] of DEALERS.entries()) {
     const [first, last] = spec.name.split(' ');
     const [dealerRow] = await db
       .insert(dealer)
-      .values({ name: spec.name, email: spec.email, mobileNumber: `312555010${d}`, company: spec.company, address: 'Default', activation: true, userId: await account(spec.email.split('@')[0], spec.email, first, last, 'ROLE_DEALER') })
+      .values({
+        name: spec.name,
+        email: spec.email,
+        mobileNumber: `312555010${d}`,
+        company: spec.company,
+        address: 'Default',
+        activation: true,
+        userId: await account(spec.email.split('@')[0], spec.email, first, last, 'ROLE_DEALER'),
+      })
       .returning();
     for (const name of spec.fleets) {
       const slug = name.toLowerCase().replace(/\s+/g, '-');
       const email = `${slug}@evfleet.local`;
-      const [fleetRow] = await db.insert(fleet).values({ name, email, dealerId: dealerRow.id, status: true, userId: await account(slug, email, name, 'Owner', 'ROLE_FLEET') }).returning();
+      const [fleetRow] = await db
+        .insert(fleet)
+        .values({
+          name,
+          email,
+          dealerId: dealerRow.id,
+          status: true,
+          userId: await account(slug, email, name, 'Owner', 'ROLE_FLEET'),
+        })
+        .returning();
       const mine = vehicles.slice(next, next + 5);
       next += 5;
-      if (mine.length) await db.update(vehicle).set({ dealerId: dealerRow.id, fleetId: fleetRow.id }).where(inArray(vehicle.id, mine));
+      if (mine.length)
+        await db.update(vehicle).set({ dealerId: dealerRow.id, fleetId: fleetRow.id }).where(inArray(vehicle.id, mine));
       for (const v of mine.slice(0, 2)) {
         driverNo += 1;
         const email = `driver${driverNo}@evfleet.local`;
         const [driverRow] = await db
           .insert(driver)
-          .values({ name: `Driver ${driverNo}`, email, mobile: `31255502${String(driverNo).padStart(2, '0')}`, address: `${100 + driverNo} Depot Road`, fleetId: fleetRow.id, status: true, userId: await account(`driver${driverNo}`, email, 'Driver', String(driverNo), 'ROLE_USER') })
+          .values({
+            name: `Driver ${driverNo}`,
+            email,
+            mobile: `31255502${String(driverNo).padStart(2, '0')}`,
+            address: `${100 + driverNo} Depot Road`,
+            fleetId: fleetRow.id,
+            status: true,
+            userId: await account(`driver${driverNo}`, email, 'Driver', String(driverNo), 'ROLE_USER'),
+          })
           .returning();
         await db.update(vehicle).set({ driverId: driverRow.id }).where(eq(vehicle.id, v));
       }
     }
   }
   // The sixteenth vehicle belongs to the first dealer but to none of its fleets.
-  if (vehicles[15]) await db.update(vehicle).set({ dealerId: (await db.select({ id: dealer.id }).from(dealer).orderBy(asc(dealer.id)).limit(1))[0].id }).where(eq(vehicle.id, vehicles[15]));
+  if (vehicles[15])
+    await db
+      .update(vehicle)
+      .set({ dealerId: (await db.select({ id: dealer.id }).from(dealer).orderBy(asc(dealer.id)).limit(1))[0].id })
+      .where(eq(vehicle.id, vehicles[15]));
 }

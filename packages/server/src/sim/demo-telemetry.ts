@@ -21,13 +21,21 @@ const CHUNK = 5000;
  * alerts exist; then every vehicle reports every 10 seconds.
  */
 export async function startDemoTelemetry(db: Db, telemetry: Telemetry, log: FastifyBaseLogger) {
-  const rows = await db.select({ id: vehicle.id, cells: vehicle.cells }).from(vehicle).where(like(vehicle.vin, 'EVDEMO%')).orderBy(asc(vehicle.id));
-  const sims = rows.map((r, i) => ({ id: r.id, sim: createSimVehicle(r.id * 7919, CITIES[i % CITIES.length], r.cells) }));
+  const rows = await db
+    .select({ id: vehicle.id, cells: vehicle.cells })
+    .from(vehicle)
+    .where(like(vehicle.vin, 'EVDEMO%'))
+    .orderBy(asc(vehicle.id));
+  const sims = rows.map((r, i) => ({
+    id: r.id,
+    sim: createSimVehicle(r.id * 7919, CITIES[i % CITIES.length], r.cells),
+  }));
   const stored = (sim: SimVehicle, id: number, ts: number): StoredRow | null => {
     const parsed = parseReading(reading(sim, ts), Date.now());
     return parsed.ok ? { vehicleId: id, reading: parsed.reading } : null;
   };
-  const write = (batch: (StoredRow | null)[]) => telemetry.writer.write(batch.filter((r): r is StoredRow => r !== null));
+  const write = (batch: (StoredRow | null)[]) =>
+    telemetry.writer.write(batch.filter((r): r is StoredRow => r !== null));
 
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(canReading);
   if (count === 0 && sims.length) {
@@ -46,7 +54,9 @@ export async function startDemoTelemetry(db: Db, telemetry: Telemetry, log: Fast
     }
     await write(batch);
     await telemetry.persist();
-    log.info(`demo history: ${HISTORY_DAYS} days for ${sims.length} vehicles in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log.info(
+      `demo history: ${HISTORY_DAYS} days for ${sims.length} vehicles in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   }
 
   const timer = setInterval(() => {

@@ -107,7 +107,15 @@ function move(v: SimVehicle, miles: number) {
   if (v.sinceBlockM >= BLOCK_M) {
     v.sinceBlockM = 0;
     const far = Math.abs(v.lat - v.city.lat) > 0.03 || Math.abs(v.lng - v.city.lng) > 0.04;
-    if (far) v.heading = Math.abs(v.lat - v.city.lat) > Math.abs(v.lng - v.city.lng) ? (v.lat > v.city.lat ? 180 : 0) : v.lng > v.city.lng ? 270 : 90;
+    if (far)
+      v.heading =
+        Math.abs(v.lat - v.city.lat) > Math.abs(v.lng - v.city.lng)
+          ? v.lat > v.city.lat
+            ? 180
+            : 0
+          : v.lng > v.city.lng
+            ? 270
+            : 90;
     else if (v.rand() < 0.3) v.heading = (v.heading + (v.rand() < 0.5 ? 90 : 270)) % 360;
   }
 }
@@ -118,7 +126,9 @@ const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 export function reading(v: SimVehicle, ts: number) {
   const charging = v.mode === 'charging';
   const cellBase = 3.0 + (v.soc / 100) * 0.65;
-  const cells = Array.from({ length: v.cellCount }, (_, i) => round(cellBase + (v.rand() - 0.5) * 0.03 - (i === v.weakCell ? 0.35 : 0), 3));
+  const cells = Array.from({ length: v.cellCount }, (_, i) =>
+    round(cellBase + (v.rand() - 0.5) * 0.03 - (i === v.weakCell ? 0.35 : 0), 3),
+  );
   const current = charging ? -(18 + v.rand() * 6) : v.speed > 0 ? 40 + v.speed * 6 + v.rand() * 20 : 1 + v.rand();
   const hot = v.fault === 'overheat';
   return {

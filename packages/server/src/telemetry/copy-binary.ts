@@ -79,7 +79,9 @@ export function* binaryCopyChunks(rows: StoredRow[]): Generator<Buffer> {
   out.int32(0); // header extension
   for (const { vehicleId, reading } of rows) {
     const extra = reading.extra ? Buffer.from(JSON.stringify(reading.extra)) : null;
-    const full = out.reserve(FIXED_BYTES + (reading.cells ? cellBytes(reading.cells) : 0) + (extra ? 5 + extra.length : 0) + 2);
+    const full = out.reserve(
+      FIXED_BYTES + (reading.cells ? cellBytes(reading.cells) : 0) + (extra ? 5 + extra.length : 0) + 2,
+    );
     if (full) yield full;
     out.int16(FIELDS);
     out.int32(4);

@@ -16,7 +16,11 @@ export interface IngestResult {
  * One path for every transport: authenticate the device, check each reading on its own, store the
  * valid ones and resolve once they are committed.
  */
-export function createIngest(deps: { devices: DeviceRegistry; writer: Pick<BatchWriter, 'write'>; rejections: RejectionCounter }) {
+export function createIngest(deps: {
+  devices: DeviceRegistry;
+  writer: Pick<BatchWriter, 'write'>;
+  rejections: RejectionCounter;
+}) {
   const refuse = (source: string, reason: RejectionReason, detail: string, n = 1): IngestResult => {
     deps.rejections.count(reason, source, detail, n);
     return { accepted: 0, rejected: [{ index: -1, reason, detail }] };
@@ -24,7 +28,12 @@ export function createIngest(deps: { devices: DeviceRegistry; writer: Pick<Batch
 
   return {
     /** A raw message (MQTT payload or HTTP body) from a device whose credential is checked here. */
-    async message(source: string, vin: string, token: string | undefined, payload: Buffer | string): Promise<IngestResult> {
+    async message(
+      source: string,
+      vin: string,
+      token: string | undefined,
+      payload: Buffer | string,
+    ): Promise<IngestResult> {
       const device = await deps.devices.authenticate(vin, token);
       if (typeof device === 'string') return refuse(source, device, `device ${vin.slice(0, 64)}`);
       return this.readings(source, device.vehicleId, payload);
@@ -32,7 +41,8 @@ export function createIngest(deps: { devices: DeviceRegistry; writer: Pick<Batch
 
     /** A message from an already authenticated device (the embedded broker checked it at CONNECT). */
     async readings(source: string, vehicleId: number, payload: Buffer | string): Promise<IngestResult> {
-      if (payload.length > TELEMETRY_LIMITS.maxMessageBytes) return refuse(source, 'too_large', `${payload.length} bytes`);
+      if (payload.length > TELEMETRY_LIMITS.maxMessageBytes)
+        return refuse(source, 'too_large', `${payload.length} bytes`);
       let body: unknown;
       try {
         body = JSON.parse(payload.toString());
@@ -40,8 +50,10 @@ export function createIngest(deps: { devices: DeviceRegistry; writer: Pick<Batch
         return refuse(source, 'not_json', 'the message is not JSON');
       }
       const items = readingsOf(body);
-      if (!items) return refuse(source, 'not_a_reading', 'a message is a reading, a list of readings or {readings: [...]}');
-      if (items.length > TELEMETRY_LIMITS.maxBatch) return refuse(source, 'too_many_readings', `${items.length} readings in one message`, items.length);
+      if (!items)
+        return refuse(source, 'not_a_reading', 'a message is a reading, a list of readings or {readings: [...]}');
+      if (items.length > TELEMETRY_LIMITS.maxBatch)
+        return refuse(source, 'too_many_readings', `${items.length} readings in one message`, items.length);
 
       const now = Date.now();
       const rows: StoredRow[] = [];
@@ -68,7 +80,11 @@ export function createIngest(deps: { devices: DeviceRegistry; writer: Pick<Batch
         // Sending these again would fail again: refused and counted, so the device moves on.
         if (!(err instanceof ReadingsRefused)) throw err;
         deps.rejections.count('storage_refused', source, err.message, rows.length);
-        const refused = indexes.map((index) => ({ index, reason: 'storage_refused' as const, detail: 'the database refused this reading' }));
+        const refused = indexes.map((index) => ({
+          index,
+          reason: 'storage_refused' as const,
+          detail: 'the database refused this reading',
+        }));
         return { accepted: 0, rejected: [...rejected, ...refused].sort((a, b) => a.index - b.index) };
       }
       return dropped ? { accepted: rows.length, rejected, dropped } : { accepted: rows.length, rejected };

@@ -22,27 +22,47 @@ import { telemetryRoutes } from './telemetry.routes.js';
  */
 export async function installTelemetry(
   app: FastifyInstance,
-  deps: { config: Config; database: Database; sessions: Sessions; mail: MailDispatcher; log: FastifyBaseLogger; readingsCommitted?: (rows: StoredRow[]) => void },
+  deps: {
+    config: Config;
+    database: Database;
+    sessions: Sessions;
+    mail: MailDispatcher;
+    log: FastifyBaseLogger;
+    readingsCommitted?: (rows: StoredRow[]) => void;
+  },
 ): Promise<{ pipeline: Telemetry; mqtt: MqttTransport | null }> {
   const { config, database, log } = deps;
   // The live feed reads states the pipeline keeps; the pipeline tells it what changed.
   let telemetry: Telemetry | null = null;
-  const live = createLiveHub({ db: database.db, sessions: deps.sessions, sessionCheckMs: config.sessionCheckMs, items: createMapItems(database.db, (id) => telemetry?.states.get(id)), log });
+  const live = createLiveHub({
+    db: database.db,
+    sessions: deps.sessions,
+    sessionCheckMs: config.sessionCheckMs,
+    items: createMapItems(database.db, (id) => telemetry?.states.get(id)),
+    log,
+  });
   const changes = await createChangeFeed(database, log, live.changed);
   telemetry = createTelemetry(database, log, {
     alertMessagesPerHour: config.alertMessagesPerHour,
     retentionDays: config.retentionDays,
     messagesQueued: deps.mail.kick,
-    statesChanged: (ids) => void changes.publish(ids).catch((err) => log.error({ err }, 'live change notification failed')),
+    statesChanged: (ids) =>
+      void changes.publish(ids).catch((err) => log.error({ err }, 'live change notification failed')),
     readingsCommitted: deps.readingsCommitted,
   });
   await telemetry.start();
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  app.get('/evts-websocket', { websocket: true, config: { access: 'public' }, schema: { hide: true } }, (socket) => live.accept(socket));
+  app.get('/evts-websocket', { websocket: true, config: { access: 'public' }, schema: { hide: true } }, (socket) =>
+    live.accept(socket),
+  );
   await app.register(telemetryRoutes(telemetry));
   await app.register(devicesRoutes({ db: database.db, devices: telemetry.devices }));
-  await app.register(vehicleDataRoutes(createVehicleDataService({ db: database.db, offlineAfterMs: config.offlineAfterMinutes * 60_000 })));
+  await app.register(
+    vehicleDataRoutes(
+      createVehicleDataService({ db: database.db, offlineAfterMs: config.offlineAfterMinutes * 60_000 }),
+    ),
+  );
   const mqtt = await startMqtt(telemetry, config, log);
 
   const pipeline = telemetry;

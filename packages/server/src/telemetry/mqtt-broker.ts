@@ -12,7 +12,10 @@ const BAD_USERNAME_OR_PASSWORD = 4;
  * device token; a reading is stored inside authorizePublish, so the device's PUBACK is sent only
  * after the reading is committed. Devices may not subscribe: they never see each other's data.
  */
-export async function startEmbeddedBroker(telemetry: Pick<Telemetry, 'devices' | 'rejections' | 'ingest'>, opts: { port: number; host: string; log: FastifyBaseLogger }) {
+export async function startEmbeddedBroker(
+  telemetry: Pick<Telemetry, 'devices' | 'rejections' | 'ingest'>,
+  opts: { port: number; host: string; log: FastifyBaseLogger },
+) {
   const broker = await Aedes.createBroker({
     authenticate: (client: DeviceClient, username, password, done) => {
       const refuse = () => {
@@ -65,7 +68,9 @@ export async function startEmbeddedBroker(telemetry: Pick<Telemetry, 'devices' |
     },
     authorizeSubscribe: (_client, _subscription, callback) => callback(new Error('devices may not subscribe')),
   });
-  broker.on('clientError', (client, err) => opts.log.debug({ client: client.id, err: err.message }, 'mqtt client error'));
+  broker.on('clientError', (client, err) =>
+    opts.log.debug({ client: client.id, err: err.message }, 'mqtt client error'),
+  );
 
   const server: Server = createServer(broker.handle);
   await new Promise<void>((resolve, reject) => {

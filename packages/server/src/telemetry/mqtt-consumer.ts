@@ -57,7 +57,10 @@ export function startBrokerConsumer(telemetry: Telemetry, opts: ConsumerOptions)
 
   const open = () => {
     const port = Number(url.port || (url.protocol === 'mqtts:' ? 8883 : 1883));
-    const s = url.protocol === 'mqtts:' ? tlsConnect({ host: url.hostname, port, servername: url.hostname }) : tcpConnect({ host: url.hostname, port });
+    const s =
+      url.protocol === 'mqtts:'
+        ? tlsConnect({ host: url.hostname, port, servername: url.hostname })
+        : tcpConnect({ host: url.hostname, port });
     socket = s;
     const parser = mqttPacket.parser({ protocolVersion: 4 });
     // Acknowledgements leave in the order the messages came, each once its readings are stored.

@@ -11,8 +11,18 @@ export interface MqttTransport {
   readonly connected: boolean;
 }
 
-export async function startMqtt(telemetry: Telemetry, config: Config, log: FastifyBaseLogger): Promise<MqttTransport | null> {
-  if (config.mqtt.url) return startBrokerConsumer(telemetry, { url: config.mqtt.url, clientId: config.mqtt.clientId, shareGroup: config.mqtt.shareGroup, log });
+export async function startMqtt(
+  telemetry: Telemetry,
+  config: Config,
+  log: FastifyBaseLogger,
+): Promise<MqttTransport | null> {
+  if (config.mqtt.url)
+    return startBrokerConsumer(telemetry, {
+      url: config.mqtt.url,
+      clientId: config.mqtt.clientId,
+      shareGroup: config.mqtt.shareGroup,
+      log,
+    });
   if (config.mqtt.port === 0) return null;
   return startEmbeddedBroker(telemetry, { port: config.mqtt.port, host: config.host, log });
 }

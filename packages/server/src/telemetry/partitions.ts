@@ -28,7 +28,9 @@ export function createPartitionManager(sql: SqlRunner) {
     const from = new Date(start).toISOString();
     const to = new Date(nextMonth(start)).toISOString();
     try {
-      await sql.query(`create table if not exists ${partitionName(start)} partition of can_reading for values from ('${from}') to ('${to}')`);
+      await sql.query(
+        `create table if not exists ${partitionName(start)} partition of can_reading for values from ('${from}') to ('${to}')`,
+      );
     } catch (err) {
       // Another instance created it between our check and our create.
       if ((err as { code?: string }).code !== '42P07') throw err;

@@ -30,7 +30,10 @@ const pickNew = (rows: StoredRow[], inserted: { vehicle_id: number; ts: Date | s
 };
 
 const copyInto = (client: pg.PoolClient, table: string, rows: StoredRow[]) =>
-  pipeline(Readable.from(binaryCopyChunks(rows)), client.query(copyFrom(`copy ${table} (${COLUMN_LIST}) from stdin (format binary)`)));
+  pipeline(
+    Readable.from(binaryCopyChunks(rows)),
+    client.query(copyFrom(`copy ${table} (${COLUMN_LIST}) from stdin (format binary)`)),
+  );
 
 /**
  * PostgreSQL: binary COPY straight into can_reading, the bulk loader's fast path, as a statement of
@@ -52,7 +55,9 @@ export function postgresReadingStore(pool: pg.Pool): ReadingStore {
           if ((err as { code?: string }).code !== '23505') throw err;
         }
         await client.query('begin');
-        await client.query(`create temp table if not exists can_reading_stage (like can_reading including defaults) on commit delete rows`);
+        await client.query(
+          `create temp table if not exists can_reading_stage (like can_reading including defaults) on commit delete rows`,
+        );
         await copyInto(client, 'can_reading_stage', rows);
         const inserted = await client.query<{ vehicle_id: number; ts: Date }>(
           `insert into can_reading (${COLUMN_LIST}) select ${COLUMN_LIST} from can_reading_stage on conflict do nothing returning vehicle_id, ts`,
@@ -82,7 +87,13 @@ export function pgliteReadingStore(client: PGlite): ReadingStore {
           const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
           const params: unknown[] = [];
           const tuples = chunk.map(({ vehicleId, reading }) => {
-            const values = [vehicleId, new Date(reading.ts), ...STORED_SIGNALS.map((s) => reading.values[s] ?? null), reading.cells, reading.extra ? JSON.stringify(reading.extra) : null];
+            const values = [
+              vehicleId,
+              new Date(reading.ts),
+              ...STORED_SIGNALS.map((s) => reading.values[s] ?? null),
+              reading.cells,
+              reading.extra ? JSON.stringify(reading.extra) : null,
+            ];
             const placeholders = values.map((v) => {
               params.push(v);
               return `$${params.length}`;

@@ -45,7 +45,8 @@ export interface Dropped {
 }
 
 /** A reading to store, with the values left out of it (null when none, the usual case); or why none is. */
-export type Parsed = { ok: true; reading: Reading; dropped: Dropped[] | null } | { ok: false; reason: RejectionReason; detail: string };
+export type Parsed =
+  { ok: true; reading: Reading; dropped: Dropped[] | null } | { ok: false; reason: RejectionReason; detail: string };
 
 const fail = (reason: RejectionReason, detail: string): Parsed => ({ ok: false, reason, detail });
 
@@ -56,8 +57,9 @@ function numeric(value: unknown): number | undefined {
   return undefined;
 }
 
-// eslint-disable-next-line no-control-regex -- control characters are what it looks for
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const UNPRINTABLE =
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for
+  /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 /** A device's key as it may appear in an answer or a log: control characters and lone surrogates shown as U+FFFD. */
 const printable = (key: string) => key.slice(0, TELEMETRY_LIMITS.maxExtraKeyLength).replace(UNPRINTABLE, '\ufffd');
 
@@ -67,7 +69,8 @@ const printable = (key: string) => key.slice(0, TELEMETRY_LIMITS.maxExtraKeyLeng
  * place in a report column's name. Runs for unknown signals only, a few per reading at most.
  */
 export function badSignalName(name: string): string | null {
-  if (name.length === 0 || name.length > TELEMETRY_LIMITS.maxExtraKeyLength) return `an unknown signal's name must be 1 to ${TELEMETRY_LIMITS.maxExtraKeyLength} characters`;
+  if (name.length === 0 || name.length > TELEMETRY_LIMITS.maxExtraKeyLength)
+    return `an unknown signal's name must be 1 to ${TELEMETRY_LIMITS.maxExtraKeyLength} characters`;
   for (let i = 0; i < name.length; i++) {
     const c = name.charCodeAt(i);
     if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return "an unknown signal's name holds a control character";
@@ -100,7 +103,8 @@ function timestamp(raw: unknown): number | undefined {
  * library costs several times as much per field.
  */
 export function parseReading(raw: unknown, now: number): Parsed {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail('not_a_reading', 'a reading is a JSON object');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return fail('not_a_reading', 'a reading is a JSON object');
   const input = raw as Record<string, unknown>;
   const ts = timestamp(input.ts ?? input.timestamp);
   if (ts === undefined) return fail('bad_timestamp', 'ts must be an ISO 8601 time or epoch milliseconds');
@@ -126,16 +130,19 @@ export function parseReading(raw: unknown, now: number): Parsed {
       else (dropped ??= []).push(outOfRange(key, value, range));
       continue;
     }
-    if (++extraCount > TELEMETRY_LIMITS.maxExtraSignals) return fail('bad_value', `more than ${TELEMETRY_LIMITS.maxExtraSignals} unknown signals`);
+    if (++extraCount > TELEMETRY_LIMITS.maxExtraSignals)
+      return fail('bad_value', `more than ${TELEMETRY_LIMITS.maxExtraSignals} unknown signals`);
     const badName = badSignalName(key);
     if (badName !== null) (dropped ??= []).push({ signal: printable(key), reason: 'bad_signal_name', detail: badName });
-    else if (value < UNKNOWN_SIGNAL_RANGE.min || value > UNKNOWN_SIGNAL_RANGE.max) (dropped ??= []).push(outOfRange(key, value, UNKNOWN_SIGNAL_RANGE));
+    else if (value < UNKNOWN_SIGNAL_RANGE.min || value > UNKNOWN_SIGNAL_RANGE.max)
+      (dropped ??= []).push(outOfRange(key, value, UNKNOWN_SIGNAL_RANGE));
     else (extra ??= {})[key] = value;
   }
 
   let cells: number[] | null = null;
   if (input.cells !== undefined && input.cells !== null) {
-    if (!Array.isArray(input.cells) || input.cells.length > MAX_CELLS) return fail('bad_cells', `cells must be an array of at most ${MAX_CELLS} numbers`);
+    if (!Array.isArray(input.cells) || input.cells.length > MAX_CELLS)
+      return fail('bad_cells', `cells must be an array of at most ${MAX_CELLS} numbers`);
     // Checked in place: the parsed array itself becomes the reading's cells, no copy per reading.
     cells = input.cells as number[];
     let outside = -1;
@@ -158,7 +165,8 @@ export function parseReading(raw: unknown, now: number): Parsed {
 /** A message: one reading, a list of readings, or {readings: [...]}; each checked on its own. */
 export function readingsOf(body: unknown): unknown[] | null {
   if (Array.isArray(body)) return body;
-  if (body && typeof body === 'object' && Array.isArray((body as { readings?: unknown }).readings)) return (body as { readings: unknown[] }).readings;
+  if (body && typeof body === 'object' && Array.isArray((body as { readings?: unknown }).readings))
+    return (body as { readings: unknown[] }).readings;
   if (body && typeof body === 'object') return [body];
   return null;
 }

@@ -15,28 +15,44 @@ export const telemetryRoutes =
   (telemetry: Telemetry): FastifyPluginAsyncZod =>
   async (app) => {
     // Readings are parsed by the ingest path itself, which counts a malformed body as a refusal.
-    app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'buffer', bodyLimit: TELEMETRY_LIMITS.maxMessageBytes }, (_req, body, done) =>
-      done(null, body),
+    app.addContentTypeParser(
+      ['application/json', 'text/plain'],
+      { parseAs: 'buffer', bodyLimit: TELEMETRY_LIMITS.maxMessageBytes },
+      (_req, body, done) => done(null, body),
     );
 
     app.addHook('onError', async (req, _reply, error) => {
-      if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') telemetry.rejections.count('too_large', 'http', `${req.headers['content-length']} bytes`);
+      if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        telemetry.rejections.count('too_large', 'http', `${req.headers['content-length']} bytes`);
     });
 
-    app.post('/api/telemetry/readings', { config: { access: 'public', judgesItsInput: true }, bodyLimit: TELEMETRY_LIMITS.maxMessageBytes }, async (req, reply) => {
-      const credentials = basicCredentials(req.headers.authorization);
-      if (!credentials) {
-        telemetry.rejections.count('bad_credential', 'http', 'no Basic credentials');
-        return reply.status(401).header('www-authenticate', 'Basic realm="evfleet devices"').send({ status: 401, message: 'Device credentials are required (HTTP Basic: VIN and device token).' });
-      }
-      const result = await telemetry.ingest.message('http', credentials.vin, credentials.token, (req.body as Buffer | undefined) ?? Buffer.alloc(0));
-      const refusal = result.rejected.find((r) => r.index === -1);
-      if (refusal && (refusal.reason === 'unknown_device' || refusal.reason === 'bad_credential')) {
-        return reply.status(401).send({ status: 401, message: 'Unknown device or wrong device token.' });
-      }
-      if (result.accepted === 0) return reply.status(400).send({ status: 400, message: 'No reading was accepted.', ...result });
-      return result;
-    });
+    app.post(
+      '/api/telemetry/readings',
+      { config: { access: 'public', judgesItsInput: true }, bodyLimit: TELEMETRY_LIMITS.maxMessageBytes },
+      async (req, reply) => {
+        const credentials = basicCredentials(req.headers.authorization);
+        if (!credentials) {
+          telemetry.rejections.count('bad_credential', 'http', 'no Basic credentials');
+          return reply
+            .status(401)
+            .header('www-authenticate', 'Basic realm="evfleet devices"')
+            .send({ status: 401, message: 'Device credentials are required (HTTP Basic: VIN and device token).' });
+        }
+        const result = await telemetry.ingest.message(
+          'http',
+          credentials.vin,
+          credentials.token,
+          (req.body as Buffer | undefined) ?? Buffer.alloc(0),
+        );
+        const refusal = result.rejected.find((r) => r.index === -1);
+        if (refusal && (refusal.reason === 'unknown_device' || refusal.reason === 'bad_credential')) {
+          return reply.status(401).send({ status: 401, message: 'Unknown device or wrong device token.' });
+        }
+        if (result.accepted === 0)
+          return reply.status(400).send({ status: 400, message: 'No reading was accepted.', ...result });
+        return result;
+      },
+    );
 
     app.get('/api/telemetry/rejections', { config: { access: ['ROLE_ADMIN'] } }, () => telemetry.rejections.snapshot());
   };

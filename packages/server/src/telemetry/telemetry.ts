@@ -35,7 +35,13 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
   const store = raw.kind === 'postgres' ? postgresReadingStore(raw.pool) : pgliteReadingStore(raw.client);
   const states = createVehicleStates(database.db);
   const trips = createTripTracker(database.db);
-  const alerts = createAlertEngine({ db: database.db, settings: createAlertSettings(database.db), log, messagesPerHour: options.alertMessagesPerHour, messagesQueued: options.messagesQueued });
+  const alerts = createAlertEngine({
+    db: database.db,
+    settings: createAlertSettings(database.db),
+    log,
+    messagesPerHour: options.alertMessagesPerHour,
+    messagesQueued: options.messagesQueued,
+  });
   const writer = createBatchWriter({
     store,
     partitions,
@@ -74,10 +80,16 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
       if (dropped.length) log.info(`retention: dropped ${dropped.join(', ')}`);
     }
   };
-  const dailyTimer = setInterval(() => void housekeeping().catch((err) => log.error({ err }, 'partition housekeeping failed')), 86_400_000);
+  const dailyTimer = setInterval(
+    () => void housekeeping().catch((err) => log.error({ err }, 'partition housekeeping failed')),
+    86_400_000,
+  );
   dailyTimer.unref();
 
-  const persistTimer = setInterval(() => void persist().catch((err) => log.error({ err }, 'vehicle state persist failed')), STATE_PERSIST_MS);
+  const persistTimer = setInterval(
+    () => void persist().catch((err) => log.error({ err }, 'vehicle state persist failed')),
+    STATE_PERSIST_MS,
+  );
   persistTimer.unref();
 
   return {

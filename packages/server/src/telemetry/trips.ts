@@ -19,8 +19,16 @@ export function createTripTracker(db: Db) {
   const stateOf = async (vehicleId: number) => {
     let s = open.get(vehicleId);
     if (!s) {
-      const [last] = await db.select().from(trip).where(eq(trip.vehicleId, vehicleId)).orderBy(desc(trip.startTs)).limit(1);
-      s = { trip: last ? { start: last.startTs.getTime(), end: last.endTs.getTime() } : null, lastTs: last ? last.endTs.getTime() : 0 };
+      const [last] = await db
+        .select()
+        .from(trip)
+        .where(eq(trip.vehicleId, vehicleId))
+        .orderBy(desc(trip.startTs))
+        .limit(1);
+      s = {
+        trip: last ? { start: last.startTs.getTime(), end: last.endTs.getTime() } : null,
+        lastTs: last ? last.endTs.getTime() : 0,
+      };
       open.set(vehicleId, s);
     }
     return s;
@@ -32,17 +40,36 @@ export function createTripTracker(db: Db) {
       const [bounds] = await tx
         .select({ from: sql<Date | null>`min(${trip.startTs})`, to: sql<Date | null>`max(${trip.endTs})` })
         .from(trip)
-        .where(and(eq(trip.vehicleId, vehicleId), lte(trip.startTs, new Date(to + STOP_MS)), gte(trip.endTs, new Date(from - STOP_MS))));
+        .where(
+          and(
+            eq(trip.vehicleId, vehicleId),
+            lte(trip.startTs, new Date(to + STOP_MS)),
+            gte(trip.endTs, new Date(from - STOP_MS)),
+          ),
+        );
       const start = Math.min(from - STOP_MS, bounds.from ? new Date(bounds.from).getTime() : from);
       const end = Math.max(to + STOP_MS, bounds.to ? new Date(bounds.to).getTime() : to);
       const points = await tx
         .select({ ts: canReading.ts, speed: canReading.speed })
         .from(canReading)
-        .where(and(eq(canReading.vehicleId, vehicleId), gte(canReading.ts, new Date(start)), lte(canReading.ts, new Date(end)), gte(canReading.speed, MOVING_MPH)))
+        .where(
+          and(
+            eq(canReading.vehicleId, vehicleId),
+            gte(canReading.ts, new Date(start)),
+            lte(canReading.ts, new Date(end)),
+            gte(canReading.speed, MOVING_MPH),
+          ),
+        )
         .orderBy(canReading.ts);
-      await tx.delete(trip).where(and(eq(trip.vehicleId, vehicleId), lte(trip.startTs, new Date(end)), gte(trip.endTs, new Date(start))));
+      await tx
+        .delete(trip)
+        .where(and(eq(trip.vehicleId, vehicleId), lte(trip.startTs, new Date(end)), gte(trip.endTs, new Date(start))));
       const trips = segmentTrips(points.map((p) => ({ ts: p.ts.getTime(), speed: p.speed })));
-      if (trips.length) await tx.insert(trip).values(trips.map((t) => ({ vehicleId, startTs: new Date(t.start), endTs: new Date(t.end) }))).onConflictDoNothing();
+      if (trips.length)
+        await tx
+          .insert(trip)
+          .values(trips.map((t) => ({ vehicleId, startTs: new Date(t.start), endTs: new Date(t.end) })))
+          .onConflictDoNothing();
     });
     open.delete(vehicleId); // reloaded from the table on its next reading
   };
@@ -54,7 +81,10 @@ export function createTripTracker(db: Db) {
       for (const { reading } of list) {
         if (reading.ts < s.lastTs) {
           const w = late.get(vehicleId);
-          late.set(vehicleId, { from: Math.min(w?.from ?? reading.ts, reading.ts), to: Math.max(w?.to ?? reading.ts, reading.ts) });
+          late.set(vehicleId, {
+            from: Math.min(w?.from ?? reading.ts, reading.ts),
+            to: Math.max(w?.to ?? reading.ts, reading.ts),
+          });
           continue;
         }
         s.lastTs = reading.ts;
@@ -81,8 +111,13 @@ export function createTripTracker(db: Db) {
       if (trips.length) {
         await db
           .insert(trip)
-          .values(trips.map(({ vehicleId, trip: t }) => ({ vehicleId, startTs: new Date(t.start), endTs: new Date(t.end) })))
-          .onConflictDoUpdate({ target: [trip.vehicleId, trip.startTs], set: { endTs: sql`greatest(${trip.endTs}, excluded.end_ts)` } });
+          .values(
+            trips.map(({ vehicleId, trip: t }) => ({ vehicleId, startTs: new Date(t.start), endTs: new Date(t.end) })),
+          )
+          .onConflictDoUpdate({
+            target: [trip.vehicleId, trip.startTs],
+            set: { endTs: sql`greatest(${trip.endTs}, excluded.end_ts)` },
+          });
       }
       const windows = [...late];
       late.clear();

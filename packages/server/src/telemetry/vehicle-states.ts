@@ -31,7 +31,16 @@ export function createVehicleStates(db: Db) {
     const missing = ids.filter((id) => !states.has(id));
     if (missing.length === 0) return;
     const rows = await db.select().from(vehicleState).where(inArray(vehicleState.vehicleId, missing));
-    for (const id of missing) states.set(id, { vehicleId: id, values: {}, cells: null, lastReported: null, canLastReported: null, gpsLastReported: null, lastChargedAt: null });
+    for (const id of missing)
+      states.set(id, {
+        vehicleId: id,
+        values: {},
+        cells: null,
+        lastReported: null,
+        canLastReported: null,
+        gpsLastReported: null,
+        lastChargedAt: null,
+      });
     for (const r of rows) {
       states.set(r.vehicleId, {
         vehicleId: r.vehicleId,
@@ -58,7 +67,8 @@ export function createVehicleStates(db: Db) {
     }
     if (values.chargeStatus === 1 && (state.lastChargedAt ?? 0) < ts) state.lastChargedAt = ts;
     if (hasCan && (state.canLastReported ?? 0) < ts) state.canLastReported = ts;
-    if (values.gpsLat !== undefined && values.gpsLong !== undefined && (state.gpsLastReported ?? 0) < ts) state.gpsLastReported = ts;
+    if (values.gpsLat !== undefined && values.gpsLong !== undefined && (state.gpsLastReported ?? 0) < ts)
+      state.gpsLastReported = ts;
     if (!newest) return;
     state.lastReported = ts;
     if (reading.extra) Object.assign(state.values, reading.extra);

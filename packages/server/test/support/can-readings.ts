@@ -14,7 +14,10 @@ export async function readingSender(t: TestApp) {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/telemetry/readings',
-      headers: { authorization: `Basic ${Buffer.from(`${vin}:${token}`).toString('base64')}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${vin}:${token}`).toString('base64')}`,
+        'content-type': 'application/json',
+      },
       payload: JSON.stringify(readings),
     });
     if (res.statusCode !== 200) throw new Error(`ingest ${res.statusCode} ${res.body}`);

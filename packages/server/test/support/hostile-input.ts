@@ -60,14 +60,73 @@ const HIGH = '\ud800';
 const LOW = '\udc00';
 /** Texts every string field should survive: storage-breaking, numeric-looking, huge, and ordinary. */
 export const HOSTILE_TEXTS = [
-  NUL, `name${NUL}`, HIGH, `x${LOW}y`, `${LOW}${HIGH}`, '😀'.repeat(101).slice(1), '', ' ', 'a'.repeat(5000),
-  '1e3', '0x10', '-1', '1.5', '2147483648', '9'.repeat(40), 'NaN', 'Infinity', 'true', 'null', '[]', '{}',
-  "' or 1=1 --", '%00', '../../etc/passwd', '<script>alert(1)</script>', 'Ünïcödé 名前', '\\', '%', '_',
+  NUL,
+  `name${NUL}`,
+  HIGH,
+  `x${LOW}y`,
+  `${LOW}${HIGH}`,
+  '😀'.repeat(101).slice(1),
+  '',
+  ' ',
+  'a'.repeat(5000),
+  '1e3',
+  '0x10',
+  '-1',
+  '1.5',
+  '2147483648',
+  '9'.repeat(40),
+  'NaN',
+  'Infinity',
+  'true',
+  'null',
+  '[]',
+  '{}',
+  "' or 1=1 --",
+  '%00',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  'Ünïcödé 名前',
+  '\\',
+  '%',
+  '_',
 ];
 /** Numbers at and beyond the edges of JSON, JavaScript and PostgreSQL integers. */
-export const HOSTILE_NUMBERS = [0, -1, 1, 1.5, -0.5, 2 ** 31 - 1, 2 ** 31, -(2 ** 31) - 1, 2 ** 53, 2 ** 53 + 2, 1e308, -1e308, 5e-324, 1e21];
+export const HOSTILE_NUMBERS = [
+  0,
+  -1,
+  1,
+  1.5,
+  -0.5,
+  2 ** 31 - 1,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  2 ** 53,
+  2 ** 53 + 2,
+  1e308,
+  -1e308,
+  5e-324,
+  1e21,
+];
 /** Ids as they arrive in paths and queries. */
-export const HOSTILE_ID_TEXTS = ['0', '-1', '1', '2', '2147483647', '2147483648', '99999999999999999999', '1e3', '0x10', '1.5', ' 1', '1 ', 'abc', 'true', '', NUL, HIGH];
+export const HOSTILE_ID_TEXTS = [
+  '0',
+  '-1',
+  '1',
+  '2',
+  '2147483647',
+  '2147483648',
+  '99999999999999999999',
+  '1e3',
+  '0x10',
+  '1.5',
+  ' 1',
+  '1 ',
+  'abc',
+  'true',
+  '',
+  NUL,
+  HIGH,
+];
 
 const deep = (depth: number, leaf: unknown): unknown => {
   let value = leaf;
@@ -80,7 +139,10 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...HOSTILE_TEXTS) },
   { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_NUMBERS) },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 12 }) },
-  { weight: 1, arbitrary: fc.constantFrom(true, false, null, [], {}, [1, 2], { id: 1 }, [NUL], { [NUL]: 1 }, { [HIGH]: 'x' }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(true, false, null, [], {}, [1, 2], { id: 1 }, [NUL], { [NUL]: 1 }, { [HIGH]: 'x' }),
+  },
   { weight: 1, arbitrary: fc.constantFrom(deep(40, 1), deep(3000, 'x'), deep(5, HIGH)) },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
 );
@@ -99,12 +161,19 @@ export function validFor(s: JsonSchema, key = ''): unknown {
   switch (type) {
     case 'object':
       // A new record's id would be refused ('cannot already have an ID'), so it is left out.
-      return Object.fromEntries(Object.entries(s.properties ?? {}).filter(([k]) => k !== 'id').map(([k, v]) => [k, validFor(v, k)]));
+      return Object.fromEntries(
+        Object.entries(s.properties ?? {})
+          .filter(([k]) => k !== 'id')
+          .map(([k, v]) => [k, validFor(v, k)]),
+      );
     case 'array':
       return Array.from({ length: Math.max(1, s.minItems ?? 1) }, () => validFor(s.items ?? {}, key));
     case 'integer':
     case 'number': {
-      const low = typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : (s.minimum ?? 0) + (s.exclusiveMinimum === true ? 1 : 0);
+      const low =
+        typeof s.exclusiveMinimum === 'number'
+          ? s.exclusiveMinimum + 1
+          : (s.minimum ?? 0) + (s.exclusiveMinimum === true ? 1 : 0);
       return Math.min(Math.max(low, 1), s.maximum ?? Number.MAX_SAFE_INTEGER);
     }
     case 'boolean':
@@ -128,7 +197,8 @@ type Path = (string | number)[];
 function pathsOf(value: unknown, prefix: Path = []): Path[] {
   const own = [prefix];
   if (Array.isArray(value)) return [...own, ...value.flatMap((v, i) => pathsOf(v, [...prefix, i]))];
-  if (value && typeof value === 'object') return [...own, ...Object.entries(value).flatMap(([k, v]) => pathsOf(v, [...prefix, k]))];
+  if (value && typeof value === 'object')
+    return [...own, ...Object.entries(value).flatMap(([k, v]) => pathsOf(v, [...prefix, k]))];
   return own;
 }
 function replaced(value: unknown, path: Path, by: unknown, remove = false): unknown {
@@ -146,9 +216,22 @@ export function hostileBody(schema: JsonSchema): fc.Arbitrary<unknown> {
   const paths = pathsOf(base);
   const inner = paths.filter((p) => p.length > 0);
   return fc.oneof(
-    { weight: 6, arbitrary: fc.tuple(fc.constantFrom(...paths), hostileValue).map(([path, v]) => replaced(base, path, v)) },
-    { weight: 1, arbitrary: inner.length ? fc.constantFrom(...inner).map((path) => replaced(base, path, undefined, true)) : fc.constant(base) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('extra', NUL, HIGH, 'constructor', 'id', 'password'), hostileValue).map(([k, v]) => ({ ...(base as object), [k]: v })) },
+    {
+      weight: 6,
+      arbitrary: fc.tuple(fc.constantFrom(...paths), hostileValue).map(([path, v]) => replaced(base, path, v)),
+    },
+    {
+      weight: 1,
+      arbitrary: inner.length
+        ? fc.constantFrom(...inner).map((path) => replaced(base, path, undefined, true))
+        : fc.constant(base),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom('extra', NUL, HIGH, 'constructor', 'id', 'password'), hostileValue)
+        .map(([k, v]) => ({ ...(base as object), [k]: v })),
+    },
     { weight: 1, arbitrary: fc.constant(base) },
   );
 }
@@ -169,7 +252,10 @@ export function encodeText(text: string): string {
   return Array.from(text)
     .map((ch) => {
       const code = ch.charCodeAt(0);
-      if (ch.length === 1 && code >= 0xd800 && code <= 0xdfff) return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+      if (ch.length === 1 && code >= 0xd800 && code <= 0xdfff)
+        return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+          .map((b) => `%${b.toString(16).toUpperCase()}`)
+          .join('');
       return encodeURIComponent(ch);
     })
     .join('');
@@ -201,13 +287,26 @@ function plausibleParam(p: { name: string; schema: JsonSchema }, known: string[]
  */
 export function hostileRequests(op: Operation, callers: string[], known: string[]): fc.Arbitrary<Hostile> {
   const plausibleParams = fc.tuple(...op.params.map((p) => fc.constantFrom(...plausibleParam(p, known))));
-  const plausibleQuery = fc.tuple(...op.query.map((q) => fc.option(fc.constantFrom(String(validFor(q.schema)), ...known), { freq: 2 })));
+  const plausibleQuery = fc.tuple(
+    ...op.query.map((q) => fc.option(fc.constantFrom(String(validFor(q.schema)), ...known), { freq: 2 })),
+  );
   const hostileParams = fc.tuple(...op.params.map((p) => hostileText(p.schema, known)));
-  const hostileQuery = fc.tuple(...op.query.map((q) => fc.option(fc.oneof(hostileText(q.schema, known), fc.array(hostileText(q.schema, known), { minLength: 2, maxLength: 3 })))));
+  const hostileQuery = fc.tuple(
+    ...op.query.map((q) =>
+      fc.option(
+        fc.oneof(hostileText(q.schema, known), fc.array(hostileText(q.schema, known), { minLength: 2, maxLength: 3 })),
+      ),
+    ),
+  );
   // An update names the record it changes: one of the known ids.
-  const withId = (b: unknown) => (op.method === 'PUT' && b && typeof b === 'object' && !Array.isArray(b) ? fc.constantFrom(...known).map((id) => ({ id: Number(id), ...b })) : fc.constant(b));
+  const withId = (b: unknown) =>
+    op.method === 'PUT' && b && typeof b === 'object' && !Array.isArray(b)
+      ? fc.constantFrom(...known).map((id) => ({ id: Number(id), ...b }))
+      : fc.constant(b);
   const plausibleBody = op.body ? withId(validFor(op.body)) : fc.constant(null);
-  const body = op.body ? hostileBody(op.body).chain(withId) : fc.option(fc.constantFrom('plain text', '{"a":', '[]', 'null', '"\\u0000"'));
+  const body = op.body
+    ? hostileBody(op.body).chain(withId)
+    : fc.option(fc.constantFrom('plain text', '{"a":', '[]', 'null', '"\\u0000"'));
   const extra = fc.constantFrom('extra=%00', 'page=-1', 'size=1e3', 'pageNo=2147483648', 'id=%ED%A0%80', 'sort=%00');
   const caller = fc.constantFrom(...callers);
   const where = [

@@ -45,7 +45,9 @@ function pack(name: string, { head = '', unit = '', repeat = 0, tail = '' }: Ent
 
 /** A zip of deflated entries, with true sizes and CRCs in the local and central headers (no ZIP64: under 4 GiB each). */
 export function zipOf(entries: Record<string, EntryContent | string>): Buffer {
-  const packed = Object.entries(entries).map(([name, content]) => pack(name, typeof content === 'string' ? { head: content } : content));
+  const packed = Object.entries(entries).map(([name, content]) =>
+    pack(name, typeof content === 'string' ? { head: content } : content),
+  );
   const out: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;
@@ -106,5 +108,10 @@ export const hostileSheets = {
   /** ~470 MB of tiny rows: about 40 million `<row/>` elements. */
   tinyRows: () => xlsxWith('<row/>', Math.floor((470 * CHUNK) / 6)),
   /** 5,000 tiny entries beside the sheet. */
-  manyEntries: () => zipOf({ ...PARTS, 'xl/worksheets/sheet1.xml': SHEET_HEAD + SHEET_TAIL, ...Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`xl/media/pad${i}.xml`, 'x'])) }),
+  manyEntries: () =>
+    zipOf({
+      ...PARTS,
+      'xl/worksheets/sheet1.xml': SHEET_HEAD + SHEET_TAIL,
+      ...Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`xl/media/pad${i}.xml`, 'x'])),
+    }),
 };

@@ -9,7 +9,12 @@ export type Caller = (method: Method, url: string, payload?: unknown) => Promise
 export const callerFor =
   (t: TestApp, authorization?: string): Caller =>
   (method, url, payload) =>
-    t.app.inject({ method, url, payload: payload as object | undefined, headers: authorization ? { authorization } : {} });
+    t.app.inject({
+      method,
+      url,
+      payload: payload as object | undefined,
+      headers: authorization ? { authorization } : {},
+    });
 
 export interface Tenant {
   dealerId: number;
@@ -36,14 +41,39 @@ export async function createTenant(t: TestApp, admin: string, label: string): Pr
     return res.json<{ id: number }>().id;
   };
   const dealerId = await ok(
-    await as('POST', '/api/dealers', { name: `Dealer ${label}`, email: `dealer-${tag}@people.test`, mobileNumber: '0123456789', company: `${label} Motors`, password: 'dealer-pass-1', activation: true }),
+    await as('POST', '/api/dealers', {
+      name: `Dealer ${label}`,
+      email: `dealer-${tag}@people.test`,
+      mobileNumber: '0123456789',
+      company: `${label} Motors`,
+      password: 'dealer-pass-1',
+      activation: true,
+    }),
   );
-  const fleetId = await ok(await as('POST', '/api/fleets', { name: `Fleet ${label}`, email: `fleet-${tag}@people.test`, dealerId, status: true }));
+  const fleetId = await ok(
+    await as('POST', '/api/fleets', {
+      name: `Fleet ${label}`,
+      email: `fleet-${tag}@people.test`,
+      dealerId,
+      status: true,
+    }),
+  );
   const driverId = await ok(
-    await as('POST', '/api/drivers', { name: `Driver ${label}`, email: `driver-${tag}@people.test`, mobile: '0123456789', address: 'Depot 1', fleetId, status: true }),
+    await as('POST', '/api/drivers', {
+      name: `Driver ${label}`,
+      email: `driver-${tag}@people.test`,
+      mobile: '0123456789',
+      address: 'Depot 1',
+      fleetId,
+      status: true,
+    }),
   );
   for (const who of ['fleet', 'driver']) {
-    const res = await as('POST', '/api/account/update-password-prototype', { email: `${who}-${tag}@people.test`, newPassword: 'person-pass-1', confirmNewPassword: 'person-pass-1' });
+    const res = await as('POST', '/api/account/update-password-prototype', {
+      email: `${who}-${tag}@people.test`,
+      newPassword: 'person-pass-1',
+      confirmNewPassword: 'person-pass-1',
+    });
     if (res.statusCode !== 200) throw new Error(`password of ${who}: ${res.statusCode} ${res.body}`);
   }
   // Vehicles have no API yet (a later issue); they are made in the database, with the columns this issue owns.
@@ -78,14 +108,25 @@ export async function snapshot(t: TestApp) {
 }
 
 /** A tiny but real PNG (1x1 pixel). */
-export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A multipart/form-data body for POST api/file/upload. */
-export function multipartBody(file: { name: string; bytes: Buffer; type?: string }, fields: Record<string, string> = {}) {
+export function multipartBody(
+  file: { name: string; bytes: Buffer; type?: string },
+  fields: Record<string, string> = {},
+) {
   const boundary = '----evfleet-test-boundary';
   const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'image/png'}\r\n\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'image/png'}\r\n\r\n`,
+    ),
+  );
   parts.push(file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

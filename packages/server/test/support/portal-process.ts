@@ -44,13 +44,15 @@ export async function startPortalProcess(env: Record<string, string>, logFile: s
 async function waitForHealth(baseUrl: string, server: ChildProcess, logFile: string): Promise<void> {
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
   for (;;) {
-    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode} before it was healthy; see ${logFile}`);
+    if (server.exitCode !== null)
+      throw new Error(`The server exited with code ${server.exitCode} before it was healthy; see ${logFile}`);
     try {
       if ((await fetch(`${baseUrl}/management/health`)).ok) return;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`The server was not healthy within ${HEALTH_TIMEOUT_MS} ms; see ${logFile}`);
+    if (Date.now() > deadline)
+      throw new Error(`The server was not healthy within ${HEALTH_TIMEOUT_MS} ms; see ${logFile}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }

@@ -16,7 +16,10 @@ export async function startSmtp() {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },

@@ -20,7 +20,14 @@ export async function createTestApp(kind: 'pglite' | 'postgres', env: Record<str
   const database = await freshDatabase(kind);
   await seedReferenceData(database.db);
   await seedDemoAccounts(database.db);
-  const config = loadConfig({ JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789', DATA_DIR: '/tmp/evfleet-test', APP_BASE_URL: 'http://portal.test', MQTT_PORT: '0', SESSION_CHECK_SECONDS: '0', ...env });
+  const config = loadConfig({
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    DATA_DIR: '/tmp/evfleet-test',
+    APP_BASE_URL: 'http://portal.test',
+    MQTT_PORT: '0',
+    SESSION_CHECK_SECONDS: '0',
+    ...env,
+  });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   const bearer = async (username: string, password: string) => {

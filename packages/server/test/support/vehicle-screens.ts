@@ -3,7 +3,9 @@ import type { TestApp } from './test-app.js';
 
 /** The ids of the built-in templates (seeded with the reference data). */
 export async function defaultTemplates(t: TestApp): Promise<number[]> {
-  const { rows } = await t.database.db.execute<{ id: number }>(sql`select id from vehicle_template where default_template order by id`);
+  const { rows } = await t.database.db.execute<{ id: number }>(
+    sql`select id from vehicle_template where default_template order by id`,
+  );
   return rows.map((r) => r.id);
 }
 

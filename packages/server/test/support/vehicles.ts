@@ -5,6 +5,9 @@ import { hashDeviceToken, newDeviceToken } from '../../src/telemetry/device-toke
 /** A vehicle with a device credential, created straight in the database. */
 export async function createDevice(database: Database, vin: string, values: Partial<typeof vehicle.$inferInsert> = {}) {
   const token = newDeviceToken();
-  const [row] = await database.db.insert(vehicle).values({ name: `Vehicle ${vin}`, vin, deviceTokenHash: hashDeviceToken(token), ...values }).returning();
+  const [row] = await database.db
+    .insert(vehicle)
+    .values({ name: `Vehicle ${vin}`, vin, deviceTokenHash: hashDeviceToken(token), ...values })
+    .returning();
   return { id: row.id, vin, token };
 }

@@ -40,10 +40,17 @@ export function daysAgo(days: number): Date {
 }
 
 /** The open dropdown of a report picker (the one holding `marker`). */
-const dropdownWith = (page: Page, marker: string) => page.locator('.mantine-Popover-dropdown').filter({ has: page.getByLabel(marker, { exact: true }) });
+const dropdownWith = (page: Page, marker: string) =>
+  page.locator('.mantine-Popover-dropdown').filter({ has: page.getByLabel(marker, { exact: true }) });
 
 /** Opens a filter picker, types into its filter box and chooses the options named, then closes it. */
-export async function choose(page: Page, testId: string, filterPlaceholder: string, labels: string[], filter?: string): Promise<void> {
+export async function choose(
+  page: Page,
+  testId: string,
+  filterPlaceholder: string,
+  labels: string[],
+  filter?: string,
+): Promise<void> {
   await page.getByTestId(testId).click();
   const list = page.getByTestId(`${testId}-list`);
   await expectVisible(list);
@@ -62,7 +69,8 @@ export async function pickDateTime(page: Page, testId: string, label: string, wh
   const dropdown = dropdownWith(page, 'Hours');
   await expectVisible(dropdown);
   const day = dropdown.getByRole('button', { name: dayLabel(when), exact: true });
-  for (let back = 0; back < 12 && !(await day.isVisible()); back += 1) await dropdown.getByLabel('Previous month', { exact: true }).click();
+  for (let back = 0; back < 12 && !(await day.isVisible()); back += 1)
+    await dropdown.getByLabel('Previous month', { exact: true }).click();
   await day.click();
   await dropdown.getByLabel('Hours', { exact: true }).fill(String(when.getHours()).padStart(2, '0'));
   await dropdown.getByLabel('Minutes', { exact: true }).fill(String(when.getMinutes()).padStart(2, '0'));
@@ -72,9 +80,15 @@ export async function pickDateTime(page: Page, testId: string, label: string, wh
 
 /** The header texts of an AG Grid, left to right. */
 export async function headerTexts(page: Page, testId: string): Promise<string[]> {
-  const cells = await page.getByTestId(testId).locator('.ag-header-row-column .ag-header-cell').evaluateAll((elements) =>
-    elements.map((cell) => ({ index: Number(cell.getAttribute('aria-colindex')), text: (cell as HTMLElement).innerText.trim() })),
-  );
+  const cells = await page
+    .getByTestId(testId)
+    .locator('.ag-header-row-column .ag-header-cell')
+    .evaluateAll((elements) =>
+      elements.map((cell) => ({
+        index: Number(cell.getAttribute('aria-colindex')),
+        text: (cell as HTMLElement).innerText.trim(),
+      })),
+    );
   return cells.sort((a, b) => a.index - b.index).map((c) => c.text);
 }
 

@@ -17,7 +17,11 @@ export const USER = { email: 'user@evfleet.local', password: 'user1234', login: 
 /** How long a test waits for something to show before failing. */
 export const WAIT_MS = 15_000;
 
-const safeName = (name: string) => name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').slice(0, 100);
+const safeName = (name: string) =>
+  name
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 100);
 
 /**
  * `browser`: one Chromium per test file. `page`: a fresh context (own storage) per test; when the
@@ -81,7 +85,15 @@ export async function expectVisible(locator: Locator): Promise<void> {
 
 /** The path (and query) the page shows, once it equals `expected`. */
 export async function expectPath(page: Page, expected: string): Promise<void> {
-  await expect.poll(() => { const u = new URL(page.url()); return u.pathname + u.search; }, { timeout: WAIT_MS }).toBe(expected);
+  await expect
+    .poll(
+      () => {
+        const u = new URL(page.url());
+        return u.pathname + u.search;
+      },
+      { timeout: WAIT_MS },
+    )
+    .toBe(expected);
 }
 
 /** Fills the login form (page or modal) and submits it. */
@@ -133,7 +145,10 @@ export async function mailedLink(address: string, path: string, skip: readonly s
       }
       if (!skip.includes(link)) return link;
     }
-    if (Date.now() > deadline) throw new Error(`no mail with a ${path} link reached ${address} within ${WAIT_MS} ms (${mails.length} mails for it)`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `no mail with a ${path} link reached ${address} within ${WAIT_MS} ms (${mails.length} mails for it)`,
+      );
     await new Promise((r) => setTimeout(r, 100));
   }
 }

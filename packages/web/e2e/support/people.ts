@@ -16,7 +16,10 @@ export function runId(prefix = ''): string {
 
 /** A mobile number of `length` digits, different for each call. */
 export function mobile(length = 10): string {
-  return `9${String(Date.now() % 1e9).padStart(9, '0')}${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`.slice(0, length);
+  return `9${String(Date.now() % 1e9).padStart(9, '0')}${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`.slice(
+    0,
+    length,
+  );
 }
 
 /** The REST calls of the server, made with an account's bearer token (as the portal makes them). */
@@ -48,7 +51,10 @@ export class Api {
   async call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const response = await fetch(`${baseUrl}${path}`, {
       method,
-      headers: { authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${this.token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
@@ -69,8 +75,18 @@ export interface Vehicle {
 }
 
 export const createDealer = async (api: Api, run: string, label = 'Dealer'): Promise<Named & { company: string }> => {
-  const dealer = { name: `${label} ${run}`, email: `${label.toLowerCase()}-${run}@example.test`, mobileNumber: mobile(10), company: `${label} Motors ${run}` };
-  const created = await api.call<{ id: number }>('POST', '/api/dealers', { ...dealer, address: 'Default', password: 'Dealer-123', activation: true });
+  const dealer = {
+    name: `${label} ${run}`,
+    email: `${label.toLowerCase()}-${run}@example.test`,
+    mobileNumber: mobile(10),
+    company: `${label} Motors ${run}`,
+  };
+  const created = await api.call<{ id: number }>('POST', '/api/dealers', {
+    ...dealer,
+    address: 'Default',
+    password: 'Dealer-123',
+    activation: true,
+  });
   return { id: created.id, ...dealer };
 };
 
@@ -82,7 +98,13 @@ export const createFleet = async (api: Api, run: string, dealerId: number, label
 
 export const createDriver = async (api: Api, run: string, fleetId: number, label = 'Driver'): Promise<Named> => {
   const driver = { name: `${label} ${run}`, email: `${label.toLowerCase()}-${run}@example.test` };
-  const created = await api.call<{ id: number }>('POST', '/api/drivers', { ...driver, mobile: mobile(11), address: '1 Test Street', fleetId, status: true });
+  const created = await api.call<{ id: number }>('POST', '/api/drivers', {
+    ...driver,
+    mobile: mobile(11),
+    address: '1 Test Street',
+    fleetId,
+    status: true,
+  });
   return { id: created.id, ...driver };
 };
 
@@ -92,7 +114,10 @@ export const createDriver = async (api: Api, run: string, fleetId: number, label
  */
 export async function freeVehicles(api: Api, count: number): Promise<Vehicle[]> {
   const free = await api.call<{ data: Vehicle[] }>('GET', '/api/vehicles/unassigned?pageNo=0&pageSize=100');
-  const details = await api.call<{ vehicle_id: number; vehicle_name: string; src_ip: string }[]>('GET', '/api/vehicles/details');
+  const details = await api.call<{ vehicle_id: number; vehicle_name: string; src_ip: string }[]>(
+    'GET',
+    '/api/vehicles/details',
+  );
   const known = new Map(details.map((item) => [item.vehicle_id, item]));
   const demo = free.data.filter((v) => /^EV Cart \d\d$/.test(v.name) && known.get(v.id)?.src_ip === v.vin);
   if (demo.length < count) throw new Error(`only ${demo.length} free demo vehicles are left; ${count} are needed`);
@@ -105,7 +130,10 @@ export const assignToFleet = (api: Api, fleetId: number, vehicles: Vehicle[]) =>
 
 /** PATCH /api/drivers/assignVehicles: the fleet's vehicles go to its driver. */
 export const assignToDriver = (api: Api, driverId: number, vehicles: Vehicle[]) =>
-  api.call('PATCH', `/api/drivers/assignVehicles?isAssigned=true&driverId=${driverId}&vehicleIds=${vehicles.map((v) => v.id).join(',')}`);
+  api.call(
+    'PATCH',
+    `/api/drivers/assignVehicles?isAssigned=true&driverId=${driverId}&vehicleIds=${vehicles.map((v) => v.id).join(',')}`,
+  );
 
 // ---- screens
 
@@ -118,10 +146,12 @@ export async function expectTitle(page: Page, title: string): Promise<void> {
 }
 
 /** The rows of an AG Grid (each row once: the grids have no pinned columns). */
-export const gridRows = (page: Page | Locator, testId: string) => page.getByTestId(testId).locator('.ag-center-cols-container .ag-row');
+export const gridRows = (page: Page | Locator, testId: string) =>
+  page.getByTestId(testId).locator('.ag-center-cols-container .ag-row');
 
 /** The grid row containing `text`. */
-export const gridRow = (page: Page | Locator, testId: string, text: string) => gridRows(page, testId).filter({ hasText: text });
+export const gridRow = (page: Page | Locator, testId: string, text: string) =>
+  gridRows(page, testId).filter({ hasText: text });
 
 /** Waits until the grid shows exactly `count` rows (the first page arrives after the grid). */
 export async function expectRowCount(page: Page | Locator, testId: string, count: number): Promise<void> {
@@ -141,11 +171,12 @@ export async function expectNoRows(page: Page | Locator, testId: string, text: s
  * the row moves, so the order of the elements is not the order on screen (their row-index is).
  */
 export async function columnTexts(page: Page | Locator, testId: string, colId: string): Promise<string[]> {
-  const rows = await gridRows(page, testId).evaluateAll((elements, col) =>
-    elements.map((row) => ({
-      index: Number(row.getAttribute('row-index')),
-      text: ((row.querySelector(`[col-id="${col}"]`) as HTMLElement | null)?.innerText ?? '').trim(),
-    })),
+  const rows = await gridRows(page, testId).evaluateAll(
+    (elements, col) =>
+      elements.map((row) => ({
+        index: Number(row.getAttribute('row-index')),
+        text: ((row.querySelector(`[col-id="${col}"]`) as HTMLElement | null)?.innerText ?? '').trim(),
+      })),
     colId,
   );
   return rows.sort((a, b) => a.index - b.index).map((row) => row.text);
@@ -163,7 +194,9 @@ export async function selectRow(row: Locator): Promise<void> {
  * text is a new one.
  */
 export async function expectToast(page: Page, text: string): Promise<void> {
-  const toast = toasts(page).locator('.Toastify__toast').filter({ has: page.getByText(text, { exact: true }) });
+  const toast = toasts(page)
+    .locator('.Toastify__toast')
+    .filter({ has: page.getByText(text, { exact: true }) });
   await expectVisible(toast.first());
   await toast.first().locator('.Toastify__close-button').click();
   await expect.poll(() => toast.count(), { timeout: WAIT_MS }).toBe(0);

@@ -14,13 +14,20 @@ export async function deviceCredential(admin: Api, vehicleId: number): Promise<{
 export async function sendReadings(device: { vin: string; token: string }, readings: Reading[]): Promise<void> {
   const response = await fetch(`${baseUrl}/api/telemetry/readings`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${device.vin}:${device.token}`).toString('base64')}`, 'content-type': 'application/json' },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${device.vin}:${device.token}`).toString('base64')}`,
+      'content-type': 'application/json',
+    },
     body: JSON.stringify(readings),
   });
   const answer = (await response.json()) as { accepted: number; rejected: unknown[] };
-  if (!response.ok || answer.accepted !== readings.length) throw new Error(`readings answered ${response.status}: ${JSON.stringify(answer)}`);
+  if (!response.ok || answer.accepted !== readings.length)
+    throw new Error(`readings answered ${response.status}: ${JSON.stringify(answer)}`);
 }
 
 /** `count` readings one minute apart from `start`, each made by `at(i)`. */
-export const everyMinute = (start: number, count: number, at: (i: number) => Record<string, number | number[]>): Reading[] =>
-  Array.from({ length: count }, (_, i) => ({ ts: start + i * 60_000, ...at(i) }));
+export const everyMinute = (
+  start: number,
+  count: number,
+  at: (i: number) => Record<string, number | number[]>,
+): Reading[] => Array.from({ length: count }, (_, i) => ({ ts: start + i * 60_000, ...at(i) }));

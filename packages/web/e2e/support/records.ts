@@ -12,7 +12,9 @@ export const field = (page: Page, name: string) => page.getByTestId('record-form
 
 /** The error shown under a record field. */
 export async function fieldError(page: Page, name: string): Promise<string> {
-  const wrapper = page.getByTestId('record-form').locator('.mantine-InputWrapper-root', { has: page.getByTestId(`field-${name}`) });
+  const wrapper = page
+    .getByTestId('record-form')
+    .locator('.mantine-InputWrapper-root', { has: page.getByTestId(`field-${name}`) });
   return textOf(wrapper.locator('.mantine-InputWrapper-error'));
 }
 
@@ -46,12 +48,17 @@ export async function expectHeading(page: Page, testId: string, text: string): P
  * Opens the delete dialog of the row containing `rowText`, checks its exact texts (§8), cancels once
  * (the record stays), then deletes; the user is back on the list at `listPath` and the row is gone.
  */
-export async function deleteFromList(page: Page, opts: { key: string; entity: string; rowText: string; id: string; listPath: string; emptyText?: string }) {
+export async function deleteFromList(
+  page: Page,
+  opts: { key: string; entity: string; rowText: string; id: string; listPath: string; emptyText?: string },
+) {
   const row = gridRow(page, recordGrid(opts.key), opts.rowText);
   await row.getByTestId(`delete-${opts.id}`).click();
   const modal = dialog(page, 'Confirm delete operation');
   await expectVisible(modal);
-  expect(await textOf(modal.getByTestId('delete-question'))).toBe(`Are you sure you want to delete this ${opts.entity}?`);
+  expect(await textOf(modal.getByTestId('delete-question'))).toBe(
+    `Are you sure you want to delete this ${opts.entity}?`,
+  );
   expect(await textOf(modal.getByTestId('confirm-no'))).toBe('Cancel');
   expect(await textOf(modal.getByTestId('confirm-yes'))).toBe('Delete');
   // The dialog sits over the list.

@@ -14,13 +14,21 @@ export interface OwnVehicle {
 /** A dealer of this run and the first template the server offers (a default one). */
 export async function vehicleOwners(admin: Api, run: string) {
   const dealer = await createDealer(admin, run, 'VDealer');
-  const templates = await admin.call<{ data: { id: number; name: string }[] }>('GET', '/api/vehicle-templates?pageNo=0&pageSize=10');
+  const templates = await admin.call<{ data: { id: number; name: string }[] }>(
+    'GET',
+    '/api/vehicle-templates?pageNo=0&pageSize=10',
+  );
   if (templates.data.length === 0) throw new Error('the server offers no vehicle template');
   return { dealer, template: templates.data[0] };
 }
 
 /** POST api/vehicles as the administrator, then a device credential for it. */
-export async function createVehicle(admin: Api, owners: { dealer: { id: number }; template: { id: number } }, name: string, vin: string): Promise<OwnVehicle> {
+export async function createVehicle(
+  admin: Api,
+  owners: { dealer: { id: number }; template: { id: number } },
+  name: string,
+  vin: string,
+): Promise<OwnVehicle> {
   const created = await admin.call<{ id: number }>('POST', '/api/vehicles', {
     name,
     vin,
@@ -35,19 +43,30 @@ export async function createVehicle(admin: Api, owners: { dealer: { id: number }
 
 /** One reading now, at this position (what moves a vehicle on the map). */
 export const placeAt = (vehicle: OwnVehicle, [lat, lng]: readonly [number, number]) =>
-  sendReadings(vehicle.device, [{ ts: Date.now(), gpsLat: lat, gpsLong: lng, batteryCharge: 64, chargeStatus: 1, odometer: 1500, milesToEmpty: 42 }]);
+  sendReadings(vehicle.device, [
+    { ts: Date.now(), gpsLat: lat, gpsLong: lng, batteryCharge: 64, chargeStatus: 1, odometer: 1500, milesToEmpty: 42 },
+  ]);
 
 /** The list map's marker of one vehicle (drawn only while the vehicle is outside every cluster). */
-export const mapMarker = (page: Page, vehicleId: number) => page.locator(`[data-testid="map-marker"][data-id="${vehicleId}"]`);
+export const mapMarker = (page: Page, vehicleId: number) =>
+  page.locator(`[data-testid="map-marker"][data-id="${vehicleId}"]`);
 
 /** Waits until the vehicle's marker is drawn at (about) this position. */
-export async function expectMarkerAt(page: Page, vehicleId: number, [lat, lng]: readonly [number, number], timeout = WAIT_MS): Promise<void> {
+export async function expectMarkerAt(
+  page: Page,
+  vehicleId: number,
+  [lat, lng]: readonly [number, number],
+  timeout = WAIT_MS,
+): Promise<void> {
   await expect
-    .poll(async () => {
-      const marker = mapMarker(page, vehicleId);
-      if ((await marker.count()) === 0) return 'not drawn';
-      const at = [Number(await marker.getAttribute('data-lat')), Number(await marker.getAttribute('data-lng'))];
-      return Math.abs(at[0] - lat) < 1e-4 && Math.abs(at[1] - lng) < 1e-4 ? 'there' : `at ${at.join(', ')}`;
-    }, { timeout })
+    .poll(
+      async () => {
+        const marker = mapMarker(page, vehicleId);
+        if ((await marker.count()) === 0) return 'not drawn';
+        const at = [Number(await marker.getAttribute('data-lat')), Number(await marker.getAttribute('data-lng'))];
+        return Math.abs(at[0] - lat) < 1e-4 && Math.abs(at[1] - lng) < 1e-4 ? 'there' : `at ${at.join(', ')}`;
+      },
+      { timeout },
+    )
     .toBe('there');
 }

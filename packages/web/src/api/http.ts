@@ -93,7 +93,12 @@ export async function request<T>(path: string, options: CallOptions = {}): Promi
 
   let response: Response;
   try {
-    response = await fetch(url, { method: options.method ?? 'GET', headers, body: encodeBody(options.body, headers), signal });
+    response = await fetch(url, {
+      method: options.method ?? 'GET',
+      headers,
+      body: encodeBody(options.body, headers),
+      signal,
+    });
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
     return fail({ status: 0, url: url.href, headers: {}, body: null }, options);
@@ -103,7 +108,10 @@ export async function request<T>(path: string, options: CallOptions = {}): Promi
   }
   const data = await readBody(response).catch(() => null);
   if (!response.ok) {
-    return fail({ status: response.status, url: url.href, headers: Object.fromEntries(response.headers), body: data }, options);
+    return fail(
+      { status: response.status, url: url.href, headers: Object.fromEntries(response.headers), body: data },
+      options,
+    );
   }
   return { data: data as T, status: response.status, headers: response.headers };
 }

@@ -43,7 +43,9 @@ const ENTITY_MODULES: Partial<Record<EntityArea, () => Promise<ScreenModule>>> =
   [ROUTES.notification]: namedExport(recordScreens, 'NotificationRoutes'),
   [ROUTES.vehicleLog]: namedExport(recordScreens, 'VehicleLogRoutes'),
 };
-const ENTITY_SCREENS = Object.fromEntries(Object.entries(ENTITY_MODULES).map(([area, load]) => [area, lazy(load)])) as Partial<Record<EntityArea, ComponentType>>;
+const ENTITY_SCREENS = Object.fromEntries(
+  Object.entries(ENTITY_MODULES).map(([area, load]) => [area, lazy(load)]),
+) as Partial<Record<EntityArea, ComponentType>>;
 
 /**
  * Starts loading the code of the entity area a page opens on, alongside the session checks that

@@ -22,7 +22,13 @@ interface EntityModalProps<In extends FieldValues, Out> {
 }
 
 /** The add/edit modal of every list screen: a zod-resolved form, Save disabled while saving. */
-export function EntityModal<In extends FieldValues, Out>({ opened, title, onClose, loading, ...formProps }: EntityModalProps<In, Out>) {
+export function EntityModal<In extends FieldValues, Out>({
+  opened,
+  title,
+  onClose,
+  loading,
+  ...formProps
+}: EntityModalProps<In, Out>) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered size="lg">
       {/* Modal content unmounts when closed, so each opening starts a fresh form from defaultValues. */}

@@ -21,7 +21,16 @@ interface ImageFieldProps {
 }
 
 /** An image chosen, checked against the accepted types (§5) and uploaded at once (api/file/upload). */
-export function ImageField({ label, alt, initialData, initialFileId, onFileId, error, testId, round = true }: ImageFieldProps) {
+export function ImageField({
+  label,
+  alt,
+  initialData,
+  initialFileId,
+  onFileId,
+  error,
+  testId,
+  round = true,
+}: ImageFieldProps) {
   const [data, setData] = useState(initialData);
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -36,7 +45,8 @@ export function ImageField({ label, alt, initialData, initialFileId, onFileId, e
       return onFileId(initialFileId);
     }
     if (!isAcceptedImage(chosen)) return setProblem(`Accepted image types: ${IMAGE_ACCEPT.replace(/,/g, ', ')}`);
-    if (chosen.size > MAX_IMAGE_BYTES) return setProblem(`The image must be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
+    if (chosen.size > MAX_IMAGE_BYTES)
+      return setProblem(`The image must be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
     setUploading(true);
     try {
       const uploaded = await uploadImage(chosen);

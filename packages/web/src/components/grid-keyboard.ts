@@ -1,6 +1,7 @@
 import type { SuppressKeyboardEventParams } from 'ag-grid-community';
 
-const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Tab through the buttons and links inside a cell (the Action column) before AG Grid moves to the

@@ -20,26 +20,41 @@ export const accountRoutes =
     app.post(
       '/api/authenticate',
       { config: { access: 'public' }, schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } } },
-      async (req) => ({ id_token: await service.authenticate(req.body.username, req.body.password, req.body.rememberMe, req.ip) }),
+      async (req) => ({
+        id_token: await service.authenticate(req.body.username, req.body.password, req.body.rememberMe, req.ip),
+      }),
     );
 
-    app.get('/api/account', { config: { access: ANY_SIGNED_IN }, schema: { response: { 200: accountSchema } } }, (req) =>
-      service.account(caller(req).id),
+    app.get(
+      '/api/account',
+      { config: { access: ANY_SIGNED_IN }, schema: { response: { 200: accountSchema } } },
+      (req) => service.account(caller(req).id),
     );
 
-    app.post('/api/account', { config: { access: ANY_SIGNED_IN }, schema: { body: accountSettingsSchema } }, async (req) => {
-      await service.saveSettings(caller(req).id, req.body);
-      return {};
-    });
+    app.post(
+      '/api/account',
+      { config: { access: ANY_SIGNED_IN }, schema: { body: accountSettingsSchema } },
+      async (req) => {
+        await service.saveSettings(caller(req).id, req.body);
+        return {};
+      },
+    );
 
-    app.post('/api/register', { config: { access: 'public' }, schema: { body: registerRequestSchema } }, async (req, reply) => {
-      await service.register(req.body);
-      return reply.status(201).send({});
-    });
+    app.post(
+      '/api/register',
+      { config: { access: 'public' }, schema: { body: registerRequestSchema } },
+      async (req, reply) => {
+        await service.register(req.body);
+        return reply.status(201).send({});
+      },
+    );
 
     app.get(
       '/api/activate',
-      { config: { access: 'public' }, schema: { querystring: z.object({ key: z.string().min(1, 'The activation key is missing.').max(100, 'Max') }) } },
+      {
+        config: { access: 'public' },
+        schema: { querystring: z.object({ key: z.string().min(1, 'The activation key is missing.').max(100, 'Max') }) },
+      },
       async (req) => {
         await service.activate(req.query.key);
         return {};
@@ -49,7 +64,10 @@ export const accountRoutes =
     // The spec sends the address as ?mail=; a plain-text body (JHipster's form) is accepted too.
     app.post(
       '/api/account/reset-password/init',
-      { config: { access: 'public' }, schema: { querystring: z.object({ mail: accountEmailField.optional() }), body: z.string().nullish() } },
+      {
+        config: { access: 'public' },
+        schema: { querystring: z.object({ mail: accountEmailField.optional() }), body: z.string().nullish() },
+      },
       async (req) => {
         const email = accountEmailField.parse(req.query.mail ?? req.body?.trim());
         await service.requestReset(email);
@@ -57,15 +75,24 @@ export const accountRoutes =
       },
     );
 
-    app.post('/api/account/reset-password/finish', { config: { access: 'public' }, schema: { body: resetFinishRequestSchema } }, async (req) => {
-      await service.finishReset(req.body.key, req.body.newPassword);
-      return {};
-    });
+    app.post(
+      '/api/account/reset-password/finish',
+      { config: { access: 'public' }, schema: { body: resetFinishRequestSchema } },
+      async (req) => {
+        await service.finishReset(req.body.key, req.body.newPassword);
+        return {};
+      },
+    );
 
     app.post(
       '/api/account/change-password',
-      { config: { access: ANY_SIGNED_IN }, schema: { body: changePasswordRequestSchema, response: { 200: loginResponseSchema } } },
-      async (req) => ({ id_token: await service.changePassword(caller(req).id, req.body.currentPassword, req.body.newPassword) }),
+      {
+        config: { access: ANY_SIGNED_IN },
+        schema: { body: changePasswordRequestSchema, response: { 200: loginResponseSchema } },
+      },
+      async (req) => ({
+        id_token: await service.changePassword(caller(req).id, req.body.currentPassword, req.body.newPassword),
+      }),
     );
 
     app.post('/api/logout', { config: { access: ANY_SIGNED_IN } }, async (req, reply) => {

@@ -16,7 +16,11 @@ const RESET_KEY_VALIDITY_MS = 24 * 3600_000;
 export const newKey = () => randomBytes(24).toString('base64url');
 
 /** Gives the account a fresh reset key and queues the mail with its link; pass the transaction. */
-export async function queueResetMail(tx: Queryable, mails: AccountMails, user: { id: number; email: string; login: string; firstName: string | null }) {
+export async function queueResetMail(
+  tx: Queryable,
+  mails: AccountMails,
+  user: { id: number; email: string; login: string; firstName: string | null },
+) {
   const resetKey = newKey();
   await users.update(tx, user.id, { resetKey, resetDate: new Date() });
   await enqueueMail(tx, mails.reset(user, resetKey));
@@ -33,8 +37,14 @@ interface Deps {
 }
 
 export function createAccountService({ db, tokens, sessions, throttle, mails, mailQueued }: Deps) {
-  const issue = (user: { id: number; login: string; authorities: Role[]; sessionVersion: number }, rememberMe: boolean) =>
-    tokens.issue({ id: user.id, login: user.login, authorities: user.authorities, sessionVersion: user.sessionVersion }, rememberMe);
+  const issue = (
+    user: { id: number; login: string; authorities: Role[]; sessionVersion: number },
+    rememberMe: boolean,
+  ) =>
+    tokens.issue(
+      { id: user.id, login: user.login, authorities: user.authorities, sessionVersion: user.sessionVersion },
+      rememberMe,
+    );
 
   return {
     async authenticate(username: string, password: string, rememberMe: boolean, client: string) {
@@ -79,7 +89,15 @@ export function createAccountService({ db, tokens, sessions, throttle, mails, ma
         await assertUnique(tx, { login: req.login, email: req.email });
         const row = await users.insert(
           tx,
-          { login: req.login.toLowerCase(), email: req.email.toLowerCase(), passwordHash: await hashPassword(req.password), langKey: req.langKey, activated: false, activationKey, createdBy: 'anonymousUser' },
+          {
+            login: req.login.toLowerCase(),
+            email: req.email.toLowerCase(),
+            passwordHash: await hashPassword(req.password),
+            langKey: req.langKey,
+            activated: false,
+            activationKey,
+            createdBy: 'anonymousUser',
+          },
           ['ROLE_USER'],
         );
         await enqueueMail(tx, mails.activation(row, activationKey));
@@ -107,7 +125,14 @@ export function createAccountService({ db, tokens, sessions, throttle, mails, ma
         throw refused('This reset link is invalid or has expired. Please request a new one.', 'resetkeyinvalid');
       }
       // A reset link proves the mailbox, so it also activates an account created by an administrator.
-      await users.update(db, user.id, { passwordHash: await hashPassword(newPassword), resetKey: null, resetDate: null, activated: true, activationKey: null, lastModifiedDate: new Date() });
+      await users.update(db, user.id, {
+        passwordHash: await hashPassword(newPassword),
+        resetKey: null,
+        resetDate: null,
+        activated: true,
+        activationKey: null,
+        lastModifiedDate: new Date(),
+      });
       sessions.forget(user.id);
     },
 
@@ -118,7 +143,8 @@ export function createAccountService({ db, tokens, sessions, throttle, mails, ma
     async changePassword(userId: number, currentPassword: string, newPassword: string) {
       const user = await users.findById(db, userId);
       if (!user) throw notFound('The account');
-      if (!(await passwordMatches(user.passwordHash, currentPassword))) throw refused('The current password is wrong.', 'invalidpassword');
+      if (!(await passwordMatches(user.passwordHash, currentPassword)))
+        throw refused('The current password is wrong.', 'invalidpassword');
       await users.update(db, userId, { passwordHash: await hashPassword(newPassword), lastModifiedDate: new Date() });
       sessions.forget(userId);
       return issue({ ...user, sessionVersion: user.sessionVersion + 1 }, false);

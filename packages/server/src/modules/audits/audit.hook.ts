@@ -21,7 +21,7 @@ export function installAuditTrail(app: FastifyInstance, db: Db): AuditTrail {
   app.addHook('onResponse', (request, reply, done) => {
     done();
     const route = request.routeOptions.url;
-    if (!route || request.method === 'GET' && !route.startsWith('/api/')) return;
+    if (!route || (request.method === 'GET' && !route.startsWith('/api/'))) return;
     const write = (async () => {
       try {
         const entry = auditEntryOf({

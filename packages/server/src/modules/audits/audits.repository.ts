@@ -23,11 +23,24 @@ export const auditsRepository = {
     const order = direction === 'asc' ? asc(SORTS[field]) : desc(SORTS[field]);
     const condition = where.length ? and(...where) : undefined;
     const [rows, total] = await Promise.all([
-      db.select().from(auditEvent).where(condition).orderBy(order, desc(auditEvent.id)).limit(q.size).offset(q.page * q.size),
+      db
+        .select()
+        .from(auditEvent)
+        .where(condition)
+        .orderBy(order, desc(auditEvent.id))
+        .limit(q.size)
+        .offset(q.page * q.size),
       db.$count(auditEvent, condition),
     ]);
     return {
-      events: rows.map((r) => ({ id: r.id, principal: r.principal, type: r.type, timestamp: r.at.toISOString(), remoteAddress: r.remoteAddress, data: r.data })),
+      events: rows.map((r) => ({
+        id: r.id,
+        principal: r.principal,
+        type: r.type,
+        timestamp: r.at.toISOString(),
+        remoteAddress: r.remoteAddress,
+        data: r.data,
+      })),
       total,
     };
   },

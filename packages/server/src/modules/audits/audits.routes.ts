@@ -8,9 +8,16 @@ import { auditsRepository } from './audits.repository.js';
 export const auditsRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/management/audits', { config: { access: ['ROLE_ADMIN'] }, schema: { querystring: auditQuerySchema, response: { 200: z.array(auditEventSchema) } } }, async (req, reply) => {
-      const { events, total } = await auditsRepository.page(db, req.query);
-      reply.header('x-total-count', String(total));
-      return events;
-    });
+    app.get(
+      '/management/audits',
+      {
+        config: { access: ['ROLE_ADMIN'] },
+        schema: { querystring: auditQuerySchema, response: { 200: z.array(auditEventSchema) } },
+      },
+      async (req, reply) => {
+        const { events, total } = await auditsRepository.page(db, req.query);
+        reply.header('x-total-count', String(total));
+        return events;
+      },
+    );
   };

@@ -15,8 +15,20 @@ export interface ReportWorkbook {
  * display order, then one row per reading with the time as a real date (UTC) and signal values as
  * numbers (an empty value is an empty cell).
  */
-export async function reportWorkbook(out: Writable, vehicleName: string, columns: readonly SelectedColumn[]): Promise<ReportWorkbook> {
-  const sheet = await xlsxStream(out, 'CAN History', [{ header: DATE_COLUMN, width: 20 }, { header: VEHICLE_COLUMN, width: 24 }, ...columns.map((c) => ({ header: c.column }))]);
-  const add = sheet.textRows([{ number: true, date: true }, { text: vehicleName }, ...columns.map(() => ({ number: true as const }))]);
+export async function reportWorkbook(
+  out: Writable,
+  vehicleName: string,
+  columns: readonly SelectedColumn[],
+): Promise<ReportWorkbook> {
+  const sheet = await xlsxStream(out, 'CAN History', [
+    { header: DATE_COLUMN, width: 20 },
+    { header: VEHICLE_COLUMN, width: 24 },
+    ...columns.map((c) => ({ header: c.column })),
+  ]);
+  const add = sheet.textRows([
+    { number: true, date: true },
+    { text: vehicleName },
+    ...columns.map(() => ({ number: true as const })),
+  ]);
   return { add, finish: () => sheet.finish() };
 }

@@ -5,7 +5,10 @@ import type { SelectedColumn } from './report-columns.js';
 
 /** A result row keyed by display column, each value wrapped (part 2 §3 "Report result rows"). */
 export function toReportRow(row: ReadingRow, vehicleName: string, columns: readonly SelectedColumn[]): ReportRow {
-  const out: ReportRow = { [DATE_COLUMN]: { value: new Date(row.ts).toISOString() }, [VEHICLE_COLUMN]: { value: vehicleName } };
+  const out: ReportRow = {
+    [DATE_COLUMN]: { value: new Date(row.ts).toISOString() },
+    [VEHICLE_COLUMN]: { value: vehicleName },
+  };
   valuesOf(row, columns).forEach((value, i) => (out[columns[i].column] = { value }));
   return out;
 }

@@ -12,7 +12,10 @@ export type ReadingRow = { ts: Date | string } & Record<string, number | null>;
 
 const alias = (i: number) => `c${i}`;
 const selectList = (columns: readonly SelectedColumn[]) =>
-  sql.join([sql`${canReading.ts} as ts`, ...columns.map((c, i) => sql`${c.value} as ${sql.identifier(alias(i))}`)], sql`, `);
+  sql.join(
+    [sql`${canReading.ts} as ts`, ...columns.map((c, i) => sql`${c.value} as ${sql.identifier(alias(i))}`)],
+    sql`, `,
+  );
 /** A part of a range: the readings before an instant, or from it. */
 export interface RangePart {
   before?: Date;
@@ -34,10 +37,12 @@ const exportFields = (columns: readonly SelectedColumn[]) => [
   sql`date_part('epoch', ${canReading.ts}) / 86400 + ${sql.raw(String(EXCEL_UNIX_EPOCH_DAYS))}`,
   ...columns.map((c) => c.value),
 ];
-const exportRows = (q: ReportQuery) => sql`from ${canReading} where ${inRange(q.criteria)} order by ${orderOf(q.sortBy, q.sortType, q.columns)}`;
+const exportRows = (q: ReportQuery) =>
+  sql`from ${canReading} where ${inRange(q.criteria)} order by ${orderOf(q.sortBy, q.sortType, q.columns)}`;
 
 /** The rows of an export, a column per field (PostgreSQL's COPY writes each number's text, an empty value as told). */
-export const exportQuery = (q: ReportQuery) => sql`select ${sql.join(exportFields(q.columns), sql`, `)} ${exportRows(q)}`;
+export const exportQuery = (q: ReportQuery) =>
+  sql`select ${sql.join(exportFields(q.columns), sql`, `)} ${exportRows(q)}`;
 
 /**
  * The same rows as one line of text each, tab-separated with an empty field for an empty value, as
@@ -77,15 +82,32 @@ export interface ReportQuery {
 }
 
 /** The values of a row in column order (aliases c0…cn). */
-export const valuesOf = (row: ReadingRow, columns: readonly SelectedColumn[]) => columns.map((_, i) => row[alias(i)] ?? null);
+export const valuesOf = (row: ReadingRow, columns: readonly SelectedColumn[]) =>
+  columns.map((_, i) => row[alias(i)] ?? null);
 
 export const canReportRepository = {
   /** The vehicles a caller may report on, by name then VIN (the label is 'name - VIN: vin'). */
   vehicleOptions: (db: Db, where: SQL | undefined) =>
-    db.select({ id: vehicle.id, name: vehicle.name, vin: vehicle.vin }).from(vehicle).where(where).orderBy(sql`lower(${vehicle.name})`, asc(vehicle.vin)),
+    db
+      .select({ id: vehicle.id, name: vehicle.name, vin: vehicle.vin })
+      .from(vehicle)
+      .where(where)
+      .orderBy(sql`lower(${vehicle.name})`, asc(vehicle.vin)),
 
   vehicle: async (db: Db, where: SQL) =>
-    (await db.select({ id: vehicle.id, name: vehicle.name, vin: vehicle.vin, timeZone: vehicle.timeZone, fleetId: vehicle.fleetId }).from(vehicle).where(where).limit(1))[0],
+    (
+      await db
+        .select({
+          id: vehicle.id,
+          name: vehicle.name,
+          vin: vehicle.vin,
+          timeZone: vehicle.timeZone,
+          fleetId: vehicle.fleetId,
+        })
+        .from(vehicle)
+        .where(where)
+        .limit(1)
+    )[0],
 
   /** Every signal key the given vehicles ever reported (vehicle_state keeps the last value of each). */
   reportedKeys: async (db: Db, where: SQL | undefined) => {
@@ -97,7 +119,9 @@ export const canReportRepository = {
   },
 
   count: async (db: Db, criteria: CanReportCriteria) => {
-    const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${canReading} where ${inRange(criteria)}`);
+    const { rows } = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from ${canReading} where ${inRange(criteria)}`,
+    );
     return rows[0].n;
   },
 
@@ -127,7 +151,9 @@ export const canReportRepository = {
       instants.map((t) => sql`${new Date(t).toISOString()}::timestamptz`),
       sql`, `,
     );
-    const { rows } = await db.execute<ReadingRow>(sql`select ${selectList(q.columns)} from ${canReading} where ${canReading.vehicleId} = ${q.criteria.vehicleId} and ${canReading.ts} in (${list})`);
+    const { rows } = await db.execute<ReadingRow>(
+      sql`select ${selectList(q.columns)} from ${canReading} where ${canReading.vehicleId} = ${q.criteria.vehicleId} and ${canReading.ts} in (${list})`,
+    );
     return rows;
   },
 
@@ -137,13 +163,15 @@ export const canReportRepository = {
    * being written out and the next, fetched meanwhile. The export waits for the client to keep up
    * before asking for more.
    */
-  forEachBatch: (db: Db, q: ReportQuery, batchSize: number, handle: (lines: Buffer) => Promise<void>) => // `lines` is reused once handle() resolves
+  forEachBatch: (db: Db, q: ReportQuery, batchSize: number, handle: (lines: Buffer) => Promise<void>) =>
+    // `lines` is reused once handle() resolves
     db.transaction(async (tx) => {
       await tx.execute(sql`declare can_export no scroll cursor for ${exportLineQuery(q)}`);
       // A Drizzle query runs each time it is awaited: wrapped in a promise, each fetch runs once.
-      const fetch = () => Promise.resolve(tx.execute<{ line: string }>(sql`fetch forward ${sql.raw(String(batchSize))} from can_export`));
+      const fetch = () =>
+        Promise.resolve(tx.execute<{ line: string }>(sql`fetch forward ${sql.raw(String(batchSize))} from can_export`));
       const linesText = linesWriter();
-      for (let batch = await fetch(); batch.rows.length > 0; ) {
+      for (let batch = await fetch(); batch.rows.length > 0;) {
         const next = fetch();
         next.catch(() => undefined); // awaited below; a failed handle() must not leave it unhandled
         await handle(linesText(batch.rows));
@@ -152,13 +180,27 @@ export const canReportRepository = {
       await tx.execute(sql`close can_export`);
     }),
 
-  templates: (db: Db, userId: number) => db.select().from(canReportTemplate).where(eq(canReportTemplate.userId, userId)).orderBy(desc(canReportTemplate.id)),
+  templates: (db: Db, userId: number) =>
+    db.select().from(canReportTemplate).where(eq(canReportTemplate.userId, userId)).orderBy(desc(canReportTemplate.id)),
 
   template: async (db: Db, userId: number, id: number) =>
-    (await db.select().from(canReportTemplate).where(and(eq(canReportTemplate.userId, userId), eq(canReportTemplate.id, id))))[0],
+    (
+      await db
+        .select()
+        .from(canReportTemplate)
+        .where(and(eq(canReportTemplate.userId, userId), eq(canReportTemplate.id, id)))
+    )[0],
 
   templateNamed: async (db: Db, userId: number, name: string) =>
-    (await db.select({ id: canReportTemplate.id }).from(canReportTemplate).where(and(eq(canReportTemplate.userId, userId), sql`lower(${canReportTemplate.templateName}) = lower(${name})`)))[0],
+    (
+      await db
+        .select({ id: canReportTemplate.id })
+        .from(canReportTemplate)
+        .where(
+          and(eq(canReportTemplate.userId, userId), sql`lower(${canReportTemplate.templateName}) = lower(${name})`),
+        )
+    )[0],
 
-  insertTemplate: async (db: Db, values: typeof canReportTemplate.$inferInsert) => (await db.insert(canReportTemplate).values(values).returning())[0],
+  insertTemplate: async (db: Db, values: typeof canReportTemplate.$inferInsert) =>
+    (await db.insert(canReportTemplate).values(values).returning())[0],
 };

@@ -29,7 +29,8 @@ const access = { access: ANY_SIGNED_IN };
 const asJson = { serializerCompiler: () => (data: unknown) => JSON.stringify(data) };
 
 /** A file name safe in a header: the VIN a client sends may hold anything. */
-const attachment = (fileName: string) => `attachment; filename="${fileName.replace(/[^\w .-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+const attachment = (fileName: string) =>
+  `attachment; filename="${fileName.replace(/[^\w .-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
 /**
  * Streams an export: headers go out with the first bytes, so a failure past that point can only
@@ -50,19 +51,38 @@ async function sendExport(request: FastifyRequest, reply: FastifyReply, prepared
 export const canReportRoutes =
   (service: CanReportService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/canreport/vehicles', { config: access, schema: { response: { 200: z.array(vehicleOptionSchema) } } }, (req) => service.vehicles(caller(req)));
+    app.get(
+      '/api/canreport/vehicles',
+      { config: access, schema: { response: { 200: z.array(vehicleOptionSchema) } } },
+      (req) => service.vehicles(caller(req)),
+    );
 
     app.get(
       '/api/canreport/signals',
-      { config: access, schema: { querystring: z.object({ vehicleId: id.optional() }), response: { 200: signalSettingsSchema } } },
+      {
+        config: access,
+        schema: { querystring: z.object({ vehicleId: id.optional() }), response: { 200: signalSettingsSchema } },
+      },
       (req) => service.signals(caller(req), req.query.vehicleId),
     );
 
-    app.get('/api/canreport/getAllTemplate', { config: access, schema: { response: { 200: z.array(savedTemplateSchema) } } }, (req) => service.templates(caller(req)));
+    app.get(
+      '/api/canreport/getAllTemplate',
+      { config: access, schema: { response: { 200: z.array(savedTemplateSchema) } } },
+      (req) => service.templates(caller(req)),
+    );
 
     app.post(
       '/api/canreport',
-      { config: access, ...asJson, schema: { querystring: canReportPageQuerySchema, body: canReportFilterSchema, response: { 200: canReportResultSchema } } },
+      {
+        config: access,
+        ...asJson,
+        schema: {
+          querystring: canReportPageQuerySchema,
+          body: canReportFilterSchema,
+          response: { 200: canReportResultSchema },
+        },
+      },
       (req) => service.report(caller(req), req.body, req.query),
     );
 
@@ -72,21 +92,35 @@ export const canReportRoutes =
       (req) => service.report(caller(req), req.body, req.body),
     );
 
-    app.post('/api/canreport/saveTemplate', { config: access, schema: { body: saveTemplateSchema, response: { 201: savedTemplateSchema } } }, async (req, reply) =>
-      reply.status(201).send(await service.saveTemplate(caller(req), req.body)),
+    app.post(
+      '/api/canreport/saveTemplate',
+      { config: access, schema: { body: saveTemplateSchema, response: { 201: savedTemplateSchema } } },
+      async (req, reply) => reply.status(201).send(await service.saveTemplate(caller(req), req.body)),
     );
 
-    app.post('/api/canreport/downloadExcel', { config: access, schema: { body: canReportFilterSchema } }, async (req, reply) => {
-      return sendExport(req, reply, service.exportReport(caller(req), req.body));
-    });
+    app.post(
+      '/api/canreport/downloadExcel',
+      { config: access, schema: { body: canReportFilterSchema } },
+      async (req, reply) => {
+        return sendExport(req, reply, service.exportReport(caller(req), req.body));
+      },
+    );
 
     app.get(
       '/api/canreport/getTemplate/:id',
-      { config: access, ...asJson, schema: { params: idParams, querystring: canReportPageQuerySchema, response: { 200: templateResultSchema } } },
+      {
+        config: access,
+        ...asJson,
+        schema: { params: idParams, querystring: canReportPageQuerySchema, response: { 200: templateResultSchema } },
+      },
       (req) => service.template(caller(req), req.params.id, req.query),
     );
 
-    app.post('/api/canreport/templates/:id/downloadExcel', { config: access, schema: { params: idParams } }, async (req, reply) => {
-      return sendExport(req, reply, service.exportTemplate(caller(req), req.params.id));
-    });
+    app.post(
+      '/api/canreport/templates/:id/downloadExcel',
+      { config: access, schema: { params: idParams } },
+      async (req, reply) => {
+        return sendExport(req, reply, service.exportTemplate(caller(req), req.params.id));
+      },
+    );
   };

@@ -79,15 +79,30 @@ export function createCanReportService({ db, pool }: { db: Db; pool?: pg.Pool })
   };
 
   /** The checked criteria of a caller's report, with the vehicle it is about. */
-  const prepare = async (by: AuthUser, criteria: CanReportCriteria, options: { sortBy?: string; sortType?: SortType; objectName?: string; exporting?: boolean } = {}) => {
+  const prepare = async (
+    by: AuthUser,
+    criteria: CanReportCriteria,
+    options: { sortBy?: string; sortType?: SortType; objectName?: string; exporting?: boolean } = {},
+  ) => {
     const v = await vehicleFor(by, criteria.vehicleId, options.exporting);
     await checkColumns(v.id, criteria.columns, options.objectName ?? 'canReportFilter');
-    const query: ReportQuery = { criteria, columns: selectColumns(criteria.columns), sortBy: options.sortBy ?? DATE_COLUMN, sortType: options.sortType ?? 'ASC' };
+    const query: ReportQuery = {
+      criteria,
+      columns: selectColumns(criteria.columns),
+      sortBy: options.sortBy ?? DATE_COLUMN,
+      sortType: options.sortType ?? 'ASC',
+    };
     return { v, query };
   };
 
   /** One page of a caller's report with its paging. */
-  const pageOf = async (by: AuthUser, criteria: CanReportCriteria, page: CanReportPageQuery, sortBy?: string, sortType?: SortType): Promise<CanReportResult> => {
+  const pageOf = async (
+    by: AuthUser,
+    criteria: CanReportCriteria,
+    page: CanReportPageQuery,
+    sortBy?: string,
+    sortType?: SortType,
+  ): Promise<CanReportResult> => {
     const { v, query } = await prepare(by, criteria, { sortBy, sortType });
     const { rows, totalCount } = await pager.page(query, page.pageSize, page.pageNo * page.pageSize);
     return {
@@ -102,7 +117,13 @@ export function createCanReportService({ db, pool }: { db: Db; pool?: pg.Pool })
     };
   };
 
-  const exportOf = async (by: AuthUser, criteria: CanReportCriteria, fileName: string, sortBy?: string, sortType?: SortType): Promise<ReportExport> => {
+  const exportOf = async (
+    by: AuthUser,
+    criteria: CanReportCriteria,
+    fileName: string,
+    sortBy?: string,
+    sortType?: SortType,
+  ): Promise<ReportExport> => {
     const { v, query } = await prepare(by, criteria, { sortBy, sortType, exporting: true });
     return { fileName, write: (out) => writeReport(db, pool, v.name, query, out) };
   };
@@ -112,7 +133,12 @@ export function createCanReportService({ db, pool }: { db: Db; pool?: pg.Pool })
     if (!t) throw notFound('The template');
     return t;
   };
-  const templateCriteria = (t: { vehicleId: number; columns: string[]; startDate: Date; endDate: Date }): CanReportCriteria => ({
+  const templateCriteria = (t: {
+    vehicleId: number;
+    columns: string[];
+    startDate: Date;
+    endDate: Date;
+  }): CanReportCriteria => ({
     vehicleId: t.vehicleId,
     columns: t.columns,
     start: t.startDate,
@@ -122,7 +148,11 @@ export function createCanReportService({ db, pool }: { db: Db; pool?: pg.Pool })
   return {
     /** The vehicles the caller may see, labelled 'name - VIN: vin' with the VIN as value. */
     async vehicles(by: AuthUser): Promise<VehicleOption[]> {
-      return (await repo.vehicleOptions(db, await visible(by))).map((v) => ({ id: v.id, friendlyName: vehicleOptionLabel(v.name, v.vin), name: v.vin }));
+      return (await repo.vehicleOptions(db, await visible(by))).map((v) => ({
+        id: v.id,
+        friendlyName: vehicleOptionLabel(v.name, v.vin),
+        name: v.vin,
+      }));
     },
 
     /** The fixed signals and cells, then keys the caller's vehicles (or the one named) reported, A–Z. */
@@ -132,9 +162,11 @@ export function createCanReportService({ db, pool }: { db: Db; pool?: pg.Pool })
       return { ...FIXED_SIGNAL_SETTINGS, ...Object.fromEntries(extra.map((k) => [k, k])) };
     },
 
-    report: (by: AuthUser, filter: CanReportFilter, page: CanReportPageQuery) => pageOf(by, criteriaOf(filter), page, filter.sortBy, filter.sortType),
+    report: (by: AuthUser, filter: CanReportFilter, page: CanReportPageQuery) =>
+      pageOf(by, criteriaOf(filter), page, filter.sortBy, filter.sortType),
 
-    exportReport: (by: AuthUser, filter: CanReportFilter) => exportOf(by, criteriaOf(filter), canReportFileName(filter), filter.sortBy, filter.sortType),
+    exportReport: (by: AuthUser, filter: CanReportFilter) =>
+      exportOf(by, criteriaOf(filter), canReportFileName(filter), filter.sortBy, filter.sortType),
 
     templates: async (by: AuthUser) => (await repo.templates(db, by.id)).map(toSavedTemplate),
 
@@ -142,7 +174,8 @@ export function createCanReportService({ db, pool }: { db: Db; pool?: pg.Pool })
     async saveTemplate(by: AuthUser, body: SaveTemplate) {
       const criteria = criteriaOf(body);
       await prepare(by, criteria, { objectName: 'saveTemplate' });
-      if (await repo.templateNamed(db, by.id, body.templateName)) throw refused(CAN_REPORT_TEXTS.templateNameTaken, 'templatenameexists');
+      if (await repo.templateNamed(db, by.id, body.templateName))
+        throw refused(CAN_REPORT_TEXTS.templateNameTaken, 'templatenameexists');
       const row = await repo.insertTemplate(db, {
         userId: by.id,
         templateName: body.templateName,
@@ -160,12 +193,20 @@ export function createCanReportService({ db, pool }: { db: Db; pool?: pg.Pool })
       const result = await pageOf(by, templateCriteria(t), page);
       const { id: _id, ...templateDate } = toSavedTemplate(t);
       return {
-        reportData: { data: result.data, columns: result.columns, totalCount: result.totalCount, pageNo: result.pageNo, pageSize: result.pageSize, totalPages: result.totalPages },
+        reportData: {
+          data: result.data,
+          columns: result.columns,
+          totalCount: result.totalCount,
+          pageNo: result.pageNo,
+          pageSize: result.pageSize,
+          totalPages: result.totalPages,
+        },
         templateDate,
       };
     },
 
-    exportTemplate: async (by: AuthUser, id: number) => exportOf(by, templateCriteria(await ownTemplate(by, id)), SAVED_TEMPLATE_FILE_NAME),
+    exportTemplate: async (by: AuthUser, id: number) =>
+      exportOf(by, templateCriteria(await ownTemplate(by, id)), SAVED_TEMPLATE_FILE_NAME),
 
     /** A schedule's target: the caller's own template (404 otherwise) and its vehicle, if still visible and exportable. */
     async templateWithVehicle(by: AuthUser, id: number) {

@@ -1,4 +1,12 @@
-import { cellIndexOf, DATE_COLUMN, reportColumnOf, reportColumnsFor, SIGNAL_KEYS, VEHICLE_COLUMN, type SortType } from '@evfleet/domain';
+import {
+  cellIndexOf,
+  DATE_COLUMN,
+  reportColumnOf,
+  reportColumnsFor,
+  SIGNAL_KEYS,
+  VEHICLE_COLUMN,
+  type SortType,
+} from '@evfleet/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { canReading } from '../../db/telemetry-schema.js';
 import { STORED_SIGNALS, type StoredSignal } from '../../telemetry/reading.js';
@@ -51,4 +59,5 @@ export function orderOf(sortBy: string, sortType: SortType, columns: readonly Se
 }
 
 /** Whether an order is by time only (an index-only walk of the primary key). */
-export const isTimeOrder = (sortBy: string, columns: readonly SelectedColumn[]) => !columns.some((c) => c.column === sortBy);
+export const isTimeOrder = (sortBy: string, columns: readonly SelectedColumn[]) =>
+  !columns.some((c) => c.column === sortBy);

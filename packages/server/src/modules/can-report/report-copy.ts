@@ -42,7 +42,9 @@ async function onConnection<T>(pool: pg.Pool, run: (client: pg.PoolClient) => Pr
 const copyLines = (pool: pg.Pool, query: SQL, handle: (lines: Uint8Array) => Promise<void>) =>
   onConnection(pool, async (client) => {
     let rest = Buffer.alloc(0);
-    for await (const chunk of client.query(copyTo(`copy (${inlined(query)}) to stdout (null '')`)) as AsyncIterable<Buffer>) {
+    for await (const chunk of client.query(
+      copyTo(`copy (${inlined(query)}) to stdout (null '')`),
+    ) as AsyncIterable<Buffer>) {
       const data = rest.length ? Buffer.concat([rest, chunk]) : chunk;
       const end = data.lastIndexOf(NEWLINE) + 1;
       if (end > 0) await handle(data.subarray(0, end));
@@ -60,12 +62,15 @@ const copyRowByKey = (pool: pg.Pool, query: SQL) =>
   onConnection(pool, async (client) => {
     await client.query('begin; set local enable_seqscan = off');
     const chunks: Buffer[] = [];
-    for await (const chunk of client.query(copyTo(`copy (${inlined(query)}) to stdout (format binary)`)) as AsyncIterable<Buffer>) chunks.push(chunk);
+    for await (const chunk of client.query(
+      copyTo(`copy (${inlined(query)}) to stdout (format binary)`),
+    ) as AsyncIterable<Buffer>)
+      chunks.push(chunk);
     await client.query('commit');
     const data = Buffer.concat(chunks);
     // The header (11-byte signature, flags, extension length), the row's field count, then each field's length and bytes.
     const fields: (Buffer | null)[] = [];
-    for (let count = data.readInt16BE(19), at = 21; fields.length < count; ) {
+    for (let count = data.readInt16BE(19), at = 21; fields.length < count;) {
       const length = data.readInt32BE(at);
       fields.push(length < 0 ? null : data.subarray(at + 4, at + 4 + length));
       at += 4 + Math.max(0, length);
@@ -78,9 +83,17 @@ const copyRowByKey = (pool: pg.Pool, query: SQL) =>
  * the two halves of the range are read at once on two connections, each on a core of its own
  * (the aggregate that gathers the window runs in one process), with a binary COPY.
  */
-export async function readWindow(db: Db, pool: pg.Pool | undefined, q: ReportQuery, value: SQL, bounds: WindowBounds): Promise<WindowRead> {
+export async function readWindow(
+  db: Db,
+  pool: pg.Pool | undefined,
+  q: ReportQuery,
+  value: SQL,
+  bounds: WindowBounds,
+): Promise<WindowRead> {
   if (!pool) return windows.window(db, q, value, bounds);
-  const halves = await Promise.all(halvesOf(q.criteria).map((part) => copyRowByKey(pool, windowQuery(q, value, bounds, part))));
+  const halves = await Promise.all(
+    halvesOf(q.criteria).map((part) => copyRowByKey(pool, windowQuery(q, value, bounds, part))),
+  );
   const count = (field: number) => halves.reduce((sum, fields) => sum + fields[field]!.readInt32BE(0), 0);
   const lists = halves.map((fields) => fields[3]).filter((list): list is Buffer => list !== null);
   return { before: count(0), after: count(1), empty: count(2), list: Buffer.concat(lists) };
@@ -92,6 +105,11 @@ export async function readWindow(db: Db, pool: pg.Pool | undefined, q: ReportQue
  * `COPY ... TO STDOUT` on PostgreSQL, a cursor on PGlite, which has no COPY to a stream.
  * A batch's memory is reused once `handle` resolves.
  */
-export function exportLines(db: Db, pool: pg.Pool | undefined, q: ReportQuery, handle: (lines: Uint8Array) => Promise<void>): Promise<void> {
+export function exportLines(
+  db: Db,
+  pool: pg.Pool | undefined,
+  q: ReportQuery,
+  handle: (lines: Uint8Array) => Promise<void>,
+): Promise<void> {
   return pool ? copyLines(pool, exportQuery(q), handle) : repo.forEachBatch(db, q, CURSOR_BATCH, handle);
 }

@@ -40,7 +40,8 @@ function readRecords(bytes: Uint8Array, descending: boolean) {
     }
     let h = view.getUint32(at + 9);
     let l = view.getUint32(at + 13);
-    if ((h & 0x7ff00000) === 0x7ff00000 && ((h & 0xfffff) | l) !== 0) [h, l] = [0x7ff80000, 0]; // NaN
+    if ((h & 0x7ff00000) === 0x7ff00000 && ((h & 0xfffff) | l) !== 0)
+      [h, l] = [0x7ff80000, 0]; // NaN
     else if (h === 0x80000000 && l === 0) h = 0; // -0
     hi[i] = ((h & 0x80000000 ? ~h : h | 0x80000000) ^ flip) >>> 0;
     lo[i] = ((h & 0x80000000 ? ~l : l) ^ flip) >>> 0;

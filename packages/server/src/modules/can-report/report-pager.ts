@@ -5,7 +5,17 @@ import { ttlCache } from './report-cache.js';
 import { isTimeOrder, type SelectedColumn } from './report-columns.js';
 import { readWindow } from './report-copy.js';
 import { orderedInstants } from './report-order.js';
-import { covers, sampleInOrder, totalOf, widened, windowBounds, withValue, type SampledReading, type SignalWindow, type WindowBounds } from './report-window.js';
+import {
+  covers,
+  sampleInOrder,
+  totalOf,
+  widened,
+  windowBounds,
+  withValue,
+  type SampledReading,
+  type SignalWindow,
+  type WindowBounds,
+} from './report-window.js';
 import { signalWindowRepository as windows } from './signal-window.repository.js';
 
 /**
@@ -33,7 +43,13 @@ export interface PagerOptions {
  * order a page comes from the primary key; in a signal's order from a window of that order
  * (report-window.ts), kept for a minute so the pages around it are read by key.
  */
-export function reportPager({ db, pool, sampleSize = 2000, wholeBelow = 20_000, spread = 4 }: { db: Db; pool?: pg.Pool } & PagerOptions) {
+export function reportPager({
+  db,
+  pool,
+  sampleSize = 2000,
+  wholeBelow = 20_000,
+  spread = 4,
+}: { db: Db; pool?: pg.Pool } & PagerOptions) {
   const counts = ttlCache<number>(COUNTS_KEPT, KEPT_MS);
   /** The windows kept for each sort of a range, newest first, and each signal's sample that placed them (it places the next ones too, either way). */
   const kept = ttlCache<{ window: SignalWindow; readAt: number }[]>(SORTS_KEPT, KEPT_MS);
@@ -45,7 +61,14 @@ export function reportPager({ db, pool, sampleSize = 2000, wholeBelow = 20_000, 
   };
 
   /** A window of the sort holding ranks [offset, offset + limit): one kept, or one read (twice when the sample misled). */
-  const windowFor = async (range: string, query: ReportQuery, chosen: SelectedColumn, known: number | undefined, offset: number, limit: number) => {
+  const windowFor = async (
+    range: string,
+    query: ReportQuery,
+    chosen: SelectedColumn,
+    known: number | undefined,
+    offset: number,
+    limit: number,
+  ) => {
     const sort = `${range}|${query.sortBy}|${query.sortType}`;
     const fresh = (kept.get(sort) ?? []).filter((k) => Date.now() - k.readAt < KEPT_MS);
     const hit = fresh.find((k) => covers(k.window, offset, limit));
@@ -54,14 +77,19 @@ export function reportPager({ db, pool, sampleSize = 2000, wholeBelow = 20_000, 
     const keptSample = samples.get(signal);
     const [total, sample] = await Promise.all([
       known ?? repo.count(db, query.criteria),
-      keptSample ?? (known !== undefined && known <= wholeBelow ? [] : windows.sample(db, query, chosen.value, sampleSize)),
+      keptSample ??
+        (known !== undefined && known <= wholeBelow ? [] : windows.sample(db, query, chosen.value, sampleSize)),
     ]);
     // A sample only places windows (a stale one may cost a second read, never a wrong page): it is kept from when it was taken.
     if (!keptSample && sample.length > 0) samples.set(signal, sample);
-    const bounds = total <= wholeBelow ? {} : windowBounds(sampleInOrder(sample, query.sortType === 'DESC'), total, offset, limit, spread);
+    const bounds =
+      total <= wholeBelow
+        ? {}
+        : windowBounds(sampleInOrder(sample, query.sortType === 'DESC'), total, offset, limit, spread);
     let window = await read(query, chosen, bounds);
     if (!covers(window, offset, limit)) window = await read(query, chosen, widened(bounds, window, offset, limit));
-    if (window.instants.length <= KEPT_INSTANTS) kept.set(sort, [{ window, readAt: Date.now() }, ...fresh].slice(0, WINDOWS_PER_SORT));
+    if (window.instants.length <= KEPT_INSTANTS)
+      kept.set(sort, [{ window, readAt: Date.now() }, ...fresh].slice(0, WINDOWS_PER_SORT));
     return window;
   };
 
@@ -73,12 +101,20 @@ export function reportPager({ db, pool, sampleSize = 2000, wholeBelow = 20_000, 
   };
 
   /** Ranks [offset, offset + limit) of a signal's order: those with a value from the window, the empty ones after them by time. */
-  const signalPage = async (query: ReportQuery, chosen: SelectedColumn, w: SignalWindow, offset: number, limit: number) => {
+  const signalPage = async (
+    query: ReportQuery,
+    chosen: SelectedColumn,
+    w: SignalWindow,
+    offset: number,
+    limit: number,
+  ) => {
     const valued = withValue(w);
     const end = Math.min(offset + limit, totalOf(w));
-    const fromWindow = offset < valued ? Array.from(w.instants.subarray(offset - w.before, Math.min(end, valued) - w.before)) : [];
+    const fromWindow =
+      offset < valued ? Array.from(w.instants.subarray(offset - w.before, Math.min(end, valued) - w.before)) : [];
     const emptyFrom = Math.max(offset, valued);
-    const empty = end > emptyFrom ? await windows.emptyInstants(db, query, chosen.value, end - emptyFrom, emptyFrom - valued) : [];
+    const empty =
+      end > emptyFrom ? await windows.emptyInstants(db, query, chosen.value, end - emptyFrom, emptyFrom - valued) : [];
     return rowsInOrder(query, [...fromWindow, ...empty]);
   };
 
@@ -89,7 +125,10 @@ export function reportPager({ db, pool, sampleSize = 2000, wholeBelow = 20_000, 
       const known = counts.get(range);
       let result: { rows: ReadingRow[]; totalCount: number };
       if (isTimeOrder(query.sortBy, query.columns)) {
-        const [rows, totalCount] = await Promise.all([repo.timePage(db, query, limit, offset, known), known ?? repo.count(db, criteria)]);
+        const [rows, totalCount] = await Promise.all([
+          repo.timePage(db, query, limit, offset, known),
+          known ?? repo.count(db, criteria),
+        ]);
         result = { rows, totalCount };
       } else {
         const chosen = query.columns.find((c) => c.column === query.sortBy)!;

@@ -46,18 +46,31 @@ export interface ReportScheduler {
  * the next start (of any instance) makes it again. Periods missed while every instance was down are
  * not caught up: the first due run is made, the next one is the next future slot.
  */
-export function createReportScheduler(opts: { db: Db; reports: CanReportService; mailQueued: () => void; log: FastifyBaseLogger; intervalMs?: number }): ReportScheduler {
+export function createReportScheduler(opts: {
+  db: Db;
+  reports: CanReportService;
+  mailQueued: () => void;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+}): ReportScheduler {
   const { db, reports, log } = opts;
 
   const attachmentOf = async (due: Due, by: AuthUser, period: ReturnType<typeof periodOf>) => {
     const { template } = due;
     try {
-      const report = await reports.exportFor(by, { vehicleId: template.vehicleId, columns: template.columns, start: period.start, end: period.end }, `${template.templateName} ${period.label}.xlsx`);
+      const report = await reports.exportFor(
+        by,
+        { vehicleId: template.vehicleId, columns: template.columns, start: period.start, end: period.end },
+        `${template.templateName} ${period.label}.xlsx`,
+      );
       const content = await collect(report);
-      return content ? { attachment: { name: report.fileName.replace(/[\\/]/g, '-'), content }, note: 'The report is attached.' } : { note: 'The report is too large to attach; download it from the portal.' };
+      return content
+        ? { attachment: { name: report.fileName.replace(/[\\/]/g, '-'), content }, note: 'The report is attached.' }
+        : { note: 'The report is too large to attach; download it from the portal.' };
     } catch (err) {
       // The owner lost sight of the vehicle or the right to export, or a signal is no longer known: say so rather than retry forever.
-      if (err instanceof HttpError) return { note: `The report could not be made: ${REFUSALS[err.status] ?? err.message}` };
+      if (err instanceof HttpError)
+        return { note: `The report could not be made: ${REFUSALS[err.status] ?? err.message}` };
       throw err;
     }
   };
@@ -69,12 +82,17 @@ export function createReportScheduler(opts: { db: Db; reports: CanReportService;
     const by: AuthUser = { id: owner.id, login: owner.login, authorities: await repo.authorities(db, owner.id) };
     const period = periodOf(seen.getTime(), schedule.period as 'DAILY' | 'WEEKLY', zone);
     const { attachment, note } = await attachmentOf(due, by, period);
-    const next = nextRunAfter(Math.max(Date.now(), seen.getTime()), { period: schedule.period as 'DAILY' | 'WEEKLY', weekday: schedule.weekday, hour: schedule.hour }, zone);
+    const next = nextRunAfter(
+      Math.max(Date.now(), seen.getTime()),
+      { period: schedule.period as 'DAILY' | 'WEEKLY', weekday: schedule.weekday, hour: schedule.hour },
+      zone,
+    );
     const subject = `CAN report ${template.templateName}: ${vehicle.name} (${vehicle.vin}), ${period.label}`;
     const body = `${note}\n\nVehicle: ${vehicle.name} (${vehicle.vin})\nPeriod: ${period.label}, midnight to midnight in ${zone}\nSignals: ${template.columns.join(', ')}\n`;
     const claimed = await db.transaction(async (tx) => {
       if (!(await repo.claim(tx, schedule.id, seen, next))) return false;
-      for (const to of schedule.recipients) await enqueueMail(tx, { to, subject, body, kind: 'can-report', attachment });
+      for (const to of schedule.recipients)
+        await enqueueMail(tx, { to, subject, body, kind: 'can-report', attachment });
       return true;
     });
     if (claimed) opts.mailQueued();

@@ -7,7 +7,8 @@ import { appUser, userAuthority, vehicle } from '../../db/schema.js';
 export type ScheduleRow = typeof reportSchedule.$inferSelect;
 
 export const reportSchedulesRepository = {
-  find: async (db: Db, templateId: number) => (await db.select().from(reportSchedule).where(eq(reportSchedule.templateId, templateId)))[0],
+  find: async (db: Db, templateId: number) =>
+    (await db.select().from(reportSchedule).where(eq(reportSchedule.templateId, templateId)))[0],
 
   /** One schedule per template: saving again replaces it. */
   save: async (db: Db, values: typeof reportSchedule.$inferInsert) =>
@@ -17,12 +18,24 @@ export const reportSchedulesRepository = {
         .values(values)
         .onConflictDoUpdate({
           target: reportSchedule.templateId,
-          set: { period: values.period, weekday: values.weekday, hour: values.hour, recipients: values.recipients, nextRunAt: values.nextRunAt },
+          set: {
+            period: values.period,
+            weekday: values.weekday,
+            hour: values.hour,
+            recipients: values.recipients,
+            nextRunAt: values.nextRunAt,
+          },
         })
         .returning()
     )[0],
 
-  remove: async (db: Db, templateId: number) => (await db.delete(reportSchedule).where(eq(reportSchedule.templateId, templateId)).returning({ id: reportSchedule.id })).length > 0,
+  remove: async (db: Db, templateId: number) =>
+    (
+      await db
+        .delete(reportSchedule)
+        .where(eq(reportSchedule.templateId, templateId))
+        .returning({ id: reportSchedule.id })
+    ).length > 0,
 
   /** Schedules whose run is due, with what a run needs: the template, its owner and the vehicle's zone. */
   due: (db: Db, now: Date, limit: number) =>
@@ -42,7 +55,12 @@ export const reportSchedulesRepository = {
       .limit(limit),
 
   authorities: async (db: Db, userId: number) =>
-    (await db.select({ authority: userAuthority.authority }).from(userAuthority).where(eq(userAuthority.userId, userId))).map((r) => r.authority as Role),
+    (
+      await db
+        .select({ authority: userAuthority.authority })
+        .from(userAuthority)
+        .where(eq(userAuthority.userId, userId))
+    ).map((r) => r.authority as Role),
 
   /**
    * Compare-and-set: moves a due run to the next period only if no one else has since. Exactly one
@@ -54,7 +72,12 @@ export const reportSchedulesRepository = {
       await q
         .update(reportSchedule)
         .set({ nextRunAt: next, lastRunAt: sql`now()` })
-        .where(and(eq(reportSchedule.id, id), sql`date_trunc('milliseconds', ${reportSchedule.nextRunAt}) = ${seen.toISOString()}::timestamptz`))
+        .where(
+          and(
+            eq(reportSchedule.id, id),
+            sql`date_trunc('milliseconds', ${reportSchedule.nextRunAt}) = ${seen.toISOString()}::timestamptz`,
+          ),
+        )
         .returning({ id: reportSchedule.id })
     ).length === 1,
 };

@@ -11,10 +11,17 @@ const path = '/api/canreport/templates/:id/schedule';
 export const reportSchedulesRoutes =
   (service: ReportSchedulesService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(path, { config: access, schema: { params: idParams, response: { 200: reportScheduleSchema } } }, (req) => service.get(caller(req), req.params.id));
+    app.get(path, { config: access, schema: { params: idParams, response: { 200: reportScheduleSchema } } }, (req) =>
+      service.get(caller(req), req.params.id),
+    );
 
-    app.put(path, { config: access, schema: { params: idParams, body: reportScheduleWriteSchema, response: { 200: reportScheduleSchema } } }, (req) =>
-      service.put(caller(req), req.params.id, req.body),
+    app.put(
+      path,
+      {
+        config: access,
+        schema: { params: idParams, body: reportScheduleWriteSchema, response: { 200: reportScheduleSchema } },
+      },
+      (req) => service.put(caller(req), req.params.id, req.body),
     );
 
     app.delete(path, { config: access, schema: { params: idParams } }, async (req, reply) => {

@@ -31,7 +31,14 @@ export function createReportSchedulesService({ db, reports }: { db: Db; reports:
     async put(by: AuthUser, templateId: number, body: ReportScheduleWrite) {
       const { vehicle } = await reports.templateWithVehicle(by, templateId);
       const nextRunAt = nextRunAfter(Date.now(), body, vehicle.timeZone);
-      const s = await repo.save(db, { templateId, period: body.period, weekday: body.weekday, hour: body.hour, recipients: body.recipients, nextRunAt });
+      const s = await repo.save(db, {
+        templateId,
+        period: body.period,
+        weekday: body.weekday,
+        hour: body.hour,
+        recipients: body.recipients,
+        nextRunAt,
+      });
       return toSchedule(s, vehicle.timeZone);
     },
 

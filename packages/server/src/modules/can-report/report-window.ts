@@ -67,7 +67,13 @@ export function sampleInOrder(ascending: readonly SampledReading[], descending: 
  * estimated by the share of the sample before it, with a binomial error of sqrt(n q (1 - q))
  * samples; `spread` of those on each side, and one more.
  */
-export function windowBounds(sample: readonly SampledReading[], total: number, offset: number, limit: number, spread: number): WindowBounds {
+export function windowBounds(
+  sample: readonly SampledReading[],
+  total: number,
+  offset: number,
+  limit: number,
+  spread: number,
+): WindowBounds {
   const n = sample.length;
   const withValues = valuedIn(sample);
   if (withValues === 0 || total === 0) return {};
@@ -78,7 +84,10 @@ export function windowBounds(sample: readonly SampledReading[], total: number, o
   const place = (i: number): OrderPlace => ({ v: sample[i].v as number, ts: sample[i].ts });
   const first = Math.floor(at(offset, -1));
   const last = Math.ceil(at(offset + limit, 1));
-  return { top: first <= 0 ? undefined : place(Math.min(first, withValues - 1)), bottom: last >= withValues ? undefined : place(last) };
+  return {
+    top: first <= 0 ? undefined : place(Math.min(first, withValues - 1)),
+    bottom: last >= withValues ? undefined : place(last),
+  };
 }
 
 /** Whether a window answers ranks [offset, offset + limit): the part of them with a value lies in it (the rest are empty values). */

@@ -4,7 +4,8 @@ import { zoneOffset } from '../../lib/time-zone.js';
 const DAY_MS = 86_400_000;
 
 /** 'YYYY-MM-DD' moved by whole calendar days. */
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
 /** The instant a local wall-clock hour of a local date happens in a zone (a skipped DST hour lands an hour later). */
@@ -34,7 +35,11 @@ export function nextRunAfter(after: number, s: Timing, timeZone: string): Date {
  * it (WEEKLY), midnight to midnight in the vehicle's zone, so a run late in the day still mails
  * whole days.
  */
-export function periodOf(runAt: number, period: Timing['period'], timeZone: string): { start: Date; end: Date; label: string } {
+export function periodOf(
+  runAt: number,
+  period: Timing['period'],
+  timeZone: string,
+): { start: Date; end: Date; label: string } {
   const runDay = localDate(runAt, timeZone);
   const first = addDays(runDay, period === 'WEEKLY' ? -7 : -1);
   const last = addDays(runDay, -1);

@@ -44,8 +44,18 @@ const sampleQuery = (q: ReportQuery, value: SQL, size: number) => {
 export const windowQuery = (q: ReportQuery, value: SQL, bounds: WindowBounds, part: RangePart = {}) => {
   const desc = q.sortType === 'DESC';
   // Row comparisons: (v, ts) > (a, b) is v > a, or v = a and ts > b; never true for an empty value.
-  const before = bounds.top === undefined ? sql`false` : desc ? sql`(v, ts) > ${place(bounds.top)}` : sql`(v, ts) < ${place(bounds.top)}`;
-  const after = bounds.bottom === undefined ? sql`false` : desc ? sql`(v, ts) < ${place(bounds.bottom)}` : sql`(v, ts) > ${place(bounds.bottom)}`;
+  const before =
+    bounds.top === undefined
+      ? sql`false`
+      : desc
+        ? sql`(v, ts) > ${place(bounds.top)}`
+        : sql`(v, ts) < ${place(bounds.top)}`;
+  const after =
+    bounds.bottom === undefined
+      ? sql`false`
+      : desc
+        ? sql`(v, ts) < ${place(bounds.bottom)}`
+        : sql`(v, ts) > ${place(bounds.bottom)}`;
   return sql`
     select count(*) filter (where ${before})::int as before, count(*) filter (where ${after})::int as after, count(*) filter (where v is null)::int as empty,
       string_agg(timestamptz_send(ts) || decode('01', 'hex') || float8send(v), ''::bytea) filter (where v is not null and not (${before}) and not (${after})) as list
@@ -56,10 +66,14 @@ export type WindowRead = { before: number; after: number; empty: number; list: U
 
 export const signalWindowRepository = {
   sample: async (db: Db, q: ReportQuery, value: SQL, size: number): Promise<SampledReading[]> =>
-    (await db.execute<{ v: number | null; ts: Date | string }>(sampleQuery(q, value, size))).rows.map((r) => ({ v: r.v, ts: new Date(r.ts).getTime() })),
+    (await db.execute<{ v: number | null; ts: Date | string }>(sampleQuery(q, value, size))).rows.map((r) => ({
+      v: r.v,
+      ts: new Date(r.ts).getTime(),
+    })),
 
   /** A window read in one query (PGlite, which has one connection and no COPY to a stream). */
-  window: async (db: Db, q: ReportQuery, value: SQL, bounds: WindowBounds): Promise<WindowRead> => (await db.execute<WindowRead>(windowQuery(q, value, bounds))).rows[0],
+  window: async (db: Db, q: ReportQuery, value: SQL, bounds: WindowBounds): Promise<WindowRead> =>
+    (await db.execute<WindowRead>(windowQuery(q, value, bounds))).rows[0],
 
   /** Instants of readings without a value, in the report's order (they follow every reading with one, by time). */
   emptyInstants: async (db: Db, q: ReportQuery, value: SQL, limit: number, offset: number) => {

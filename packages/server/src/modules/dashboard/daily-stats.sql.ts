@@ -16,10 +16,13 @@ export const STAT_RULES = {
 
 /** Charging during the interval after a reading: charge status on, or, without one, current flowing in (negative). */
 export const charging = (chargeStatus: number | null | undefined, current: number | null | undefined) =>
-  chargeStatus !== null && chargeStatus !== undefined ? chargeStatus >= 0.5 : current !== null && current !== undefined && current < 0;
+  chargeStatus !== null && chargeStatus !== undefined
+    ? chargeStatus >= 0.5
+    : current !== null && current !== undefined && current < 0;
 
 /** kWh put into the pack over an interval: pack voltage × |current| × seconds. */
-export const intervalKwh = (voltage: number, current: number, seconds: number) => (voltage * Math.abs(current) * seconds) / 3_600_000;
+export const intervalKwh = (voltage: number, current: number, seconds: number) =>
+  (voltage * Math.abs(current) * seconds) / 3_600_000;
 
 export const dayOf = (ts: number) => new Date(ts).toISOString().slice(0, 10);
 
@@ -89,8 +92,17 @@ export interface LastReading {
 
 /** Each vehicle's reading just before the given time, and its last odometer value before it. */
 export async function readingsBefore(db: Db, before: { vehicleId: number; ts: number }[]) {
-  if (!before.length) return new Map<number, { last: LastReading | null; odometer: { ts: number; value: number } | null }>();
-  const { rows } = await db.execute<{ vehicle_id: number; ts: string | null; v: number | null; i: number | null; c: number | null; odo_ts: string | null; odo: number | null }>(sql`
+  if (!before.length)
+    return new Map<number, { last: LastReading | null; odometer: { ts: number; value: number } | null }>();
+  const { rows } = await db.execute<{
+    vehicle_id: number;
+    ts: string | null;
+    v: number | null;
+    i: number | null;
+    c: number | null;
+    odo_ts: string | null;
+    odo: number | null;
+  }>(sql`
     select b.vehicle_id, r.ts, r.pack_voltage as v, r.vehicle_current as i, r.charge_status as c, o.ts as odo_ts, o.odometer as odo
     from jsonb_to_recordset(${JSON.stringify(before.map((b) => ({ vehicle_id: b.vehicleId, ts: new Date(b.ts).toISOString() })))}::jsonb) as b(vehicle_id int, ts timestamptz)
     left join lateral (select ts, pack_voltage, vehicle_current, charge_status from can_reading c where c.vehicle_id = b.vehicle_id and c.ts < b.ts order by c.ts desc limit 1) r on true

@@ -2,7 +2,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { sqlStateOf } from '../../db/sql-state.js';
 import type { StoredRow } from '../../telemetry/reading-store.js';
-import { addIncrements, charging, dayOf, intervalKwh, readingsBefore, rebuildDay, STAT_RULES, type DayIncrement, type LastReading } from './daily-stats.sql.js';
+import {
+  addIncrements,
+  charging,
+  dayOf,
+  intervalKwh,
+  readingsBefore,
+  rebuildDay,
+  STAT_RULES,
+  type DayIncrement,
+  type LastReading,
+} from './daily-stats.sql.js';
 
 const FLUSH_MS = 5000;
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -43,7 +53,10 @@ export function createDailyStats(db: Db, log: FastifyBaseLogger, flushMs = FLUSH
       if (!last.has(vehicleId)) unseen.set(vehicleId, Math.min(unseen.get(vehicleId) ?? Infinity, reading.ts));
     }
     if (unseen.size) {
-      for (const [vehicleId, seed] of await readingsBefore(db, [...unseen].map(([vehicleId, ts]) => ({ vehicleId, ts })))) {
+      for (const [vehicleId, seed] of await readingsBefore(
+        db,
+        [...unseen].map(([vehicleId, ts]) => ({ vehicleId, ts })),
+      )) {
         if (seed.last) last.set(vehicleId, seed.last);
         if (seed.odometer) odometer.set(vehicleId, seed.odometer);
       }
@@ -64,14 +77,21 @@ export function createDailyStats(db: Db, log: FastifyBaseLogger, flushMs = FLUSH
           const inc = increment(vehicleId, ts);
           inc.seconds += seconds;
           // Ingestion keeps values in their physical ranges; this guards the sums against anything else.
-          const kwh = prev.voltage !== null && prev.current !== null ? intervalKwh(prev.voltage, prev.current, seconds) : 0;
+          const kwh =
+            prev.voltage !== null && prev.current !== null ? intervalKwh(prev.voltage, prev.current, seconds) : 0;
           if (Number.isFinite(kwh)) inc.kwh += kwh;
         }
         prev.ts = ts;
         prev.voltage = values.packVoltage ?? null;
         prev.current = values.vehicleCurrent ?? null;
         prev.chargeStatus = values.chargeStatus ?? null;
-      } else last.set(vehicleId, { ts, voltage: values.packVoltage ?? null, current: values.vehicleCurrent ?? null, chargeStatus: values.chargeStatus ?? null });
+      } else
+        last.set(vehicleId, {
+          ts,
+          voltage: values.packVoltage ?? null,
+          current: values.vehicleCurrent ?? null,
+          chargeStatus: values.chargeStatus ?? null,
+        });
       const odo = values.odometer;
       if (odo !== undefined) {
         const before = odometer.get(vehicleId);
@@ -87,7 +107,16 @@ export function createDailyStats(db: Db, log: FastifyBaseLogger, flushMs = FLUSH
 
   /** Adds pending sums to the stored figures; they leave `pending` only once that is committed. */
   const write = async (sums: Pending[]) => {
-    await addIncrements(db, sums.map(({ vehicleId, dayNumber, miles, kwh, seconds }) => ({ vehicleId, day: dayOf(dayNumber * DAY_MS), miles, kwh, seconds })));
+    await addIncrements(
+      db,
+      sums.map(({ vehicleId, dayNumber, miles, kwh, seconds }) => ({
+        vehicleId,
+        day: dayOf(dayNumber * DAY_MS),
+        miles,
+        kwh,
+        seconds,
+      })),
+    );
     for (const sum of sums) pending.delete(key(sum.vehicleId, sum.dayNumber));
   };
 
@@ -115,7 +144,10 @@ export function createDailyStats(db: Db, log: FastifyBaseLogger, flushMs = FLUSH
         await write(own);
       } catch (err) {
         if (sqlStateOf(err) !== FOREIGN_KEY_VIOLATION) {
-          log.error({ err, vehicleId }, 'daily vehicle statistics: flush failed for a vehicle; its sums wait for the next flush');
+          log.error(
+            { err, vehicleId },
+            'daily vehicle statistics: flush failed for a vehicle; its sums wait for the next flush',
+          );
           continue;
         }
         for (const sum of own) pending.delete(key(vehicleId, sum.dayNumber));
@@ -139,7 +171,10 @@ export function createDailyStats(db: Db, log: FastifyBaseLogger, flushMs = FLUSH
         odometer.delete(r.vehicleId);
       } catch (err) {
         if (sqlStateOf(err) === FOREIGN_KEY_VIOLATION) continue; // the vehicle is gone
-        log.error({ err, vehicleId: r.vehicleId }, 'daily vehicle statistics: rebuilding a day failed; it is tried again at the next flush');
+        log.error(
+          { err, vehicleId: r.vehicleId },
+          'daily vehicle statistics: rebuilding a day failed; it is tried again at the next flush',
+        );
         rebuild.set(key(r.vehicleId, r.dayNumber), r);
       }
     }

@@ -10,7 +10,10 @@ export const dashboardSettings = {
   async get(db: Db): Promise<DashboardFactors> {
     const [row] = await db.select({ value: appSetting.value }).from(appSetting).where(eq(appSetting.key, KEY));
     // A stored value missing a factor added later takes that factor's default.
-    const parsed = dashboardFactorsSchema.safeParse({ ...DEFAULT_DASHBOARD_FACTORS, ...(row?.value as object | undefined) });
+    const parsed = dashboardFactorsSchema.safeParse({
+      ...DEFAULT_DASHBOARD_FACTORS,
+      ...(row?.value as object | undefined),
+    });
     return parsed.success ? parsed.data : DEFAULT_DASHBOARD_FACTORS;
   },
 

@@ -33,9 +33,21 @@ const n = (v: Count | null) => Number(v ?? 0);
 
 export const dashboardRepository = {
   async counts(db: Db, scope: Scope) {
-    const { rows } = await db.execute<{ vehicles: Count; dealers: Count; fleets: Count; drivers: Count; unassigned: Count }>(countsSql(scope));
+    const { rows } = await db.execute<{
+      vehicles: Count;
+      dealers: Count;
+      fleets: Count;
+      drivers: Count;
+      unassigned: Count;
+    }>(countsSql(scope));
     const r = rows[0];
-    return { totalVehicles: n(r.vehicles), totalDealers: n(r.dealers), totalFleets: n(r.fleets), totalDrivers: n(r.drivers), totalVehiclesUnassigned: n(r.unassigned) };
+    return {
+      totalVehicles: n(r.vehicles),
+      totalDealers: n(r.dealers),
+      totalFleets: n(r.fleets),
+      totalDrivers: n(r.drivers),
+      totalVehiclesUnassigned: n(r.unassigned),
+    };
   },
 
   /** Sums of the daily figures and the SEVERE episodes of the caller's vehicles over [from, to). */
@@ -58,6 +70,12 @@ export const dashboardRepository = {
       db.execute<{ incidents: Count }>(incidents),
       db.execute<{ vehicles: Count }>(vehicles),
     ]);
-    return { miles: n(s.rows[0].miles), kwh: n(s.rows[0].kwh), seconds: n(s.rows[0].seconds), incidents: n(i.rows[0].incidents), vehicles: n(v.rows[0].vehicles) };
+    return {
+      miles: n(s.rows[0].miles),
+      kwh: n(s.rows[0].kwh),
+      seconds: n(s.rows[0].seconds),
+      incidents: n(i.rows[0].incidents),
+      vehicles: n(v.rows[0].vehicles),
+    };
   },
 };

@@ -13,7 +13,10 @@ export function createDashboardService({ db, now = () => new Date() }: { db: Db;
     async cards(by: AuthUser): Promise<DashboardCards> {
       const scope = await resolveScope(db, by);
       const period = monthPeriod(now());
-      const [totals, factors] = await Promise.all([repo.period(db, scope, period.from, period.to), dashboardSettings.get(db)]);
+      const [totals, factors] = await Promise.all([
+        repo.period(db, scope, period.from, period.to),
+        dashboardSettings.get(db),
+      ]);
       const saved = savings(totals.miles, totals.kwh, factors);
       return {
         vehicles: totals.vehicles,
@@ -22,7 +25,12 @@ export function createDashboardService({ db, now = () => new Date() }: { db: Db;
         hoursCharging: { hours: totals.seconds / 3600, period },
         serviceIncidents: { count: totals.incidents, period },
         emission: { co2SavedKg: saved.co2SavedKg, gallonsSaved: saved.gallonsSaved, period },
-        dollarsSaved: { total: saved.total, runningCostSaved: saved.runningCostSaved, maintenanceSaved: saved.maintenanceSaved, period },
+        dollarsSaved: {
+          total: saved.total,
+          runningCostSaved: saved.runningCostSaved,
+          maintenanceSaved: saved.maintenanceSaved,
+          period,
+        },
         factors,
       };
     },

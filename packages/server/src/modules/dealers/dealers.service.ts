@@ -68,7 +68,15 @@ export function createDealersService({ db, mails, mailQueued }: Deps) {
       await assertEmailFree(tx, dealer, input.email, { id, userId: current?.userId ?? input.userId });
       const spec = { name: input.name, email: input.email, roles: ROLES, password: input.password, by: by.login };
       const userId = await ensureAccount(tx, current?.userId ?? null, input.userId, spec);
-      const values = { name: input.name, email: input.email, mobileNumber: input.mobileNumber, company: input.company, address: input.address, activation: input.activation, userId };
+      const values = {
+        name: input.name,
+        email: input.email,
+        mobileNumber: input.mobileNumber,
+        company: input.company,
+        address: input.address,
+        activation: input.activation,
+        userId,
+      };
       if (id === undefined) id = await repo.insert(tx, values);
       else await repo.update(tx, id, values);
       return applyActivation(tx, userId, input.activation);
@@ -106,7 +114,8 @@ export function createDealersService({ db, mails, mailQueued }: Deps) {
         const locked = await repo.lock(tx, scope, id);
         if (!locked) throw notFound('The dealer');
         const row = await one(tx, scope, id);
-        if (row.fleets.length || row.vehicles.length) throw refused(deleteBlocks.dealer(namesPhrase(row.fleets), namesPhrase(row.vehicles)), 'dealerinuse');
+        if (row.fleets.length || row.vehicles.length)
+          throw refused(deleteBlocks.dealer(namesPhrase(row.fleets), namesPhrase(row.vehicles)), 'dealerinuse');
         await repo.delete(tx, id);
         await releaseAccount(tx, locked.userId, ROLES);
       });

@@ -20,10 +20,17 @@ export const devicesRoutes =
   async (app) => {
     app.post(
       '/api/vehicles/:id/device-token',
-      { config: { access: ['ROLE_ADMIN'] }, schema: { params: idParams, response: { 200: z.object({ vin: z.string(), token: z.string() }) } } },
+      {
+        config: { access: ['ROLE_ADMIN'] },
+        schema: { params: idParams, response: { 200: z.object({ vin: z.string(), token: z.string() }) } },
+      },
       async (req) => {
         const token = newDeviceToken();
-        const [row] = await db.update(vehicle).set({ deviceTokenHash: hashDeviceToken(token) }).where(eq(vehicle.id, req.params.id)).returning({ vin: vehicle.vin });
+        const [row] = await db
+          .update(vehicle)
+          .set({ deviceTokenHash: hashDeviceToken(token) })
+          .where(eq(vehicle.id, req.params.id))
+          .returning({ vin: vehicle.vin });
         if (!row) throw notFound('The vehicle');
         devices.forget(row.vin);
         return { vin: row.vin, token };

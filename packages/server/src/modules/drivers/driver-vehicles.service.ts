@@ -49,10 +49,18 @@ export function createDriverVehiclesService({ db }: { db: Db }) {
         if (inFleet.length !== new Set(vehicleIds).size) throw notFound('The vehicle');
         if (isAssigned) {
           const taken = inFleet.filter((v) => v.driverId !== null && v.driverId !== driver.id);
-          if (taken.length) throw refused(`Already assigned to another driver: ${taken.map((v) => v.name).join(', ')}.`, 'vehicletaken');
+          if (taken.length)
+            throw refused(
+              `Already assigned to another driver: ${taken.map((v) => v.name).join(', ')}.`,
+              'vehicletaken',
+            );
         } else {
           const others = inFleet.filter((v) => v.driverId !== driver.id);
-          if (others.length) throw refused(`Not assigned to this driver: ${others.map((v) => v.name).join(', ')}.`, 'vehiclenotassigned');
+          if (others.length)
+            throw refused(
+              `Not assigned to this driver: ${others.map((v) => v.name).join(', ')}.`,
+              'vehiclenotassigned',
+            );
         }
         await vehicles.set(tx, vehicleIds, { driverId: isAssigned ? driver.id : null });
       });

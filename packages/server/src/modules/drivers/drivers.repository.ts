@@ -12,7 +12,11 @@ const columns = {
   vehicleExist: sql<boolean>`exists (select 1 from vehicle v where v.driver_id = ${qualified(driver.id)})`,
 };
 const select = (db: Queryable) =>
-  db.select(columns).from(driver).innerJoin(fleet, eq(fleet.id, driver.fleetId)).leftJoin(storedFile, eq(storedFile.id, driver.dbFileId));
+  db
+    .select(columns)
+    .from(driver)
+    .innerJoin(fleet, eq(fleet.id, driver.fleetId))
+    .leftJoin(storedFile, eq(storedFile.id, driver.dbFileId));
 export type DriverRow = Awaited<ReturnType<typeof select>>[number];
 type DriverValues = Omit<typeof driver.$inferInsert, 'id' | 'createdAt'>;
 
@@ -21,10 +25,19 @@ export const driversRepository = {
     const where = and(visibleDrivers(scope), matches(term, driver.name, driver.email));
     const { limit, offset } = window(page);
     // The page's ids first, so a deep page skips bare index entries, not joined rows.
-    const ids = db.select({ id: driver.id }).from(driver).where(where).orderBy(newestFirst(driver.id, term)).limit(limit).offset(offset);
+    const ids = db
+      .select({ id: driver.id })
+      .from(driver)
+      .where(where)
+      .orderBy(newestFirst(driver.id, term))
+      .limit(limit)
+      .offset(offset);
     const [rows, [{ count }]] = await Promise.all([
       select(db).where(amongIds(driver.id, ids)).orderBy(desc(driver.id)),
-      db.select({ count: sql<number>`count(*)::int` }).from(driver).where(where),
+      db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(driver)
+        .where(where),
     ]);
     return { rows, total: count };
   },
@@ -53,6 +66,7 @@ export const driversRepository = {
       .returning({ id: driver.id })
       .then((rows) => rows[0].id),
 
-  update: async (tx: Queryable, id: number, values: DriverValues) => void (await tx.update(driver).set(values).where(eq(driver.id, id))),
+  update: async (tx: Queryable, id: number, values: DriverValues) =>
+    void (await tx.update(driver).set(values).where(eq(driver.id, id))),
   delete: async (tx: Queryable, id: number) => void (await tx.delete(driver).where(eq(driver.id, id))),
 };

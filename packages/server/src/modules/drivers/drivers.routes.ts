@@ -16,48 +16,69 @@ const ofDriver = pageQuery.extend({ driverId: id });
 export const driversRoutes =
   (service: DriversService, vehicles: DriverVehiclesService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/drivers', { config: { access: ANY_SIGNED_IN }, schema: { querystring: pageQuery, response: list } }, (req) =>
-      service.page(caller(req), '', req.query),
+    app.get(
+      '/api/drivers',
+      { config: { access: ANY_SIGNED_IN }, schema: { querystring: pageQuery, response: list } },
+      (req) => service.page(caller(req), '', req.query),
     );
 
     app.get(
       '/api/drivers/search',
-      { config: { access: ANY_SIGNED_IN }, schema: { querystring: pageQuery.extend({ name: searchTerm }), response: list } },
+      {
+        config: { access: ANY_SIGNED_IN },
+        schema: { querystring: pageQuery.extend({ name: searchTerm }), response: list },
+      },
       (req) => service.page(caller(req), req.query.name, req.query),
     );
 
-    app.get('/api/drivers/assigned', { config: { access: ANY_SIGNED_IN }, schema: { querystring: ofDriver, response: vehicleList } }, (req) =>
-      vehicles.assigned(caller(req), req.query.driverId, req.query),
+    app.get(
+      '/api/drivers/assigned',
+      { config: { access: ANY_SIGNED_IN }, schema: { querystring: ofDriver, response: vehicleList } },
+      (req) => vehicles.assigned(caller(req), req.query.driverId, req.query),
     );
 
-    app.get('/api/drivers/unassigned', { config: { access: ANY_SIGNED_IN }, schema: { querystring: ofDriver, response: vehicleList } }, (req) =>
-      vehicles.unassigned(caller(req), req.query.driverId, req.query),
+    app.get(
+      '/api/drivers/unassigned',
+      { config: { access: ANY_SIGNED_IN }, schema: { querystring: ofDriver, response: vehicleList } },
+      (req) => vehicles.unassigned(caller(req), req.query.driverId, req.query),
     );
 
     app.patch(
       '/api/drivers/assignVehicles',
-      { config: { access: WRITERS }, schema: { querystring: z.object({ isAssigned: flagParam, vehicleIds: idListParam, driverId: id }) } },
+      {
+        config: { access: WRITERS },
+        schema: { querystring: z.object({ isAssigned: flagParam, vehicleIds: idListParam, driverId: id }) },
+      },
       async (req) => {
         await vehicles.assign(caller(req), req.query.driverId, req.query.vehicleIds, req.query.isAssigned);
         return {};
       },
     );
 
-    app.get('/api/drivers/:id', { config: { access: ANY_SIGNED_IN }, schema: { params: idParams, response: { 200: driverSchema } } }, (req) =>
-      service.get(caller(req), req.params.id),
+    app.get(
+      '/api/drivers/:id',
+      { config: { access: ANY_SIGNED_IN }, schema: { params: idParams, response: { 200: driverSchema } } },
+      (req) => service.get(caller(req), req.params.id),
     );
 
-    app.post('/api/drivers', { config: { access: WRITERS }, schema: { body: driverWriteSchema, response: { 201: driverSchema } } }, async (req, reply) =>
-      reply.status(201).send(await service.create(req.body, caller(req))),
+    app.post(
+      '/api/drivers',
+      { config: { access: WRITERS }, schema: { body: driverWriteSchema, response: { 201: driverSchema } } },
+      async (req, reply) => reply.status(201).send(await service.create(req.body, caller(req))),
     );
 
-    app.put('/api/drivers', { config: { access: WRITERS }, schema: { body: driverWriteSchema, response: { 200: driverSchema } } }, (req) =>
-      service.update(req.body, caller(req)),
+    app.put(
+      '/api/drivers',
+      { config: { access: WRITERS }, schema: { body: driverWriteSchema, response: { 200: driverSchema } } },
+      (req) => service.update(req.body, caller(req)),
     );
 
     app.delete(
       '/api/drivers/:id',
-      { config: { access: WRITERS }, schema: { params: idParams, querystring: z.object({ delete: flagParam.default(false) }) } },
+      {
+        config: { access: WRITERS },
+        schema: { params: idParams, querystring: z.object({ delete: flagParam.default(false) }) },
+      },
       async (req, reply) => {
         await service.remove(caller(req), req.params.id, req.query.delete);
         return reply.status(204).send();

@@ -48,11 +48,23 @@ export function createDriversService({ db }: { db: Db }) {
    * A photo is this driver's already, or not yet attached and uploaded by the caller (any, for an
    * administrator). Another tenant's driver's photo is "not found".
    */
-  const checkPhoto = async (tx: Queryable, scope: Scope, by: AuthUser, fileId: number, driverId: number | undefined) => {
+  const checkPhoto = async (
+    tx: Queryable,
+    scope: Scope,
+    by: AuthUser,
+    fileId: number,
+    driverId: number | undefined,
+  ) => {
     const owner = await files.owner(tx, fileId);
-    if (!owner || (owner.driverId !== null && owner.driverId !== driverId && !(await repo.find(tx, scope, owner.driverId)))) throw notFound('The photo');
-    if (owner.driverId !== null && owner.driverId !== driverId) throw refused('This photo belongs to another driver.', 'filetaken');
-    if (owner.driverId === null && owner.uploadedBy !== by.id && !(scope.kind === 'all' && scope.admin)) throw forbidden();
+    if (
+      !owner ||
+      (owner.driverId !== null && owner.driverId !== driverId && !(await repo.find(tx, scope, owner.driverId)))
+    )
+      throw notFound('The photo');
+    if (owner.driverId !== null && owner.driverId !== driverId)
+      throw refused('This photo belongs to another driver.', 'filetaken');
+    if (owner.driverId === null && owner.uploadedBy !== by.id && !(scope.kind === 'all' && scope.admin))
+      throw forbidden();
   };
 
   const save = (input: DriverWrite, by: AuthUser, scope: Scope, id?: number) =>
@@ -64,8 +76,22 @@ export function createDriversService({ db }: { db: Db }) {
       const dbFileId = input.dbFileId ?? null;
       if (dbFileId !== null) await checkPhoto(tx, scope, by, dbFileId, current?.id);
       await assertEmailFree(tx, driver, input.email, { id, userId: current?.userId });
-      const userId = await ensureAccount(tx, current?.userId ?? null, undefined, { name: input.name, email: input.email, roles: ROLES, by: by.login });
-      const values = { name: input.name, email: input.email, mobile: input.mobile, address: input.address, fleetId, dbFileId, status: input.status, userId };
+      const userId = await ensureAccount(tx, current?.userId ?? null, undefined, {
+        name: input.name,
+        email: input.email,
+        roles: ROLES,
+        by: by.login,
+      });
+      const values = {
+        name: input.name,
+        email: input.email,
+        mobile: input.mobile,
+        address: input.address,
+        fleetId,
+        dbFileId,
+        status: input.status,
+        userId,
+      };
       if (current === null) return repo.insert(tx, values);
       // A driver moved to another fleet leaves its vehicles behind in the old one.
       if (current.fleetId !== fleetId) await vehicles.releaseDriver(tx, current.id);
@@ -101,7 +127,8 @@ export function createDriversService({ db }: { db: Db }) {
       await db.transaction(async (tx) => {
         const locked = await repo.lock(tx, scope, id);
         if (!locked) throw notFound('The driver');
-        if (!confirmed && (await repo.hasVehicles(tx, id))) throw refused(deleteBlocks.driverWithVehicles(), 'driverwithvehicles');
+        if (!confirmed && (await repo.hasVehicles(tx, id)))
+          throw refused(deleteBlocks.driverWithVehicles(), 'driverwithvehicles');
         await vehicles.releaseDriver(tx, id);
         await repo.delete(tx, id);
         if (locked.dbFileId !== null) await files.delete(tx, locked.dbFileId);

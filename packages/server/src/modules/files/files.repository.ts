@@ -14,12 +14,19 @@ export const filesRepository = {
       .then((rows) => rows[0].id),
 
   replace: async (tx: Queryable, id: number, values: FileValues) =>
-    void (await tx.update(storedFile).set({ ...values, createdAt: sql`now()` }).where(eq(storedFile.id, id))),
+    void (await tx
+      .update(storedFile)
+      .set({ ...values, createdAt: sql`now()` })
+      .where(eq(storedFile.id, id))),
 
   /** Who uploaded a file and which driver shows it, locked against a concurrent replace or attach. */
   owner: (tx: Queryable, id: number) =>
     tx
-      .select({ id: storedFile.id, uploadedBy: storedFile.uploadedBy, driverId: sql<number | null>`(select d.id from driver d where d.db_file_id = ${qualified(storedFile.id)})` })
+      .select({
+        id: storedFile.id,
+        uploadedBy: storedFile.uploadedBy,
+        driverId: sql<number | null>`(select d.id from driver d where d.db_file_id = ${qualified(storedFile.id)})`,
+      })
       .from(storedFile)
       .where(eq(storedFile.id, id))
       .for('update')

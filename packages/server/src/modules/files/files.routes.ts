@@ -8,7 +8,8 @@ import { tooLarge, type FilesService, type Upload } from './files.service.js';
 
 /** Reads the multipart body: the `file` part and an optional `id` of the file to replace, in any order. */
 async function readUpload(req: FastifyRequest): Promise<Upload> {
-  if (!req.isMultipart()) throw fieldErrors('request', { file: 'Send the image as multipart/form-data in a field named file.' });
+  if (!req.isMultipart())
+    throw fieldErrors('request', { file: 'Send the image as multipart/form-data in a field named file.' });
   let upload: Partial<Upload> = {};
   let replace: unknown;
   try {
@@ -32,7 +33,9 @@ async function readUpload(req: FastifyRequest): Promise<Upload> {
 export const filesRoutes =
   (service: FilesService): FastifyPluginAsyncZod =>
   async (app) => {
-    await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5 } });
+    await app.register(multipart, {
+      limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5 },
+    });
 
     app.post(
       '/api/file/upload',

@@ -14,7 +14,8 @@ export interface Upload {
   replaceId?: number;
 }
 
-export const tooLarge = () => new HttpError(413, `The image is larger than ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`, { appError: true });
+export const tooLarge = () =>
+  new HttpError(413, `The image is larger than ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`, { appError: true });
 
 /** Driver photos (part 1 §2.4): images only, recognised by their bytes, at most MAX_IMAGE_BYTES. */
 export function createFilesService({ db }: { db: Db }) {

@@ -11,26 +11,37 @@ const list = { 200: listResponse(fleetSchema) };
 export const fleetsRoutes =
   (service: FleetsService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/fleets', { config: { access: ANY_SIGNED_IN }, schema: { querystring: pageQuery, response: list } }, (req) =>
-      service.page(caller(req), '', req.query),
+    app.get(
+      '/api/fleets',
+      { config: { access: ANY_SIGNED_IN }, schema: { querystring: pageQuery, response: list } },
+      (req) => service.page(caller(req), '', req.query),
     );
 
     app.get(
       '/api/fleets/search',
-      { config: { access: ANY_SIGNED_IN }, schema: { querystring: pageQuery.extend({ searchKey: searchTerm }), response: list } },
+      {
+        config: { access: ANY_SIGNED_IN },
+        schema: { querystring: pageQuery.extend({ searchKey: searchTerm }), response: list },
+      },
       (req) => service.page(caller(req), req.query.searchKey, req.query),
     );
 
-    app.get('/api/fleets/:id', { config: { access: ANY_SIGNED_IN }, schema: { params: idParams, response: { 200: fleetSchema } } }, (req) =>
-      service.get(caller(req), req.params.id),
+    app.get(
+      '/api/fleets/:id',
+      { config: { access: ANY_SIGNED_IN }, schema: { params: idParams, response: { 200: fleetSchema } } },
+      (req) => service.get(caller(req), req.params.id),
     );
 
-    app.post('/api/fleets', { config: { access: WRITERS }, schema: { body: fleetWriteSchema, response: { 201: fleetSchema } } }, async (req, reply) =>
-      reply.status(201).send(await service.create(req.body, caller(req))),
+    app.post(
+      '/api/fleets',
+      { config: { access: WRITERS }, schema: { body: fleetWriteSchema, response: { 201: fleetSchema } } },
+      async (req, reply) => reply.status(201).send(await service.create(req.body, caller(req))),
     );
 
-    app.put('/api/fleets', { config: { access: WRITERS }, schema: { body: fleetWriteSchema, response: { 200: fleetSchema } } }, (req) =>
-      service.update(req.body, caller(req)),
+    app.put(
+      '/api/fleets',
+      { config: { access: WRITERS }, schema: { body: fleetWriteSchema, response: { 200: fleetSchema } } },
+      (req) => service.update(req.body, caller(req)),
     );
 
     app.delete('/api/fleets/:id', { config: { access: WRITERS }, schema: { params: idParams } }, async (req, reply) => {

@@ -44,7 +44,12 @@ export function createFleetsService({ db }: { db: Db }) {
       const dealerId = input.dealerId as number; // the schema refuses a missing dealer
       await checkDealer(tx, scope, dealerId);
       await assertEmailFree(tx, fleet, input.email, { id, userId: current?.userId });
-      const userId = await ensureAccount(tx, current?.userId ?? null, undefined, { name: input.name, email: input.email, roles: ROLES, by: by.login });
+      const userId = await ensureAccount(tx, current?.userId ?? null, undefined, {
+        name: input.name,
+        email: input.email,
+        roles: ROLES,
+        by: by.login,
+      });
       const values = { name: input.name, email: input.email, dealerId, status: input.status, userId };
       if (current === null) return repo.insert(tx, values);
       // Moved to another dealer: its vehicles stay with the old dealer and leave the fleet (part 1 §8).

@@ -31,7 +31,10 @@ function existing(path: string): string {
   return path;
 }
 
-const failure = (err: unknown): Component => ({ status: 'DOWN', details: { error: err instanceof Error ? err.message : String(err) } });
+const failure = (err: unknown): Component => ({
+  status: 'DOWN',
+  details: { error: err instanceof Error ? err.message : String(err) },
+});
 
 /** The health of what the portal depends on: database, MQTT broker, mail, disk. */
 export function createHealth(sources: HealthSources) {
@@ -53,7 +56,8 @@ export function createHealth(sources: HealthSources) {
 
   let smtpChecked: { at: number; check: Promise<void> } | null = null;
   const smtp = () => {
-    if (!smtpChecked || Date.now() - smtpChecked.at > SMTP_CHECK_MS) smtpChecked = { at: Date.now(), check: sources.mail.verify() };
+    if (!smtpChecked || Date.now() - smtpChecked.at > SMTP_CHECK_MS)
+      smtpChecked = { at: Date.now(), check: sources.mail.verify() };
     return smtpChecked.check;
   };
 
@@ -72,7 +76,10 @@ export function createHealth(sources: HealthSources) {
     try {
       const s = await statfs(existing(sources.dataDir));
       const free = s.bavail * s.bsize;
-      return { status: free > DISK_THRESHOLD_BYTES ? 'UP' : 'DOWN', details: { path: sources.dataDir, total: s.blocks * s.bsize, free, threshold: DISK_THRESHOLD_BYTES } };
+      return {
+        status: free > DISK_THRESHOLD_BYTES ? 'UP' : 'DOWN',
+        details: { path: sources.dataDir, total: s.blocks * s.bsize, free, threshold: DISK_THRESHOLD_BYTES },
+      };
     } catch (err) {
       return failure(err);
     }

@@ -1,8 +1,23 @@
 import type { LogLevel } from '@evfleet/domain';
 import type { FastifyBaseLogger } from 'fastify';
 
-const TO_PINO: Record<LogLevel, string> = { TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error', OFF: 'silent' };
-const FROM_PINO: Record<string, LogLevel> = { trace: 'TRACE', debug: 'DEBUG', info: 'INFO', warn: 'WARN', error: 'ERROR', fatal: 'ERROR', silent: 'OFF' };
+const TO_PINO: Record<LogLevel, string> = {
+  TRACE: 'trace',
+  DEBUG: 'debug',
+  INFO: 'info',
+  WARN: 'warn',
+  ERROR: 'error',
+  OFF: 'silent',
+};
+const FROM_PINO: Record<string, LogLevel> = {
+  trace: 'TRACE',
+  debug: 'DEBUG',
+  info: 'INFO',
+  warn: 'WARN',
+  error: 'ERROR',
+  fatal: 'ERROR',
+  silent: 'OFF',
+};
 export const ROOT_LOGGER = 'ROOT';
 
 /**

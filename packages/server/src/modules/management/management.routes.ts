@@ -27,9 +27,17 @@ export const managementRoutes =
     /** The sidebar footer: code versions and sources only for users with 'Roles And Permission'. */
     app.get('/api/app-info', { config: { access: ANY_SIGNED_IN } }, async (req) => {
       const user = caller(req);
-      const pages = await usersRepository.pagesOf(database.db, isAdmin(user.authorities) ? ['ROLE_ADMIN'] : user.authorities);
+      const pages = await usersRepository.pagesOf(
+        database.db,
+        isAdmin(user.authorities) ? ['ROLE_ADMIN'] : user.authorities,
+      );
       const versions = { appVersion: build.appVersion, backendVersion: build.backendVersion };
       if (!pages.some((p) => p.page === 'Roles And Permission')) return versions;
-      return { ...versions, codeVersion: build.codeVersion, databaseSource: database.source, signalSource: build.signalSource };
+      return {
+        ...versions,
+        codeVersion: build.codeVersion,
+        databaseSource: database.source,
+        signalSource: build.signalSource,
+      };
     });
   };

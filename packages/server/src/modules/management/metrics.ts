@@ -17,7 +17,13 @@ interface Sources {
 }
 
 /** A counter whose value lives elsewhere (a pipeline's own tally), read at scrape time. */
-function mirroredCounter(registry: Registry, name: string, help: string, labelNames: string[], read: () => Record<string, number> | number) {
+function mirroredCounter(
+  registry: Registry,
+  name: string,
+  help: string,
+  labelNames: string[],
+  read: () => Record<string, number> | number,
+) {
   return new Counter({
     name,
     help,
@@ -48,23 +54,83 @@ export function createMetrics(app: FastifyInstance, sources: Sources) {
     registers: [registry],
   });
   app.addHook('onResponse', async (request, reply) => {
-    http.observe({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    http.observe(
+      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
   });
 
   const writer = () => sources.telemetry()?.writer.stats;
-  mirroredCounter(registry, 'evfleet_readings_stored_total', 'Readings committed to the CAN history', [], () => writer()?.storedRows ?? 0);
-  mirroredCounter(registry, 'evfleet_readings_rejected_total', 'Readings refused, by reason', ['reason'], () => sources.telemetry()?.rejections.snapshot() ?? {});
-  mirroredCounter(registry, 'evfleet_ingest_batches_total', 'Batches written to the CAN history', [], () => writer()?.batches ?? 0);
-  mirroredCounter(registry, 'evfleet_ingest_failed_batches_total', 'Batches whose write failed (devices retry)', [], () => writer()?.failedBatches ?? 0);
-  mirroredCounter(registry, 'evfleet_ingest_flush_seconds_total', 'Time spent writing batches', [], () => writer()?.flushSeconds ?? 0);
-  new Gauge({ name: 'evfleet_ingest_queued_readings', help: 'Readings accepted and waiting to be written', registers: [registry], collect() {
-    this.set(sources.telemetry()?.writer.queued ?? 0);
-  } });
-  mirroredCounter(registry, 'evfleet_alerts_raised_total', 'Alert episodes entered, by band', ['band'], () => ({ ...(sources.telemetry()?.alerts.raised ?? {}) }));
-  mirroredCounter(registry, 'evfleet_outbox_sent_total', 'Mails and SMS delivered by this instance', [], () => sources.mail.stats.sent);
-  mirroredCounter(registry, 'evfleet_outbox_failed_total', 'Delivery attempts that failed (retried later)', [], () => sources.mail.stats.failed);
-  const pending = new Gauge({ name: 'evfleet_outbox_pending', help: 'Messages waiting in the outbox (all instances)', registers: [registry] });
-  const eventLoop = new Gauge({ name: 'evfleet_event_loop_delay_p99_seconds', help: 'Event-loop delay, 99th percentile since start', registers: [registry] });
+  mirroredCounter(
+    registry,
+    'evfleet_readings_stored_total',
+    'Readings committed to the CAN history',
+    [],
+    () => writer()?.storedRows ?? 0,
+  );
+  mirroredCounter(
+    registry,
+    'evfleet_readings_rejected_total',
+    'Readings refused, by reason',
+    ['reason'],
+    () => sources.telemetry()?.rejections.snapshot() ?? {},
+  );
+  mirroredCounter(
+    registry,
+    'evfleet_ingest_batches_total',
+    'Batches written to the CAN history',
+    [],
+    () => writer()?.batches ?? 0,
+  );
+  mirroredCounter(
+    registry,
+    'evfleet_ingest_failed_batches_total',
+    'Batches whose write failed (devices retry)',
+    [],
+    () => writer()?.failedBatches ?? 0,
+  );
+  mirroredCounter(
+    registry,
+    'evfleet_ingest_flush_seconds_total',
+    'Time spent writing batches',
+    [],
+    () => writer()?.flushSeconds ?? 0,
+  );
+  new Gauge({
+    name: 'evfleet_ingest_queued_readings',
+    help: 'Readings accepted and waiting to be written',
+    registers: [registry],
+    collect() {
+      this.set(sources.telemetry()?.writer.queued ?? 0);
+    },
+  });
+  mirroredCounter(registry, 'evfleet_alerts_raised_total', 'Alert episodes entered, by band', ['band'], () => ({
+    ...(sources.telemetry()?.alerts.raised ?? {}),
+  }));
+  mirroredCounter(
+    registry,
+    'evfleet_outbox_sent_total',
+    'Mails and SMS delivered by this instance',
+    [],
+    () => sources.mail.stats.sent,
+  );
+  mirroredCounter(
+    registry,
+    'evfleet_outbox_failed_total',
+    'Delivery attempts that failed (retried later)',
+    [],
+    () => sources.mail.stats.failed,
+  );
+  const pending = new Gauge({
+    name: 'evfleet_outbox_pending',
+    help: 'Messages waiting in the outbox (all instances)',
+    registers: [registry],
+  });
+  const eventLoop = new Gauge({
+    name: 'evfleet_event_loop_delay_p99_seconds',
+    help: 'Event-loop delay, 99th percentile since start',
+    registers: [registry],
+  });
 
   const outboxPending = async () => sources.db.$count(mailOutbox, isNull(mailOutbox.sentAt));
 
@@ -96,7 +162,11 @@ export function createMetrics(app: FastifyInstance, sources: Sources) {
         http: [...byKey.values()]
           .map(({ sum, ...e }) => ({ ...e, meanMs: e.count ? Math.round((sum / e.count) * 100_000) / 100 : 0 }))
           .sort((a, b) => b.count - a.count),
-        ingestion: { accepted: (t?.writer.stats.storedRows ?? 0) + (t?.writer.queued ?? 0), stored: t?.writer.stats.storedRows ?? 0, rejected: t?.rejections.snapshot() ?? {} },
+        ingestion: {
+          accepted: (t?.writer.stats.storedRows ?? 0) + (t?.writer.queued ?? 0),
+          stored: t?.writer.stats.storedRows ?? 0,
+          rejected: t?.rejections.snapshot() ?? {},
+        },
         alerts: { raised: (t?.alerts.raised.WARNING ?? 0) + (t?.alerts.raised.SEVERE ?? 0) },
         outbox: { pending: await outboxPending(), sent: sources.mail.stats.sent, failed: sources.mail.stats.failed },
       };

@@ -1,4 +1,12 @@
-import { diagnosticsSchema, envSchema, isAdmin, loggerChangeSchema, loggersResponseSchema, LOG_LEVELS, metricsSummarySchema } from '@evfleet/domain';
+import {
+  diagnosticsSchema,
+  envSchema,
+  isAdmin,
+  loggerChangeSchema,
+  loggersResponseSchema,
+  LOG_LEVELS,
+  metricsSummarySchema,
+} from '@evfleet/domain';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,7 +29,8 @@ interface Deps {
   diagnostics: DiagnosticsProbe;
 }
 
-const sameToken = (given: string, expected: string) => given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+const sameToken = (given: string, expected: string) =>
+  given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
 
 /** Prometheus scrapers send METRICS_TOKEN as a bearer token; administrators may look too. */
 function checkScraper(request: FastifyRequest, token: string | undefined) {
@@ -44,7 +53,11 @@ export const operationsRoutes =
       return reply.status(result.status === 'DOWN' ? 503 : 200).send(body);
     });
 
-    app.get('/management/jhimetrics', { config: { access: ADMIN }, schema: { response: { 200: metricsSummarySchema } } }, () => metrics.summary());
+    app.get(
+      '/management/jhimetrics',
+      { config: { access: ADMIN }, schema: { response: { 200: metricsSummarySchema } } },
+      () => metrics.summary(),
+    );
 
     app.get('/management/prometheus', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
       checkScraper(req, config.metricsToken);
@@ -52,11 +65,18 @@ export const operationsRoutes =
       return reply.type(contentType).send(text);
     });
 
-    app.get('/management/loggers', { config: { access: ADMIN }, schema: { response: { 200: loggersResponseSchema } } }, () => ({ levels: [...LOG_LEVELS], loggers: loggers.list() }));
+    app.get(
+      '/management/loggers',
+      { config: { access: ADMIN }, schema: { response: { 200: loggersResponseSchema } } },
+      () => ({ levels: [...LOG_LEVELS], loggers: loggers.list() }),
+    );
 
     app.post(
       '/management/loggers/:name',
-      { config: { access: ADMIN }, schema: { params: z.object({ name: z.string().min(1).max(100) }), body: loggerChangeSchema } },
+      {
+        config: { access: ADMIN },
+        schema: { params: z.object({ name: z.string().min(1).max(100) }), body: loggerChangeSchema },
+      },
       async (req, reply) => {
         if (!loggers.has(req.params.name)) throw notFound();
         loggers.set(req.params.name, req.body.configuredLevel, config.logLevel);

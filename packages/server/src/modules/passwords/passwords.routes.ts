@@ -10,13 +10,21 @@ const MANAGERS = PEOPLE_WRITERS.passwords;
 export const passwordsRoutes =
   (service: PasswordsService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post('/api/account/update-password-prototype', { config: { access: MANAGERS }, schema: { body: passwordResetRequestSchema } }, async (req) => {
-      await service.setPassword(caller(req), req.body.email, req.body.newPassword);
-      return {};
-    });
+    app.post(
+      '/api/account/update-password-prototype',
+      { config: { access: MANAGERS }, schema: { body: passwordResetRequestSchema } },
+      async (req) => {
+        await service.setPassword(caller(req), req.body.email, req.body.newPassword);
+        return {};
+      },
+    );
 
-    app.post('/api/account/send-reset-link', { config: { access: MANAGERS }, schema: { querystring: z.object({ mail: accountEmailField }) } }, async (req) => {
-      await service.sendResetLink(caller(req), req.query.mail);
-      return {};
-    });
+    app.post(
+      '/api/account/send-reset-link',
+      { config: { access: MANAGERS }, schema: { querystring: z.object({ mail: accountEmailField }) } },
+      async (req) => {
+        await service.sendResetLink(caller(req), req.query.mail);
+        return {};
+      },
+    );
   };

@@ -28,14 +28,24 @@ export function createPasswordsService({ db, mails, mailQueued }: Deps) {
     // Only an administrator may learn that an address has no account.
     if (!account) throw scope.kind === 'all' ? notFound('The account') : forbidden();
     if (scope.kind === 'all') return account;
-    if (scope.kind === 'driver' || scope.kind === 'none' || account.authorities.includes('ROLE_ADMIN') || !(await repo.manages(db, scope, account.id))) throw forbidden();
+    if (
+      scope.kind === 'driver' ||
+      scope.kind === 'none' ||
+      account.authorities.includes('ROLE_ADMIN') ||
+      !(await repo.manages(db, scope, account.id))
+    )
+      throw forbidden();
     return account;
   };
 
   return {
     async setPassword(by: AuthUser, email: string, newPassword: string) {
       const account = await managedAccount(by, email);
-      await users.update(db, account.id, { passwordHash: await hashPassword(newPassword), lastModifiedBy: by.login, lastModifiedDate: new Date() });
+      await users.update(db, account.id, {
+        passwordHash: await hashPassword(newPassword),
+        lastModifiedBy: by.login,
+        lastModifiedDate: new Date(),
+      });
     },
 
     /** The dialog's 'Send Link': the account's owner gets a reset mail and chooses a password. */

@@ -11,7 +11,13 @@ export const pageQuery = pageQuerySchema;
 export const flagParam = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true');
 /** Ids repeated (?vehicleIds=1&vehicleIds=2) or as a comma list (?vehicleIds=1,2). */
 export const idListParam = z.preprocess(
-  (v) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(',')).map((s) => s.trim()).filter(Boolean)),
+  (v) =>
+    v === undefined
+      ? []
+      : (Array.isArray(v) ? v : [v])
+          .flatMap((s) => String(s).split(','))
+          .map((s) => s.trim())
+          .filter(Boolean),
   z.array(id).min(1, 'At least one vehicle is required.').max(1000, 'Max'),
 );
 
@@ -48,7 +54,10 @@ export function matches(term: string, ...columns: PgColumn[]): SQL | undefined {
   )})`;
 }
 
-export const listOf = <Row, Item>(rows: Row[], total: number, present: (row: Row) => Item): ListResponse<Item> => ({ data: rows.map(present), totalCount: total });
+export const listOf = <Row, Item>(rows: Row[], total: number, present: (row: Row) => Item): ListResponse<Item> => ({
+  data: rows.map(present),
+  totalCount: total,
+});
 
 /** The names a delete block lists, as one phrase; null when there are none. */
 export const namesPhrase = (items: { name: string }[]) => (items.length ? items.map((i) => i.name).join(', ') : null);

@@ -26,8 +26,15 @@ export interface AccountSpec {
 const LOGIN_MAX = 50;
 
 /** A person's email is unique among its kind and among the accounts other than its own. */
-export async function assertEmailFree(tx: Queryable, table: PersonTable, email: string, except: { id?: number; userId?: number | null } = {}) {
-  const { rows } = await tx.execute(sql`select 1 from ${table} where lower(${table.email}) = lower(${email}) and ${table.id} <> ${except.id ?? -1} limit 1`);
+export async function assertEmailFree(
+  tx: Queryable,
+  table: PersonTable,
+  email: string,
+  except: { id?: number; userId?: number | null } = {},
+) {
+  const { rows } = await tx.execute(
+    sql`select 1 from ${table} where lower(${table.email}) = lower(${email}) and ${table.id} <> ${except.id ?? -1} limit 1`,
+  );
   if (rows.length > 0) throw refused(EMAIL_IN_USE, 'emailexists');
   await assertUnique(tx, { email }, except.userId ?? undefined);
 }
@@ -43,7 +50,8 @@ async function freeLogin(tx: Queryable, email: string): Promise<string> {
   return `${base.slice(0, LOGIN_MAX - 13)}-${randomBytes(6).toString('hex')}`;
 }
 
-const passwordHash = (password: string | undefined) => (password ? hashPassword(password) : Promise.resolve(NO_PASSWORD));
+const passwordHash = (password: string | undefined) =>
+  password ? hashPassword(password) : Promise.resolve(NO_PASSWORD);
 
 /** A new, activated account for a person (a dealer's activation is applied by the dealer service). */
 export async function createAccount(tx: Queryable, spec: AccountSpec): Promise<number> {
@@ -66,11 +74,13 @@ export async function createAccount(tx: Queryable, spec: AccountSpec): Promise<n
 async function linkAccount(tx: Queryable, userId: number, spec: AccountSpec) {
   const account = await users.findById(tx, userId);
   if (!account) throw notFound('The user');
-  if (account.authorities.includes('ROLE_ADMIN')) throw refused('An administrator account cannot be linked here.', 'userisadmin');
+  if (account.authorities.includes('ROLE_ADMIN'))
+    throw refused('An administrator account cannot be linked here.', 'userisadmin');
   const { rows } = await tx.execute(sql`
     select 1 from dealer where user_id = ${userId} union all select 1 from fleet where user_id = ${userId}
     union all select 1 from driver where user_id = ${userId} union all select 1 from super_user where user_id = ${userId} limit 1`);
-  if (rows.length > 0) throw refused('This user already belongs to another dealer, fleet, driver or super user.', 'userlinked');
+  if (rows.length > 0)
+    throw refused('This user already belongs to another dealer, fleet, driver or super user.', 'userlinked');
   await users.setAuthorities(tx, userId, [...new Set([...account.authorities, ...spec.roles])]);
   // A linked account keeps its own name; only the email and password follow the person.
   await syncAccount(tx, userId, { email: spec.email, password: spec.password, by: spec.by });
@@ -80,7 +90,11 @@ async function linkAccount(tx: Queryable, userId: number, spec: AccountSpec) {
  * The account follows its person's email (and, on an update of the person, its name, so the menu
  * greets a renamed person by the new name); a given password replaces the old one.
  */
-async function syncAccount(tx: Queryable, userId: number, spec: Pick<AccountSpec, 'email' | 'password' | 'by'> & { name?: string }) {
+async function syncAccount(
+  tx: Queryable,
+  userId: number,
+  spec: Pick<AccountSpec, 'email' | 'password' | 'by'> & { name?: string },
+) {
   await users.update(tx, userId, {
     email: spec.email.toLowerCase(),
     ...(spec.name ? { firstName: spec.name.slice(0, LOGIN_MAX) } : {}),
@@ -94,9 +108,15 @@ async function syncAccount(tx: Queryable, userId: number, spec: Pick<AccountSpec
  * The account of a person being created or updated: the current one kept in step, else the one
  * asked for linked, else a new one. Returns the account id.
  */
-export async function ensureAccount(tx: Queryable, current: number | null, requested: number | undefined, spec: AccountSpec): Promise<number> {
+export async function ensureAccount(
+  tx: Queryable,
+  current: number | null,
+  requested: number | undefined,
+  spec: AccountSpec,
+): Promise<number> {
   if (current !== null) {
-    if (requested !== undefined && requested !== current) throw refused('The sign-in account cannot be changed.', 'userchange');
+    if (requested !== undefined && requested !== current)
+      throw refused('The sign-in account cannot be changed.', 'userchange');
     await syncAccount(tx, current, spec);
     return current;
   }

@@ -11,8 +11,14 @@ const response = { 200: preferenceSchema };
 export const preferencesRoutes =
   (service: PreferencesService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/account/preferences/:key', { config: { access: ANY_SIGNED_IN }, schema: { params, response } }, (req) => service.get(caller(req), req.params.key));
-    app.put('/api/account/preferences/:key', { config: { access: ANY_SIGNED_IN }, schema: { params, body: preferenceBodySchema, response } }, (req) =>
-      service.put(caller(req), req.params.key, req.body.value),
+    app.get(
+      '/api/account/preferences/:key',
+      { config: { access: ANY_SIGNED_IN }, schema: { params, response } },
+      (req) => service.get(caller(req), req.params.key),
+    );
+    app.put(
+      '/api/account/preferences/:key',
+      { config: { access: ANY_SIGNED_IN }, schema: { params, body: preferenceBodySchema, response } },
+      (req) => service.put(caller(req), req.params.key, req.body.value),
     );
   };

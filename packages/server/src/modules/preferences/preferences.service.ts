@@ -8,7 +8,10 @@ import { fieldErrors } from '../../http/errors.js';
 /** The caller's own screen preferences; a key never saved answers its default (domain/preferences.ts). */
 export function createPreferencesService({ db }: { db: Db }) {
   const read = async (userId: number, key: PreferenceKey) => {
-    const [row] = await db.select({ value: userPreference.value }).from(userPreference).where(and(eq(userPreference.userId, userId), eq(userPreference.key, key)));
+    const [row] = await db
+      .select({ value: userPreference.value })
+      .from(userPreference)
+      .where(and(eq(userPreference.userId, userId), eq(userPreference.key, key)));
     // A stored value is re-read through today's schema, so a tile added later takes its default.
     const parsed = row ? PREFERENCES[key].schema.safeParse(row.value) : null;
     return { key, value: parsed?.success ? parsed.data : PREFERENCES[key].default };
@@ -20,12 +23,18 @@ export function createPreferencesService({ db }: { db: Db }) {
     async put(by: AuthUser, key: PreferenceKey, value: unknown) {
       const parsed = PREFERENCES[key].schema.safeParse(value);
       if (!parsed.success) {
-        throw fieldErrors('preference', Object.fromEntries(parsed.error.issues.map((i) => [['value', ...i.path].join('.'), i.message])));
+        throw fieldErrors(
+          'preference',
+          Object.fromEntries(parsed.error.issues.map((i) => [['value', ...i.path].join('.'), i.message])),
+        );
       }
       await db
         .insert(userPreference)
         .values({ userId: by.id, key, value: parsed.data })
-        .onConflictDoUpdate({ target: [userPreference.userId, userPreference.key], set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
+        .onConflictDoUpdate({
+          target: [userPreference.userId, userPreference.key],
+          set: { value: sql`excluded.value`, updatedAt: sql`now()` },
+        });
       return { key, value: parsed.data };
     },
   };

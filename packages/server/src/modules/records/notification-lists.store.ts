@@ -14,7 +14,9 @@ import { qualified } from '../people/listing.js';
  */
 const LIST_ID = qualified(notificationList.id);
 const linked = (scope: Scope) =>
-  sql<RecordVehicleRef[]>`coalesce((select json_agg(json_build_object('id', vehicle.id, 'name', vehicle.name) order by vehicle.name, vehicle.id)
+  sql<
+    RecordVehicleRef[]
+  >`coalesce((select json_agg(json_build_object('id', vehicle.id, 'name', vehicle.name) order by vehicle.name, vehicle.id)
     from vehicle_notification vn join vehicle on vehicle.id = vn.vehicle_id
     where vn.notification_id = ${LIST_ID} and ${vehicleSeen(scope)}), '[]'::json)`;
 const reaches = (scope: Scope): SQL | undefined =>
@@ -27,15 +29,26 @@ const SORT = { id: notificationList.id, name: notificationList.name };
 export function notificationListsStore(): RecordStore<NotificationRecord, NotificationWrite, number> {
   const select = (db: Db, scope: Scope) =>
     db
-      .select({ id: notificationList.id, name: notificationList.name, emails: notificationList.emails, smsNumbers: notificationList.smsNumbers, vehicles: linked(scope) })
+      .select({
+        id: notificationList.id,
+        name: notificationList.name,
+        emails: notificationList.emails,
+        smsNumbers: notificationList.smsNumbers,
+        vehicles: linked(scope),
+      })
       .from(notificationList);
 
   /** The list's vehicles become exactly the ones given. */
   const link = async (tx: Pick<Db, 'insert' | 'delete'>, id: number, vehicleIds: number[]) => {
     await tx.delete(vehicleNotification).where(eq(vehicleNotification.notificationId, id));
-    if (vehicleIds.length) await tx.insert(vehicleNotification).values(vehicleIds.map((vehicleId) => ({ vehicleId, notificationId: id })));
+    if (vehicleIds.length)
+      await tx.insert(vehicleNotification).values(vehicleIds.map((vehicleId) => ({ vehicleId, notificationId: id })));
   };
-  const valuesOf = (input: NotificationWrite) => ({ name: input.name, emails: input.emails, smsNumbers: input.smsNumbers });
+  const valuesOf = (input: NotificationWrite) => ({
+    name: input.name,
+    emails: input.emails,
+    smsNumbers: input.smsNumbers,
+  });
 
   return {
     async list(db, scope, { limit, offset, sort }) {
@@ -46,7 +59,10 @@ export function notificationListsStore(): RecordStore<NotificationRecord, Notifi
           .orderBy(sort.desc ? desc(column) : asc(column), desc(notificationList.id))
           .limit(limit)
           .offset(offset),
-        db.select({ count: sql<number>`count(*)::int` }).from(notificationList).where(reaches(scope)),
+        db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(notificationList)
+          .where(reaches(scope)),
       ]);
       return { rows, total: count };
     },
@@ -62,11 +78,17 @@ export function notificationListsStore(): RecordStore<NotificationRecord, Notifi
     async update(db, id, input) {
       await assertVehiclesExist(db, 'notification', 'vehicles', input.vehicles);
       return db.transaction(async (tx) => {
-        const [row] = await tx.update(notificationList).set(valuesOf(input)).where(eq(notificationList.id, id)).returning({ id: notificationList.id });
+        const [row] = await tx
+          .update(notificationList)
+          .set(valuesOf(input))
+          .where(eq(notificationList.id, id))
+          .returning({ id: notificationList.id });
         if (row) await link(tx, id, input.vehicles);
         return row?.id;
       });
     },
-    remove: async (db, id) => (await db.delete(notificationList).where(eq(notificationList.id, id)).returning({ id: notificationList.id })).length > 0,
+    remove: async (db, id) =>
+      (await db.delete(notificationList).where(eq(notificationList.id, id)).returning({ id: notificationList.id }))
+        .length > 0,
   };
 }

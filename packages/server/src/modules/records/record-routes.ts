@@ -37,19 +37,29 @@ export const recordRoutes =
     const write = { access: d.writers };
     const item = { response: { 200: d.schema } };
 
-    app.get(d.api, { config: read, schema: { querystring: recordListQuerySchema, response: { 200: z.array(d.schema) } } }, async (req, reply) => {
-      const { rows, total } = await service.list(caller(req), req.query);
-      reply.header(RECORD_TOTAL_HEADER, String(total));
-      return rows;
-    });
-
-    app.get(`${d.api}/:id`, { config: read, schema: { params, ...item } }, (req) => service.get(caller(req), req.params.id as never));
-
-    app.post(d.api, { config: write, schema: { body: d.writeSchema, response: { 201: d.schema } } }, async (req, reply) =>
-      reply.status(201).send(await service.create(req.body as never)),
+    app.get(
+      d.api,
+      { config: read, schema: { querystring: recordListQuerySchema, response: { 200: z.array(d.schema) } } },
+      async (req, reply) => {
+        const { rows, total } = await service.list(caller(req), req.query);
+        reply.header(RECORD_TOTAL_HEADER, String(total));
+        return rows;
+      },
     );
 
-    app.put(d.api, { config: write, schema: { body: d.writeSchema, ...item } }, (req) => service.update(req.body as never));
+    app.get(`${d.api}/:id`, { config: read, schema: { params, ...item } }, (req) =>
+      service.get(caller(req), req.params.id as never),
+    );
+
+    app.post(
+      d.api,
+      { config: write, schema: { body: d.writeSchema, response: { 201: d.schema } } },
+      async (req, reply) => reply.status(201).send(await service.create(req.body as never)),
+    );
+
+    app.put(d.api, { config: write, schema: { body: d.writeSchema, ...item } }, (req) =>
+      service.update(req.body as never),
+    );
 
     app.delete(`${d.api}/:id`, { config: write, schema: { params } }, async (req, reply) => {
       await service.remove(req.params.id as never);

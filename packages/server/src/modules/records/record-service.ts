@@ -17,7 +17,11 @@ interface Described {
  * has one, a missing record is a 404 naming the entity. Role checks are the routes' (writers are
  * administrators).
  */
-export function createRecordService<Rec, Write extends { id?: Id | null }, Id>(db: Db, description: Described, store: RecordStore<Rec, Write, Id>) {
+export function createRecordService<Rec, Write extends { id?: Id | null }, Id>(
+  db: Db,
+  description: Described,
+  store: RecordStore<Rec, Write, Id>,
+) {
   const missing = () => notFound(`The ${description.entity}`);
   const admin = { kind: 'all', admin: true } as const;
   const reread = async (id: Id) => (await store.get(db, admin, id)) ?? Promise.reject(missing());
@@ -25,8 +29,10 @@ export function createRecordService<Rec, Write extends { id?: Id | null }, Id>(d
   return {
     async list(by: AuthUser, query: RecordListQuery) {
       const scope = await resolveScope(db, by);
-      if (description.vehicleFilter === 'required' && query.vehicleId === undefined) throw fieldErrors('request', { vehicleId: RECORD_TEXTS.vehicleRequired });
-      if (!description.vehicleFilter && query.vehicleId !== undefined) throw fieldErrors('request', { vehicleId: 'is not a filter of this list' });
+      if (description.vehicleFilter === 'required' && query.vehicleId === undefined)
+        throw fieldErrors('request', { vehicleId: RECORD_TEXTS.vehicleRequired });
+      if (!description.vehicleFilter && query.vehicleId !== undefined)
+        throw fieldErrors('request', { vehicleId: 'is not a filter of this list' });
       return store.list(db, scope, listArgs(query, description.sortable));
     },
 
@@ -35,12 +41,14 @@ export function createRecordService<Rec, Write extends { id?: Id | null }, Id>(d
     },
 
     async create(input: Write) {
-      if (input.id !== undefined && input.id !== null) throw refused(RECORD_TEXTS.idExists(description.entity), 'idexists');
+      if (input.id !== undefined && input.id !== null)
+        throw refused(RECORD_TEXTS.idExists(description.entity), 'idexists');
       return reread(await store.create(db, input));
     },
 
     async update(input: Write) {
-      if (input.id === undefined || input.id === null) throw refused(RECORD_TEXTS.idMissing(description.entity), 'idnull');
+      if (input.id === undefined || input.id === null)
+        throw refused(RECORD_TEXTS.idMissing(description.entity), 'idnull');
       const id = await store.update(db, input.id, input);
       if (id === undefined) throw missing();
       return reread(id);

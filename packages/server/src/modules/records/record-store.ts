@@ -29,5 +29,10 @@ export interface RecordStore<Rec, Write, Id> {
 export function listArgs(query: RecordListQuery, sortable: readonly string[]): ListArgs {
   const [key, dir] = query.sort?.split(',') ?? [sortable[0], 'desc'];
   if (!sortable.includes(key)) throw fieldErrors('request', { sort: `must be one of ${sortable.join(', ')}` });
-  return { limit: query.size, offset: query.page * query.size, sort: { key, desc: dir !== 'asc' }, vehicleId: query.vehicleId };
+  return {
+    limit: query.size,
+    offset: query.page * query.size,
+    sort: { key, desc: dir !== 'asc' },
+    vehicleId: query.vehicleId,
+  };
 }

@@ -25,8 +25,18 @@ export async function assertVehiclesExist(db: Db, objectName: string, field: str
  * listed and answer 404, as if out of scope.
  */
 export async function readableVehicles(db: Db, scope: Scope, access: VehicleAccess): Promise<SQL | undefined> {
-  const [inFleet, inNone] = await Promise.all([can(db, scope, access, { fleetId: 0 }), can(db, scope, access, { fleetId: null })]);
-  const toggled = inFleet && inNone ? undefined : inFleet ? isNotNull(vehicle.fleetId) : inNone ? isNull(vehicle.fleetId) : sql`false`;
+  const [inFleet, inNone] = await Promise.all([
+    can(db, scope, access, { fleetId: 0 }),
+    can(db, scope, access, { fleetId: null }),
+  ]);
+  const toggled =
+    inFleet && inNone
+      ? undefined
+      : inFleet
+        ? isNotNull(vehicle.fleetId)
+        : inNone
+          ? isNull(vehicle.fleetId)
+          : sql`false`;
   return and(visibleVehicles(scope), toggled);
 }
 
@@ -36,7 +46,13 @@ export const recordVehiclesRoutes =
   async (app) => {
     app.get(
       RECORD_VEHICLES_API,
-      { config: { access: ANY_SIGNED_IN }, schema: { querystring: z.object({ search: searchTerm }), response: { 200: z.array(recordVehicleOptionSchema) } } },
+      {
+        config: { access: ANY_SIGNED_IN },
+        schema: {
+          querystring: z.object({ search: searchTerm }),
+          response: { 200: z.array(recordVehicleOptionSchema) },
+        },
+      },
       async (req) => {
         const scope = await resolveScope(db, caller(req));
         return db

@@ -1,4 +1,10 @@
-import { carRecord, emailTemplateRecord, notificationRecord, vehicleCanRecord, vehicleLogRecord } from '@evfleet/domain';
+import {
+  carRecord,
+  emailTemplateRecord,
+  notificationRecord,
+  vehicleCanRecord,
+  vehicleLogRecord,
+} from '@evfleet/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -18,11 +24,16 @@ export const recordsRoutes =
   (deps: { db: Db; writer: BatchWriter; dailyStats: DailyStats }): FastifyPluginAsync =>
   async (app) => {
     const { db } = deps;
-    const register = async <D extends Parameters<typeof createRecordService>[1] & Parameters<typeof recordRoutes>[0]>(d: D, store: Parameters<typeof createRecordService>[2]) =>
-      app.register(recordRoutes(d, createRecordService(db, d, store)));
+    const register = async <D extends Parameters<typeof createRecordService>[1] & Parameters<typeof recordRoutes>[0]>(
+      d: D,
+      store: Parameters<typeof createRecordService>[2],
+    ) => app.register(recordRoutes(d, createRecordService(db, d, store)));
 
     await register(carRecord, tableStore(car, ['name']));
-    await register(emailTemplateRecord, tableStore(emailTemplate, ['template', 'type', 'attributeName'], () => ({ updatedAt: sql`now()` })));
+    await register(
+      emailTemplateRecord,
+      tableStore(emailTemplate, ['template', 'type', 'attributeName'], () => ({ updatedAt: sql`now()` })),
+    );
     await register(notificationRecord, notificationListsStore());
     await register(vehicleLogRecord, vehicleLogsStore());
     await register(vehicleCanRecord, vehicleCansStore(deps));

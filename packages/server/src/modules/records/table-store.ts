@@ -17,7 +17,8 @@ export function tableStore<Rec extends { id: number }, Write extends Record<stri
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const selection = Object.fromEntries(['id', ...fields].map((f) => [f, columns[f]]));
   const valuesOf = (input: Write) => ({ ...Object.fromEntries(fields.map((f) => [f, input[f]])), ...stamp() });
-  const select = (db: Parameters<RecordStore<Rec, Write, number>['get']>[0]) => db.select(selection).from(table as PgTable);
+  const select = (db: Parameters<RecordStore<Rec, Write, number>['get']>[0]) =>
+    db.select(selection).from(table as PgTable);
 
   return {
     async list(db, _scope, { limit, offset, sort }) {
@@ -32,8 +33,15 @@ export function tableStore<Rec extends { id: number }, Write extends Record<stri
       return { rows: rows as Row[] as unknown as Rec[], total: count };
     },
     get: async (db, _scope, id) => (await select(db).where(eq(table.id, id)))[0] as Rec | undefined,
-    create: async (db, input) => ((await db.insert(table).values(valuesOf(input)).returning({ id: table.id })) as { id: number }[])[0].id,
-    update: async (db, id, input) => ((await db.update(table).set(valuesOf(input)).where(eq(table.id, id)).returning({ id: table.id })) as { id: number }[])[0]?.id,
-    remove: async (db, id) => ((await db.delete(table).where(eq(table.id, id)).returning({ id: table.id })) as unknown[]).length > 0,
+    create: async (db, input) =>
+      ((await db.insert(table).values(valuesOf(input)).returning({ id: table.id })) as { id: number }[])[0].id,
+    update: async (db, id, input) =>
+      (
+        (await db.update(table).set(valuesOf(input)).where(eq(table.id, id)).returning({ id: table.id })) as {
+          id: number;
+        }[]
+      )[0]?.id,
+    remove: async (db, id) =>
+      ((await db.delete(table).where(eq(table.id, id)).returning({ id: table.id })) as unknown[]).length > 0,
   };
 }

@@ -34,8 +34,13 @@ export type StoredReading = typeof canReading.$inferSelect & { vehicleName: stri
 
 /** A stored reading as the record screens show it. */
 export function presentReading(row: StoredReading): VehicleCanRecord {
-  const signals = Object.fromEntries(Object.entries(SIGNAL_OF).map(([field, signal]) => [field, row[signal]])) as Record<keyof typeof SIGNAL_OF, number | null>;
-  const extra = Object.fromEntries(EXTRA_FIELDS.map((f) => [f, row.extra?.[f] ?? null])) as Record<(typeof EXTRA_FIELDS)[number], number | null>;
+  const signals = Object.fromEntries(
+    Object.entries(SIGNAL_OF).map(([field, signal]) => [field, row[signal]]),
+  ) as Record<keyof typeof SIGNAL_OF, number | null>;
+  const extra = Object.fromEntries(EXTRA_FIELDS.map((f) => [f, row.extra?.[f] ?? null])) as Record<
+    (typeof EXTRA_FIELDS)[number],
+    number | null
+  >;
   const cells = Object.fromEntries(BT.map((k, i) => [k, row.cells?.[i] ?? null]));
   return {
     id: vehicleCanId(row.vehicleId, row.ts.getTime()),
@@ -55,10 +60,16 @@ export function presentReading(row: StoredReading): VehicleCanRecord {
 export function readingOf(input: VehicleCanWrite, ts: number, stored?: StoredReading): Reading {
   const values: Reading['values'] = {};
   if (stored) {
-    for (const [k, v] of Object.entries(stored)) if (typeof v === 'number' && k !== 'vehicleId') values[k as StoredSignal] = v;
+    for (const [k, v] of Object.entries(stored))
+      if (typeof v === 'number' && k !== 'vehicleId') values[k as StoredSignal] = v;
   }
   for (const [field, signal] of Object.entries(SIGNAL_OF)) {
-    const v = field === 'chargeStatus' ? (input.chargeStatus ? 1 : 0) : (input[field as keyof typeof SIGNAL_OF] as number | null);
+    const v =
+      field === 'chargeStatus'
+        ? input.chargeStatus
+          ? 1
+          : 0
+        : (input[field as keyof typeof SIGNAL_OF] as number | null);
     if (v === null) delete values[signal];
     else values[signal] = v;
   }
@@ -72,7 +83,10 @@ export function readingOf(input: VehicleCanWrite, ts: number, stored?: StoredRea
   while (cells.length && cells[cells.length - 1] === null) cells.pop();
   // Cells are a list from cell 1: a cell left empty before a filled one would shift the others.
   const hole = cells.indexOf(null);
-  if (hole >= 0) throw fieldErrors('vehicleCan', { [BT[hole] ?? `bt${hole + 1}`]: 'Cells are numbered from 1: enter this cell too.' });
+  if (hole >= 0)
+    throw fieldErrors('vehicleCan', {
+      [BT[hole] ?? `bt${hole + 1}`]: 'Cells are numbered from 1: enter this cell too.',
+    });
   return {
     ts,
     values,

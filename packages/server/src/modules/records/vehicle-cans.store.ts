@@ -1,4 +1,10 @@
-import { parseVehicleCanId, TELEMETRY_LIMITS, vehicleCanId, type VehicleCanRecord, type VehicleCanWrite } from '@evfleet/domain';
+import {
+  parseVehicleCanId,
+  TELEMETRY_LIMITS,
+  vehicleCanId,
+  type VehicleCanRecord,
+  type VehicleCanWrite,
+} from '@evfleet/domain';
 import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { vehicle } from '../../db/schema.js';
@@ -18,8 +24,12 @@ const TAKEN = 'This vehicle already has a reading at this time.';
  */
 function checkTime(ts: number) {
   const now = Date.now();
-  if (ts > now + TELEMETRY_LIMITS.maxFutureMs) throw fieldErrors('vehicleCan', { recordedTime: 'A reading cannot be dated in the future.' });
-  if (ts < now - TELEMETRY_LIMITS.maxAgeMs) throw fieldErrors('vehicleCan', { recordedTime: `A reading cannot be older than ${TELEMETRY_LIMITS.maxAgeMs / 86_400_000} days.` });
+  if (ts > now + TELEMETRY_LIMITS.maxFutureMs)
+    throw fieldErrors('vehicleCan', { recordedTime: 'A reading cannot be dated in the future.' });
+  if (ts < now - TELEMETRY_LIMITS.maxAgeMs)
+    throw fieldErrors('vehicleCan', {
+      recordedTime: `A reading cannot be older than ${TELEMETRY_LIMITS.maxAgeMs / 86_400_000} days.`,
+    });
 }
 
 /**
@@ -27,9 +37,17 @@ function checkTime(ts: number) {
  * pipeline like a device's (partitions, vehicle state, alerts, dashboard figures), so it appears
  * in reports at once; a correction changes the stored row and recounts the days it touches.
  */
-export function vehicleCansStore(deps: { writer: BatchWriter; dailyStats: DailyStats }): RecordStore<VehicleCanRecord, VehicleCanWrite, string> {
-  const select = (db: Db) => db.select({ ...getTableColumns(canReading), vehicleName: vehicle.name }).from(canReading).innerJoin(vehicle, eq(vehicle.id, canReading.vehicleId));
-  const find = async (db: Db, vehicleId: number, ts: number) => (await select(db).where(and(eq(canReading.vehicleId, vehicleId), eq(canReading.ts, new Date(ts)))))[0];
+export function vehicleCansStore(deps: {
+  writer: BatchWriter;
+  dailyStats: DailyStats;
+}): RecordStore<VehicleCanRecord, VehicleCanWrite, string> {
+  const select = (db: Db) =>
+    db
+      .select({ ...getTableColumns(canReading), vehicleName: vehicle.name })
+      .from(canReading)
+      .innerJoin(vehicle, eq(vehicle.id, canReading.vehicleId));
+  const find = async (db: Db, vehicleId: number, ts: number) =>
+    (await select(db).where(and(eq(canReading.vehicleId, vehicleId), eq(canReading.ts, new Date(ts)))))[0];
   const timeOf = (input: VehicleCanWrite) => (input.recordedTime ? Date.parse(input.recordedTime) : Date.now());
 
   const insert = async (db: Db, input: VehicleCanWrite, ts: number, stored?: Awaited<ReturnType<typeof find>>) => {
@@ -47,7 +65,11 @@ export function vehicleCansStore(deps: { writer: BatchWriter; dailyStats: DailyS
           .orderBy(sort.desc ? desc(canReading.ts) : asc(canReading.ts))
           .limit(limit)
           .offset(offset),
-        db.select({ count: sql<number>`count(*)::int` }).from(canReading).innerJoin(vehicle, eq(vehicle.id, canReading.vehicleId)).where(where),
+        db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(canReading)
+          .innerJoin(vehicle, eq(vehicle.id, canReading.vehicleId))
+          .where(where),
       ]);
       return { rows: rows.map(presentReading), total: count };
     },
@@ -55,7 +77,13 @@ export function vehicleCansStore(deps: { writer: BatchWriter; dailyStats: DailyS
     async get(db, scope, id) {
       const key = parseVehicleCanId(id);
       if (!key) return undefined;
-      const [row] = await select(db).where(and(eq(canReading.vehicleId, key.vehicleId), eq(canReading.ts, new Date(key.ts)), await readableVehicles(db, scope, 'canHistory')));
+      const [row] = await select(db).where(
+        and(
+          eq(canReading.vehicleId, key.vehicleId),
+          eq(canReading.ts, new Date(key.ts)),
+          await readableVehicles(db, scope, 'canHistory'),
+        ),
+      );
       return row && presentReading(row);
     },
 
@@ -74,7 +102,11 @@ export function vehicleCansStore(deps: { writer: BatchWriter; dailyStats: DailyS
       const ts = input.recordedTime ? Date.parse(input.recordedTime) : key.ts;
       if (input.vehicle === key.vehicleId && ts === key.ts) {
         const { values, cells, extra } = readingOf(input, ts, stored);
-        const columns = Object.fromEntries(Object.keys(getTableColumns(canReading)).filter((k) => !['vehicleId', 'ts', 'cells', 'extra', 'receivedAt'].includes(k)).map((k) => [k, values[k as keyof typeof values] ?? null]));
+        const columns = Object.fromEntries(
+          Object.keys(getTableColumns(canReading))
+            .filter((k) => !['vehicleId', 'ts', 'cells', 'extra', 'receivedAt'].includes(k))
+            .map((k) => [k, values[k as keyof typeof values] ?? null]),
+        );
         await db
           .update(canReading)
           .set({ ...columns, cells, extra })
@@ -82,7 +114,9 @@ export function vehicleCansStore(deps: { writer: BatchWriter; dailyStats: DailyS
       } else {
         // Another vehicle or time is another reading: stored anew, then the old one removed.
         await insert(db, input, ts, stored);
-        await db.delete(canReading).where(and(eq(canReading.vehicleId, key.vehicleId), eq(canReading.ts, new Date(key.ts))));
+        await db
+          .delete(canReading)
+          .where(and(eq(canReading.vehicleId, key.vehicleId), eq(canReading.ts, new Date(key.ts))));
         await deps.dailyStats.recompute(input.vehicle, [ts]);
       }
       await deps.dailyStats.recompute(key.vehicleId, [key.ts]);

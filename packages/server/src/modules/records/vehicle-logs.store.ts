@@ -26,7 +26,17 @@ const columns = {
 };
 const SORT = { logTime: warningLog.date, id: warningLog.id };
 
-const present = (r: { id: number; date: Date; type: string; message: string | null; vehicleId: number; vehicleName: string; attributeName: string; value: number | null; manual: boolean }): VehicleLogRecord => ({
+const present = (r: {
+  id: number;
+  date: Date;
+  type: string;
+  message: string | null;
+  vehicleId: number;
+  vehicleName: string;
+  attributeName: string;
+  value: number | null;
+  manual: boolean;
+}): VehicleLogRecord => ({
   id: r.id,
   logTime: r.date.toISOString(),
   warningType: warningTypeOf(r.type),
@@ -48,10 +58,14 @@ const valuesOf = (input: VehicleLogWrite) => ({
 });
 
 export function vehicleLogsStore(): RecordStore<VehicleLogRecord, VehicleLogWrite, number> {
-  const select = (db: Db) => db.select(columns).from(warningLog).innerJoin(vehicle, eq(vehicle.id, warningLog.vehicleId));
+  const select = (db: Db) =>
+    db.select(columns).from(warningLog).innerJoin(vehicle, eq(vehicle.id, warningLog.vehicleId));
   return {
     async list(db, scope, { limit, offset, sort, vehicleId }) {
-      const where = and(await readableVehicles(db, scope, 'warningLogs'), vehicleId === undefined ? undefined : eq(warningLog.vehicleId, vehicleId));
+      const where = and(
+        await readableVehicles(db, scope, 'warningLogs'),
+        vehicleId === undefined ? undefined : eq(warningLog.vehicleId, vehicleId),
+      );
       const column = SORT[sort.key as keyof typeof SORT];
       const [rows, [{ count }]] = await Promise.all([
         select(db)
@@ -59,25 +73,42 @@ export function vehicleLogsStore(): RecordStore<VehicleLogRecord, VehicleLogWrit
           .orderBy(sort.desc ? desc(column) : asc(column), desc(warningLog.id))
           .limit(limit)
           .offset(offset),
-        db.select({ count: sql<number>`count(*)::int` }).from(warningLog).innerJoin(vehicle, eq(vehicle.id, warningLog.vehicleId)).where(where),
+        db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(warningLog)
+          .innerJoin(vehicle, eq(vehicle.id, warningLog.vehicleId))
+          .where(where),
       ]);
       return { rows: rows.map(present), total: count };
     },
-    get: async (db, scope, id) => (await select(db).where(and(eq(warningLog.id, id), await readableVehicles(db, scope, 'warningLogs')))).map(present)[0],
+    get: async (db, scope, id) =>
+      (await select(db).where(and(eq(warningLog.id, id), await readableVehicles(db, scope, 'warningLogs')))).map(
+        present,
+      )[0],
     async create(db, input) {
       await assertVehiclesExist(db, 'vehicleLog', 'vehicle', [input.vehicle]);
       // episode_since only has to be unique for the log's key; a manual entry is an episode of its own.
       const [row] = await db
         .insert(warningLog)
-        .values({ ...valuesOf(input), attributeName: MANUAL_ATTRIBUTE, name: 'Manual entry', episodeSince: sql`clock_timestamp()` })
+        .values({
+          ...valuesOf(input),
+          attributeName: MANUAL_ATTRIBUTE,
+          name: 'Manual entry',
+          episodeSince: sql`clock_timestamp()`,
+        })
         .returning({ id: warningLog.id });
       return row.id;
     },
     async update(db, id, input) {
       await assertVehiclesExist(db, 'vehicleLog', 'vehicle', [input.vehicle]);
-      const [row] = await db.update(warningLog).set(valuesOf(input)).where(eq(warningLog.id, id)).returning({ id: warningLog.id });
+      const [row] = await db
+        .update(warningLog)
+        .set(valuesOf(input))
+        .where(eq(warningLog.id, id))
+        .returning({ id: warningLog.id });
       return row?.id;
     },
-    remove: async (db, id) => (await db.delete(warningLog).where(eq(warningLog.id, id)).returning({ id: warningLog.id })).length > 0,
+    remove: async (db, id) =>
+      (await db.delete(warningLog).where(eq(warningLog.id, id)).returning({ id: warningLog.id })).length > 0,
   };
 }

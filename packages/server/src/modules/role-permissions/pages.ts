@@ -7,6 +7,9 @@ import { rolePage } from '../../db/schema.js';
 export async function pageAllowed(db: Queryable, authorities: readonly string[], page: Page): Promise<boolean> {
   const role = pageAuthority(authorities);
   if (!role) return false;
-  const rows = await db.select({ page: rolePage.page }).from(rolePage).where(and(eq(rolePage.authority, role), eq(rolePage.page, page)));
+  const rows = await db
+    .select({ page: rolePage.page })
+    .from(rolePage)
+    .where(and(eq(rolePage.authority, role), eq(rolePage.page, page)));
   return rows.length > 0;
 }

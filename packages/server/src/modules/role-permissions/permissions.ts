@@ -1,4 +1,14 @@
-import { allowedBy, dealerActionKey, defaultPermissions, governingToggles, permitted, togglesOf, type GovernedAccess, type PermissionRole, type ToggleSubject } from '@evfleet/domain';
+import {
+  allowedBy,
+  dealerActionKey,
+  defaultPermissions,
+  governingToggles,
+  permitted,
+  togglesOf,
+  type GovernedAccess,
+  type PermissionRole,
+  type ToggleSubject,
+} from '@evfleet/domain';
 import type { Scope } from '../../auth/visibility.js';
 import type { Queryable } from '../../db/client.js';
 import { forbidden } from '../../http/errors.js';
@@ -15,21 +25,32 @@ export async function permissionsOf(db: Queryable, role: PermissionRole): Promis
   return merged;
 }
 
-const subjectOf = (scope: Scope): ToggleSubject => (scope.kind === 'dealer' || scope.kind === 'fleet' ? scope.kind : 'other');
+const subjectOf = (scope: Scope): ToggleSubject =>
+  scope.kind === 'dealer' || scope.kind === 'fleet' ? scope.kind : 'other';
 
 /**
  * Whether the role-permission toggles let this caller have an access ('canHistoryExport' for the
  * CAN report's export, 'canDetails', 'canHistory', 'warningLogs', or a fleet owner's
  * 'driverScreen'), for one vehicle when given. Scope rules still apply on top.
  */
-export async function can(db: Queryable, scope: Scope, access: GovernedAccess, vehicle?: { fleetId: number | null }): Promise<boolean> {
+export async function can(
+  db: Queryable,
+  scope: Scope,
+  access: GovernedAccess,
+  vehicle?: { fleetId: number | null },
+): Promise<boolean> {
   const rule = governingToggles(subjectOf(scope), access, vehicle);
   if (!rule) return true;
   return allowedBy(await permissionsOf(db, rule.role), rule);
 }
 
 /** As can(), refusing with 403. */
-export async function requirePermission(db: Queryable, scope: Scope, access: GovernedAccess, vehicle?: { fleetId: number | null }): Promise<void> {
+export async function requirePermission(
+  db: Queryable,
+  scope: Scope,
+  access: GovernedAccess,
+  vehicle?: { fleetId: number | null },
+): Promise<void> {
   if (!(await can(db, scope, access, vehicle))) throw forbidden();
 }
 

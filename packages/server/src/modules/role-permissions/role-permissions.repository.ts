@@ -6,19 +6,29 @@ import { rolePage, rolePermission } from '../../db/schema.js';
 export const rolePermissionsRepository = {
   /** The stored toggles of a role (keys never saved are absent: their defaults apply). */
   stored: async (db: Queryable, authority: PermissionRole): Promise<Record<string, boolean>> => {
-    const rows = await db.select({ key: rolePermission.permission, enabled: rolePermission.enabled }).from(rolePermission).where(eq(rolePermission.authority, authority));
+    const rows = await db
+      .select({ key: rolePermission.permission, enabled: rolePermission.enabled })
+      .from(rolePermission)
+      .where(eq(rolePermission.authority, authority));
     return Object.fromEntries(rows.map((r) => [r.key, r.enabled]));
   },
 
   pages: async (db: Queryable, authority: PermissionRole): Promise<Set<string>> =>
-    new Set((await db.select({ page: rolePage.page }).from(rolePage).where(eq(rolePage.authority, authority))).map((r) => r.page)),
+    new Set(
+      (await db.select({ page: rolePage.page }).from(rolePage).where(eq(rolePage.authority, authority))).map(
+        (r) => r.page,
+      ),
+    ),
 
   save: async (tx: Queryable, authority: PermissionRole, changes: [string, boolean][]) => {
     if (!changes.length) return;
     await tx
       .insert(rolePermission)
       .values(changes.map(([permission, enabled]) => ({ authority, permission, enabled })))
-      .onConflictDoUpdate({ target: [rolePermission.authority, rolePermission.permission], set: { enabled: sql`excluded.enabled`, updatedAt: sql`now()` } });
+      .onConflictDoUpdate({
+        target: [rolePermission.authority, rolePermission.permission],
+        set: { enabled: sql`excluded.enabled`, updatedAt: sql`now()` },
+      });
   },
 
   setPage: async (tx: Queryable, authority: PermissionRole, page: Page, on: boolean) => {

@@ -11,8 +11,14 @@ const response = { 200: rolePermissionsSchema };
 export const rolePermissionsRoutes =
   (service: RolePermissionsService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/role-permissions/:authority', { config: { access: ANY_SIGNED_IN }, schema: { params, response } }, (req) => service.get(caller(req), req.params.authority));
-    app.put('/api/role-permissions/:authority', { config: { access: ['ROLE_ADMIN'] }, schema: { params, body: rolePermissionsUpdateSchema, response } }, (req) =>
-      service.update(req.params.authority, req.body.permissions),
+    app.get(
+      '/api/role-permissions/:authority',
+      { config: { access: ANY_SIGNED_IN }, schema: { params, response } },
+      (req) => service.get(caller(req), req.params.authority),
+    );
+    app.put(
+      '/api/role-permissions/:authority',
+      { config: { access: ['ROLE_ADMIN'] }, schema: { params, body: rolePermissionsUpdateSchema, response } },
+      (req) => service.update(req.params.authority, req.body.permissions),
     );
   };

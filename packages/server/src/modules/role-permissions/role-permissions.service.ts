@@ -12,14 +12,19 @@ import { rolePermissionsRepository as repo } from './role-permissions.repository
 export function createRolePermissionsService({ db }: { db: Db }) {
   return {
     async get(by: AuthUser, role: PermissionRole): Promise<RolePermissions> {
-      if (!isAdmin(by.authorities) && !by.authorities.includes('ROLE_USER') && !by.authorities.includes(role)) throw forbidden();
+      if (!isAdmin(by.authorities) && !by.authorities.includes('ROLE_USER') && !by.authorities.includes(role))
+        throw forbidden();
       return { authority: role, permissions: await permissionsOf(db, role) };
     },
 
     async update(role: PermissionRole, changes: Record<string, boolean>): Promise<RolePermissions> {
       const toggles = new Map(togglesOf(role).map((t) => [t.key, t]));
       const unknown = Object.keys(changes).filter((key) => !toggles.has(key));
-      if (unknown.length) throw fieldErrors('rolePermissions', Object.fromEntries(unknown.map((key) => [`permissions.${key}`, `Not a permission of ${role}.`])));
+      if (unknown.length)
+        throw fieldErrors(
+          'rolePermissions',
+          Object.fromEntries(unknown.map((key) => [`permissions.${key}`, `Not a permission of ${role}.`])),
+        );
       await db.transaction(async (tx) => {
         const entries = Object.entries(changes);
         await repo.save(tx, role, entries);

@@ -14,7 +14,10 @@ export const superUsersRepository = {
     const { limit, offset } = window(page);
     const [rows, [{ count }]] = await Promise.all([
       db.select().from(superUser).where(where).orderBy(newestFirst(superUser.id, term)).limit(limit).offset(offset),
-      db.select({ count: sql<number>`count(*)::int` }).from(superUser).where(where),
+      db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(superUser)
+        .where(where),
     ]);
     return { rows, total: count };
   },

@@ -38,7 +38,13 @@ export function createSuperUsersService({ db }: { db: Db }) {
       if (input.id) throw refused('A new super user cannot already have an ID', 'idexists');
       const row = await db.transaction(async (tx) => {
         await assertEmailFree(tx, superUser, input.email);
-        const userId = await ensureAccount(tx, null, undefined, { name: input.name, email: input.email, roles: ROLES, password: input.password, by: by.login });
+        const userId = await ensureAccount(tx, null, undefined, {
+          name: input.name,
+          email: input.email,
+          roles: ROLES,
+          password: input.password,
+          by: by.login,
+        });
         return repo.insert(tx, values(input, userId));
       });
       return toSuperUser(row);

@@ -2,7 +2,10 @@ import { DEFAULT_THRESHOLDS, thresholdSheetCsv, thresholdSheetRows, type AlertAt
 import ExcelJS from 'exceljs';
 
 /** A thresholds sheet (the example is the defaults of part 2 §5) as xlsx or csv. */
-export async function thresholdSheetFile(format: 'xlsx' | 'csv', attributes: readonly AlertAttribute[] = DEFAULT_THRESHOLDS): Promise<Buffer> {
+export async function thresholdSheetFile(
+  format: 'xlsx' | 'csv',
+  attributes: readonly AlertAttribute[] = DEFAULT_THRESHOLDS,
+): Promise<Buffer> {
   if (format === 'csv') return Buffer.from(thresholdSheetCsv(attributes));
   const rows = thresholdSheetRows(attributes);
   const workbook = new ExcelJS.Workbook();
@@ -13,4 +16,7 @@ export async function thresholdSheetFile(format: 'xlsx' | 'csv', attributes: rea
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-export const SHEET_CONTENT_TYPES = { xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', csv: 'text/csv; charset=utf-8' } as const;
+export const SHEET_CONTENT_TYPES = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+} as const;

@@ -24,7 +24,13 @@ export const SHEET_LIMITS = {
 };
 
 /** The multipart limits of a spreadsheet upload (the route's plugin registers them). */
-export const SHEET_MULTIPART_LIMITS = { fileSize: MAX_SHEET_BYTES, files: 1, fields: 4, fieldSize: 256 * 1024, parts: 5 };
+export const SHEET_MULTIPART_LIMITS = {
+  fileSize: MAX_SHEET_BYTES,
+  files: 1,
+  fields: 4,
+  fieldSize: 256 * 1024,
+  parts: 5,
+};
 
 const MB = 1024 * 1024;
 const REFUSALS: Record<keyof typeof SHEET_LIMITS, string> = {
@@ -54,7 +60,8 @@ function xmlCounter() {
     const text = tailOf === name ? Buffer.concat([tail, chunk]) : chunk;
     // The tail's '<' were counted with their chunk, all but one ending it, which its next byte decides now.
     const start = Math.max(0, text.length - chunk.length - 1);
-    for (let at = text.indexOf(LT, start); at !== -1 && at + 1 < text.length; at = text.indexOf(LT, at + 1)) if (text[at + 1] !== SLASH) elements++;
+    for (let at = text.indexOf(LT, start); at !== -1 && at + 1 < text.length; at = text.indexOf(LT, at + 1))
+      if (text[at + 1] !== SLASH) elements++;
     if (elements > SHEET_LIMITS.elements) throw new ZipLimitError('elements');
     tail = Buffer.from(text.subarray(Math.max(0, text.length - ROW.length)));
     tailOf = name;

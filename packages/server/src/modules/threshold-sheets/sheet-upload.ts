@@ -1,4 +1,13 @@
-import { MAX_SHEET_BYTES, MAX_SHEET_ROWS, parseThresholdSheet, SHEET_FILE_TYPES, sheetErrorText, TEMPLATE_TEXTS, type AlertAttribute, type SheetCell } from '@evfleet/domain';
+import {
+  MAX_SHEET_BYTES,
+  MAX_SHEET_ROWS,
+  parseThresholdSheet,
+  SHEET_FILE_TYPES,
+  sheetErrorText,
+  TEMPLATE_TEXTS,
+  type AlertAttribute,
+  type SheetCell,
+} from '@evfleet/domain';
 import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { payloadTooLarge, refused } from '../../http/errors.js';
@@ -42,7 +51,8 @@ async function xlsxRows(bytes: Buffer): Promise<SheetCell[][]> {
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) throw refused('The spreadsheet has no sheet.', 'notasheet');
-  if (sheet.actualRowCount > MAX_SHEET_ROWS + 1) throw refused(`Row ${MAX_SHEET_ROWS + 2}: at most ${MAX_SHEET_ROWS} rows of thresholds.`, 'sheeterrors');
+  if (sheet.actualRowCount > MAX_SHEET_ROWS + 1)
+    throw refused(`Row ${MAX_SHEET_ROWS + 2}: at most ${MAX_SHEET_ROWS} rows of thresholds.`, 'sheeterrors');
   const rows: SheetCell[][] = [];
   sheet.eachRow({ includeEmpty: true }, (row, n) => {
     rows[n - 1] = Array.from({ length: row.cellCount }, (_, i) => plain(row.getCell(i + 1).value));
@@ -83,7 +93,8 @@ export async function readSheetUpload(req: FastifyRequest): Promise<SheetUpload>
   if (!file || file.bytes.length === 0) throw refused(TEMPLATE_TEXTS.noFile, 'nofile');
   const extension = file.filename.match(/\.([^.]+)$/)?.[1]?.toLowerCase();
   if (isZip(file.bytes) && extension !== 'csv') return { rows: await xlsxRows(file.bytes), fields };
-  if (extension === 'csv' || extension === 'txt' || extension === undefined) return { rows: csvRows(file.bytes), fields };
+  if (extension === 'csv' || extension === 'txt' || extension === undefined)
+    return { rows: csvRows(file.bytes), fields };
   throw refused(NOT_A_SHEET, 'notasheet');
 }
 

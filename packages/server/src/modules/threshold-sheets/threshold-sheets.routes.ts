@@ -25,21 +25,29 @@ const format = z.object({ format: z.enum(['xlsx', 'csv'], { error: 'must be xlsx
 export const thresholdSheetsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: SHEET_MULTIPART_LIMITS });
 
-  app.get('/api/vehicle-templates/example-sheet', { config: { access: ANY_SIGNED_IN }, schema: { querystring: format } }, async (req, reply) =>
-    reply
-      .header('content-type', SHEET_CONTENT_TYPES[req.query.format])
-      .header('content-disposition', `attachment; filename="thresholds-example.${req.query.format}"`)
-      .send(await thresholdSheetFile(req.query.format)),
+  app.get(
+    '/api/vehicle-templates/example-sheet',
+    { config: { access: ANY_SIGNED_IN }, schema: { querystring: format } },
+    async (req, reply) =>
+      reply
+        .header('content-type', SHEET_CONTENT_TYPES[req.query.format])
+        .header('content-disposition', `attachment; filename="thresholds-example.${req.query.format}"`)
+        .send(await thresholdSheetFile(req.query.format)),
   );
 
-  app.post('/api/threshold-sheets/parse', { config: { access: ['ROLE_ADMIN'] }, schema: { response: { 200: sheetUploadResultSchema } } }, async (req) => {
-    const { rows, fields } = await readSheetUpload(req);
-    let current = DEFAULT_THRESHOLDS;
-    if (fields.attributes) {
-      const parsed = alertAttributesSchema.safeParse(jsonOrNull(fields.attributes));
-      if (!parsed.success) throw fieldErrors('request', { attributes: 'must be the JSON list of the current thresholds' });
-      current = parsed.data;
-    }
-    return { status: 'OK' as const, attributes: sheetChange(rows)(current) };
-  });
+  app.post(
+    '/api/threshold-sheets/parse',
+    { config: { access: ['ROLE_ADMIN'] }, schema: { response: { 200: sheetUploadResultSchema } } },
+    async (req) => {
+      const { rows, fields } = await readSheetUpload(req);
+      let current = DEFAULT_THRESHOLDS;
+      if (fields.attributes) {
+        const parsed = alertAttributesSchema.safeParse(jsonOrNull(fields.attributes));
+        if (!parsed.success)
+          throw fieldErrors('request', { attributes: 'must be the JSON list of the current thresholds' });
+        current = parsed.data;
+      }
+      return { status: 'OK' as const, attributes: sheetChange(rows)(current) };
+    },
+  );
 };

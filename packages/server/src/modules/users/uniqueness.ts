@@ -17,6 +17,7 @@ export async function assertUnique(tx: Tx, values: { login?: string; email?: str
       .limit(1);
     return rows.length > 0;
   };
-  if (values.login && (await taken(appUser.login, values.login))) throw refused('Login name already used!', 'userexists');
+  if (values.login && (await taken(appUser.login, values.login)))
+    throw refused('Login name already used!', 'userexists');
   if (values.email && (await taken(appUser.email, values.email))) throw refused(EMAIL_IN_USE, 'emailexists');
 }

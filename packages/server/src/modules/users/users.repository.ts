@@ -8,7 +8,9 @@ export type UserWithRoles = UserRow & { authorities: Role[] };
 type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 // Authorities ride along as an ordered array so one query answers GET api/account.
-const authoritiesColumn = sql<Role[]>`coalesce((select array_agg(ua.authority order by ua.authority) from ${userAuthority} ua where ua.user_id = ${appUser.id}), '{}')`;
+const authoritiesColumn = sql<
+  Role[]
+>`coalesce((select array_agg(ua.authority order by ua.authority) from ${userAuthority} ua where ua.user_id = ${appUser.id}), '{}')`;
 
 const withRoles = (db: Tx, where: SQL) =>
   db
@@ -50,7 +52,10 @@ export const usersRepository = {
 
   /** Sign-in accepts an email or a login, compared case-insensitively. */
   findByLoginOrEmail: (db: Tx, identifier: string) =>
-    withRoles(db, sql`lower(${appUser.login}) = lower(${identifier}) or lower(${appUser.email}) = lower(${identifier})`),
+    withRoles(
+      db,
+      sql`lower(${appUser.login}) = lower(${identifier}) or lower(${appUser.email}) = lower(${identifier})`,
+    ),
 
   findByEmail: (db: Tx, email: string) => withRoles(db, sql`lower(${appUser.email}) = lower(${email})`),
   findByLogin: (db: Tx, login: string) => withRoles(db, sql`lower(${appUser.login}) = lower(${login})`),
@@ -74,14 +79,21 @@ export const usersRepository = {
 
   /** Ends every session of the account (signing out, for one). */
   async endSessions(db: Tx, id: number) {
-    await db.update(appUser).set({ sessionVersion: sql`${appUser.sessionVersion} + 1` }).where(eq(appUser.id, id));
+    await db
+      .update(appUser)
+      .set({ sessionVersion: sql`${appUser.sessionVersion} + 1` })
+      .where(eq(appUser.id, id));
   },
 
   /** Changed roles end the account's sessions: a token carries the roles it was issued with. */
   async setAuthorities(db: Tx, userId: number, roles: readonly Role[]) {
-    const removed = await db.delete(userAuthority).where(eq(userAuthority.userId, userId)).returning({ authority: userAuthority.authority });
+    const removed = await db
+      .delete(userAuthority)
+      .where(eq(userAuthority.userId, userId))
+      .returning({ authority: userAuthority.authority });
     if (roles.length) await db.insert(userAuthority).values(roles.map((r) => ({ userId, authority: r })));
-    const unchanged = removed.length === new Set(roles).size && removed.every((r) => roles.includes(r.authority as Role));
+    const unchanged =
+      removed.length === new Set(roles).size && removed.every((r) => roles.includes(r.authority as Role));
     if (!unchanged) await this.endSessions(db, userId);
   },
 
@@ -111,7 +123,11 @@ export const usersRepository = {
   pagesOf: (db: Tx, roles: readonly string[]) =>
     roles.length === 0
       ? Promise.resolve([])
-      : db.select().from(rolePage).where(inArray(rolePage.authority, [...roles])).orderBy(asc(rolePage.authority), asc(rolePage.page)),
+      : db
+          .select()
+          .from(rolePage)
+          .where(inArray(rolePage.authority, [...roles]))
+          .orderBy(asc(rolePage.authority), asc(rolePage.page)),
 };
 
 export const SORTABLE = {

@@ -11,11 +11,18 @@ const idParams = z.object({ id });
 export const usersRoutes =
   (service: UsersService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/users', { config: { access: ADMIN }, schema: { querystring: springPageQuerySchema, response: { 200: z.array(userSchema) } } }, async (req, reply) => {
-      const { users, total } = await service.page(req.query.page, req.query.size, req.query.sort);
-      reply.header('x-total-count', String(total));
-      return users;
-    });
+    app.get(
+      '/api/users',
+      {
+        config: { access: ADMIN },
+        schema: { querystring: springPageQuerySchema, response: { 200: z.array(userSchema) } },
+      },
+      async (req, reply) => {
+        const { users, total } = await service.page(req.query.page, req.query.size, req.query.sort);
+        reply.header('x-total-count', String(total));
+        return users;
+      },
+    );
 
     app.get('/api/users/authorities', { config: { access: ADMIN } }, () => service.authorities());
 
@@ -25,13 +32,23 @@ export const usersRoutes =
       (req) => service.pages(req.params.authority, caller(req)),
     );
 
-    app.get('/api/users/:id', { config: { access: ADMIN }, schema: { params: idParams, response: { 200: userSchema } } }, (req) => service.get(req.params.id));
-
-    app.post('/api/users', { config: { access: ADMIN }, schema: { body: userWriteSchema, response: { 201: userSchema } } }, async (req, reply) =>
-      reply.status(201).send(await service.create(req.body, caller(req))),
+    app.get(
+      '/api/users/:id',
+      { config: { access: ADMIN }, schema: { params: idParams, response: { 200: userSchema } } },
+      (req) => service.get(req.params.id),
     );
 
-    app.put('/api/users', { config: { access: ADMIN }, schema: { body: userWriteSchema, response: { 200: userSchema } } }, (req) => service.update(req.body, caller(req)));
+    app.post(
+      '/api/users',
+      { config: { access: ADMIN }, schema: { body: userWriteSchema, response: { 201: userSchema } } },
+      async (req, reply) => reply.status(201).send(await service.create(req.body, caller(req))),
+    );
+
+    app.put(
+      '/api/users',
+      { config: { access: ADMIN }, schema: { body: userWriteSchema, response: { 200: userSchema } } },
+      (req) => service.update(req.body, caller(req)),
+    );
 
     app.delete('/api/users/:id', { config: { access: ADMIN }, schema: { params: idParams } }, async (req, reply) => {
       await service.remove(req.params.id, caller(req));

@@ -113,6 +113,7 @@ export type UsersService = ReturnType<typeof createUsersService>;
 
 /** An administrator cannot lock itself out by removing its own admin role or deactivating itself. */
 function guardSelf(current: Role[], next: Role[], activated: boolean) {
-  if (current.includes('ROLE_ADMIN') && !next.includes('ROLE_ADMIN')) throw refused('You cannot remove your own administrator role.', 'demoteself');
+  if (current.includes('ROLE_ADMIN') && !next.includes('ROLE_ADMIN'))
+    throw refused('You cannot remove your own administrator role.', 'demoteself');
   if (!activated) throw refused('You cannot deactivate your own account.', 'deactivateself');
 }

@@ -1,4 +1,14 @@
-import { classify, DEFAULT_THRESHOLDS, severitySchema, type AlertAttribute, type CellDetail, type DeviceCanData, type DeviceData, type MapItem, type WarningLogEntry } from '@evfleet/domain';
+import {
+  classify,
+  DEFAULT_THRESHOLDS,
+  severitySchema,
+  type AlertAttribute,
+  type CellDetail,
+  type DeviceCanData,
+  type DeviceData,
+  type MapItem,
+  type WarningLogEntry,
+} from '@evfleet/domain';
 import type { warningLog } from '../../db/telemetry-schema.js';
 import type { VehicleWithState } from './vehicle-data.repository.js';
 

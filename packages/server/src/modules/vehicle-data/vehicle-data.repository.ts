@@ -26,7 +26,12 @@ export type VehicleWithState = Awaited<ReturnType<typeof vehicleDataRepository.w
 export const vehicleDataRepository = {
   /** Visible vehicles with their current state (left join: a silent vehicle has none). */
   withState: (db: Db, where: SQL | undefined) =>
-    db.select(withState).from(vehicle).leftJoin(vehicleState, eq(vehicleState.vehicleId, vehicle.id)).where(where).orderBy(asc(vehicle.id)),
+    db
+      .select(withState)
+      .from(vehicle)
+      .leftJoin(vehicleState, eq(vehicleState.vehicleId, vehicle.id))
+      .where(where)
+      .orderBy(asc(vehicle.id)),
 
   /**
    * Map data items (part 2 §3) of the visible vehicles as one JSON text written by the database: a
@@ -39,7 +44,8 @@ export const vehicleDataRepository = {
     const orNull = (text: SQL) => sql`coalesce(${text}, 'null')`;
     // A jsonb number's text is a JSON number; a missing signal is null.
     const signal = (key: string) => orNull(sql`(${vehicleState.values} -> ${key})::text`);
-    const time = (column: AnyPgColumn) => orNull(sql`'"' || to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'`);
+    const time = (column: AnyPgColumn) =>
+      orNull(sql`'"' || to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'`);
     const fields: [string, SQL][] = [
       ['vehicle_id', sql`${vehicle.id}::text`],
       ['vehicle_name', sql`to_json(${vehicle.name})::text`],
@@ -70,27 +76,62 @@ export const vehicleDataRepository = {
 
   /** One page of the uncleared log, newest first; `types` keeps only those types. */
   warningLogs: async (db: Db, vehicleId: number, page: PageQuery, types?: Severity[]) => {
-    const where = and(eq(warningLog.vehicleId, vehicleId), eq(warningLog.cleared, false), types ? inArray(warningLog.type, types) : undefined);
+    const where = and(
+      eq(warningLog.vehicleId, vehicleId),
+      eq(warningLog.cleared, false),
+      types ? inArray(warningLog.type, types) : undefined,
+    );
     const { limit, offset } = window(page);
     const [rows, [{ count }]] = await Promise.all([
-      db.select().from(warningLog).where(where).orderBy(desc(warningLog.date), desc(warningLog.id)).limit(limit).offset(offset),
-      db.select({ count: sql<number>`count(*)::int` }).from(warningLog).where(where),
+      db
+        .select()
+        .from(warningLog)
+        .where(where)
+        .orderBy(desc(warningLog.date), desc(warningLog.id))
+        .limit(limit)
+        .offset(offset),
+      db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(warningLog)
+        .where(where),
     ]);
     return { rows, total: count };
   },
 
   allWarningLogs: (db: Db, vehicleId: number) =>
-    db.select().from(warningLog).where(and(eq(warningLog.vehicleId, vehicleId), eq(warningLog.cleared, false))).orderBy(desc(warningLog.date), desc(warningLog.id)),
+    db
+      .select()
+      .from(warningLog)
+      .where(and(eq(warningLog.vehicleId, vehicleId), eq(warningLog.cleared, false)))
+      .orderBy(desc(warningLog.date), desc(warningLog.id)),
 
-  clearWarningLogs: (db: Db, vehicleId: number) => db.update(warningLog).set({ cleared: true, updated: new Date() }).where(eq(warningLog.vehicleId, vehicleId)),
+  clearWarningLogs: (db: Db, vehicleId: number) =>
+    db.update(warningLog).set({ cleared: true, updated: new Date() }).where(eq(warningLog.vehicleId, vehicleId)),
 
   tripsBetween: (db: Db, vehicleId: number, from: Date, to: Date) =>
-    db.select({ start: trip.startTs, end: trip.endTs }).from(trip).where(and(eq(trip.vehicleId, vehicleId), lte(trip.startTs, to), gte(trip.endTs, from))).orderBy(asc(trip.startTs)),
+    db
+      .select({ start: trip.startTs, end: trip.endTs })
+      .from(trip)
+      .where(and(eq(trip.vehicleId, vehicleId), lte(trip.startTs, to), gte(trip.endTs, from)))
+      .orderBy(asc(trip.startTs)),
 
   route: (db: Db, vehicleId: number, from: Date, to: Date) =>
     db
-      .select({ ts: canReading.ts, lat: canReading.gpsLat, lng: canReading.gpsLong, speed: canReading.speed, heading: canReading.heading })
+      .select({
+        ts: canReading.ts,
+        lat: canReading.gpsLat,
+        lng: canReading.gpsLong,
+        speed: canReading.speed,
+        heading: canReading.heading,
+      })
       .from(canReading)
-      .where(and(eq(canReading.vehicleId, vehicleId), gte(canReading.ts, from), lte(canReading.ts, to), sql`${canReading.gpsLat} is not null and ${canReading.gpsLong} is not null`))
+      .where(
+        and(
+          eq(canReading.vehicleId, vehicleId),
+          gte(canReading.ts, from),
+          lte(canReading.ts, to),
+          sql`${canReading.gpsLat} is not null and ${canReading.gpsLong} is not null`,
+        ),
+      )
       .orderBy(asc(canReading.ts)),
 };

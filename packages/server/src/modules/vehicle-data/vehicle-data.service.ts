@@ -1,4 +1,11 @@
-import { localDate, timeSlotText, type PageQuery, type RoutePoint, type Severity, type VehicleAccess } from '@evfleet/domain';
+import {
+  localDate,
+  timeSlotText,
+  type PageQuery,
+  type RoutePoint,
+  type Severity,
+  type VehicleAccess,
+} from '@evfleet/domain';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { mayClearWarningLogs, notVisible, resolveScope, visibleVehicles } from '../../auth/visibility.js';
 import { requirePermission } from '../role-permissions/permissions.js';
@@ -7,7 +14,13 @@ import type { Db } from '../../db/client.js';
 import { vehicle } from '../../db/schema.js';
 import { forbidden, refused } from '../../http/errors.js';
 import { localDayRange } from '../../lib/time-zone.js';
-import { daysSinceCharged, toCells, toDeviceCanData, toDeviceData, toWarningLogEntry } from './vehicle-data.presenter.js';
+import {
+  daysSinceCharged,
+  toCells,
+  toDeviceCanData,
+  toDeviceData,
+  toWarningLogEntry,
+} from './vehicle-data.presenter.js';
 import { vehicleDataRepository as repo } from './vehicle-data.repository.js';
 import { warningLogsWorkbook } from './warning-logs-xlsx.js';
 
@@ -42,7 +55,8 @@ export function createVehicleDataService({ db, offlineAfterMs }: { db: Db; offli
     deviceData: async (by: AuthUser, vin: string) => toDeviceData(await byVin(by, vin), Date.now()),
     deviceCanData: async (by: AuthUser, vin: string) => toDeviceCanData(await byVin(by, vin, 'canDetails'), Date.now()),
     cells: async (by: AuthUser, vin: string) => toCells(await byVin(by, vin, 'canDetails')),
-    daysSinceCharged: async (by: AuthUser, vin: string) => daysSinceCharged(await byVin(by, vin, 'canDetails'), Date.now()),
+    daysSinceCharged: async (by: AuthUser, vin: string) =>
+      daysSinceCharged(await byVin(by, vin, 'canDetails'), Date.now()),
 
     /** Online: reported within the configured silence (default 10 minutes). */
     async onlineOffline(by: AuthUser, online: boolean) {
@@ -74,7 +88,9 @@ export function createVehicleDataService({ db, offlineAfterMs }: { db: Db; offli
       const now = Date.now();
       const trips = await repo.tripsBetween(db, v.id, new Date(now - MOVING_DATES_DAYS * DAY_MS), new Date(now));
       // A trip touches the day it starts and the day it ends (trips are hours long, not days).
-      const dates = new Set(trips.flatMap((t) => [localDate(t.start.getTime(), v.timeZone), localDate(t.end.getTime(), v.timeZone)]));
+      const dates = new Set(
+        trips.flatMap((t) => [localDate(t.start.getTime(), v.timeZone), localDate(t.end.getTime(), v.timeZone)]),
+      );
       return [...dates].sort();
     },
 
@@ -87,12 +103,20 @@ export function createVehicleDataService({ db, offlineAfterMs }: { db: Db; offli
     /** The route of one time slot, named by its text or its 1-based number. */
     async route(by: AuthUser, vehicleId: number, date: string, slot: string): Promise<RoutePoint[]> {
       const { v, trips } = await tripsOn(by, vehicleId, date);
-      const index = /^\d+$/.test(slot) ? Number(slot) - 1 : trips.findIndex((t) => timeSlotText(t, v.timeZone) === slot);
+      const index = /^\d+$/.test(slot)
+        ? Number(slot) - 1
+        : trips.findIndex((t) => timeSlotText(t, v.timeZone) === slot);
       const chosen = trips[index];
       if (!chosen) throw refused(`There is no time slot "${slot}" on ${date}.`);
       const points = await repo.route(db, v.id, new Date(chosen.start), new Date(chosen.end));
       // The query keeps only readings with both coordinates.
-      return points.map((p) => ({ ts: p.ts.toISOString(), lat: p.lat!, lng: p.lng!, speed: p.speed, heading: p.heading }));
+      return points.map((p) => ({
+        ts: p.ts.toISOString(),
+        lat: p.lat!,
+        lng: p.lng!,
+        speed: p.speed,
+        heading: p.heading,
+      }));
     },
   };
 }

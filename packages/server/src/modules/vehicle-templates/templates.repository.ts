@@ -13,10 +13,17 @@ const columns = {
   contentType: storedFile.contentType,
   bytes: storedFile.bytes,
 };
-const select = (db: Queryable) => db.select(columns).from(vehicleTemplate).leftJoin(storedFile, eq(storedFile.id, vehicleTemplate.fileId));
+const select = (db: Queryable) =>
+  db.select(columns).from(vehicleTemplate).leftJoin(storedFile, eq(storedFile.id, vehicleTemplate.fileId));
 const selectRef = (db: Queryable) =>
   db
-    .select({ id: vehicleTemplate.id, name: vehicleTemplate.name, defaultTemplate: vehicleTemplate.defaultTemplate, attributes: vehicleTemplate.attributes, fileId: vehicleTemplate.fileId })
+    .select({
+      id: vehicleTemplate.id,
+      name: vehicleTemplate.name,
+      defaultTemplate: vehicleTemplate.defaultTemplate,
+      attributes: vehicleTemplate.attributes,
+      fileId: vehicleTemplate.fileId,
+    })
     .from(vehicleTemplate);
 export type TemplateRow = Awaited<ReturnType<typeof select>>[number];
 
@@ -26,10 +33,21 @@ export const templatesRepository = {
     const where = matches(term, vehicleTemplate.name);
     const { limit, offset } = window(page);
     const order = [desc(vehicleTemplate.defaultTemplate), newestFirst(vehicleTemplate.id, term)];
-    const ids = db.select({ id: vehicleTemplate.id }).from(vehicleTemplate).where(where).orderBy(...order).limit(limit).offset(offset);
+    const ids = db
+      .select({ id: vehicleTemplate.id })
+      .from(vehicleTemplate)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
     const [rows, [{ count }]] = await Promise.all([
-      select(db).where(amongIds(vehicleTemplate.id, ids)).orderBy(desc(vehicleTemplate.defaultTemplate), desc(vehicleTemplate.id)),
-      db.select({ count: sql<number>`count(*)::int` }).from(vehicleTemplate).where(where),
+      select(db)
+        .where(amongIds(vehicleTemplate.id, ids))
+        .orderBy(desc(vehicleTemplate.defaultTemplate), desc(vehicleTemplate.id)),
+      db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(vehicleTemplate)
+        .where(where),
     ]);
     return { rows, total: count };
   },
@@ -59,26 +77,40 @@ export const templatesRepository = {
       .then((rows) => rows[0].id),
 
   update: async (tx: Queryable, id: number, values: Partial<TemplateValues>) =>
-    void (await tx.update(vehicleTemplate).set({ ...values, updatedAt: sql`now()` }).where(eq(vehicleTemplate.id, id))),
+    void (await tx
+      .update(vehicleTemplate)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(vehicleTemplate.id, id))),
 
   /** The vehicles using it, locked, so a delete decides on what it changes. */
-  users: (tx: Queryable, id: number) => tx.select({ id: vehicle.id }).from(vehicle).where(eq(vehicle.templateId, id)).for('update'),
+  users: (tx: Queryable, id: number) =>
+    tx.select({ id: vehicle.id }).from(vehicle).where(eq(vehicle.templateId, id)).for('update'),
 
   /**
    * Before a forced delete: vehicles keep the thresholds they were judged by (those without their
    * own take a copy of the template's) and lose the template.
    */
   release: async (tx: Queryable, id: number, attributes: AlertAttribute[] | null) => {
-    if (attributes) await tx.update(vehicle).set({ attributes }).where(and(eq(vehicle.templateId, id), isNull(vehicle.attributes)));
-    await tx.update(vehicle).set({ templateId: null, updatedAt: sql`now()` }).where(eq(vehicle.templateId, id));
+    if (attributes)
+      await tx
+        .update(vehicle)
+        .set({ attributes })
+        .where(and(eq(vehicle.templateId, id), isNull(vehicle.attributes)));
+    await tx
+      .update(vehicle)
+      .set({ templateId: null, updatedAt: sql`now()` })
+      .where(eq(vehicle.templateId, id));
   },
 
-  delete: async (tx: Queryable, id: number) => void (await tx.delete(vehicleTemplate).where(eq(vehicleTemplate.id, id))),
+  delete: async (tx: Queryable, id: number) =>
+    void (await tx.delete(vehicleTemplate).where(eq(vehicleTemplate.id, id))),
 
   /** A stored image that no driver or other template shows. */
   fileInUse: (tx: Queryable, fileId: number, exceptTemplate: number) =>
     tx
-      .execute(sql`select 1 from driver where db_file_id = ${fileId} union all select 1 from vehicle_template where file_id = ${fileId} and id <> ${exceptTemplate} limit 1`)
+      .execute(
+        sql`select 1 from driver where db_file_id = ${fileId} union all select 1 from vehicle_template where file_id = ${fileId} and id <> ${exceptTemplate} limit 1`,
+      )
       .then((r) => r.rows.length > 0),
 
   fileExists: (db: Queryable, fileId: number) =>
@@ -88,5 +120,6 @@ export const templatesRepository = {
       .where(eq(storedFile.id, fileId))
       .then((rows) => rows.length > 0),
 
-  deleteFile: async (tx: Queryable, fileId: number) => void (await tx.delete(storedFile).where(eq(storedFile.id, fileId))),
+  deleteFile: async (tx: Queryable, fileId: number) =>
+    void (await tx.delete(storedFile).where(eq(storedFile.id, fileId))),
 };

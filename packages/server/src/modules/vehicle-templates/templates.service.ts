@@ -1,4 +1,14 @@
-import { DEFAULT_THRESHOLDS, TEMPLATE_MESSAGES, templateDeleteBlock, withAttribute, type AlertAttribute, type MetricName, type PageQuery, type TemplateCreate, type TemplateUpdate } from '@evfleet/domain';
+import {
+  DEFAULT_THRESHOLDS,
+  TEMPLATE_MESSAGES,
+  templateDeleteBlock,
+  withAttribute,
+  type AlertAttribute,
+  type MetricName,
+  type PageQuery,
+  type TemplateCreate,
+  type TemplateUpdate,
+} from '@evfleet/domain';
 import type { ThresholdChanges } from '../../alerts/threshold-changes.js';
 import { allow, resolveScope } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
@@ -26,7 +36,8 @@ export function createTemplatesService({ db, thresholds }: { db: Db; thresholds:
     return toTemplate(row, true);
   };
   const checkFile = async (q: Queryable, fileId: number | undefined) => {
-    if (fileId !== undefined && !(await repo.fileExists(q, fileId))) throw fieldErrors('vehicleTemplate', { fileId: 'The image does not exist.' });
+    if (fileId !== undefined && !(await repo.fileExists(q, fileId)))
+      throw fieldErrors('vehicleTemplate', { fileId: 'The image does not exist.' });
   };
   /** A template that may change: it exists and is not a default one. */
   const changeable = async (tx: Queryable, id: number) => {
@@ -38,7 +49,11 @@ export function createTemplatesService({ db, thresholds }: { db: Db; thresholds:
   /** Vehicles without thresholds of their own follow their template: every cached vehicle is dropped. */
   const changed = () => thresholds.all();
 
-  const changeThresholds = async (by: AuthUser, id: number, change: (current: readonly AlertAttribute[]) => AlertAttribute[]) => {
+  const changeThresholds = async (
+    by: AuthUser,
+    id: number,
+    change: (current: readonly AlertAttribute[]) => AlertAttribute[],
+  ) => {
     await admin(by);
     const attributes = await db.transaction(async (tx) => {
       const current = await changeable(tx, id);
@@ -66,7 +81,12 @@ export function createTemplatesService({ db, thresholds }: { db: Db; thresholds:
       await admin(by);
       const id = await db.transaction(async (tx) => {
         await checkFile(tx, input.fileId);
-        return repo.insert(tx, { name: input.name, description: input.description, fileId: input.fileId ?? null, attributes: input.attributes ?? [...DEFAULT_THRESHOLDS] });
+        return repo.insert(tx, {
+          name: input.name,
+          description: input.description,
+          fileId: input.fileId ?? null,
+          attributes: input.attributes ?? [...DEFAULT_THRESHOLDS],
+        });
       });
       return one(db, id);
     },
@@ -78,8 +98,18 @@ export function createTemplatesService({ db, thresholds }: { db: Db; thresholds:
         const current = await changeable(tx, input.id);
         await checkFile(tx, input.fileId);
         const fileId = input.fileId ?? null;
-        await repo.update(tx, input.id, { name: input.name, description: input.description, fileId, ...(input.attributes ? { attributes: input.attributes } : {}) });
-        if (current.fileId !== null && current.fileId !== fileId && !(await repo.fileInUse(tx, current.fileId, input.id))) await repo.deleteFile(tx, current.fileId);
+        await repo.update(tx, input.id, {
+          name: input.name,
+          description: input.description,
+          fileId,
+          ...(input.attributes ? { attributes: input.attributes } : {}),
+        });
+        if (
+          current.fileId !== null &&
+          current.fileId !== fileId &&
+          !(await repo.fileInUse(tx, current.fileId, input.id))
+        )
+          await repo.deleteFile(tx, current.fileId);
       });
       if (input.attributes) await changed();
       return one(db, input.id);
@@ -94,7 +124,8 @@ export function createTemplatesService({ db, thresholds }: { db: Db; thresholds:
         if (users.length && !force) throw refused(templateDeleteBlock(current.name), 'templateassigned');
         await repo.release(tx, id, current.attributes?.length ? current.attributes : [...DEFAULT_THRESHOLDS]);
         await repo.delete(tx, id);
-        if (current.fileId !== null && !(await repo.fileInUse(tx, current.fileId, id))) await repo.deleteFile(tx, current.fileId);
+        if (current.fileId !== null && !(await repo.fileInUse(tx, current.fileId, id)))
+          await repo.deleteFile(tx, current.fileId);
       });
       await changed();
     },

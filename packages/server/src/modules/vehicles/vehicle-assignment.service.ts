@@ -25,7 +25,9 @@ export function createVehicleAssignmentService({ db }: { db: Db }) {
     const fleet = await fleetOf(tx, scope, entry.fleetId);
     const locked = await vehicles.lock(tx, entry.vehicleIds);
     // The dealer's own vehicles; an administrator may also hand a vehicle of no dealer to the fleet's dealer.
-    const reachable = locked.filter((v) => v.dealerId === fleet.dealerId || (isAssigned && v.dealerId === null && scope.kind === 'all'));
+    const reachable = locked.filter(
+      (v) => v.dealerId === fleet.dealerId || (isAssigned && v.dealerId === null && scope.kind === 'all'),
+    );
     if (reachable.length !== new Set(entry.vehicleIds).size) throw notFound('The vehicle');
     if (isAssigned) {
       const elsewhere = reachable.filter((v) => v.fleetId !== null && v.fleetId !== fleet.id);
@@ -44,7 +46,10 @@ export function createVehicleAssignmentService({ db }: { db: Db }) {
     async unassigned(by: AuthUser, fleetId: number | undefined, page: PageQuery) {
       const scope = await resolveScope(db, by);
       allow(scope, 'admin', 'staff', ...(fleetId === undefined ? [] : (['dealer'] as const)));
-      const where = fleetId === undefined ? vehiclesWhere.unowned() : vehiclesWhere.freeOfDealer((await fleetOf(db, scope, fleetId)).dealerId);
+      const where =
+        fleetId === undefined
+          ? vehiclesWhere.unowned()
+          : vehiclesWhere.freeOfDealer((await fleetOf(db, scope, fleetId)).dealerId);
       const { rows, total } = await vehicles.page(db, where, page);
       return listOf(rows, total, same);
     },
@@ -78,7 +83,10 @@ export function createVehicleAssignmentService({ db }: { db: Db }) {
         id: r.id,
         name: r.name,
         vin: r.vin,
-        dealerResponseDTO: r.dealerId !== null && r.dealerName !== null ? { id: r.dealerId, name: r.dealerName, fleetResponseDTOs: r.fleets } : null,
+        dealerResponseDTO:
+          r.dealerId !== null && r.dealerName !== null
+            ? { id: r.dealerId, name: r.dealerName, fleetResponseDTOs: r.fleets }
+            : null,
       }));
     },
 
@@ -99,7 +107,8 @@ export type VehicleAssignmentService = ReturnType<typeof createVehicleAssignment
 
 function toEntries(body: VehicleAssignBody, fleetId: number | undefined): FleetAssignment[] {
   if (body.length === 0) throw fieldErrors('request', { body: 'At least one vehicle is required.' });
-  if (!body.every((item): item is number => typeof item === 'number')) return body.filter((item): item is FleetAssignment => typeof item !== 'number');
+  if (!body.every((item): item is number => typeof item === 'number'))
+    return body.filter((item): item is FleetAssignment => typeof item !== 'number');
   if (fleetId === undefined) throw fieldErrors('request', { fleetId: 'A fleet is required.' });
   return [{ fleetId, vehicleIds: body }];
 }

@@ -10,7 +10,8 @@ import { amongIds, matches, newestFirst, qualified, window } from '../people/lis
 type VehicleValues = Omit<typeof vehicle.$inferInsert, 'id' | 'createdAt' | 'deviceTokenHash'>;
 
 /** ISO 8601 text ('…Z') made by PostgreSQL: the drivers hand timestamps of a raw query back as their own text. */
-const isoText = (column: PgColumn) => sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoText = (column: PgColumn) =>
+  sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** A list row: the vehicle, its dealer's and template's names, and the state the grid shows. */
 const rowColumns = {
@@ -32,7 +33,9 @@ const rowColumns = {
   gpsRule: sql<AlertAttribute | null>`coalesce(${vehicle.gpsRule}, jsonb_path_query_first(${vehicleTemplate.attributes}, '$[*] ? (@.name == "gpsSignal")'))`,
 };
 
-const fleetsOfDealer = sql<IdAndName[]>`coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name) order by f.name, f.id) from fleet f where f.dealer_id = ${qualified(vehicle.dealerId)}), '[]'::json)`;
+const fleetsOfDealer = sql<
+  IdAndName[]
+>`coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name) order by f.name, f.id) from fleet f where f.dealer_id = ${qualified(vehicle.dealerId)}), '[]'::json)`;
 
 const detailColumns = {
   ...rowColumns,
@@ -55,7 +58,10 @@ const rowSelect = sql.join(
 const joins = sql`left join ${dealer} on ${eq(dealer.id, vehicle.dealerId)} left join ${vehicleTemplate} on ${eq(vehicleTemplate.id, vehicle.templateId)} left join ${vehicleState} on ${eq(vehicleState.vehicleId, vehicle.id)}`;
 type Columns = SelectResultFields<typeof rowColumns>;
 /** The left-joined names are null for a vehicle of no dealer or template. */
-export type VehicleListRow = Omit<Columns, 'dealerName' | 'templateName'> & { dealerName: string | null; templateName: string | null };
+export type VehicleListRow = Omit<Columns, 'dealerName' | 'templateName'> & {
+  dealerName: string | null;
+  templateName: string | null;
+};
 
 const selectDetail = (db: Queryable) =>
   db
@@ -72,10 +78,21 @@ export const vehicleRecordsRepository = {
   async list(db: Queryable, visible: SQL | undefined, term: string, page: PageQuery) {
     const where = and(visible, matches(term, vehicle.name, vehicle.vin));
     const { limit, offset } = window(page);
-    const ids = db.select({ id: vehicle.id }).from(vehicle).where(where).orderBy(newestFirst(vehicle.id, term)).limit(limit).offset(offset);
+    const ids = db
+      .select({ id: vehicle.id })
+      .from(vehicle)
+      .where(where)
+      .orderBy(newestFirst(vehicle.id, term))
+      .limit(limit)
+      .offset(offset);
     const [{ rows }, [{ count }]] = await Promise.all([
-      db.execute<VehicleListRow>(sql`select ${rowSelect} from ${vehicle} ${joins} where ${amongIds(vehicle.id, ids)} order by ${vehicle.id} desc`),
-      db.select({ count: sql<number>`count(*)::int` }).from(vehicle).where(where),
+      db.execute<VehicleListRow>(
+        sql`select ${rowSelect} from ${vehicle} ${joins} where ${amongIds(vehicle.id, ids)} order by ${vehicle.id} desc`,
+      ),
+      db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(vehicle)
+        .where(where),
     ]);
     return { rows, total: count };
   },
@@ -108,7 +125,11 @@ export const vehicleRecordsRepository = {
       .returning({ id: vehicle.id })
       .then((rows) => rows[0].id),
 
-  update: async (tx: Queryable, id: number, values: Partial<VehicleValues>) => void (await tx.update(vehicle).set({ ...values, updatedAt: sql`now()` }).where(eq(vehicle.id, id))),
+  update: async (tx: Queryable, id: number, values: Partial<VehicleValues>) =>
+    void (await tx
+      .update(vehicle)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(vehicle.id, id))),
 
   delete: (tx: Queryable, id: number) =>
     tx
@@ -120,7 +141,14 @@ export const vehicleRecordsRepository = {
   /** Each visible vehicle named, with its dealer and that dealer's fleets. */
   dealerFleets: (db: Queryable, visible: SQL | undefined, ids: number[]) =>
     db
-      .select({ id: vehicle.id, name: vehicle.name, vin: vehicle.vin, dealerId: vehicle.dealerId, dealerName: dealer.name, fleets: fleetsOfDealer })
+      .select({
+        id: vehicle.id,
+        name: vehicle.name,
+        vin: vehicle.vin,
+        dealerId: vehicle.dealerId,
+        dealerName: dealer.name,
+        fleets: fleetsOfDealer,
+      })
       .from(vehicle)
       .leftJoin(dealer, eq(dealer.id, vehicle.dealerId))
       .where(and(visible, inArray(vehicle.id, ids)))
@@ -132,14 +160,24 @@ export const vehicleRecordsRepository = {
     const { limit, offset } = window(page);
     const [rows, [{ count }]] = await Promise.all([
       db
-        .select({ id: vehicle.id, vin: vehicle.vin, name: vehicle.name, status: vehicle.status, dealerId: vehicle.dealerId, dealerName: dealer.name })
+        .select({
+          id: vehicle.id,
+          vin: vehicle.vin,
+          name: vehicle.name,
+          status: vehicle.status,
+          dealerId: vehicle.dealerId,
+          dealerName: dealer.name,
+        })
         .from(vehicle)
         .leftJoin(dealer, eq(dealer.id, vehicle.dealerId))
         .where(where)
         .orderBy(vehicle.id)
         .limit(limit)
         .offset(offset),
-      db.select({ count: sql<number>`count(*)::int` }).from(vehicle).where(where),
+      db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(vehicle)
+        .where(where),
     ]);
     return { rows, total: count };
   },

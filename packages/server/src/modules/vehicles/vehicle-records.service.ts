@@ -1,4 +1,11 @@
-import { DEFAULT_THRESHOLDS, withAttribute, type AlertAttribute, type MetricName, type PageQuery, type VehicleWrite } from '@evfleet/domain';
+import {
+  DEFAULT_THRESHOLDS,
+  withAttribute,
+  type AlertAttribute,
+  type MetricName,
+  type PageQuery,
+  type VehicleWrite,
+} from '@evfleet/domain';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { ThresholdChanges } from '../../alerts/threshold-changes.js';
 import { allow, notVisible, resolveScope, visibleVehicles } from '../../auth/visibility.js';
@@ -40,7 +47,10 @@ export function createVehicleRecordsService({ db, thresholds }: { db: Db; thresh
     if (await repo.vinTaken(tx, input.vin, current?.id ?? -1)) throw refused(VIN_TAKEN, 'vinexists');
     // Given thresholds win; a new vehicle or a changed template takes the template's (§4).
     const attributes: AlertAttribute[] | null | undefined =
-      input.attributes ?? (current === null || current.templateId !== templateId ? (template.attributes ?? [...DEFAULT_THRESHOLDS]) : current.attributes);
+      input.attributes ??
+      (current === null || current.templateId !== templateId
+        ? (template.attributes ?? [...DEFAULT_THRESHOLDS])
+        : current.attributes);
     // Moved to another dealer: it leaves its fleet and driver, which belong to the old dealer.
     const keepsFleet = current !== null && current.dealerId === dealerId;
     return {
@@ -63,13 +73,19 @@ export function createVehicleRecordsService({ db, thresholds }: { db: Db; thresh
   };
 
   /** A change of the thresholds the vehicle is judged by (its own, else its template's, else the defaults). */
-  const changeThresholds = async (by: AuthUser, id: number, change: (current: readonly AlertAttribute[]) => AlertAttribute[]) => {
+  const changeThresholds = async (
+    by: AuthUser,
+    id: number,
+    change: (current: readonly AlertAttribute[]) => AlertAttribute[],
+  ) => {
     await admin(by);
     const attributes = await db.transaction(async (tx) => {
       const current = await repo.lock(tx, id);
       if (!current) throw notFound('The vehicle');
       const template = current.templateId === null ? undefined : await templates.ref(tx, current.templateId);
-      const next = change(current.attributes?.length ? current.attributes : (template?.attributes ?? DEFAULT_THRESHOLDS));
+      const next = change(
+        current.attributes?.length ? current.attributes : (template?.attributes ?? DEFAULT_THRESHOLDS),
+      );
       await repo.update(tx, id, { attributes: next });
       return next;
     });
@@ -93,7 +109,9 @@ export function createVehicleRecordsService({ db, thresholds }: { db: Db; thresh
     async create(by: AuthUser, input: VehicleWrite) {
       await admin(by);
       if (input.id) throw refused('A new vehicle cannot already have an ID', 'idexists');
-      const id = await db.transaction(async (tx) => repo.insert(tx, { ...(await values(tx, input, null)), fleetId: null, driverId: null }));
+      const id = await db.transaction(async (tx) =>
+        repo.insert(tx, { ...(await values(tx, input, null)), fleetId: null, driverId: null }),
+      );
       await thresholds.vehicles([id]);
       return one(db, eq(vehicle.id, id));
     },

@@ -34,10 +34,17 @@ export const toVehicle = (r: VehicleDetailRow, now: string): Vehicle => {
     timeZone: v.timeZone,
     smsNotification: v.smsNotification,
     emailNotification: v.emailNotification,
-    attributes: v.attributes?.length ? v.attributes : r.templateAttributes?.length ? r.templateAttributes : [...DEFAULT_THRESHOLDS],
+    attributes: v.attributes?.length
+      ? v.attributes
+      : r.templateAttributes?.length
+        ? r.templateAttributes
+        : [...DEFAULT_THRESHOLDS],
     canLastReported: iso(r.canLastReported),
     driverId: v.driverId,
     fleetResponseDTO: v.fleetId !== null && r.fleetName !== null ? { id: v.fleetId, name: r.fleetName } : null,
-    dealerResponseDTO: v.dealerId !== null && r.dealerName !== null ? { id: v.dealerId, name: r.dealerName, fleetResponseDTOs: r.dealerFleets } : null,
+    dealerResponseDTO:
+      v.dealerId !== null && r.dealerName !== null
+        ? { id: v.dealerId, name: r.dealerName, fleetResponseDTOs: r.dealerFleets }
+        : null,
   };
 };

@@ -22,8 +22,17 @@ export const vehiclesRepository = {
   async page(db: Queryable, where: SQL | undefined, page: PageQuery): Promise<{ rows: VehicleRef[]; total: number }> {
     const { limit, offset } = window(page);
     const [rows, [{ count }]] = await Promise.all([
-      db.select({ id: vehicle.id, vin: vehicle.vin, name: vehicle.name, status: vehicle.status }).from(vehicle).where(where).orderBy(asc(vehicle.id)).limit(limit).offset(offset),
-      db.select({ count: sql<number>`count(*)::int` }).from(vehicle).where(where),
+      db
+        .select({ id: vehicle.id, vin: vehicle.vin, name: vehicle.name, status: vehicle.status })
+        .from(vehicle)
+        .where(where)
+        .orderBy(asc(vehicle.id))
+        .limit(limit)
+        .offset(offset),
+      db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(vehicle)
+        .where(where),
     ]);
     return { rows, total: count };
   },
@@ -31,17 +40,25 @@ export const vehiclesRepository = {
   /** The vehicles named, locked until the transaction ends, so an assignment decides on what it changes. */
   lock: (tx: Queryable, ids: number[]) =>
     tx
-      .select({ id: vehicle.id, name: vehicle.name, dealerId: vehicle.dealerId, fleetId: vehicle.fleetId, driverId: vehicle.driverId })
+      .select({
+        id: vehicle.id,
+        name: vehicle.name,
+        dealerId: vehicle.dealerId,
+        fleetId: vehicle.fleetId,
+        driverId: vehicle.driverId,
+      })
       .from(vehicle)
       .where(inArray(vehicle.id, ids))
       .orderBy(asc(vehicle.id))
       .for('update'),
 
-  set: async (tx: Queryable, ids: number[], links: VehicleLinks) => void (await tx.update(vehicle).set(links).where(inArray(vehicle.id, ids))),
+  set: async (tx: Queryable, ids: number[], links: VehicleLinks) =>
+    void (await tx.update(vehicle).set(links).where(inArray(vehicle.id, ids))),
 
   /** A fleet gives up its vehicles (and so do their drivers). */
   releaseFleet: async (tx: Queryable, fleetId: number) =>
     void (await tx.update(vehicle).set({ fleetId: null, driverId: null }).where(eq(vehicle.fleetId, fleetId))),
 
-  releaseDriver: async (tx: Queryable, driverId: number) => void (await tx.update(vehicle).set({ driverId: null }).where(eq(vehicle.driverId, driverId))),
+  releaseDriver: async (tx: Queryable, driverId: number) =>
+    void (await tx.update(vehicle).set({ driverId: null }).where(eq(vehicle.driverId, driverId))),
 };

@@ -1,4 +1,12 @@
-import { id, listResponse, unassignedVehicleSchema, vehicleAssignBodySchema, vehicleDealerFleetsSchema, vehicleRefSchema, PEOPLE_WRITERS } from '@evfleet/domain';
+import {
+  id,
+  listResponse,
+  unassignedVehicleSchema,
+  vehicleAssignBodySchema,
+  vehicleDealerFleetsSchema,
+  vehicleRefSchema,
+  PEOPLE_WRITERS,
+} from '@evfleet/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ANY_SIGNED_IN, caller } from '../../auth/guard.js';
@@ -17,18 +25,37 @@ export const vehiclesRoutes =
       '/api/vehicles/unassigned',
       {
         config: { access: ANY_SIGNED_IN },
-        schema: { querystring: pageQuery.extend({ fleetId: id.optional(), withDealers: flagParam.default(false) }), response: { 200: listResponse(z.union([unassignedVehicleSchema, vehicleRefSchema])) } },
+        schema: {
+          querystring: pageQuery.extend({ fleetId: id.optional(), withDealers: flagParam.default(false) }),
+          response: { 200: listResponse(z.union([unassignedVehicleSchema, vehicleRefSchema])) },
+        },
       },
-      (req) => (req.query.withDealers && req.query.fleetId === undefined ? service.fleetless(caller(req), req.query) : service.unassigned(caller(req), req.query.fleetId, req.query)),
+      (req) =>
+        req.query.withDealers && req.query.fleetId === undefined
+          ? service.fleetless(caller(req), req.query)
+          : service.unassigned(caller(req), req.query.fleetId, req.query),
     );
 
-    const dealerFleets = { config: { access: ANY_SIGNED_IN }, schema: { querystring: z.object({ vehicleIds: idListParam }), response: { 200: z.array(vehicleDealerFleetsSchema) } } };
-    app.get('/api/vehicle/vehicleDealersUnassignedFleets', dealerFleets, (req) => service.dealerFleets(caller(req), req.query.vehicleIds));
-    app.get('/api/vehicle/vehicleDealersUnassignedFleets/', dealerFleets, (req) => service.dealerFleets(caller(req), req.query.vehicleIds));
+    const dealerFleets = {
+      config: { access: ANY_SIGNED_IN },
+      schema: {
+        querystring: z.object({ vehicleIds: idListParam }),
+        response: { 200: z.array(vehicleDealerFleetsSchema) },
+      },
+    };
+    app.get('/api/vehicle/vehicleDealersUnassignedFleets', dealerFleets, (req) =>
+      service.dealerFleets(caller(req), req.query.vehicleIds),
+    );
+    app.get('/api/vehicle/vehicleDealersUnassignedFleets/', dealerFleets, (req) =>
+      service.dealerFleets(caller(req), req.query.vehicleIds),
+    );
 
     app.get(
       '/api/vehicles/assigned',
-      { config: { access: ANY_SIGNED_IN }, schema: { querystring: pageQuery.extend({ fleetId: id }), response: vehicleList } },
+      {
+        config: { access: ANY_SIGNED_IN },
+        schema: { querystring: pageQuery.extend({ fleetId: id }), response: vehicleList },
+      },
       (req) => service.assigned(caller(req), req.query.fleetId, req.query),
     );
 
@@ -36,7 +63,10 @@ export const vehiclesRoutes =
       '/api/vehicle/assign',
       {
         config: { access: PEOPLE_WRITERS.fleetVehicles },
-        schema: { querystring: z.object({ isAssigned: flagParam, fleetId: id.optional() }), body: vehicleAssignBodySchema },
+        schema: {
+          querystring: z.object({ isAssigned: flagParam, fleetId: id.optional() }),
+          body: vehicleAssignBodySchema,
+        },
       },
       async (req) => {
         await service.assign(caller(req), req.query.isAssigned, req.body, req.query.fleetId);

@@ -1,4 +1,11 @@
-import { pageAuthority, type Account, type LoginForm, type loginResponseSchema, type Page, type RolePage } from '@evfleet/domain';
+import {
+  pageAuthority,
+  type Account,
+  type LoginForm,
+  type loginResponseSchema,
+  type Page,
+  type RolePage,
+} from '@evfleet/domain';
 import type { z } from 'zod';
 import { http } from '../../api/http';
 

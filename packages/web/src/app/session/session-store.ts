@@ -58,7 +58,13 @@ export async function fetchSession(): Promise<void> {
     const account = await fetchAccount();
     cacheAccount(account);
     const allowedPages = account.activated ? await fetchAllowedPages(account.authorities) : [];
-    update({ account, allowedPages, isAuthenticated: account.activated, sessionHasBeenFetched: true, showModalLogin: !account.activated });
+    update({
+      account,
+      allowedPages,
+      isAuthenticated: account.activated,
+      sessionHasBeenFetched: true,
+      showModalLogin: !account.activated,
+    });
   } catch (error) {
     console.warn('Session could not be fetched', error);
     update({ ...signedOut, sessionHasBeenFetched: true, showModalLogin: true, redirectMessage: state.redirectMessage });
@@ -72,7 +78,13 @@ export async function login(credentials: LoginForm): Promise<boolean> {
     storeToken(await authenticate(credentials), credentials.rememberMe);
   } catch {
     // A failed retry in the login modal keeps the reason the session ended, so the modal stays.
-    update({ ...signedOut, sessionHasBeenFetched: true, loginError: true, showModalLogin: true, redirectMessage: state.redirectMessage });
+    update({
+      ...signedOut,
+      sessionHasBeenFetched: true,
+      loginError: true,
+      showModalLogin: true,
+      redirectMessage: state.redirectMessage,
+    });
     return false;
   }
   update({ loading: false, loginError: false, showModalLogin: false, redirectMessage: null });

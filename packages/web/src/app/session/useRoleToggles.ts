@@ -1,4 +1,14 @@
-import { allowedBy, dealerActionKey, governingToggles, isAdmin, permitted, type GovernedAccess, type PermissionRole, type RolePermissions, type ToggleSubject } from '@evfleet/domain';
+import {
+  allowedBy,
+  dealerActionKey,
+  governingToggles,
+  isAdmin,
+  permitted,
+  type GovernedAccess,
+  type PermissionRole,
+  type RolePermissions,
+  type ToggleSubject,
+} from '@evfleet/domain';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../api/http';
 import { useSession } from './useSession';

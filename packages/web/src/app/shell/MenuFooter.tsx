@@ -22,7 +22,11 @@ export function MenuFooter() {
       {detailed && (
         <>
           <Line label="Backend code version" value={info?.codeVersion} testId="backend-code-version" />
-          <Line label="Frontend code version" value={`${__FRONTEND_VERSION__} (${__BUILD_TIME__})`} testId="frontend-code-version" />
+          <Line
+            label="Frontend code version"
+            value={`${__FRONTEND_VERSION__} (${__BUILD_TIME__})`}
+            testId="frontend-code-version"
+          />
           <Line label="DB source" value={info?.databaseSource} testId="db-source" />
           <Line label="DB signal source" value={info?.signalSource} testId="db-signal-source" />
         </>

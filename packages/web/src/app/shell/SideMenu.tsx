@@ -4,7 +4,8 @@ import { useSession } from '../session/useSession';
 import { SIDE_MENU, visibleMenu, type MenuEntry } from './menu';
 
 function isActive(entry: MenuEntry, pathname: string): boolean {
-  if (entry.to) return entry.to === '/' ? pathname === '/' : pathname === entry.to || pathname.startsWith(`${entry.to}/`);
+  if (entry.to)
+    return entry.to === '/' ? pathname === '/' : pathname === entry.to || pathname.startsWith(`${entry.to}/`);
   return (entry.children ?? []).some((child) => isActive(child, pathname));
 }
 

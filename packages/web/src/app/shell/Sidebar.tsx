@@ -11,12 +11,13 @@ function WelcomePanel() {
   return (
     <Stack gap="xs" p="md" data-testid="welcome-panel">
       <Title order={4}>Welcome to evfleet</Title>
-      <Text fw={600} size="sm">About Us</Text>
+      <Text fw={600} size="sm">
+        About Us
+      </Text>
       <Text size="sm">
-        evfleet keeps electric utility-vehicle fleets on the road. Every vehicle reports its CAN-bus and GPS
-        readings; the portal keeps their history, warns when a battery, motor or brake reading leaves its safe
-        range, shows the fleet live on a map and turns the history into reports for dealers, fleet owners and
-        drivers.
+        evfleet keeps electric utility-vehicle fleets on the road. Every vehicle reports its CAN-bus and GPS readings;
+        the portal keeps their history, warns when a battery, motor or brake reading leaves its safe range, shows the
+        fleet live on a map and turns the history into reports for dealers, fleet owners and drivers.
       </Text>
     </Stack>
   );
@@ -24,7 +25,12 @@ function WelcomePanel() {
 
 function UserCard() {
   const { account } = useSession();
-  if (!account) return <Text p="md" data-testid="sidebar-loading">Loading..</Text>;
+  if (!account)
+    return (
+      <Text p="md" data-testid="sidebar-loading">
+        Loading..
+      </Text>
+    );
   return (
     <Stack gap={0} px="md" py="sm" data-testid="sidebar-user">
       <Text fw={600}>

@@ -24,7 +24,14 @@ export const SIDE_MENU: readonly MenuEntry[] = [
   {
     id: 'report',
     label: 'Report',
-    children: [{ id: 'can-history-report', label: 'CAN History Report', to: ROUTES.canHistoryReport, page: 'CAN History Report' }],
+    children: [
+      {
+        id: 'can-history-report',
+        label: 'CAN History Report',
+        to: ROUTES.canHistoryReport,
+        page: 'CAN History Report',
+      },
+    ],
   },
   {
     id: 'administration',

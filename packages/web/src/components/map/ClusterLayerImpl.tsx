@@ -28,7 +28,10 @@ function useClusterWorker(onView: (reply: ClusterReply) => void) {
       worker.current = null;
     };
   }, []);
-  return useCallback((request: ClusterRequest, transfer: Transferable[] = []) => worker.current?.postMessage(request, transfer), []);
+  return useCallback(
+    (request: ClusterRequest, transfer: Transferable[] = []) => worker.current?.postMessage(request, transfer),
+    [],
+  );
 }
 
 /** Clustered markers over any number of points; only what is on screen is drawn. */
@@ -53,7 +56,11 @@ export default function ClusterLayerImpl<T>({ points, radius, renderPopup, onDra
           .addTo(layer);
       } else {
         const point = indexed.current[id];
-        L.marker([lat, lng], { icon: pointIcon(point.id, point.position, point.title), title: point.title, alt: point.title })
+        L.marker([lat, lng], {
+          icon: pointIcon(point.id, point.position, point.title),
+          title: point.title,
+          alt: point.title,
+        })
           .on('click', () => setOpenId(point.id))
           .addTo(layer);
       }
@@ -71,10 +78,17 @@ export default function ClusterLayerImpl<T>({ points, radius, renderPopup, onDra
     points.forEach((point, i) => coords.set([point.position[1], point.position[0]], 2 * i));
     const generation = ++asked.current.generation;
     indexed.current = points;
-    post({ kind: 'load', generation, coords, options: { radius, extent: TILE_EXTENT, maxZoom: MAX_ZOOM } }, [coords.buffer]);
+    post({ kind: 'load', generation, coords, options: { radius, extent: TILE_EXTENT, maxZoom: MAX_ZOOM } }, [
+      coords.buffer,
+    ]);
     const askView = () => {
       const bounds = map.getBounds();
-      const bbox: [number, number, number, number] = [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()];
+      const bbox: [number, number, number, number] = [
+        bounds.getWest(),
+        bounds.getSouth(),
+        bounds.getEast(),
+        bounds.getNorth(),
+      ];
       post({ kind: 'view', generation, seq: ++asked.current.seq, bbox, zoom: Math.round(map.getZoom()) });
     };
     askView();
@@ -86,7 +100,10 @@ export default function ClusterLayerImpl<T>({ points, radius, renderPopup, onDra
   const [openLat, openLng] = open?.position ?? [0, 0];
   useEffect(() => {
     if (openId === null) return;
-    const popup = L.popup({ offset: [0, -6], minWidth: 220 }).setLatLng([openLat, openLng]).setContent(popupNode.current).openOn(map);
+    const popup = L.popup({ offset: [0, -6], minWidth: 220 })
+      .setLatLng([openLat, openLng])
+      .setContent(popupNode.current)
+      .openOn(map);
     popup.on('remove', () => setOpenId((current) => (current === openId ? null : current)));
     return () => void popup.remove();
   }, [map, openId, openLat, openLng]);

@@ -2,7 +2,14 @@ import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import type { ClusterLayerProps, MapViewProps, MarkerLayerProps, RouteLayerProps } from './map-types';
 
-export type { ClusterLayerProps, ClusterPoint, LatLng, MapViewProps, MarkerLayerProps, RouteLayerProps } from './map-types';
+export type {
+  ClusterLayerProps,
+  ClusterPoint,
+  LatLng,
+  MapViewProps,
+  MarkerLayerProps,
+  RouteLayerProps,
+} from './map-types';
 
 // Leaflet, supercluster and the outlines load only when a map first shows (never with /login).
 const loadMapView = () => import('./MapViewImpl');

@@ -17,7 +17,13 @@ export default function MapViewImpl({ center, zoom, follow = false, height = 400
 
   useEffect(() => {
     // Each MapView owns its map (no module-level singleton): a second map on a page is independent.
-    const created = L.map(container.current!, { center: [lat, lng], zoom, preferCanvas: true, worldCopyJump: true, zoomSnap: 1 });
+    const created = L.map(container.current!, {
+      center: [lat, lng],
+      zoom,
+      preferCanvas: true,
+      worldCopyJump: true,
+      zoomSnap: 1,
+    });
     const removeBasemap = addBasemap(created);
     setMap(created);
     return () => {
@@ -41,7 +47,13 @@ export default function MapViewImpl({ center, zoom, follow = false, height = 400
 
   return (
     <>
-      <div ref={container} className="evf-map" style={{ height }} data-testid={testId} data-map-ready={map ? 'true' : undefined} />
+      <div
+        ref={container}
+        className="evf-map"
+        style={{ height }}
+        data-testid={testId}
+        data-map-ready={map ? 'true' : undefined}
+      />
       {map && (
         <MapContext value={map}>
           <Suspense fallback={null}>{children}</Suspense>

@@ -14,7 +14,9 @@ export default function MarkerLayerImpl({ position, title = '', popup }: MarkerL
   const hasPopup = popup !== undefined;
 
   useEffect(() => {
-    const created = L.marker([lat, lng], { title, alt: title, icon: pointIcon(undefined, [lat, lng], title) }).addTo(map);
+    const created = L.marker([lat, lng], { title, alt: title, icon: pointIcon(undefined, [lat, lng], title) }).addTo(
+      map,
+    );
     marker.current = created;
     return () => {
       created.remove();

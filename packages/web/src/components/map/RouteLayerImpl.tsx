@@ -13,7 +13,10 @@ export default function RouteLayerImpl({ path, stepMs = 50, fit = true }: RouteL
   const [shown, setShown] = useState(0);
   // SVG, not the map's canvas: the route is then a <path> a test (or assistive tool) can find.
   const line = useMemo(() => L.polyline([], { color: '#1c7ed6', weight: 4, opacity: 0.85, renderer: L.svg() }), []);
-  const head = useMemo(() => L.marker([0, 0], { keyboard: false, icon: pointIcon(undefined, [0, 0], 'Route position') }), []);
+  const head = useMemo(
+    () => L.marker([0, 0], { keyboard: false, icon: pointIcon(undefined, [0, 0], 'Route position') }),
+    [],
+  );
 
   useEffect(() => {
     line.addTo(map);
@@ -24,7 +27,8 @@ export default function RouteLayerImpl({ path, stepMs = 50, fit = true }: RouteL
   }, [map, line, head]);
 
   useEffect(() => {
-    if (fit && path.length > 1) map.fitBounds(L.latLngBounds(path.map(([lat, lng]) => [lat, lng])), { padding: [24, 24] });
+    if (fit && path.length > 1)
+      map.fitBounds(L.latLngBounds(path.map(([lat, lng]) => [lat, lng])), { padding: [24, 24] });
     if (stepMs <= 0) {
       setShown(path.length);
       return;
@@ -43,7 +47,11 @@ export default function RouteLayerImpl({ path, stepMs = 50, fit = true }: RouteL
     const drawn = path.slice(0, shown);
     line.setLatLngs(drawn.map(([lat, lng]) => [lat, lng]));
     const last = drawn.at(-1);
-    if (last) head.setLatLng([last[0], last[1]]).setIcon(pointIcon(undefined, last, 'Route position')).addTo(map);
+    if (last)
+      head
+        .setLatLng([last[0], last[1]])
+        .setIcon(pointIcon(undefined, last, 'Route position'))
+        .addTo(map);
     else head.remove();
     // How far the drawing got, told on the map element (for tests and anyone waiting on the animation).
     map.getContainer().dataset.routePoints = String(drawn.length);

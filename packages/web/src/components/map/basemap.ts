@@ -41,7 +41,8 @@ function outline(url: string, convert: (topology: Outline) => FeatureCollection 
   return data;
 }
 
-const countries = (url: string) => outline(url, (world) => feature(world, world.objects.countries) as FeatureCollection);
+const countries = (url: string) =>
+  outline(url, (world) => feature(world, world.objects.countries) as FeatureCollection);
 // Borders between two states only: the coast is already drawn by the country outline.
 const states = () => outline(statesUrl, (us) => mesh(us, us.objects.states, (a, b) => a !== b));
 

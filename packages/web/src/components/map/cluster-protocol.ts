@@ -11,7 +11,13 @@ export interface ClusterIndexOptions {
 export type ClusterRequest =
   /** `coords` holds lng, lat of point i at 2i, 2i+1 (transferred, not copied). */
   | { kind: 'load'; generation: number; coords: Float64Array; options: ClusterIndexOptions }
-  | { kind: 'view'; generation: number; seq: number; bbox: [west: number, south: number, east: number, north: number]; zoom: number };
+  | {
+      kind: 'view';
+      generation: number;
+      seq: number;
+      bbox: [west: number, south: number, east: number, north: number];
+      zoom: number;
+    };
 
 /**
  * The clusters and points of one view, VIEW_STRIDE numbers each: lng, lat, count (0 for a single

@@ -11,7 +11,11 @@ let indexed = -1;
 function load(coords: Float64Array, options: ClusterIndexOptions) {
   const features: Supercluster.PointFeature<PointProps>[] = [];
   for (let i = 0; i < coords.length / 2; i++) {
-    features.push({ type: 'Feature', geometry: { type: 'Point', coordinates: [coords[2 * i], coords[2 * i + 1]] }, properties: { index: i } });
+    features.push({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [coords[2 * i], coords[2 * i + 1]] },
+      properties: { index: i },
+    });
   }
   index = new Supercluster<PointProps>(options).load(features);
 }

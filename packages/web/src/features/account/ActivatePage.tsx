@@ -18,18 +18,26 @@ export function ActivatePage() {
 
   return (
     <Container size={560} py="xl">
-      <Title order={2} mb="md">Activation</Title>
+      <Title order={2} mb="md">
+        Activation
+      </Title>
       {activation.isPending && key && <Loader size="sm" />}
       {activation.isSuccess && (
         <Alert color="green" data-testid="activation-success">
           <strong>Your user account has been activated.</strong> Please{' '}
-          <Anchor component={Link} to={ROUTES.login}>sign in</Anchor>.
+          <Anchor component={Link} to={ROUTES.login}>
+            sign in
+          </Anchor>
+          .
         </Alert>
       )}
       {(activation.isError || !key) && (
         <Alert color="red" data-testid="activation-failure">
           <strong>Your user could not be activated.</strong> Please use the{' '}
-          <Anchor component={Link} to={ROUTES.register}>registration form</Anchor> to sign up.
+          <Anchor component={Link} to={ROUTES.register}>
+            registration form
+          </Anchor>{' '}
+          to sign up.
         </Alert>
       )}
     </Container>

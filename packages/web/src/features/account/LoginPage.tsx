@@ -26,13 +26,20 @@ export function LoginPage() {
           <Title order={2}>Sign in to evfleet</Title>
           <LoginForm />
           <Text size="sm">
-            Need help? <Anchor href={`mailto:${CONTACT_EMAIL}`} data-testid="contact-link">Contact us</Anchor>
+            Need help?{' '}
+            <Anchor href={`mailto:${CONTACT_EMAIL}`} data-testid="contact-link">
+              Contact us
+            </Anchor>
           </Text>
           <details className="link-menu" data-testid="login-link-menu">
             <summary>More options</summary>
             <Stack gap={4} mt="xs">
-              <Anchor component={Link} to={ROUTES.register} size="sm">Register a new account</Anchor>
-              <Anchor component={Link} to={ROUTES.resetRequest} size="sm">Reset your password</Anchor>
+              <Anchor component={Link} to={ROUTES.register} size="sm">
+                Register a new account
+              </Anchor>
+              <Anchor component={Link} to={ROUTES.resetRequest} size="sm">
+                Reset your password
+              </Anchor>
             </Stack>
           </details>
         </Stack>

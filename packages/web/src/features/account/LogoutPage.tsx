@@ -23,7 +23,9 @@ export function LogoutPage() {
   return (
     <Container size={420} py={48}>
       <Stack align="center">
-        <Title order={3} data-testid="logout-message">{ACCOUNT_TEXTS.loggedOut}</Title>
+        <Title order={3} data-testid="logout-message">
+          {ACCOUNT_TEXTS.loggedOut}
+        </Title>
         <Button component={Link} to={ROUTES.login} data-testid="logout-login">
           Login
         </Button>

@@ -32,12 +32,30 @@ export function PasswordPage() {
 
   return (
     <Container size={520} py="xl">
-      <Title order={2} mb="md">Password for [{account?.login}]</Title>
-      {changed && <Alert color="green" mb="md" data-testid="password-changed">{ACCOUNT_TEXTS.passwordChanged}</Alert>}
+      <Title order={2} mb="md">
+        Password for [{account?.login}]
+      </Title>
+      {changed && (
+        <Alert color="green" mb="md" data-testid="password-changed">
+          {ACCOUNT_TEXTS.passwordChanged}
+        </Alert>
+      )}
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <PasswordInput label="Current password" autoComplete="current-password" data-testid="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
-          <PasswordInput label="New password" autoComplete="new-password" data-testid="new-password" error={errors.newPassword?.message} {...register('newPassword')} />
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            data-testid="current-password"
+            error={errors.currentPassword?.message}
+            {...register('currentPassword')}
+          />
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            data-testid="new-password"
+            error={errors.newPassword?.message}
+            {...register('newPassword')}
+          />
           <PasswordStrengthBar password={newPassword} />
           <PasswordInput
             label="New password confirmation"

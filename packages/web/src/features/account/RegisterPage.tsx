@@ -41,18 +41,43 @@ export function RegisterPage() {
 
   return (
     <Container size={520} py="xl">
-      <Title order={2} mb="md">Registration</Title>
+      <Title order={2} mb="md">
+        Registration
+      </Title>
       {outcome && 'saved' in outcome && (
-        <Alert color="green" mb="md" data-testid="register-success">{ACCOUNT_TEXTS.registered}</Alert>
+        <Alert color="green" mb="md" data-testid="register-success">
+          {ACCOUNT_TEXTS.registered}
+        </Alert>
       )}
       {outcome && 'errorKey' in outcome && (
-        <Alert color="red" mb="md" data-testid="register-error">Registration failed: {outcome.errorKey}</Alert>
+        <Alert color="red" mb="md" data-testid="register-error">
+          Registration failed: {outcome.errorKey}
+        </Alert>
       )}
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <TextInput label="Username" autoComplete="username" data-testid="register-login" error={errors.login?.message} {...register('login')} />
-          <TextInput label="Email" type="email" autoComplete="email" data-testid="register-email" error={errors.email?.message} {...register('email')} />
-          <PasswordInput label="New password" autoComplete="new-password" data-testid="register-password" error={errors.password?.message} {...register('password')} />
+          <TextInput
+            label="Username"
+            autoComplete="username"
+            data-testid="register-login"
+            error={errors.login?.message}
+            {...register('login')}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            data-testid="register-email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            data-testid="register-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
           <PasswordStrengthBar password={password} />
           <PasswordInput
             label="New password confirmation"
@@ -67,8 +92,8 @@ export function RegisterPage() {
         </Stack>
       </form>
       <Alert color="blue" mt="lg" title="Demo accounts" data-testid="demo-accounts-hint">
-        To try the portal, sign in as the administrator (login &quot;admin@evfleet.local&quot;, password &quot;admin123&quot;)
-        or as a user (login &quot;user@evfleet.local&quot;, password &quot;user1234&quot;).
+        To try the portal, sign in as the administrator (login &quot;admin@evfleet.local&quot;, password
+        &quot;admin123&quot;) or as a user (login &quot;user@evfleet.local&quot;, password &quot;user1234&quot;).
       </Alert>
     </Container>
   );

@@ -14,7 +14,10 @@ import { keyParam } from './key-param';
 export function ResetFinishPage() {
   const key = keyParam(useSearchParams()[0], useParams());
   const [done, setDone] = useState(false);
-  const form = useForm({ resolver: zodResolver(resetFinishFormSchema), defaultValues: { newPassword: '', confirmPassword: '' } });
+  const form = useForm({
+    resolver: zodResolver(resetFinishFormSchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
   const { register, handleSubmit, control, formState } = form;
   const { errors, isSubmitting } = formState;
   const newPassword = useWatch({ control, name: 'newPassword' });
@@ -30,17 +33,33 @@ export function ResetFinishPage() {
 
   return (
     <Container size={480} py="xl">
-      <Title order={2} mb="md">Reset password</Title>
-      {!key && <Alert color="red" data-testid="reset-key-missing">This link has no reset key: open the link from the reset email.</Alert>}
+      <Title order={2} mb="md">
+        Reset password
+      </Title>
+      {!key && (
+        <Alert color="red" data-testid="reset-key-missing">
+          This link has no reset key: open the link from the reset email.
+        </Alert>
+      )}
       {done && (
         <Alert color="green" data-testid="reset-finish-success">
-          {ACCOUNT_TEXTS.passwordReset} Please <Anchor component={Link} to={ROUTES.login}>sign in</Anchor>.
+          {ACCOUNT_TEXTS.passwordReset} Please{' '}
+          <Anchor component={Link} to={ROUTES.login}>
+            sign in
+          </Anchor>
+          .
         </Alert>
       )}
       {key && !done && (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="sm">
-            <PasswordInput label="New password" autoComplete="new-password" data-testid="reset-new-password" error={errors.newPassword?.message} {...register('newPassword')} />
+            <PasswordInput
+              label="New password"
+              autoComplete="new-password"
+              data-testid="reset-new-password"
+              error={errors.newPassword?.message}
+              {...register('newPassword')}
+            />
             <PasswordStrengthBar password={newPassword} />
             <PasswordInput
               label="New password confirmation"

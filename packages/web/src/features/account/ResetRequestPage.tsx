@@ -25,15 +25,31 @@ export function ResetRequestPage() {
 
   return (
     <Container size={480} py="xl">
-      <Title order={2} mb="md">Reset your password</Title>
+      <Title order={2} mb="md">
+        Reset your password
+      </Title>
       {sent ? (
-        <Alert color="green" data-testid="reset-request-success">{ACCOUNT_TEXTS.resetRequested}</Alert>
+        <Alert color="green" data-testid="reset-request-success">
+          {ACCOUNT_TEXTS.resetRequested}
+        </Alert>
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="sm">
             <Text size="sm">Enter the email address you used to register.</Text>
-            <TextInput label="Email" type="email" autoComplete="email" data-testid="reset-email" error={formState.errors.email?.message} {...register('email')} />
-            <Button type="submit" loading={formState.isSubmitting} disabled={formState.isSubmitting} data-testid="reset-request-submit">
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              data-testid="reset-email"
+              error={formState.errors.email?.message}
+              {...register('email')}
+            />
+            <Button
+              type="submit"
+              loading={formState.isSubmitting}
+              disabled={formState.isSubmitting}
+              data-testid="reset-request-submit"
+            >
               Reset password
             </Button>
           </Stack>

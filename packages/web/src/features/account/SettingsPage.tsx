@@ -42,13 +42,38 @@ function SettingsForm({ account }: { account: Account }) {
 
   return (
     <Container size={520} py="xl">
-      <Title order={2} mb="md">User settings for [{account.login}]</Title>
-      {saved && <Alert color="green" mb="md" data-testid="settings-saved">{ACCOUNT_TEXTS.settingsSaved}</Alert>}
+      <Title order={2} mb="md">
+        User settings for [{account.login}]
+      </Title>
+      {saved && (
+        <Alert color="green" mb="md" data-testid="settings-saved">
+          {ACCOUNT_TEXTS.settingsSaved}
+        </Alert>
+      )}
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <TextInput label="First Name" autoComplete="given-name" data-testid="settings-first-name" error={errors.firstName?.message} {...register('firstName')} />
-          <TextInput label="Last Name" autoComplete="family-name" data-testid="settings-last-name" error={errors.lastName?.message} {...register('lastName')} />
-          <TextInput label="Email" type="email" autoComplete="email" data-testid="settings-email" error={errors.email?.message} {...register('email')} />
+          <TextInput
+            label="First Name"
+            autoComplete="given-name"
+            data-testid="settings-first-name"
+            error={errors.firstName?.message}
+            {...register('firstName')}
+          />
+          <TextInput
+            label="Last Name"
+            autoComplete="family-name"
+            data-testid="settings-last-name"
+            error={errors.lastName?.message}
+            {...register('lastName')}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            data-testid="settings-email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
           <Button type="submit" loading={isSubmitting} disabled={isSubmitting} data-testid="settings-submit">
             Save
           </Button>

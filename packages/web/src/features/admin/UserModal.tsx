@@ -9,9 +9,29 @@ import { useAuthorities, useSaveUser } from './api/users-api';
 type UserFormInput = z.input<typeof userWriteSchema>;
 
 function defaultsFor(user: User | null): UserFormInput {
-  if (!user) return { login: '', firstName: '', lastName: '', email: '', activated: true, staff: false, langKey: DEFAULT_LANG_KEY, authorities: ['ROLE_USER'] };
+  if (!user)
+    return {
+      login: '',
+      firstName: '',
+      lastName: '',
+      email: '',
+      activated: true,
+      staff: false,
+      langKey: DEFAULT_LANG_KEY,
+      authorities: ['ROLE_USER'],
+    };
   const { id, login, firstName, lastName, email, activated, staff, langKey, authorities } = user;
-  return { id, login, firstName: firstName ?? '', lastName: lastName ?? '', email, activated, staff, langKey, authorities };
+  return {
+    id,
+    login,
+    firstName: firstName ?? '',
+    lastName: lastName ?? '',
+    email,
+    activated,
+    staff,
+    langKey,
+    authorities,
+  };
 }
 
 interface UserModalProps {
@@ -44,9 +64,25 @@ export function UserModal({ user, opened, onClose }: UserModalProps) {
       {({ register, control, formState: { errors } }) => (
         <>
           <TextInput label="Login" data-testid="user-login" error={errors.login?.message} {...register('login')} />
-          <TextInput label="First name" data-testid="user-first-name" error={errors.firstName?.message} {...register('firstName')} />
-          <TextInput label="Last name" data-testid="user-last-name" error={errors.lastName?.message} {...register('lastName')} />
-          <TextInput label="Email" type="email" data-testid="user-email" error={errors.email?.message} {...register('email')} />
+          <TextInput
+            label="First name"
+            data-testid="user-first-name"
+            error={errors.firstName?.message}
+            {...register('firstName')}
+          />
+          <TextInput
+            label="Last name"
+            data-testid="user-last-name"
+            error={errors.lastName?.message}
+            {...register('lastName')}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            data-testid="user-email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
           {!user && (
             <PasswordInput
               label="Initial password (optional)"

@@ -22,7 +22,11 @@ export function UsersAdminPage() {
   const [sort, setSort] = useState<GridSort | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
-  const users = useUsers({ page: paging.page, size: paging.size, sort: sort ? `${sort.colId},${sort.direction}` : 'id,asc' });
+  const users = useUsers({
+    page: paging.page,
+    size: paging.size,
+    sort: sort ? `${sort.colId},${sort.direction}` : 'id,asc',
+  });
   const remove = useDeleteUser();
 
   const columns = useMemo(

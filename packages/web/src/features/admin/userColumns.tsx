@@ -25,7 +25,12 @@ export function userColumns({ onEdit, onDelete, currentLogin }: UserActions): Co
         </Badge>
       ),
     },
-    { field: 'authorities', headerName: 'Profiles', sortable: false, valueFormatter: ({ value }) => (value as string[]).join(', ') },
+    {
+      field: 'authorities',
+      headerName: 'Profiles',
+      sortable: false,
+      valueFormatter: ({ value }) => (value as string[]).join(', '),
+    },
     {
       field: 'createdDate',
       headerName: 'Created date',
@@ -39,7 +44,12 @@ export function userColumns({ onEdit, onDelete, currentLogin }: UserActions): Co
       cellRenderer: ({ data }: { data?: User }) =>
         data && (
           <Group gap={6} wrap="nowrap" h="100%" align="center">
-            <Button size="compact-xs" variant="light" onClick={() => onEdit(data)} data-testid={`user-edit-${data.login}`}>
+            <Button
+              size="compact-xs"
+              variant="light"
+              onClick={() => onEdit(data)}
+              data-testid={`user-edit-${data.login}`}
+            >
               Edit
             </Button>
             <Button

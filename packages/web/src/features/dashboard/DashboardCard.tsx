@@ -14,7 +14,14 @@ interface DashboardCardProps {
 /** One card of the dashboard: its title is the drag handle, its body the figures (or their skeleton). */
 export function DashboardCard({ id, title, period, loading, error, children }: DashboardCardProps) {
   return (
-    <Paper withBorder shadow="xs" radius="md" h="100%" p="sm" style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
+    <Paper
+      withBorder
+      shadow="xs"
+      radius="md"
+      h="100%"
+      p="sm"
+      style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
+    >
       <Stack className="dashboard-card-handle" gap={0} style={{ cursor: 'move' }} data-testid={`card-handle-${id}`}>
         <Text fw={600} size="sm" truncate data-testid={`card-title-${id}`}>
           {title}

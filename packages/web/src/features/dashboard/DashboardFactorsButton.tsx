@@ -1,4 +1,9 @@
-import { DASHBOARD_FACTOR_LABELS, DEFAULT_DASHBOARD_FACTORS, dashboardFactorsSchema, type DashboardFactors } from '@evfleet/domain';
+import {
+  DASHBOARD_FACTOR_LABELS,
+  DEFAULT_DASHBOARD_FACTORS,
+  dashboardFactorsSchema,
+  type DashboardFactors,
+} from '@evfleet/domain';
 import { Button, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { z } from 'zod';
@@ -11,7 +16,10 @@ import { useDashboardFactors, useSaveDashboardFactors } from './api/dashboard-ap
 const FACTOR_KEYS = Object.keys(DASHBOARD_FACTOR_LABELS) as (keyof DashboardFactors)[];
 
 /** The inputs hold text; the schema coerces it to numbers (its zod input type is `unknown`). */
-const factorsForm = dashboardFactorsSchema as unknown as z.ZodType<DashboardFactors, Record<keyof DashboardFactors, string | number>>;
+const factorsForm = dashboardFactorsSchema as unknown as z.ZodType<
+  DashboardFactors,
+  Record<keyof DashboardFactors, string | number>
+>;
 
 /** For administrators: the factors the Emission and Dollars Saved cards are computed with (docs/dashboard.md). */
 export function DashboardFactorsButton() {
@@ -43,7 +51,14 @@ export function DashboardFactorsButton() {
       >
         {({ register, formState: { errors } }) =>
           FACTOR_KEYS.map((key) => (
-            <TextInput key={key} label={DASHBOARD_FACTOR_LABELS[key]} inputMode="decimal" error={errors[key]?.message} data-testid={`factor-${key}`} {...register(key)} />
+            <TextInput
+              key={key}
+              label={DASHBOARD_FACTOR_LABELS[key]}
+              inputMode="decimal"
+              error={errors[key]?.message}
+              data-testid={`factor-${key}`}
+              {...register(key)}
+            />
           ))
         }
       </EntityModal>

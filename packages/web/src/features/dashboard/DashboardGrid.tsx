@@ -26,7 +26,11 @@ function StackedCards({ tiles, layout }: Pick<DashboardGridProps, 'tiles' | 'lay
   return (
     <Stack gap="sm">
       {order.map((item) => (
-        <div key={item.i} style={{ height: item.h * DASHBOARD_GRID.rowHeight + (item.h - 1) * 12 }} data-testid={`dashboard-tile-${item.i}`}>
+        <div
+          key={item.i}
+          style={{ height: item.h * DASHBOARD_GRID.rowHeight + (item.h - 1) * 12 }}
+          data-testid={`dashboard-tile-${item.i}`}
+        >
           {byId.get(item.i)?.node}
         </div>
       ))}

@@ -1,4 +1,9 @@
-import { DASHBOARD_CARD_TITLES, DASHBOARD_COUNT_CARDS, type DashboardCards, type DashboardCounts } from '@evfleet/domain';
+import {
+  DASHBOARD_CARD_TITLES,
+  DASHBOARD_COUNT_CARDS,
+  type DashboardCards,
+  type DashboardCounts,
+} from '@evfleet/domain';
 import { Group, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -27,7 +32,10 @@ function Line({ label, value, testId }: { label: string; value: string; testId: 
 }
 
 /** The ten cards of part 2 §2 "Dashboard": five live counts, five computed from the stored readings. */
-export function dashboardTiles(counts: UseQueryResult<DashboardCounts>, cards: UseQueryResult<DashboardCards>): DashboardTile[] {
+export function dashboardTiles(
+  counts: UseQueryResult<DashboardCounts>,
+  cards: UseQueryResult<DashboardCards>,
+): DashboardTile[] {
   const countTiles = DASHBOARD_COUNT_CARDS.map(({ key, title }) => ({
     id: key,
     node: (
@@ -37,10 +45,20 @@ export function dashboardTiles(counts: UseQueryResult<DashboardCounts>, cards: U
     ),
   }));
 
-  const computed = (id: keyof typeof DASHBOARD_CARD_TITLES, period: (data: DashboardCards) => string, body: (data: DashboardCards) => ReactNode): DashboardTile => ({
+  const computed = (
+    id: keyof typeof DASHBOARD_CARD_TITLES,
+    period: (data: DashboardCards) => string,
+    body: (data: DashboardCards) => ReactNode,
+  ): DashboardTile => ({
     id,
     node: (
-      <DashboardCard id={id} title={DASHBOARD_CARD_TITLES[id]} period={cards.data ? period(cards.data) : ''} loading={cards.isPending} error={cards.isError}>
+      <DashboardCard
+        id={id}
+        title={DASHBOARD_CARD_TITLES[id]}
+        period={cards.data ? period(cards.data) : ''}
+        loading={cards.isPending}
+        error={cards.isError}
+      >
         {cards.data && body(cards.data)}
       </DashboardCard>
     ),
@@ -51,7 +69,14 @@ export function dashboardTiles(counts: UseQueryResult<DashboardCounts>, cards: U
     computed(
       'chargeConsumption',
       (data) => data.chargeConsumption.period.label,
-      (data) => <Figure value={amount.format(data.chargeConsumption.kwh)} unit="kWh" note={`${whole.format(data.vehicles)} vehicles`} testId="card-chargeConsumption" />,
+      (data) => (
+        <Figure
+          value={amount.format(data.chargeConsumption.kwh)}
+          unit="kWh"
+          note={`${whole.format(data.vehicles)} vehicles`}
+          testId="card-chargeConsumption"
+        />
+      ),
     ),
     computed(
       'hoursCharging',
@@ -61,16 +86,34 @@ export function dashboardTiles(counts: UseQueryResult<DashboardCounts>, cards: U
     computed(
       'serviceIncidents',
       (data) => data.serviceIncidents.period.label,
-      (data) => <Figure value={whole.format(data.serviceIncidents.count)} note="SEVERE alert episodes" testId="card-serviceIncidents" />,
+      (data) => (
+        <Figure
+          value={whole.format(data.serviceIncidents.count)}
+          note="SEVERE alert episodes"
+          testId="card-serviceIncidents"
+        />
+      ),
     ),
     computed(
       'dollarsSaved',
       (data) => data.dollarsSaved.period.label,
       (data) => (
         <Stack gap={6}>
-          <Figure value={dollars.format(data.dollarsSaved.total)} note={`${amount.format(data.miles)} miles driven`} testId="card-dollarsSaved" />
-          <Line label="Running cost saved" value={dollars.format(data.dollarsSaved.runningCostSaved)} testId="card-runningCostSaved" />
-          <Line label="Maintenance cost saved" value={dollars.format(data.dollarsSaved.maintenanceSaved)} testId="card-maintenanceSaved" />
+          <Figure
+            value={dollars.format(data.dollarsSaved.total)}
+            note={`${amount.format(data.miles)} miles driven`}
+            testId="card-dollarsSaved"
+          />
+          <Line
+            label="Running cost saved"
+            value={dollars.format(data.dollarsSaved.runningCostSaved)}
+            testId="card-runningCostSaved"
+          />
+          <Line
+            label="Maintenance cost saved"
+            value={dollars.format(data.dollarsSaved.maintenanceSaved)}
+            testId="card-maintenanceSaved"
+          />
         </Stack>
       ),
     ),
@@ -79,8 +122,17 @@ export function dashboardTiles(counts: UseQueryResult<DashboardCounts>, cards: U
       (data) => data.emission.period.label,
       (data) => (
         <Stack gap={6}>
-          <Figure value={amount.format(data.emission.co2SavedKg)} unit="kg CO2" note="Carbon footprint avoided" testId="card-emission" />
-          <Line label="Gallons saved on fuel" value={amount.format(data.emission.gallonsSaved)} testId="card-gallonsSaved" />
+          <Figure
+            value={amount.format(data.emission.co2SavedKg)}
+            unit="kg CO2"
+            note="Carbon footprint avoided"
+            testId="card-emission"
+          />
+          <Line
+            label="Gallons saved on fuel"
+            value={amount.format(data.emission.gallonsSaved)}
+            testId="card-gallonsSaved"
+          />
         </Stack>
       ),
     ),

@@ -12,7 +12,10 @@ const names = (items: { name: string }[]) => items.map((item) => item.name).join
 /** §4, §8: a dealer with fleets or vehicles cannot be deleted; the dialog names them. */
 function refusal(dealer: Dealer): string | null {
   if (!dealer.existFleets && !dealer.existVehicles) return null;
-  return deleteBlocks.dealer(dealer.existFleets ? names(dealer.fleetIdANdName) : null, dealer.existVehicles ? names(dealer.vehicleIdANdName) : null);
+  return deleteBlocks.dealer(
+    dealer.existFleets ? names(dealer.fleetIdANdName) : null,
+    dealer.existVehicles ? names(dealer.vehicleIdANdName) : null,
+  );
 }
 
 /** /dealer/:id/delete. */

@@ -1,4 +1,11 @@
-import { DEALER_ADDRESS, PEOPLE_TEXTS, dealerFormSchema, dealerWriteSchema, type Dealer, type DealerWrite } from '@evfleet/domain';
+import {
+  DEALER_ADDRESS,
+  PEOPLE_TEXTS,
+  dealerFormSchema,
+  dealerWriteSchema,
+  type Dealer,
+  type DealerWrite,
+} from '@evfleet/domain';
 import { NativeSelect, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
@@ -40,7 +47,10 @@ export function DealerModal() {
     toast.success(editing ? PEOPLE_TEXTS.dealerUpdated : PEOPLE_TEXTS.dealerCreated);
     close();
   };
-  const userOptions = (users.data ?? []).map((user) => ({ value: String(user.id), label: `${user.login} (${user.email})` }));
+  const userOptions = (users.data ?? []).map((user) => ({
+    value: String(user.id),
+    label: `${user.login} (${user.email})`,
+  }));
 
   return (
     <EntityModal
@@ -55,8 +65,22 @@ export function DealerModal() {
     >
       {({ register, control, setValue, formState: { errors } }) => (
         <>
-          <TextInput label="Name" withAsterisk data-autofocus data-testid="dealer-name" error={errors.name?.message} {...register('name')} />
-          <TextInput label="Email" type="email" withAsterisk data-testid="dealer-email" error={errors.email?.message} {...register('email')} />
+          <TextInput
+            label="Name"
+            withAsterisk
+            data-autofocus
+            data-testid="dealer-name"
+            error={errors.name?.message}
+            {...register('name')}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            withAsterisk
+            data-testid="dealer-email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
           <TextInput
             label="Mobile Number"
             inputMode="numeric"
@@ -65,11 +89,19 @@ export function DealerModal() {
             error={errors.mobileNumber?.message}
             {...register('mobileNumber')}
           />
-          <TextInput label="Company" withAsterisk data-testid="dealer-company" error={errors.company?.message} {...register('company')} />
+          <TextInput
+            label="Company"
+            withAsterisk
+            data-testid="dealer-company"
+            error={errors.company?.message}
+            {...register('company')}
+          />
           <DealerPasswordField
             required={!editing}
             error={errors.password?.message}
-            registration={register('password', { setValueAs: (value: string) => (editing && !value ? undefined : value) })}
+            registration={register('password', {
+              setValueAs: (value: string) => (editing && !value ? undefined : value),
+            })}
             onGenerate={(password) => setValue('password', password, { shouldValidate: true, shouldDirty: true })}
           />
           <Controller

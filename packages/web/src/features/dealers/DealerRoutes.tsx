@@ -12,9 +12,30 @@ export default function DealerRoutes() {
     <Routes>
       <Route element={<DealersPage />}>
         <Route index element={null} />
-        <Route path="new" element={<RequireWrite write="dealers"><DealerModal /></RequireWrite>} />
-        <Route path=":id/edit" element={<RequireWrite write="dealers"><DealerModal /></RequireWrite>} />
-        <Route path=":id/delete" element={<RequireWrite write="dealers"><DealerDeleteDialog /></RequireWrite>} />
+        <Route
+          path="new"
+          element={
+            <RequireWrite write="dealers">
+              <DealerModal />
+            </RequireWrite>
+          }
+        />
+        <Route
+          path=":id/edit"
+          element={
+            <RequireWrite write="dealers">
+              <DealerModal />
+            </RequireWrite>
+          }
+        />
+        <Route
+          path=":id/delete"
+          element={
+            <RequireWrite write="dealers">
+              <DealerDeleteDialog />
+            </RequireWrite>
+          }
+        />
       </Route>
       <Route path=":id" element={<DealerDetailPage />} />
       <Route path="*" element={<NotFound />} />

@@ -38,7 +38,14 @@ export function DriverDetailPage() {
       {driver.isError && <Alert color="red">This driver could not be loaded.</Alert>}
       {driver.data && (
         <Group align="flex-start" wrap="nowrap">
-          <Avatar src={photoSrc(driver.data.data)} alt="" size={72} radius="xl" name={driver.data.name} color="initials" />
+          <Avatar
+            src={photoSrc(driver.data.data)}
+            alt=""
+            size={72}
+            radius="xl"
+            name={driver.data.name}
+            color="initials"
+          />
           <div style={{ flex: 1 }}>
             <DetailFields
               fields={[

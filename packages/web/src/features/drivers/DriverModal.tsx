@@ -16,7 +16,16 @@ type DriverFormInput = z.input<typeof driverWriteSchema>;
 function defaultsFor(driver: Driver | undefined): DriverFormInput {
   if (!driver) return { name: '', email: '', mobile: '', address: '', fleetId: '', dbFileId: '', status: true };
   const { id, name, email, mobile, address, fleetId, dbFileId, status } = driver;
-  return { id, name, email, mobile, address, fleetId: fleetId ? String(fleetId) : '', dbFileId: dbFileId ?? '', status };
+  return {
+    id,
+    name,
+    email,
+    mobile,
+    address,
+    fleetId: fleetId ? String(fleetId) : '',
+    dbFileId: dbFileId ?? '',
+    status,
+  };
 }
 
 /** /driver/new ('Add Driver') and /driver/:id/edit ('Edit Driver'), over the list. */
@@ -55,10 +64,39 @@ export function DriverModal() {
     >
       {({ register, control, formState: { errors } }) => (
         <>
-          <TextInput label="Name" withAsterisk data-autofocus data-testid="driver-name" error={errors.name?.message} {...register('name')} />
-          <TextInput label="Email" type="email" withAsterisk data-testid="driver-email" error={errors.email?.message} {...register('email')} />
-          <TextInput label="Mobile" inputMode="numeric" withAsterisk data-testid="driver-mobile" error={errors.mobile?.message} {...register('mobile')} />
-          <Textarea label="Address" withAsterisk autosize minRows={2} data-testid="driver-address" error={errors.address?.message} {...register('address')} />
+          <TextInput
+            label="Name"
+            withAsterisk
+            data-autofocus
+            data-testid="driver-name"
+            error={errors.name?.message}
+            {...register('name')}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            withAsterisk
+            data-testid="driver-email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextInput
+            label="Mobile"
+            inputMode="numeric"
+            withAsterisk
+            data-testid="driver-mobile"
+            error={errors.mobile?.message}
+            {...register('mobile')}
+          />
+          <Textarea
+            label="Address"
+            withAsterisk
+            autosize
+            minRows={2}
+            data-testid="driver-address"
+            error={errors.address?.message}
+            {...register('address')}
+          />
           <Controller
             control={control}
             name="fleetId"

@@ -12,9 +12,30 @@ export default function DriverRoutes() {
     <Routes>
       <Route element={<DriversPage />}>
         <Route index element={null} />
-        <Route path="new" element={<RequireWrite write="drivers"><DriverModal /></RequireWrite>} />
-        <Route path=":id/edit" element={<RequireWrite write="drivers"><DriverModal /></RequireWrite>} />
-        <Route path=":id/delete" element={<RequireWrite write="drivers"><DriverDeleteDialog /></RequireWrite>} />
+        <Route
+          path="new"
+          element={
+            <RequireWrite write="drivers">
+              <DriverModal />
+            </RequireWrite>
+          }
+        />
+        <Route
+          path=":id/edit"
+          element={
+            <RequireWrite write="drivers">
+              <DriverModal />
+            </RequireWrite>
+          }
+        />
+        <Route
+          path=":id/delete"
+          element={
+            <RequireWrite write="drivers">
+              <DriverDeleteDialog />
+            </RequireWrite>
+          }
+        />
       </Route>
       <Route path=":id" element={<DriverDetailPage />} />
       <Route path="*" element={<NotFound />} />

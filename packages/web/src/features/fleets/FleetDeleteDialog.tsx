@@ -10,7 +10,8 @@ import type { FleetsOutletContext } from './FleetsPage';
 
 /** §4, §8: a fleet with drivers or vehicles cannot be deleted; the dialog says what to do first. */
 function refusal(fleet: Fleet): string | null {
-  if (fleet.driverIdANdName.length > 0) return deleteBlocks.fleetWithDrivers(fleet.driverIdANdName.map((driver) => driver.name).join(', '));
+  if (fleet.driverIdANdName.length > 0)
+    return deleteBlocks.fleetWithDrivers(fleet.driverIdANdName.map((driver) => driver.name).join(', '));
   if (fleet.vehicleIdAndName.length > 0) return deleteBlocks.fleetWithVehicles();
   return null;
 }

@@ -20,7 +20,10 @@ export function FleetDetailPage() {
   const canChange = useCan('fleetVehicles');
   // A dealer's 'Assign Vehicle' and 'Unassign Vehicle' switches (its 403 would sign it out).
   const toggles = useRoleToggles();
-  const can = { assign: canChange && toggles.allowsAssignment(true), unassign: canChange && toggles.allowsAssignment(false) };
+  const can = {
+    assign: canChange && toggles.allowsAssignment(true),
+    unassign: canChange && toggles.allowsAssignment(false),
+  };
   const vehicles = useMemo(() => (id === null ? null : fleetVehicles(id)), [id]);
   if (vehicles === null) return <NotFound />;
 

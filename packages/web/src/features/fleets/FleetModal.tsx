@@ -47,8 +47,22 @@ export function FleetModal({ fleet, opened, onClose, onSaved }: FleetModalProps)
     >
       {({ register, control, formState: { errors } }) => (
         <>
-          <TextInput label="Fleet Name" withAsterisk data-autofocus data-testid="fleet-name" error={errors.name?.message} {...register('name')} />
-          <TextInput label="Fleet Email" type="email" withAsterisk data-testid="fleet-email" error={errors.email?.message} {...register('email')} />
+          <TextInput
+            label="Fleet Name"
+            withAsterisk
+            data-autofocus
+            data-testid="fleet-name"
+            error={errors.name?.message}
+            {...register('name')}
+          />
+          <TextInput
+            label="Fleet Email"
+            type="email"
+            withAsterisk
+            data-testid="fleet-email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
           <Controller
             control={control}
             name="dealerId"
@@ -93,7 +107,15 @@ export function FleetModal({ fleet, opened, onClose, onSaved }: FleetModalProps)
 }
 
 /** The dealer's email, read-only, following the chosen dealer (§5). */
-function DealerEmail({ control, fallback, dealers }: { control: Control<FleetFormInput>; fallback: string; dealers: { id: number; email: string }[] }) {
+function DealerEmail({
+  control,
+  fallback,
+  dealers,
+}: {
+  control: Control<FleetFormInput>;
+  fallback: string;
+  dealers: { id: number; email: string }[];
+}) {
   const dealerId = useWatch({ control, name: 'dealerId' });
   const email = dealers.find((dealer) => String(dealer.id) === String(dealerId))?.email ?? (dealerId ? fallback : '');
   return <TextInput label="Dealer Email" value={email} readOnly variant="filled" data-testid="fleet-dealerEmail" />;

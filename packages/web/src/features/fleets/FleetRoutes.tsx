@@ -11,7 +11,14 @@ export default function FleetRoutes() {
     <Routes>
       <Route element={<FleetsPage />}>
         <Route index element={null} />
-        <Route path=":id/delete" element={<RequireWrite write="fleets"><FleetDeleteDialog /></RequireWrite>} />
+        <Route
+          path=":id/delete"
+          element={
+            <RequireWrite write="fleets">
+              <FleetDeleteDialog />
+            </RequireWrite>
+          }
+        />
       </Route>
       <Route path=":id" element={<FleetDetailPage />} />
       <Route path="*" element={<NotFound />} />

@@ -25,7 +25,12 @@ export function FleetsPage() {
   const write = useCan('fleets');
   const resetPassword = useCan('passwords');
   const columns = useMemo(
-    () => fleetColumns({ onEdit: (fleet) => setEditing({ fleet }), onResetPassword: setResetting, can: { write, resetPassword } }),
+    () =>
+      fleetColumns({
+        onEdit: (fleet) => setEditing({ fleet }),
+        onResetPassword: setResetting,
+        can: { write, resetPassword },
+      }),
     [write, resetPassword],
   );
   // §4: after a create, update or delete the fleets list is fetched again at page 0, size 10.
@@ -41,7 +46,12 @@ export function FleetsPage() {
       testId="fleets-grid"
     >
       <Outlet context={context} />
-      <FleetModal opened={editing !== null} fleet={editing?.fleet ?? null} onClose={() => setEditing(null)} onSaved={context.onChanged} />
+      <FleetModal
+        opened={editing !== null}
+        fleet={editing?.fleet ?? null}
+        onClose={() => setEditing(null)}
+        onSaved={context.onChanged}
+      />
       <ResetPasswordModal target={resetting} onClose={() => setResetting(null)} />
     </PeopleListLayout>
   );

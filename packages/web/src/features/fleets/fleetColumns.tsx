@@ -24,7 +24,12 @@ export function fleetColumns({ onEdit, onResetPassword, can }: FleetActions): Co
     { field: 'email', headerName: 'Fleet Email' },
     { field: 'dealerName', headerName: 'Dealer Name' },
     { field: 'dealerEmail', headerName: 'Dealer Email' },
-    { field: 'status', headerName: 'Status', maxWidth: 130, cellRenderer: ({ value }: { value: boolean }) => <FleetStatus active={value} /> },
+    {
+      field: 'status',
+      headerName: 'Status',
+      maxWidth: 130,
+      cellRenderer: ({ value }: { value: boolean }) => <FleetStatus active={value} />,
+    },
     {
       ...actionColumn,
       cellRenderer: ({ data }: { data?: Fleet }) =>

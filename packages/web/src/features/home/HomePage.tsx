@@ -13,7 +13,9 @@ export default function HomePage() {
         <Title order={1} data-testid="home-greeting">
           Welcome, {name}!
         </Title>
-        <Text c="dimmed">Follow your electric vehicles live, check their batteries and look back at their history.</Text>
+        <Text c="dimmed">
+          Follow your electric vehicles live, check their batteries and look back at their history.
+        </Text>
         <Button component={Link} to={ROUTES.vehicle} size="md" data-testid="show-my-vehicle">
           Show My Vehicle
         </Button>

@@ -4,7 +4,13 @@ import { useState } from 'react';
 import { toast } from '../../app/toast';
 import { DataGrid } from '../../components/DataGrid';
 import { Pager } from '../../components/Pager';
-import { useVehiclePage, vehicleColumns, vehicleRowId, VEHICLE_PAGE_SIZE, type VehicleAssignmentSource } from './vehicle-grid';
+import {
+  useVehiclePage,
+  vehicleColumns,
+  vehicleRowId,
+  VEHICLE_PAGE_SIZE,
+  type VehicleAssignmentSource,
+} from './vehicle-grid';
 
 interface AddVehiclesProps {
   source: VehicleAssignmentSource;

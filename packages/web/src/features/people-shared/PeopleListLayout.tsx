@@ -26,7 +26,18 @@ interface PeopleListLayoutProps<T> {
 }
 
 /** The frame of the four people lists (§2.4-§2.8): title, Add New, search, page size, grid, pager. */
-export function PeopleListLayout<T extends { id: number }>({ title, list, columns, onAdd, noRowsText, testId, pageSizes, aboveGrid, gridWaits = false, children }: PeopleListLayoutProps<T>) {
+export function PeopleListLayout<T extends { id: number }>({
+  title,
+  list,
+  columns,
+  onAdd,
+  noRowsText,
+  testId,
+  pageSizes,
+  aboveGrid,
+  gridWaits = false,
+  children,
+}: PeopleListLayoutProps<T>) {
   return (
     <Stack gap="md" p="md">
       <Group justify="space-between" wrap="wrap">

@@ -16,7 +16,19 @@ interface RowActionsProps {
   resetPassword?: RowAction;
 }
 
-function ActionButton({ action, label, testId, color, children }: { action: RowAction; label: string; testId: string; color?: string; children: ReactNode }) {
+function ActionButton({
+  action,
+  label,
+  testId,
+  color,
+  children,
+}: {
+  action: RowAction;
+  label: string;
+  testId: string;
+  color?: string;
+  children: ReactNode;
+}) {
   const common = { variant: 'subtle', color, 'aria-label': label, title: label, 'data-testid': testId } as const;
   return 'to' in action ? (
     <ActionIcon component={Link} to={action.to} {...common}>
@@ -64,4 +76,10 @@ export interface RowPermissions {
 }
 
 /** The Action column definition shared by the grids (not sortable, wide enough for four icons). */
-export const actionColumn = { colId: 'actions', headerName: 'Action', sortable: false, minWidth: 150, maxWidth: 170 } as const;
+export const actionColumn = {
+  colId: 'actions',
+  headerName: 'Action',
+  sortable: false,
+  minWidth: 150,
+  maxWidth: 170,
+} as const;

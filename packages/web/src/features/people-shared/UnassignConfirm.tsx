@@ -13,7 +13,13 @@ interface UnassignConfirmProps {
 /** 'Unassign Vehicle': the question and the list of the vehicles it is about. */
 export function UnassignConfirm({ vehicles, busy, onConfirm, onCancel }: UnassignConfirmProps) {
   return (
-    <ConfirmModal opened={vehicles !== null} title="Unassign Vehicle" busy={busy} onConfirm={onConfirm} onCancel={onCancel}>
+    <ConfirmModal
+      opened={vehicles !== null}
+      title="Unassign Vehicle"
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
       <Text>{PEOPLE_TEXTS.unassignConfirm}</Text>
       <List size="sm" mt="xs" data-testid="unassign-list">
         {vehicles?.map((vehicle) => (

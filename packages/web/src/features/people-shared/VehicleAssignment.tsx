@@ -6,7 +6,14 @@ import { DataGrid } from '../../components/DataGrid';
 import { Pager } from '../../components/Pager';
 import { AddVehicles } from './AddVehicles';
 import { UnassignConfirm } from './UnassignConfirm';
-import { useRefreshVehicles, useVehiclePage, vehicleColumns, vehicleRowId, VEHICLE_PAGE_SIZE, type VehicleAssignmentSource } from './vehicle-grid';
+import {
+  useRefreshVehicles,
+  useVehiclePage,
+  vehicleColumns,
+  vehicleRowId,
+  VEHICLE_PAGE_SIZE,
+  type VehicleAssignmentSource,
+} from './vehicle-grid';
 
 interface VehicleAssignmentProps {
   source: VehicleAssignmentSource;
@@ -57,7 +64,13 @@ export function VehicleAssignment({ source, assignLabel, modalTitle, texts, can 
             </Button>
           )}
           {can.unassign && (
-            <Button color="red" variant="light" disabled={selected.length === 0} onClick={() => setConfirming(true)} data-testid="unassign-vehicle">
+            <Button
+              color="red"
+              variant="light"
+              disabled={selected.length === 0}
+              onClick={() => setConfirming(true)}
+              data-testid="unassign-vehicle"
+            >
               Unassign Vehicle
             </Button>
           )}
@@ -85,7 +98,12 @@ export function VehicleAssignment({ source, assignLabel, modalTitle, texts, can 
       <Modal opened={adding} onClose={() => setAdding(false)} title={modalTitle} centered size="xl">
         <AddVehicles source={source} onDone={() => setAdding(false)} assignedText={texts.assigned} refresh={refresh} />
       </Modal>
-      <UnassignConfirm vehicles={confirming ? selected : null} busy={busy} onConfirm={unassign} onCancel={() => setConfirming(false)} />
+      <UnassignConfirm
+        vehicles={confirming ? selected : null}
+        busy={busy}
+        onConfirm={unassign}
+        onCancel={() => setConfirming(false)}
+      />
     </Stack>
   );
 }

@@ -21,7 +21,11 @@ export interface PageRequest {
 }
 
 /** GET the list (or the search when there is text), with pageSize and pageNo (0-based). */
-export async function fetchPeoplePage<T>(source: PeopleListSource, { page, size, search }: PageRequest, signal?: AbortSignal) {
+export async function fetchPeoplePage<T>(
+  source: PeopleListSource,
+  { page, size, search }: PageRequest,
+  signal?: AbortSignal,
+) {
   const paging = { pageSize: size, pageNo: page };
   const { data } = search
     ? await http.get<ListResponse<T>>(source.searchPath, { query: { [source.searchParam]: search, ...paging }, signal })

@@ -21,7 +21,12 @@ export const vehicleColumns: ColDef<VehicleRef>[] = [
   { field: 'vin', headerName: 'Vin#' },
   { field: 'name', headerName: 'Vehicle Name' },
   // A text column: left boolean, AG Grid would draw a checkbox beside the selection checkboxes.
-  { colId: 'status', headerName: 'Status', cellDataType: 'text', valueGetter: ({ data }) => (data?.status ? 'Active' : 'Inactive') },
+  {
+    colId: 'status',
+    headerName: 'Status',
+    cellDataType: 'text',
+    valueGetter: ({ data }) => (data?.status ? 'Active' : 'Inactive'),
+  },
 ];
 export const vehicleRowId = (vehicle: VehicleRef) => String(vehicle.id);
 
@@ -37,5 +42,7 @@ export function useVehiclePage(source: VehicleAssignmentSource, which: 'assigned
 export function useRefreshVehicles(source: VehicleAssignmentSource) {
   const client = useQueryClient();
   return () =>
-    Promise.all([source.ownerKey, ...(source.alsoInvalidate ?? [])].map((queryKey) => client.invalidateQueries({ queryKey })));
+    Promise.all(
+      [source.ownerKey, ...(source.alsoInvalidate ?? [])].map((queryKey) => client.invalidateQueries({ queryKey })),
+    );
 }

@@ -8,7 +8,17 @@ import { RecordLoading } from './RecordLoading';
 import { recordValue } from './RecordValue';
 import { useCanWrite } from './useCanWrite';
 
-function Item({ label, hint, testId, children }: { label: string; hint?: string; testId: string; children: ReactNode }) {
+function Item({
+  label,
+  hint,
+  testId,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  testId: string;
+  children: ReactNode;
+}) {
   return (
     <Stack gap={2}>
       <Text size="xs" c="dimmed" fw={600}>

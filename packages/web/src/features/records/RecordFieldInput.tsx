@@ -57,23 +57,61 @@ export function RecordFieldInput({ name, field, control, known }: RecordFieldInp
             return (
               <NativeSelect
                 {...common}
-                data={[...(field.write.safeParse(undefined).data === null ? [{ value: '', label: '—' }] : []), ...(field.options ?? [])]}
+                data={[
+                  ...(field.write.safeParse(undefined).data === null ? [{ value: '', label: '—' }] : []),
+                  ...(field.options ?? []),
+                ]}
                 value={String(input.value)}
                 onChange={(event) => input.onChange(event.currentTarget.value)}
                 onBlur={input.onBlur}
               />
             );
           case 'vehicle':
-            return <VehiclePicker {...common} testId={`field-${name}`} required={field.required} known={known} value={String(input.value)} onChange={input.onChange} placeholder="Search by name or VIN" />;
+            return (
+              <VehiclePicker
+                {...common}
+                testId={`field-${name}`}
+                required={field.required}
+                known={known}
+                value={String(input.value)}
+                onChange={input.onChange}
+                placeholder="Search by name or VIN"
+              />
+            );
           case 'vehicles':
-            return <VehiclesPicker {...common} testId={`field-${name}`} known={known} value={input.value as string[]} onChange={input.onChange} placeholder="Search by name or VIN" />;
+            return (
+              <VehiclesPicker
+                {...common}
+                testId={`field-${name}`}
+                known={known}
+                value={input.value as string[]}
+                onChange={input.onChange}
+                placeholder="Search by name or VIN"
+              />
+            );
           case 'longText':
           case 'textList':
-            return <Textarea {...common} autosize minRows={field.kind === 'longText' ? 4 : 2} maxRows={12} {...input} value={String(input.value)} />;
+            return (
+              <Textarea
+                {...common}
+                autosize
+                minRows={field.kind === 'longText' ? 4 : 2}
+                maxRows={12}
+                {...input}
+                value={String(input.value)}
+              />
+            );
           case 'dateTime':
             return <TextInput {...common} type="datetime-local" step={1} {...input} value={String(input.value)} />;
           default:
-            return <TextInput {...common} inputMode={field.kind === 'number' ? 'decimal' : undefined} {...input} value={String(input.value)} />;
+            return (
+              <TextInput
+                {...common}
+                inputMode={field.kind === 'number' ? 'decimal' : undefined}
+                {...input}
+                value={String(input.value)}
+              />
+            );
         }
       }}
     />

@@ -21,7 +21,12 @@ export function RecordFormPage({ screen }: { screen: RecordScreen }) {
   const { id = null } = useParams();
   const record = useRecord(screen.def, id);
   if (id !== null && record.isPending) return <RecordLoading />;
-  if (id !== null && !record.data) return <Alert color="red" m="md">This {screen.def.entity} could not be loaded.</Alert>;
+  if (id !== null && !record.data)
+    return (
+      <Alert color="red" m="md">
+        This {screen.def.entity} could not be loaded.
+      </Alert>
+    );
   // Keyed by id: the form reads its defaults once, so a different record gets a fresh form.
   return <RecordForm key={id ?? 'new'} screen={screen} record={record.data ?? null} />;
 }
@@ -55,7 +60,16 @@ function RecordForm({ screen, record }: { screen: RecordScreen; record: RecordDa
       {screen.formHelp}
       <Paper withBorder p="md" component="form" onSubmit={submit} noValidate data-testid="record-form">
         <Stack gap="sm">
-          {record && <TextInput label="ID" value={String(record.id)} readOnly variant="filled" data-testid="field-id" maw={320} />}
+          {record && (
+            <TextInput
+              label="ID"
+              value={String(record.id)}
+              readOnly
+              variant="filled"
+              data-testid="field-id"
+              maw={320}
+            />
+          )}
           <SimpleGrid cols={{ base: 1, md: editableFields(def).length > 6 ? 2 : 1 }} spacing="sm">
             {editableFields(def).map(([name, field]) => (
               <RecordFieldInput key={name} name={name} field={field} control={form.control} known={known} />

@@ -25,7 +25,12 @@ export function RecordListPage({ screen }: { screen: RecordScreen }) {
   const vehicleId = vehicleFilterOf(params);
   const paging = usePaging();
   const [sort, setSort] = useState<GridSort | null>(null);
-  const request = { page: paging.page, size: paging.size, sort: sort ? `${sort.colId},${sort.direction}` : `${def.sortable[0]},desc`, vehicleId };
+  const request = {
+    page: paging.page,
+    size: paging.size,
+    sort: sort ? `${sort.colId},${sort.direction}` : `${def.sortable[0]},desc`,
+    vehicleId,
+  };
   const list = useRecordList(def, request);
   const canWrite = useCanWrite(def);
   const columns = useMemo(() => recordColumns(def, { base, search, canWrite }), [def, base, search, canWrite]);

@@ -11,7 +11,12 @@ const DATE_FORMAT = { list: 'DD/MM/YY HH:mm', detail: 'DD/MM/YYYY HH:mm:ss' } as
 const BAND_COLORS: Record<string, string> = { SEVERE: 'red', WARNING: 'orange', GOOD: 'green' };
 
 const VehicleLink = ({ vehicle }: { vehicle: RecordVehicleRef }) => (
-  <Anchor component={Link} to={`${ROUTES.vehicle}/${vehicle.id}`} fz="inherit" data-testid={`vehicle-link-${vehicle.id}`}>
+  <Anchor
+    component={Link}
+    to={`${ROUTES.vehicle}/${vehicle.id}`}
+    fz="inherit"
+    data-testid={`vehicle-link-${vehicle.id}`}
+  >
     {vehicle.name}
   </Anchor>
 );

@@ -23,7 +23,11 @@ function VehicleCanIndex() {
   const view = deleting || params.get('view') === RECORDS_VIEW.view ? RECORDS_VIEW.view : 'unassigned';
   return (
     // Only the open tab is mounted: each has its own title and queries.
-    <Tabs value={view} onChange={(next) => setParams(next === RECORDS_VIEW.view ? RECORDS_VIEW : {})} keepMounted={false}>
+    <Tabs
+      value={view}
+      onChange={(next) => setParams(next === RECORDS_VIEW.view ? RECORDS_VIEW : {})}
+      keepMounted={false}
+    >
       <Tabs.List px="md" pt="sm">
         <Tabs.Tab value="unassigned" data-testid="tab-unassigned">
           Unassigned Vehicles

@@ -16,16 +16,30 @@ type Option = { value: string; label: string };
 function useChoices(known: readonly RecordVehicleRef[], selected: readonly string[]) {
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<Record<string, string>>({});
-  const labels: Record<string, string> = { ...Object.fromEntries(known.map((vehicle) => [String(vehicle.id), vehicle.name])), ...picked };
+  const labels: Record<string, string> = {
+    ...Object.fromEntries(known.map((vehicle) => [String(vehicle.id), vehicle.name])),
+    ...picked,
+  };
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   // A single select shows the chosen name as its text: that is not a new search.
   const query = selected.some((id) => labels[id] === debounced) ? '' : debounced;
   const options = useVehicleOptions(query);
-  const found: Option[] = (options.data ?? []).map((vehicle) => ({ value: String(vehicle.id), label: `${vehicle.name} (${vehicle.vin})` }));
+  const found: Option[] = (options.data ?? []).map((vehicle) => ({
+    value: String(vehicle.id),
+    label: `${vehicle.name} (${vehicle.vin})`,
+  }));
   const foundIds = new Set(found.map((option) => option.value));
-  const data = [...selected.filter((id) => !foundIds.has(id)).map((id) => ({ value: id, label: labels[id] ?? `#${id}` })), ...found];
+  const data = [
+    ...selected.filter((id) => !foundIds.has(id)).map((id) => ({ value: id, label: labels[id] ?? `#${id}` })),
+    ...found,
+  ];
   const remember = (ids: readonly string[]) =>
-    setPicked((current) => ({ ...current, ...Object.fromEntries(data.filter((option) => ids.includes(option.value)).map((option) => [option.value, option.label])) }));
+    setPicked((current) => ({
+      ...current,
+      ...Object.fromEntries(
+        data.filter((option) => ids.includes(option.value)).map((option) => [option.value, option.label]),
+      ),
+    }));
   return { data, search, setSearch, remember, loading: options.isFetching };
 }
 
@@ -51,7 +65,14 @@ const common = (loading: boolean) => ({
 });
 
 /** One vehicle. */
-export function VehiclePicker({ value, onChange, known, testId, required, ...props }: VehiclePickerProps & { value: string; onChange: (id: string) => void }) {
+export function VehiclePicker({
+  value,
+  onChange,
+  known,
+  testId,
+  required,
+  ...props
+}: VehiclePickerProps & { value: string; onChange: (id: string) => void }) {
   const choices = useChoices(known, value ? [value] : []);
   return (
     <Select
@@ -72,7 +93,13 @@ export function VehiclePicker({ value, onChange, known, testId, required, ...pro
 }
 
 /** Several vehicles (a notification list's). */
-export function VehiclesPicker({ value, onChange, known, testId, ...props }: VehiclePickerProps & { value: string[]; onChange: (ids: string[]) => void }) {
+export function VehiclesPicker({
+  value,
+  onChange,
+  known,
+  testId,
+  ...props
+}: VehiclePickerProps & { value: string[]; onChange: (ids: string[]) => void }) {
   const choices = useChoices(known, value);
   return (
     <MultiSelect

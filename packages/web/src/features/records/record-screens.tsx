@@ -10,6 +10,8 @@ export const EmailTemplateRoutes = () => (
   <RecordRoutes screen={{ def: emailTemplateRecord, base: ROUTES.emailTemplate, formHelp: <PlaceholderHelp /> }} />
 );
 
-export const NotificationRoutes = () => <RecordRoutes screen={{ def: notificationRecord, base: ROUTES.notification }} />;
+export const NotificationRoutes = () => (
+  <RecordRoutes screen={{ def: notificationRecord, base: ROUTES.notification }} />
+);
 
 export const VehicleLogRoutes = () => <RecordRoutes screen={{ def: vehicleLogRecord, base: ROUTES.vehicleLog }} />;

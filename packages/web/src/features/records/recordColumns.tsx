@@ -19,15 +19,37 @@ function RecordActions({ record, def, base, search, canWrite }: RowLinks & { rec
   const label = (action: string) => `${action} ${def.entity} ${record.id}`;
   return (
     <Group gap={4} wrap="nowrap" h="100%" align="center">
-      <ActionIcon component={Link} to={`${to}${search}`} variant="subtle" aria-label={label('View')} title="View" data-testid={`view-${record.id}`}>
+      <ActionIcon
+        component={Link}
+        to={`${to}${search}`}
+        variant="subtle"
+        aria-label={label('View')}
+        title="View"
+        data-testid={`view-${record.id}`}
+      >
         <EyeIcon />
       </ActionIcon>
       {canWrite && (
         <>
-          <ActionIcon component={Link} to={`${to}/edit${search}`} variant="subtle" aria-label={label('Edit')} title="Edit" data-testid={`edit-${record.id}`}>
+          <ActionIcon
+            component={Link}
+            to={`${to}/edit${search}`}
+            variant="subtle"
+            aria-label={label('Edit')}
+            title="Edit"
+            data-testid={`edit-${record.id}`}
+          >
             <EditIcon />
           </ActionIcon>
-          <ActionIcon component={Link} to={`${to}/delete${search}`} variant="subtle" color="red" aria-label={label('Delete')} title="Delete" data-testid={`delete-${record.id}`}>
+          <ActionIcon
+            component={Link}
+            to={`${to}/delete${search}`}
+            variant="subtle"
+            color="red"
+            aria-label={label('Delete')}
+            title="Delete"
+            data-testid={`delete-${record.id}`}
+          >
             <TrashIcon />
           </ActionIcon>
         </>
@@ -37,34 +59,46 @@ function RecordActions({ record, def, base, search, canWrite }: RowLinks & { rec
 }
 
 /** A whole-number id is narrow; a reading's '{vehicleId}-{epoch ms}' needs room to be read whole. */
-const idWidth = (def: RecordDef) => (def.id.safeParse(1).success ? { width: 80, minWidth: 70, maxWidth: 110 } : { width: 160, minWidth: 150, maxWidth: 170 });
+const idWidth = (def: RecordDef) =>
+  def.id.safeParse(1).success
+    ? { width: 80, minWidth: 70, maxWidth: 110 }
+    : { width: 160, minWidth: 150, maxWidth: 170 };
 
 /**
  * Starting widths by kind: the grid fits its columns to its width keeping their ratios, so a long
  * text gets the room and a date its whole value.
  */
 const columnWidth = (kind: RecordFieldKind) =>
-  kind === 'longText' ? { width: 420, minWidth: 200 } : kind === 'dateTime' ? { width: 150, minWidth: 140 } : { width: 140, minWidth: 100 };
+  kind === 'longText'
+    ? { width: 420, minWidth: 200 }
+    : kind === 'dateTime'
+      ? { width: 150, minWidth: 140 }
+      : { width: 140, minWidth: 100 };
 
 /** ID, the description's columns in order, then View, Edit and Delete (§2 "Generic record screens"). */
 export function recordColumns(def: RecordDef, links: RowLinks): ColDef<RecordData>[] {
   const sortable = new Set<string>(def.sortable);
-  const fieldColumns = def.columns.map(
-    (name): ColDef<RecordData> => ({
-      colId: name,
-      headerName: def.fields[name].label,
-      sortable: sortable.has(name),
-      ...columnWidth(def.fields[name].kind),
-      wrapHeaderText: true,
-      autoHeaderHeight: true,
-      initialSort: name === def.sortable[0] ? 'desc' : undefined,
-      valueGetter: ({ data }) => data?.[name],
-      cellRenderer: ({ data }: { data?: RecordData }) => data && recordValue(def.fields[name], data[name], 'list'),
-      ...(def.fields[name].kind === 'longText' && { tooltipValueGetter: ({ data }) => String(data?.[name] ?? '') }),
-    }),
-  );
+  const fieldColumns = def.columns.map((name): ColDef<RecordData> => ({
+    colId: name,
+    headerName: def.fields[name].label,
+    sortable: sortable.has(name),
+    ...columnWidth(def.fields[name].kind),
+    wrapHeaderText: true,
+    autoHeaderHeight: true,
+    initialSort: name === def.sortable[0] ? 'desc' : undefined,
+    valueGetter: ({ data }) => data?.[name],
+    cellRenderer: ({ data }: { data?: RecordData }) => data && recordValue(def.fields[name], data[name], 'list'),
+    ...(def.fields[name].kind === 'longText' && { tooltipValueGetter: ({ data }) => String(data?.[name] ?? '') }),
+  }));
   return [
-    { colId: 'id', headerName: 'ID', sortable: sortable.has('id'), initialSort: def.sortable[0] === 'id' ? 'desc' : undefined, valueGetter: ({ data }) => data?.id, ...idWidth(def) },
+    {
+      colId: 'id',
+      headerName: 'ID',
+      sortable: sortable.has('id'),
+      initialSort: def.sortable[0] === 'id' ? 'desc' : undefined,
+      valueGetter: ({ data }) => data?.id,
+      ...idWidth(def),
+    },
     ...fieldColumns,
     {
       colId: 'actions',

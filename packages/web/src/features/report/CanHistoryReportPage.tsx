@@ -88,8 +88,22 @@ export function CanHistoryReportPage() {
             filterPlaceholder="Filter by Notification Settings"
             testId="report-signals"
           />
-          <ReportDateTimePicker label="Start Date" placeholder="Select Start Date" value={draft.startDate} onChange={(startDate) => change({ startDate })} defaultTime="00:00" testId="report-start" />
-          <ReportDateTimePicker label="End Date" placeholder="Select End Date" value={draft.endDate} onChange={(endDate) => change({ endDate })} defaultTime="23:59" testId="report-end" />
+          <ReportDateTimePicker
+            label="Start Date"
+            placeholder="Select Start Date"
+            value={draft.startDate}
+            onChange={(startDate) => change({ startDate })}
+            defaultTime="00:00"
+            testId="report-start"
+          />
+          <ReportDateTimePicker
+            label="End Date"
+            placeholder="Select End Date"
+            value={draft.endDate}
+            onChange={(endDate) => change({ endDate })}
+            defaultTime="23:59"
+            testId="report-end"
+          />
         </SimpleGrid>
         <Group justify="flex-end" mt="lg">
           <Button onClick={viewResult} data-testid="view-result">

@@ -36,7 +36,17 @@ function summary(options: PickerOption[], value: string[]): string {
  * The report's drop-downs (part 2 §2): a button that opens a list with its own filter box, for one
  * value (the vehicle) or many (signals, columns: with 'Select All' over the filtered options).
  */
-export function FilterPicker({ label, options, value, onChange, multiple, placeholder, filterPlaceholder, disabled, testId }: FilterPickerProps) {
+export function FilterPicker({
+  label,
+  options,
+  value,
+  onChange,
+  multiple,
+  placeholder,
+  filterPlaceholder,
+  disabled,
+  testId,
+}: FilterPickerProps) {
   const [filter, setFilter] = useState('');
   const combobox = useCombobox({
     onDropdownClose: () => {
@@ -63,7 +73,13 @@ export function FilterPicker({ label, options, value, onChange, multiple, placeh
     if (picked === SELECT_ALL) {
       // Over the filtered options only: all of them on, or (when they already are) all of them off.
       const shownValues = new Set(shown.map((option) => option.value));
-      onChange(inOrder((o) => (allShownChosen ? chosen.has(o.value) && !shownValues.has(o.value) : chosen.has(o.value) || shownValues.has(o.value))));
+      onChange(
+        inOrder((o) =>
+          allShownChosen
+            ? chosen.has(o.value) && !shownValues.has(o.value)
+            : chosen.has(o.value) || shownValues.has(o.value),
+        ),
+      );
       return;
     }
     onChange(inOrder((o) => (o.value === picked ? !chosen.has(picked) : chosen.has(o.value))));
@@ -96,7 +112,12 @@ export function FilterPicker({ label, options, value, onChange, multiple, placeh
       </Combobox.Target>
 
       <Combobox.Dropdown data-testid={`${testId}-list`}>
-        <Combobox.Search value={filter} onChange={(event) => setFilter(event.currentTarget.value)} placeholder={filterPlaceholder} aria-label={filterPlaceholder} />
+        <Combobox.Search
+          value={filter}
+          onChange={(event) => setFilter(event.currentTarget.value)}
+          placeholder={filterPlaceholder}
+          aria-label={filterPlaceholder}
+        />
         <Combobox.Options>
           <ScrollArea.Autosize mah={280} type="scroll">
             {multiple && shown.length > 0 && (

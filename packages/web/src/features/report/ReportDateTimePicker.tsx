@@ -15,7 +15,14 @@ interface ReportDateTimePickerProps {
 }
 
 /** A start or end picker of the report page (§2): YYYY/MM/DD HH:mm A, future days disabled. */
-export function ReportDateTimePicker({ label, placeholder, value, onChange, defaultTime, testId }: ReportDateTimePickerProps) {
+export function ReportDateTimePicker({
+  label,
+  placeholder,
+  value,
+  onChange,
+  defaultTime,
+  testId,
+}: ReportDateTimePickerProps) {
   return (
     <DateTimePicker
       label={label}

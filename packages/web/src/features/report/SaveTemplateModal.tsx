@@ -34,7 +34,14 @@ export function SaveTemplateModal({ opened, criteria, onClose }: SaveTemplateMod
       onSubmit={submit}
     >
       {({ register, formState: { errors } }) => (
-        <TextInput label="Template Name" withAsterisk data-autofocus data-testid="template-name" error={errors.templateName?.message} {...register('templateName')} />
+        <TextInput
+          label="Template Name"
+          withAsterisk
+          data-autofocus
+          data-testid="template-name"
+          error={errors.templateName?.message}
+          {...register('templateName')}
+        />
       )}
     </EntityModal>
   );

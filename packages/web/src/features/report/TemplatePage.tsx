@@ -1,4 +1,11 @@
-import { CAN_REPORT_DEFAULT_PAGE_SIZE, CAN_REPORT_PAGE_SIZES, CAN_REPORT_TEXTS, SAVED_TEMPLATE_FILE_NAME, type ReportRow, type TemplateResult } from '@evfleet/domain';
+import {
+  CAN_REPORT_DEFAULT_PAGE_SIZE,
+  CAN_REPORT_PAGE_SIZES,
+  CAN_REPORT_TEXTS,
+  SAVED_TEMPLATE_FILE_NAME,
+  type ReportRow,
+  type TemplateResult,
+} from '@evfleet/domain';
 import { Alert, Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -76,8 +83,19 @@ export function TemplatePage() {
         {(id === null || report.isError) && <Alert color="red">This saved template could not be loaded.</Alert>}
         {id !== null && !report.isError && (
           <>
-            <DataGrid<ReportRow> rows={rows} columns={columns} loading={report.isFetching} noRowsText={CAN_REPORT_TEXTS.noResults} testId="template-grid" />
-            <TemplatePager page={page} size={pageSize} total={report.data?.reportData.totalCount ?? 0} onPageChange={setPage} />
+            <DataGrid<ReportRow>
+              rows={rows}
+              columns={columns}
+              loading={report.isFetching}
+              noRowsText={CAN_REPORT_TEXTS.noResults}
+              testId="template-grid"
+            />
+            <TemplatePager
+              page={page}
+              size={pageSize}
+              total={report.data?.reportData.totalCount ?? 0}
+              onPageChange={setPage}
+            />
             <TemplateSchedule templateId={id} />
           </>
         )}

@@ -26,10 +26,22 @@ export function TemplatePager({ page, size, total, onPageChange }: TemplatePager
         Page {page + 1} of {pages} · {total} rows
       </Text>
       <Group gap="xs">
-        <Button variant="default" size="xs" disabled={page === 0} onClick={() => onPageChange(page - 1)} data-testid="previous-page">
+        <Button
+          variant="default"
+          size="xs"
+          disabled={page === 0}
+          onClick={() => onPageChange(page - 1)}
+          data-testid="previous-page"
+        >
           Previous Page
         </Button>
-        <Button variant="default" size="xs" disabled={page + 1 >= pages} onClick={() => onPageChange(page + 1)} data-testid="next-page">
+        <Button
+          variant="default"
+          size="xs"
+          disabled={page + 1 >= pages}
+          onClick={() => onPageChange(page + 1)}
+          data-testid="next-page"
+        >
           Next Page
         </Button>
         <form

@@ -1,6 +1,17 @@
 import { reportScheduleWriteSchema, SCHEDULE_TEXTS, WEEKDAYS, type ReportSchedule } from '@evfleet/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Group, Input, NativeSelect, SegmentedControl, Stack, TagsInput, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Group,
+  Input,
+  NativeSelect,
+  SegmentedControl,
+  Stack,
+  TagsInput,
+  Text,
+  Title,
+} from '@mantine/core';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyServerFieldErrors } from '../../api/field-errors';
@@ -9,19 +20,31 @@ import { useChangeSchedule, useTemplateSchedule } from './api/schedule-api';
 
 type ScheduleInput = z.input<typeof reportScheduleWriteSchema>;
 
-const HOURS = Array.from({ length: 24 }, (_, hour) => ({ value: String(hour), label: `${String(hour).padStart(2, '0')}:00` }));
+const HOURS = Array.from({ length: 24 }, (_, hour) => ({
+  value: String(hour),
+  label: `${String(hour).padStart(2, '0')}:00`,
+}));
 const WEEKDAY_OPTIONS = WEEKDAYS.map((label, day) => ({ value: String(day), label }));
 
 /** An instant as 'YYYY/MM/DD HH:mm' on the clock of `timeZone` (the schedule's hours are the vehicle's). */
 function zonedText(instant: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(instant));
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(instant));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}/${part('month')}/${part('day')} ${part('hour')}:${part('minute')}`;
 }
 
 /** What the card says about the saved schedule. */
 function statusText(schedule: ReportSchedule | null): string {
-  if (!schedule) return 'Not scheduled. A schedule mails this report as an xlsx: daily with the previous day, or weekly with the previous seven days.';
+  if (!schedule)
+    return 'Not scheduled. A schedule mails this report as an xlsx: daily with the previous day, or weekly with the previous seven days.';
   const when = schedule.period === 'DAILY' ? 'daily' : `every ${WEEKDAYS[schedule.weekday ?? 0]}`;
   const last = schedule.lastRunAt ? `, last ${zonedText(schedule.lastRunAt, schedule.timeZone)}` : '';
   return `Mailed ${when} at ${HOURS[schedule.hour].label} (${schedule.timeZone}) to ${schedule.recipients.join(', ')}; next ${zonedText(schedule.nextRunAt, schedule.timeZone)}${last}.`;
@@ -140,7 +163,13 @@ function ScheduleForm({ templateId, schedule }: { templateId: number; schedule: 
           />
           <Group justify="flex-end">
             {schedule && (
-              <Button variant="default" color="red" onClick={unschedule} loading={remove.isPending} data-testid="schedule-remove">
+              <Button
+                variant="default"
+                color="red"
+                onClick={unschedule}
+                loading={remove.isPending}
+                data-testid="schedule-remove"
+              >
                 Remove schedule
               </Button>
             )}

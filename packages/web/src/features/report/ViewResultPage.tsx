@@ -39,7 +39,10 @@ function ResultView({ initial }: { initial: ReportCriteria }) {
   const [saving, setSaving] = useState(false);
 
   const result = history.data;
-  const columns = useMemo(() => reportColumnDefs(result?.columns ?? [], { sort: view.sort, filters: 'typed' }), [result?.columns, view.sort]);
+  const columns = useMemo(
+    () => reportColumnDefs(result?.columns ?? [], { sort: view.sort, filters: 'typed' }),
+    [result?.columns, view.sort],
+  );
 
   const back = () => {
     // §2: Back clears the results; the report page keeps the criteria to adjust.

@@ -1,7 +1,10 @@
 import { canReportFilterSchema, type CanReportFilter } from '@evfleet/domain';
 
 /** The §3 search criteria the report page hands to the result page. */
-export type ReportCriteria = Pick<CanReportFilter, 'columns' | 'startDate' | 'endDate' | 'vehiclesIds' | 'vin' | 'uid' | 'name'>;
+export type ReportCriteria = Pick<
+  CanReportFilter,
+  'columns' | 'startDate' | 'endDate' | 'vehiclesIds' | 'vin' | 'uid' | 'name'
+>;
 
 // Session storage: the criteria survive a reload of the result page but not the tab (§4 "criteria stored").
 const KEY = 'evfleet.canReport.criteria';

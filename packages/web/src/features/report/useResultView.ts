@@ -1,4 +1,10 @@
-import { CAN_REPORT_DEFAULT_PAGE_SIZE, CAN_REPORT_TEXTS, DATE_COLUMN, reportColumnOf, type CanReportFilterInput } from '@evfleet/domain';
+import {
+  CAN_REPORT_DEFAULT_PAGE_SIZE,
+  CAN_REPORT_TEXTS,
+  DATE_COLUMN,
+  reportColumnOf,
+  type CanReportFilterInput,
+} from '@evfleet/domain';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { toast } from '../../app/toast';

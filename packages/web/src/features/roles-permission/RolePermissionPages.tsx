@@ -43,7 +43,13 @@ function PermissionPage({ role }: { role: PermissionRole }) {
           </Center>
         ) : (
           stored.data && (
-            <ToggleTree toggles={toggles} states={stored.data.permissions} disabled={!canChange} busy={save.isPending} onChange={change} />
+            <ToggleTree
+              toggles={toggles}
+              states={stored.data.permissions}
+              disabled={!canChange}
+              busy={save.isPending}
+              onChange={change}
+            />
           )
         )}
       </Stack>

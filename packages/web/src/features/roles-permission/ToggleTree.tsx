@@ -7,7 +7,7 @@ type Toggle = (typeof FLEET_OWNER_TOGGLES)[number];
 const SECTION_NOTES: Record<string, string> = {
   vehicle: "The fleet's vehicles; below, what the fleet owner may open of them.",
   assignVehicle: "Putting the dealer's vehicles in its fleets; below, what it may open of its vehicles in a fleet.",
-  unassignVehicle: "Taking vehicles out of its fleets; below, what it may open of its vehicles in no fleet.",
+  unassignVehicle: 'Taking vehicles out of its fleets; below, what it may open of its vehicles in no fleet.',
 };
 
 interface ToggleTreeProps {
@@ -52,7 +52,9 @@ export function ToggleTree({ toggles, states, disabled, busy, onChange }: Toggle
                     label={child.label}
                     checked={states[child.key] ?? child.default}
                     disabled={disabled || busy || !on}
-                    onChange={(event) => onChange(child.key, event.currentTarget.checked, `${toggle.label} / ${child.label}`)}
+                    onChange={(event) =>
+                      onChange(child.key, event.currentTarget.checked, `${toggle.label} / ${child.label}`)
+                    }
                     data-testid={`permission-${child.key}`}
                   />
                 ))}

@@ -41,8 +41,22 @@ export function SuperUserModal({ user, opened, onClose }: SuperUserModalProps) {
     >
       {({ register, formState: { errors } }) => (
         <>
-          <TextInput label="Full Name" withAsterisk data-autofocus data-testid="superuser-name" error={errors.name?.message} {...register('name')} />
-          <TextInput label="Email" type="email" withAsterisk data-testid="superuser-email" error={errors.email?.message} {...register('email')} />
+          <TextInput
+            label="Full Name"
+            withAsterisk
+            data-autofocus
+            data-testid="superuser-name"
+            error={errors.name?.message}
+            {...register('name')}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            withAsterisk
+            data-testid="superuser-email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
           <TextInput
             label="Mobile Number"
             inputMode="numeric"
@@ -61,7 +75,15 @@ export function SuperUserModal({ user, opened, onClose }: SuperUserModalProps) {
               {...register('password')}
             />
           )}
-          <Textarea label="Address" withAsterisk autosize minRows={2} data-testid="superuser-address" error={errors.address?.message} {...register('address')} />
+          <Textarea
+            label="Address"
+            withAsterisk
+            autosize
+            minRows={2}
+            data-testid="superuser-address"
+            error={errors.address?.message}
+            {...register('address')}
+          />
         </>
       )}
     </EntityModal>

@@ -7,7 +7,14 @@ import { SuperUsersPage } from './SuperUsersPage';
 export default function SuperUserRoutes() {
   return (
     <Routes>
-      <Route index element={<RequireWrite write="superUsers"><SuperUsersPage /></RequireWrite>} />
+      <Route
+        index
+        element={
+          <RequireWrite write="superUsers">
+            <SuperUsersPage />
+          </RequireWrite>
+        }
+      />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

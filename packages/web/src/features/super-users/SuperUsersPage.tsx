@@ -21,7 +21,12 @@ export function SuperUsersPage() {
   const [deleting, setDeleting] = useState<SuperUser | null>(null);
   const remove = useDeleteSuperUser();
   const columns = useMemo(
-    () => superUserColumns({ onEdit: (user) => setEditing({ user }), onResetPassword: setResetting, onDelete: setDeleting }),
+    () =>
+      superUserColumns({
+        onEdit: (user) => setEditing({ user }),
+        onResetPassword: setResetting,
+        onDelete: setDeleting,
+      }),
     [],
   );
 

@@ -35,7 +35,11 @@ export function BandEditor({ attribute, band, min, max, readOnly, faulty, onChan
             variant="light"
             color={color}
             size="sm"
-            aria-label={button === 'remove' ? `Remove the second ${label} range of ${attribute.displayName}` : `Add a ${label} range to ${attribute.displayName}`}
+            aria-label={
+              button === 'remove'
+                ? `Remove the second ${label} range of ${attribute.displayName}`
+                : `Add a ${label} range to ${attribute.displayName}`
+            }
             title={button === 'remove' ? 'Remove the second range' : 'Add a range'}
             onClick={() => onChange(toggleRange(attribute, band))}
             data-testid={`${testId}-toggle`}
@@ -127,4 +131,3 @@ function RangeRow({ range, label, testId, min, max, readOnly, faulty, color, onB
     </Group>
   );
 }
-

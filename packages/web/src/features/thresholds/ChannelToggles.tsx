@@ -31,13 +31,17 @@ export function ChannelToggles({ attribute, readOnly, onChange }: ChannelToggles
               label={label}
               checked={bands.length > 0}
               disabled={readOnly}
-              onChange={(event) => onChange({ ...attribute, [key]: event.currentTarget.checked ? [...NOTIFY_DEFAULT] : [] })}
+              onChange={(event) =>
+                onChange({ ...attribute, [key]: event.currentTarget.checked ? [...NOTIFY_DEFAULT] : [] })
+              }
               data-testid={`${testId}-toggle`}
             />
             <Checkbox.Group
               value={[...bands]}
               // Keep the spec's order (Warning, Severe) whatever order they were ticked in.
-              onChange={(chosen) => onChange({ ...attribute, [key]: NOTIFY_BANDS.filter((band) => chosen.includes(band)) })}
+              onChange={(chosen) =>
+                onChange({ ...attribute, [key]: NOTIFY_BANDS.filter((band) => chosen.includes(band)) })
+              }
               aria-label={`${label} bands of ${attribute.displayName}`}
             >
               <Group gap="sm">

@@ -15,12 +15,22 @@ interface MetricSectionProps {
 }
 
 /** One metric of the threshold accordion: its three bands, timings, channels and problems. */
-export const MetricSection = memo(function MetricSection({ attribute, readOnly, onChange, onSaveOne, saving }: MetricSectionProps) {
+export const MetricSection = memo(function MetricSection({
+  attribute,
+  readOnly,
+  onChange,
+  onSaveOne,
+  saving,
+}: MetricSectionProps) {
   const { min, max } = METRICS[attribute.name];
   const problems = useMemo(() => thresholdProblems(attribute), [attribute]);
   const faulty = useMemo(() => {
-    const byBand = Object.fromEntries(BAND_KEYS.map((band) => [band, new Set<number>()])) as Record<BandKey, Set<number>>;
-    for (const problem of problems) if (problem.band && problem.index !== undefined) byBand[problem.band].add(problem.index);
+    const byBand = Object.fromEntries(BAND_KEYS.map((band) => [band, new Set<number>()])) as Record<
+      BandKey,
+      Set<number>
+    >;
+    for (const problem of problems)
+      if (problem.band && problem.index !== undefined) byBand[problem.band].add(problem.index);
     return byBand;
   }, [problems]);
   const testId = `metric-${attribute.name}`;
@@ -44,7 +54,16 @@ export const MetricSection = memo(function MetricSection({ attribute, readOnly, 
         <Stack gap="md">
           <Stack gap="xs">
             {BAND_KEYS.map((band) => (
-              <BandEditor key={band} attribute={attribute} band={band} min={min} max={max} readOnly={readOnly} faulty={faulty[band]} onChange={onChange} />
+              <BandEditor
+                key={band}
+                attribute={attribute}
+                band={band}
+                min={min}
+                max={max}
+                readOnly={readOnly}
+                faulty={faulty[band]}
+                onChange={onChange}
+              />
             ))}
           </Stack>
           {problems.length > 0 && (

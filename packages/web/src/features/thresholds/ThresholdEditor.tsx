@@ -16,7 +16,10 @@ export interface ThresholdEditorProps {
 }
 
 /** Metrics the list lacks (the gear selector has no default thresholds), made once. */
-const EMPTY = Object.fromEntries(METRIC_NAMES.map((name) => [name, emptyAttribute(name)])) as Record<MetricName, AlertAttribute>;
+const EMPTY = Object.fromEntries(METRIC_NAMES.map((name) => [name, emptyAttribute(name)])) as Record<
+  MetricName,
+  AlertAttribute
+>;
 
 /**
  * The threshold accordion of the vehicle form and the template detail (part 2 §2): one section per
@@ -24,12 +27,21 @@ const EMPTY = Object.fromEntries(METRIC_NAMES.map((name) => [name, emptyAttribut
  * list once edited. Only the section being edited renders again: the others keep their attribute
  * object and receive handlers that never change.
  */
-export function ThresholdEditor({ value, onChange, onSaveOne, savingOne = null, readOnly = false }: ThresholdEditorProps) {
+export function ThresholdEditor({
+  value,
+  onChange,
+  onSaveOne,
+  savingOne = null,
+  readOnly = false,
+}: ThresholdEditorProps) {
   const latest = useRef({ value, onChange, onSaveOne });
   useLayoutEffect(() => {
     latest.current = { value, onChange, onSaveOne };
   });
-  const change = useCallback((next: AlertAttribute) => latest.current.onChange(withAttribute(latest.current.value, next)), []);
+  const change = useCallback(
+    (next: AlertAttribute) => latest.current.onChange(withAttribute(latest.current.value, next)),
+    [],
+  );
   const saveOne = useCallback((attribute: AlertAttribute) => latest.current.onSaveOne?.(attribute), []);
   const byName = useMemo(() => new Map(value.map((attribute) => [attribute.name, attribute])), [value]);
 

@@ -23,7 +23,10 @@ export function ThresholdUpload({ send, onUploaded, disabled = false }: Threshol
 
   const upload = async () => {
     if (!file) return toast.info(TEMPLATE_TEXTS.noFile);
-    if (!isSheet(file)) return toast.error(`${TEMPLATE_TEXTS.uploadFailed} Choose a ${SHEET_ACCEPT.replace(',', ' or ')} file of at most ${MAX_SHEET_BYTES / 1024 / 1024} MB.`);
+    if (!isSheet(file))
+      return toast.error(
+        `${TEMPLATE_TEXTS.uploadFailed} Choose a ${SHEET_ACCEPT.replace(',', ' or ')} file of at most ${MAX_SHEET_BYTES / 1024 / 1024} MB.`,
+      );
     setBusy(true);
     try {
       const result = await send(file);
@@ -54,7 +57,13 @@ export function ThresholdUpload({ send, onUploaded, disabled = false }: Threshol
       <Button onClick={upload} loading={busy} disabled={disabled || busy} data-testid="threshold-upload-button">
         Upload
       </Button>
-      <Anchor href={THRESHOLD_EXAMPLE_HREF} download={THRESHOLD_EXAMPLE_FILE} size="sm" pb={8} data-testid="threshold-example">
+      <Anchor
+        href={THRESHOLD_EXAMPLE_HREF}
+        download={THRESHOLD_EXAMPLE_FILE}
+        size="sm"
+        pb={8}
+        data-testid="threshold-example"
+      >
         Example sheet
       </Anchor>
     </Group>

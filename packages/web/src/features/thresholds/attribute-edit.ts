@@ -1,4 +1,13 @@
-import { DEFAULT_MINUTES_BACKWARD, DEFAULT_NOTIFICATION_FREQUENCY, MAX_RANGES, METRICS, type AlertAttribute, type BandKey, type MetricName, type Range } from '@evfleet/domain';
+import {
+  DEFAULT_MINUTES_BACKWARD,
+  DEFAULT_NOTIFICATION_FREQUENCY,
+  MAX_RANGES,
+  METRICS,
+  type AlertAttribute,
+  type BandKey,
+  type MetricName,
+  type Range,
+} from '@evfleet/domain';
 
 /** The colour each band is drawn in. */
 export const BAND_COLORS: Record<BandKey, string> = { normal: 'green', warning: 'yellow', sever: 'red' };
@@ -21,8 +30,17 @@ export function emptyAttribute(name: MetricName): AlertAttribute {
 }
 
 /** The attribute with one bound of one range of a band replaced. */
-export function setBound(attribute: AlertAttribute, band: BandKey, index: number, bound: keyof Range, value: number): AlertAttribute {
-  return { ...attribute, [band]: attribute[band].map((range, i) => (i === index ? { ...range, [bound]: value } : range)) };
+export function setBound(
+  attribute: AlertAttribute,
+  band: BandKey,
+  index: number,
+  bound: keyof Range,
+  value: number,
+): AlertAttribute {
+  return {
+    ...attribute,
+    [band]: attribute[band].map((range, i) => (i === index ? { ...range, [bound]: value } : range)),
+  };
 }
 
 /** The attribute with one range of a band replaced whole (the slider moves both ends). */

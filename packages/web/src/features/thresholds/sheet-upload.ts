@@ -1,4 +1,12 @@
-import { errorBodySchema, MAX_SHEET_BYTES, SHEET_FILE_TYPES, TEMPLATE_TEXTS, VALIDATION_MESSAGE, type FailedCall, type SheetUploadResult } from '@evfleet/domain';
+import {
+  errorBodySchema,
+  MAX_SHEET_BYTES,
+  SHEET_FILE_TYPES,
+  TEMPLATE_TEXTS,
+  VALIDATION_MESSAGE,
+  type FailedCall,
+  type SheetUploadResult,
+} from '@evfleet/domain';
 import { http } from '../../api/http';
 
 /** The file types the threshold spreadsheet upload takes (§5: csv or Excel). */

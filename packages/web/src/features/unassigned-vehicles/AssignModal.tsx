@@ -33,7 +33,10 @@ function AssignForm({ vehicles, onClose }: Omit<AssignModalProps, 'opened'>) {
   const optionsOf = (entry: VehicleDealerFleets): Option[] =>
     entry.dealerResponseDTO
       ? entry.dealerResponseDTO.fleetResponseDTOs.map((fleet) => ({ value: String(fleet.id), label: fleet.name }))
-      : (allFleets.data ?? []).map((fleet) => ({ value: String(fleet.id), label: `${fleet.name} (${fleet.dealerName})` }));
+      : (allFleets.data ?? []).map((fleet) => ({
+          value: String(fleet.id),
+          label: `${fleet.name} (${fleet.dealerName})`,
+        }));
 
   // Choosing a fleet for one vehicle also chooses it for the others of the same dealer still without one.
   const choose = (entry: VehicleDealerFleets, fleetId: string | null) =>
@@ -100,7 +103,9 @@ function AssignForm({ vehicles, onClose }: Omit<AssignModalProps, 'opened'>) {
                 <Table.Td>
                   <Select
                     aria-label={`Fleet for ${entry.name}`}
-                    placeholder={options.length === 0 && !allFleets.isFetching ? 'No fleet of this dealer' : 'Select a fleet'}
+                    placeholder={
+                      options.length === 0 && !allFleets.isFetching ? 'No fleet of this dealer' : 'Select a fleet'
+                    }
                     data={options}
                     value={chosen[entry.id] || null}
                     onChange={(value) => choose(entry, value)}

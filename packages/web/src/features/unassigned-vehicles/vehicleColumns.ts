@@ -7,7 +7,12 @@ export const unassignedColumns: ColDef<UnassignedVehicle>[] = [
   { field: 'name', headerName: 'Vehicle Name' },
   { field: 'dealerName', headerName: 'Dealer Name', valueFormatter: ({ value }) => value ?? '—' },
   // A text column: left boolean, AG Grid would draw a checkbox beside the selection checkboxes.
-  { colId: 'status', headerName: 'Status', cellDataType: 'text', valueGetter: ({ data }) => (data?.status ? 'Active' : 'Inactive') },
+  {
+    colId: 'status',
+    headerName: 'Status',
+    cellDataType: 'text',
+    valueGetter: ({ data }) => (data?.status ? 'Active' : 'Inactive'),
+  },
 ];
 
 export const vehicleRowId = (vehicle: UnassignedVehicle) => String(vehicle.id);

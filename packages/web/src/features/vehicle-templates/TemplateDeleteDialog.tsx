@@ -58,7 +58,9 @@ export function TemplateDeleteDialog() {
 
   return (
     <ConfirmModal opened title={TITLE} busy={remove.isPending} onConfirm={confirm} onCancel={close}>
-      <Text data-testid="delete-question">{vehicleExist ? templateDeleteBlock(name) : `Are you sure you want to delete this Vehicle Template (${name})?`}</Text>
+      <Text data-testid="delete-question">
+        {vehicleExist ? templateDeleteBlock(name) : `Are you sure you want to delete this Vehicle Template (${name})?`}
+      </Text>
     </ConfirmModal>
   );
 }

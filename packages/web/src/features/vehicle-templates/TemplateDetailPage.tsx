@@ -1,4 +1,11 @@
-import { alertAttributesSchema, TEMPLATE_TEXTS, templateCreateSchema, type AlertAttribute, type TemplateCreate, type VehicleTemplate } from '@evfleet/domain';
+import {
+  alertAttributesSchema,
+  TEMPLATE_TEXTS,
+  templateCreateSchema,
+  type AlertAttribute,
+  type TemplateCreate,
+  type VehicleTemplate,
+} from '@evfleet/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
@@ -20,7 +27,12 @@ export function TemplateDetailPage() {
   const id = useIdParam();
   const template = useTemplate(id);
   if (id === null) return <NotFound />;
-  if (template.isError) return <Alert color="red" m="md">This template could not be loaded.</Alert>;
+  if (template.isError)
+    return (
+      <Alert color="red" m="md">
+        This template could not be loaded.
+      </Alert>
+    );
   if (!template.data) {
     return (
       <Center py="xl">
@@ -47,10 +59,16 @@ function TemplateDetailForm({ template }: { template: VehicleTemplate }) {
   const readOnly = template.defaultTemplate || !writer;
   // §4 "Template detail": with no attributes of its own the template shows the defaults (the server fills them in).
   const [attributes, setAttributes] = useState<AlertAttribute[]>(template.attributes);
-  const form: TemplateForm = useForm<TemplateInput, unknown, TemplateCreate>({ resolver: zodResolver(templateCreateSchema), defaultValues: templateDefaults(template) });
+  const form: TemplateForm = useForm<TemplateInput, unknown, TemplateCreate>({
+    resolver: zodResolver(templateCreateSchema),
+    defaultValues: templateDefaults(template),
+  });
   const { isSubmitting, isDirty } = form.formState;
   // §4: editing a threshold marks the template as changed (until Save).
-  const thresholdsChanged = useMemo(() => JSON.stringify(attributes) !== JSON.stringify(template.attributes), [attributes, template.attributes]);
+  const thresholdsChanged = useMemo(
+    () => JSON.stringify(attributes) !== JSON.stringify(template.attributes),
+    [attributes, template.attributes],
+  );
   const changed = isDirty || thresholdsChanged;
   const backToList = () => navigate(ROUTES.vehicleTemplate);
 
@@ -112,7 +130,13 @@ function TemplateDetailForm({ template }: { template: VehicleTemplate }) {
               <Title order={4}>{TEMPLATE_TEXTS.configure}</Title>
               {!readOnly && <ThresholdUpload send={upload} onUploaded={setAttributes} />}
             </Group>
-            <ThresholdEditor value={attributes} onChange={setAttributes} onSaveOne={saveOne} savingOne={saveMetric.isPending ? saveMetric.variables.name : null} readOnly={readOnly} />
+            <ThresholdEditor
+              value={attributes}
+              onChange={setAttributes}
+              onSaveOne={saveOne}
+              savingOne={saveMetric.isPending ? saveMetric.variables.name : null}
+              readOnly={readOnly}
+            />
           </Stack>
         </Paper>
       </Stack>

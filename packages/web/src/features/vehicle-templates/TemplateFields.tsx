@@ -20,7 +20,13 @@ export function TemplateFields({ form, template, readOnly = false }: TemplateFie
   return (
     <>
       {readOnly ? (
-        <Avatar src={template?.imageUrl ?? undefined} alt="Template image" size={56} radius="sm" data-testid="template-image-preview">
+        <Avatar
+          src={template?.imageUrl ?? undefined}
+          alt="Template image"
+          size={56}
+          radius="sm"
+          data-testid="template-image-preview"
+        >
           {template?.name.slice(0, 1).toUpperCase()}
         </Avatar>
       ) : (

@@ -17,5 +17,13 @@ export function EditTemplateRoute() {
   const { onChanged, close } = useOutletContext<TemplatesOutletContext>();
   const template = useTemplate(id);
   if (id === null || template.isError) return <NotFound />;
-  return <TemplateModal opened loading={template.isPending} template={template.data ?? null} onClose={close} onSaved={onChanged} />;
+  return (
+    <TemplateModal
+      opened
+      loading={template.isPending}
+      template={template.data ?? null}
+      onClose={close}
+      onSaved={onChanged}
+    />
+  );
 }

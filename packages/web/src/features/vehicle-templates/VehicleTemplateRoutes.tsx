@@ -18,9 +18,30 @@ export default function VehicleTemplateRoutes() {
     <Routes>
       <Route element={<TemplatesPage />}>
         <Route index element={null} />
-        <Route path="new" element={<WritersOnly><NewTemplateRoute /></WritersOnly>} />
-        <Route path=":id/edit" element={<WritersOnly><EditTemplateRoute /></WritersOnly>} />
-        <Route path=":id/delete" element={<WritersOnly><TemplateDeleteDialog /></WritersOnly>} />
+        <Route
+          path="new"
+          element={
+            <WritersOnly>
+              <NewTemplateRoute />
+            </WritersOnly>
+          }
+        />
+        <Route
+          path=":id/edit"
+          element={
+            <WritersOnly>
+              <EditTemplateRoute />
+            </WritersOnly>
+          }
+        />
+        <Route
+          path=":id/delete"
+          element={
+            <WritersOnly>
+              <TemplateDeleteDialog />
+            </WritersOnly>
+          }
+        />
       </Route>
       <Route path=":id" element={<TemplateDetailPage />} />
       <Route path="*" element={<NotFound />} />

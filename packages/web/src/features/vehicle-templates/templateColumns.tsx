@@ -12,10 +12,22 @@ export const LIST_DATE_FORMAT = 'DD/MM/YY HH:mm';
 function TemplateName({ template }: { template: VehicleTemplate }) {
   return (
     <Group gap="sm" wrap="nowrap" h="100%" align="center">
-      <Avatar src={template.imageUrl ?? undefined} alt="" size={30} radius="sm" data-testid={`template-image-${template.id}`}>
+      <Avatar
+        src={template.imageUrl ?? undefined}
+        alt=""
+        size={30}
+        radius="sm"
+        data-testid={`template-image-${template.id}`}
+      >
         {template.name.slice(0, 1).toUpperCase()}
       </Avatar>
-      <Anchor component={Link} to={`${ROUTES.vehicleTemplate}/${template.id}`} size="sm" truncate data-testid={`template-link-${template.id}`}>
+      <Anchor
+        component={Link}
+        to={`${ROUTES.vehicleTemplate}/${template.id}`}
+        size="sm"
+        truncate
+        data-testid={`template-link-${template.id}`}
+      >
         {template.name}
       </Anchor>
     </Group>
@@ -25,9 +37,18 @@ function TemplateName({ template }: { template: VehicleTemplate }) {
 /** The template list's columns (§2): the actions only for templates that are not built in, and only for writers. */
 export function templateColumns(canWrite: boolean): ColDef<VehicleTemplate>[] {
   return [
-    { field: 'name', headerName: 'Template Name', cellRenderer: ({ data }: { data?: VehicleTemplate }) => data && <TemplateName template={data} /> },
+    {
+      field: 'name',
+      headerName: 'Template Name',
+      cellRenderer: ({ data }: { data?: VehicleTemplate }) => data && <TemplateName template={data} />,
+    },
     { field: 'description', headerName: 'Template Description', tooltipField: 'description' },
-    { field: 'date', headerName: 'Updated At', maxWidth: 180, valueFormatter: ({ value }: { value: string }) => dayjs(value).format(LIST_DATE_FORMAT) },
+    {
+      field: 'date',
+      headerName: 'Updated At',
+      maxWidth: 180,
+      valueFormatter: ({ value }: { value: string }) => dayjs(value).format(LIST_DATE_FORMAT),
+    },
     {
       colId: 'actions',
       headerName: 'Action',

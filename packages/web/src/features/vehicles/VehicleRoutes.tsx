@@ -33,10 +33,31 @@ export default function VehicleRoutes() {
     <Routes>
       <Route element={<VehiclesPage />}>
         <Route index element={null} />
-        <Route path=":id/delete" element={<AdminOnly><VehicleDeleteDialog /></AdminOnly>} />
+        <Route
+          path=":id/delete"
+          element={
+            <AdminOnly>
+              <VehicleDeleteDialog />
+            </AdminOnly>
+          }
+        />
       </Route>
-      <Route path="new" element={<AdminOnly><VehicleFormPage /></AdminOnly>} />
-      <Route path=":id/edit" element={<AdminOnly><VehicleFormPage /></AdminOnly>} />
+      <Route
+        path="new"
+        element={
+          <AdminOnly>
+            <VehicleFormPage />
+          </AdminOnly>
+        }
+      />
+      <Route
+        path=":id/edit"
+        element={
+          <AdminOnly>
+            <VehicleFormPage />
+          </AdminOnly>
+        }
+      />
       <Route path=":id" element={<VehicleDetailPage />} />
       <Route path="*" element={<NotFound />} />
     </Routes>

@@ -1,9 +1,4 @@
-import {
-  ACCOUNT_TEXTS,
-  CHANGE_PASSWORD_FAILED,
-  type AccountSettings,
-  type RegisterRequest,
-} from '@evfleet/domain';
+import { ACCOUNT_TEXTS, CHANGE_PASSWORD_FAILED, type AccountSettings, type RegisterRequest } from '@evfleet/domain';
 import { bodyMessage, http } from '../../../api/http';
 import { replaceToken } from '../../../api/auth-storage';
 
@@ -34,7 +29,11 @@ export async function finishPasswordReset(key: string, newPassword: string): Pro
  * every session of the account, this one too, so the answer's fresh token replaces the old one.
  */
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
-  const { data } = await http.post<{ id_token: string }>('api/account/change-password', { currentPassword, newPassword }, { errorMessage: CHANGE_PASSWORD_FAILED });
+  const { data } = await http.post<{ id_token: string }>(
+    'api/account/change-password',
+    { currentPassword, newPassword },
+    { errorMessage: CHANGE_PASSWORD_FAILED },
+  );
   replaceToken(data.id_token);
 }
 

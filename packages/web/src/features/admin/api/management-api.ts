@@ -16,31 +16,53 @@ async function health(signal: AbortSignal): Promise<Health> {
   }
 }
 
-export const useHealth = () => useQuery({ queryKey: ['admin', 'health'], queryFn: ({ signal }) => health(signal), refetchInterval: LIVE_MS });
+export const useHealth = () =>
+  useQuery({ queryKey: ['admin', 'health'], queryFn: ({ signal }) => health(signal), refetchInterval: LIVE_MS });
 
 export const useMetrics = () =>
-  useQuery({ queryKey: ['admin', 'metrics'], queryFn: async ({ signal }) => (await http.get<MetricsSummary>('management/jhimetrics', { signal })).data, refetchInterval: LIVE_MS });
+  useQuery({
+    queryKey: ['admin', 'metrics'],
+    queryFn: async ({ signal }) => (await http.get<MetricsSummary>('management/jhimetrics', { signal })).data,
+    refetchInterval: LIVE_MS,
+  });
 
 export const useDiagnostics = () =>
-  useQuery({ queryKey: ['admin', 'diagnostics'], queryFn: async ({ signal }) => (await http.get<Diagnostics>('management/threaddump', { signal })).data, refetchInterval: LIVE_MS });
+  useQuery({
+    queryKey: ['admin', 'diagnostics'],
+    queryFn: async ({ signal }) => (await http.get<Diagnostics>('management/threaddump', { signal })).data,
+    refetchInterval: LIVE_MS,
+  });
 
 const LOGGERS = ['admin', 'loggers'] as const;
-export const useLoggers = () => useQuery({ queryKey: LOGGERS, queryFn: async ({ signal }) => (await http.get<LoggersResponse>('management/loggers', { signal })).data });
+export const useLoggers = () =>
+  useQuery({
+    queryKey: LOGGERS,
+    queryFn: async ({ signal }) => (await http.get<LoggersResponse>('management/loggers', { signal })).data,
+  });
 
 /** POST management/loggers/{name}: null returns the logger to following ROOT. */
 export function useChangeLogger() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ name, level }: { name: string; level: LogLevel | null }) => http.post(`management/loggers/${encodeURIComponent(name)}`, { configuredLevel: level }),
+    mutationFn: ({ name, level }: { name: string; level: LogLevel | null }) =>
+      http.post(`management/loggers/${encodeURIComponent(name)}`, { configuredLevel: level }),
     onSuccess: () => client.invalidateQueries({ queryKey: LOGGERS }),
   });
 }
 
 export const useConfigProps = () =>
-  useQuery({ queryKey: ['admin', 'configprops'], queryFn: async ({ signal }) => (await http.get<{ config: Record<string, unknown> }>('management/configprops', { signal })).data.config });
+  useQuery({
+    queryKey: ['admin', 'configprops'],
+    queryFn: async ({ signal }) =>
+      (await http.get<{ config: Record<string, unknown> }>('management/configprops', { signal })).data.config,
+  });
 
 export const useEnv = () =>
-  useQuery({ queryKey: ['admin', 'env'], queryFn: async ({ signal }) => (await http.get<{ variables: Record<string, string> }>('management/env', { signal })).data.variables });
+  useQuery({
+    queryKey: ['admin', 'env'],
+    queryFn: async ({ signal }) =>
+      (await http.get<{ variables: Record<string, string> }>('management/env', { signal })).data.variables,
+  });
 
 export interface AuditsQuery {
   page: number;
@@ -63,7 +85,11 @@ export function useAudits(query: AuditsQuery) {
 }
 
 export const useApiDocs = () =>
-  useQuery({ queryKey: ['admin', 'api-docs'], queryFn: async ({ signal }) => (await http.get<OpenApiDocument>('v3/api-docs', { signal })).data, staleTime: Infinity });
+  useQuery({
+    queryKey: ['admin', 'api-docs'],
+    queryFn: async ({ signal }) => (await http.get<OpenApiDocument>('v3/api-docs', { signal })).data,
+    staleTime: Infinity,
+  });
 
 /** The parts of an OpenAPI 3 document the docs screen reads. */
 export interface OpenApiDocument {

@@ -44,7 +44,8 @@ export function useAuthorities() {
 export function useSaveUser() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (user: UserWrite) => (await (user.id ? http.put<User>('api/users', user) : http.post<User>('api/users', user))).data,
+    mutationFn: async (user: UserWrite) =>
+      (await (user.id ? http.put<User>('api/users', user) : http.post<User>('api/users', user))).data,
     onSuccess: () => client.invalidateQueries({ queryKey: USERS }),
   });
 }

@@ -3,7 +3,13 @@ import { useMemo, useState } from 'react';
 import { useApiDocs, type OpenApiDocument, type OpenApiOperation } from '../api/management-api';
 import { QueryState } from './QueryState';
 
-const METHOD_COLOURS: Record<string, string> = { get: 'blue', post: 'green', put: 'orange', patch: 'yellow', delete: 'red' };
+const METHOD_COLOURS: Record<string, string> = {
+  get: 'blue',
+  post: 'green',
+  put: 'orange',
+  patch: 'yellow',
+  delete: 'red',
+};
 
 interface Operation {
   method: string;
@@ -89,11 +95,18 @@ export function ApiDocsPage() {
         <Title order={2}>API</Title>
         {docs.data && (
           <Text size="sm" c="dimmed">
-            {docs.data.info.title} {docs.data.info.version}: {operations.length} operations. The document itself: /v3/api-docs
+            {docs.data.info.title} {docs.data.info.version}: {operations.length} operations. The document itself:
+            /v3/api-docs
           </Text>
         )}
       </Group>
-      <TextInput label="Filter" placeholder="Method or path" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} maw={320} />
+      <TextInput
+        label="Filter"
+        placeholder="Method or path"
+        value={filter}
+        onChange={(e) => setFilter(e.currentTarget.value)}
+        maw={320}
+      />
       <QueryState query={docs}>
         {() => (
           <Accordion variant="separated" data-testid="api-operations">

@@ -18,7 +18,17 @@ function whatText(event: AuditEvent) {
   return `${String(data.method ?? '')} ${String(data.route ?? '')}${params} → ${String(data.status ?? '')}`;
 }
 
-function SortHeader({ field, label, sort, onSort }: { field: SortField; label: string; sort: string; onSort: (next: string) => void }) {
+function SortHeader({
+  field,
+  label,
+  sort,
+  onSort,
+}: {
+  field: SortField;
+  label: string;
+  sort: string;
+  onSort: (next: string) => void;
+}) {
   const [current, direction] = sort.split(',');
   const active = current === field;
   const next = active && direction === 'desc' ? 'asc' : 'desc';
@@ -39,20 +49,47 @@ export function AuditsPage() {
   const [principal, setPrincipal] = useState('');
   const [who] = useDebouncedValue(principal.trim(), 300);
   const [sort, setSort] = useState('timestamp,desc');
-  const audits = useAudits({ page: paging.page, size: paging.size, sort, fromDate: fromDate || undefined, toDate: toDate || undefined, principal: who || undefined });
+  const audits = useAudits({
+    page: paging.page,
+    size: paging.size,
+    sort,
+    fromDate: fromDate || undefined,
+    toDate: toDate || undefined,
+    principal: who || undefined,
+  });
 
-  const filtered = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    paging.firstPage();
-  };
+  const filtered =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      paging.firstPage();
+    };
 
   return (
     <Stack p="md">
       <Title order={2}>Audits</Title>
       <Group align="end">
-        <TextInput type="date" label="From" value={fromDate} onChange={(e) => filtered(setFromDate)(e.currentTarget.value)} data-testid="audits-from" />
-        <TextInput type="date" label="To" value={toDate} onChange={(e) => filtered(setToDate)(e.currentTarget.value)} data-testid="audits-to" />
-        <TextInput label="User" placeholder="Login, exactly" value={principal} onChange={(e) => filtered(setPrincipal)(e.currentTarget.value)} data-testid="audits-principal" />
+        <TextInput
+          type="date"
+          label="From"
+          value={fromDate}
+          onChange={(e) => filtered(setFromDate)(e.currentTarget.value)}
+          data-testid="audits-from"
+        />
+        <TextInput
+          type="date"
+          label="To"
+          value={toDate}
+          onChange={(e) => filtered(setToDate)(e.currentTarget.value)}
+          data-testid="audits-to"
+        />
+        <TextInput
+          label="User"
+          placeholder="Login, exactly"
+          value={principal}
+          onChange={(e) => filtered(setPrincipal)(e.currentTarget.value)}
+          data-testid="audits-principal"
+        />
         <PageSizeSelect value={paging.size} onChange={paging.setSize} options={AUDIT_PAGE_SIZES} />
       </Group>
       <Table striped highlightOnHover data-testid="audits">

@@ -6,7 +6,8 @@ import { QueryState } from './QueryState';
 
 /** Nested configuration flattened to dotted names (database.kind, mqtt.port, ...). */
 function flatten(value: unknown, prefix = ''): [string, unknown][] {
-  if (value && typeof value === 'object' && !Array.isArray(value)) return Object.entries(value).flatMap(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k));
+  if (value && typeof value === 'object' && !Array.isArray(value))
+    return Object.entries(value).flatMap(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k));
   return [[prefix, value]];
 }
 
@@ -18,11 +19,21 @@ export function ConfigurationPage() {
   return (
     <Stack p="md">
       <Title order={2}>Configuration</Title>
-      <TextInput label="Filter" placeholder="Name or value" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} maw={320} />
+      <TextInput
+        label="Filter"
+        placeholder="Name or value"
+        value={filter}
+        onChange={(e) => setFilter(e.currentTarget.value)}
+        maw={320}
+      />
       <Title order={4}>Settings</Title>
-      <QueryState query={config}>{(data) => <KeyValueTable entries={flatten(data)} filter={filter} testId="configprops" />}</QueryState>
+      <QueryState query={config}>
+        {(data) => <KeyValueTable entries={flatten(data)} filter={filter} testId="configprops" />}
+      </QueryState>
       <Title order={4}>Environment</Title>
-      <QueryState query={env}>{(data) => <KeyValueTable entries={Object.entries(data)} filter={filter} testId="env" />}</QueryState>
+      <QueryState query={env}>
+        {(data) => <KeyValueTable entries={Object.entries(data)} filter={filter} testId="env" />}
+      </QueryState>
     </Stack>
   );
 }

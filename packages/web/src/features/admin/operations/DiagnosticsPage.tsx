@@ -18,7 +18,8 @@ export function DiagnosticsPage() {
         {(d) => (
           <>
             <Text size="sm" c="dimmed">
-              Node {d.node}, process {d.pid}, up {Math.round(d.uptimeSeconds / 60)} min; event loop busy {Math.round(d.eventLoopUtilization * 100)}% since the last look.
+              Node {d.node}, process {d.pid}, up {Math.round(d.uptimeSeconds / 60)} min; event loop busy{' '}
+              {Math.round(d.eventLoopUtilization * 100)}% since the last look.
             </Text>
             <Title order={4}>Event-loop delay (ms)</Title>
             <SimpleGrid cols={{ base: 3, sm: 6 }} data-testid="event-loop-delay">

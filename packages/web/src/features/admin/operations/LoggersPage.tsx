@@ -20,7 +20,13 @@ export function LoggersPage() {
   return (
     <Stack p="md">
       <Title order={2}>Logs</Title>
-      <TextInput label="Filter" placeholder="Logger name" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} maw={320} />
+      <TextInput
+        label="Filter"
+        placeholder="Logger name"
+        value={filter}
+        onChange={(e) => setFilter(e.currentTarget.value)}
+        maw={320}
+      />
       <QueryState query={loggers}>
         {(data) => (
           <Table striped data-testid="loggers">

@@ -23,8 +23,14 @@ function Figures({ m }: { m: MetricsSummary }) {
   const rejected = Object.values(m.ingestion.rejected).reduce((a, b) => a + b, 0);
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }}>
-      <Figure label="Uptime" value={`${Math.floor(m.uptimeSeconds / 3600)} h ${Math.floor((m.uptimeSeconds % 3600) / 60)} min`} />
-      <Figure label="Memory (resident / heap used)" value={`${mib(m.memory.rssBytes)} / ${mib(m.memory.heapUsedBytes)}`} />
+      <Figure
+        label="Uptime"
+        value={`${Math.floor(m.uptimeSeconds / 3600)} h ${Math.floor((m.uptimeSeconds % 3600) / 60)} min`}
+      />
+      <Figure
+        label="Memory (resident / heap used)"
+        value={`${mib(m.memory.rssBytes)} / ${mib(m.memory.heapUsedBytes)}`}
+      />
       <Figure label="Event-loop delay p99" value={`${m.eventLoop.p99Ms} ms`} />
       <Figure label="Readings stored" value={count(m.ingestion.stored)} testId="metric-readings" />
       <Figure label="Readings refused" value={count(rejected)} />

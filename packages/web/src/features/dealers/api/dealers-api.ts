@@ -30,7 +30,8 @@ export function useSaveDealer() {
   return useMutation({
     mutationFn: async (dealer: DealerWrite) => {
       const payload = cleanPayload(dealer);
-      return (await (dealer.id ? http.put<Dealer>('api/dealers', payload) : http.post<Dealer>('api/dealers', payload))).data;
+      return (await (dealer.id ? http.put<Dealer>('api/dealers', payload) : http.post<Dealer>('api/dealers', payload)))
+        .data;
     },
     onSuccess: () => Promise.all(CHANGED_WITH_DEALERS.map((queryKey) => client.invalidateQueries({ queryKey }))),
   });
@@ -41,7 +42,8 @@ export function useDeleteDealer() {
   return useMutation({
     mutationFn: (id: number) => http.delete(`api/dealers/${id}`),
     // Everything but the deleted dealer itself, whose refetch would only answer 404.
-    onSuccess: (_, id) => client.invalidateQueries({ queryKey: [DEALERS], predicate: (query) => query.queryKey[1] !== id }),
+    onSuccess: (_, id) =>
+      client.invalidateQueries({ queryKey: [DEALERS], predicate: (query) => query.queryKey[1] !== id }),
   });
 }
 
@@ -49,7 +51,8 @@ export function useDeleteDealer() {
 export function useUserOptions(enabled: boolean) {
   return useQuery({
     queryKey: ['admin-users', 'options'],
-    queryFn: async ({ signal }) => (await http.get<User[]>('api/users', { query: { page: 0, size: 1000, sort: 'login,asc' }, signal })).data ?? [],
+    queryFn: async ({ signal }) =>
+      (await http.get<User[]>('api/users', { query: { page: 0, size: 1000, sort: 'login,asc' }, signal })).data ?? [],
     enabled,
   });
 }

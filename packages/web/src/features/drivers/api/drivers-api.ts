@@ -29,7 +29,8 @@ export function useSaveDriver() {
   return useMutation({
     mutationFn: async (driver: DriverWrite) => {
       const payload = cleanPayload(driver);
-      return (await (driver.id ? http.put<Driver>('api/drivers', payload) : http.post<Driver>('api/drivers', payload))).data;
+      return (await (driver.id ? http.put<Driver>('api/drivers', payload) : http.post<Driver>('api/drivers', payload)))
+        .data;
     },
     onSuccess: () => client.invalidateQueries({ queryKey: [DRIVERS] }),
   });
@@ -42,7 +43,8 @@ export function useDeleteDriver() {
     mutationFn: ({ id, unassignVehicles }: { id: number; unassignVehicles: boolean }) =>
       http.delete(`api/drivers/${id}`, { query: { delete: unassignVehicles } }),
     // Everything but the deleted driver itself, whose refetch would only answer 404.
-    onSuccess: (_, { id }) => client.invalidateQueries({ queryKey: [DRIVERS], predicate: (query) => query.queryKey[1] !== id }),
+    onSuccess: (_, { id }) =>
+      client.invalidateQueries({ queryKey: [DRIVERS], predicate: (query) => query.queryKey[1] !== id }),
   });
 }
 
@@ -51,7 +53,10 @@ export function useActiveFleets() {
   return useQuery({
     queryKey: ['fleets', 'options'],
     queryFn: async ({ signal }) => {
-      const { data } = await http.get<ListResponse<Fleet>>('api/fleets', { query: { pageNo: 0, pageSize: 1000 }, signal });
+      const { data } = await http.get<ListResponse<Fleet>>('api/fleets', {
+        query: { pageNo: 0, pageSize: 1000 },
+        signal,
+      });
       return (data?.data ?? []).filter((fleet) => fleet.status);
     },
   });
@@ -60,13 +65,20 @@ export function useActiveFleets() {
 /** The vehicles of one driver: api/drivers/assigned and unassigned, and the assign/unassign call. */
 export function driverVehicles(driverId: number): VehicleAssignmentSource {
   const page = (which: 'assigned' | 'unassigned') => async (pageNo: number, signal: AbortSignal) =>
-    (await http.get<ListResponse<VehicleRef>>(`api/drivers/${which}`, { query: { driverId, pageSize: VEHICLE_PAGE_SIZE, pageNo }, signal })).data;
+    (
+      await http.get<ListResponse<VehicleRef>>(`api/drivers/${which}`, {
+        query: { driverId, pageSize: VEHICLE_PAGE_SIZE, pageNo },
+        signal,
+      })
+    ).data;
   return {
     ownerKey: [DRIVERS, driverId],
     fetchAssigned: page('assigned'),
     fetchUnassigned: page('unassigned'),
     setAssigned: (vehicleIds, isAssigned) =>
-      http.patch('api/drivers/assignVehicles', undefined, { query: { isAssigned, vehicleIds: vehicleIds.join(','), driverId } }),
+      http.patch('api/drivers/assignVehicles', undefined, {
+        query: { isAssigned, vehicleIds: vehicleIds.join(','), driverId },
+      }),
     alsoInvalidate: [[DRIVERS, 'list'], ['vehicles']],
   };
 }

@@ -48,7 +48,8 @@ export function useDeleteFleet() {
   return useMutation({
     mutationFn: (id: number) => http.delete(`api/fleets/${id}`),
     // Everything but the deleted fleet itself, whose refetch would only answer 404.
-    onSuccess: (_, id) => client.invalidateQueries({ queryKey: [FLEETS], predicate: (query) => query.queryKey[1] !== id }),
+    onSuccess: (_, id) =>
+      client.invalidateQueries({ queryKey: [FLEETS], predicate: (query) => query.queryKey[1] !== id }),
   });
 }
 
@@ -58,19 +59,26 @@ export function useDealerOptions(enabled: boolean) {
     enabled,
     queryKey: ['dealers', 'options'],
     queryFn: async ({ signal }) =>
-      (await http.get<ListResponse<Dealer>>('api/dealers', { query: { pageNo: 0, pageSize: 100 }, signal })).data?.data ?? [],
+      (await http.get<ListResponse<Dealer>>('api/dealers', { query: { pageNo: 0, pageSize: 100 }, signal })).data
+        ?.data ?? [],
   });
 }
 
 /** The vehicles of one fleet: api/vehicles/assigned and unassigned, and PATCH api/vehicle/assign. */
 export function fleetVehicles(fleetId: number): VehicleAssignmentSource {
   const page = (which: 'assigned' | 'unassigned') => async (pageNo: number, signal: AbortSignal) =>
-    (await http.get<ListResponse<VehicleRef>>(`api/vehicles/${which}`, { query: { fleetId, pageSize: VEHICLE_PAGE_SIZE, pageNo }, signal })).data;
+    (
+      await http.get<ListResponse<VehicleRef>>(`api/vehicles/${which}`, {
+        query: { fleetId, pageSize: VEHICLE_PAGE_SIZE, pageNo },
+        signal,
+      })
+    ).data;
   return {
     ownerKey: [FLEETS, fleetId],
     fetchAssigned: page('assigned'),
     fetchUnassigned: page('unassigned'),
-    setAssigned: (vehicleIds, isAssigned) => http.patch('api/vehicle/assign', [{ fleetId, vehicleIds }], { query: { isAssigned } }),
+    setAssigned: (vehicleIds, isAssigned) =>
+      http.patch('api/vehicle/assign', [{ fleetId, vehicleIds }], { query: { isAssigned } }),
     alsoInvalidate: [[FLEETS, 'list'], ['vehicles']],
   };
 }

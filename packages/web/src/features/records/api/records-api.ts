@@ -13,7 +13,8 @@ export interface RecordListRequest {
 }
 
 /** The API's paths are absolute ('/api/cars'); the HTTP client resolves them against the API base. */
-const path = (def: RecordDef, id?: string | number) => (id === undefined ? def.api : `${def.api}/${encodeURIComponent(String(id))}`).replace(/^\//, '');
+const path = (def: RecordDef, id?: string | number) =>
+  (id === undefined ? def.api : `${def.api}/${encodeURIComponent(String(id))}`).replace(/^\//, '');
 
 /**
  * GET {api}?page&size&sort&vehicleId&cacheBuster (§7): one page and the x-total-count total. A list
@@ -54,7 +55,9 @@ export function useSaveRecord(def: RecordDef) {
   return useMutation({
     mutationFn: async (payload: Record<string, unknown>) => {
       const body = cleanPayload(payload);
-      const { data } = payload.id ? await http.put<RecordData>(path(def), body) : await http.post<RecordData>(path(def), body);
+      const { data } = payload.id
+        ? await http.put<RecordData>(path(def), body)
+        : await http.post<RecordData>(path(def), body);
       return data;
     },
     onSuccess: () => client.invalidateQueries({ queryKey: [def.key] }),
@@ -67,7 +70,8 @@ export function useDeleteRecord(def: RecordDef) {
   return useMutation({
     mutationFn: (id: string) => http.delete(path(def, id)),
     // Not the deleted record itself, whose refetch would only answer 404.
-    onSuccess: (_, id) => client.invalidateQueries({ queryKey: [def.key], predicate: (query) => query.queryKey[2] !== id }),
+    onSuccess: (_, id) =>
+      client.invalidateQueries({ queryKey: [def.key], predicate: (query) => query.queryKey[2] !== id }),
   });
 }
 
@@ -76,7 +80,8 @@ export function useVehicleOptions(search: string) {
   return useQuery({
     queryKey: ['record-vehicles', search],
     queryFn: async ({ signal }) =>
-      (await http.get<RecordVehicleOption[]>(RECORD_VEHICLES_API.replace(/^\//, ''), { query: { search }, signal })).data ?? [],
+      (await http.get<RecordVehicleOption[]>(RECORD_VEHICLES_API.replace(/^\//, ''), { query: { search }, signal }))
+        .data ?? [],
     placeholderData: keepPreviousData,
   });
 }

@@ -30,7 +30,8 @@ export function useReportVehicles() {
 export function useReportSignals(vehicleId: number | null | undefined) {
   return useQuery({
     queryKey: [CAN_REPORT, 'signals', vehicleId ?? null],
-    queryFn: async ({ signal }) => (await http.get<SignalSettings>('api/canreport/signals', { query: { vehicleId }, signal })).data ?? {},
+    queryFn: async ({ signal }) =>
+      (await http.get<SignalSettings>('api/canreport/signals', { query: { vehicleId }, signal })).data ?? {},
     placeholderData: keepPreviousData,
   });
 }
@@ -39,7 +40,8 @@ export function useReportSignals(vehicleId: number | null | undefined) {
 export function useSavedTemplates() {
   return useQuery({
     queryKey: TEMPLATES,
-    queryFn: async ({ signal }) => (await http.get<SavedTemplate[]>('api/canreport/getAllTemplate', { signal })).data ?? [],
+    queryFn: async ({ signal }) =>
+      (await http.get<SavedTemplate[]>('api/canreport/getAllTemplate', { signal })).data ?? [],
   });
 }
 
@@ -47,7 +49,8 @@ export function useSavedTemplates() {
 export function useCanHistory(filter: CanReportFilterInput | null) {
   return useQuery({
     queryKey: [CAN_REPORT, 'history', filter],
-    queryFn: async ({ signal }) => (await http.post<CanReportResult>('api/canreport/getListCanHistory', filter, { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await http.post<CanReportResult>('api/canreport/getListCanHistory', filter, { signal })).data,
     enabled: filter !== null,
     // The grid keeps the page it shows (under the loading overlay) while the next one loads.
     placeholderData: keepPreviousData,
@@ -58,7 +61,8 @@ export function useCanHistory(filter: CanReportFilterInput | null) {
 export function useTemplateReport(id: number | null, pageNo: number, pageSize: number) {
   return useQuery({
     queryKey: [CAN_REPORT, 'template', id, pageNo, pageSize],
-    queryFn: async ({ signal }) => (await http.get<TemplateResult>(`api/canreport/getTemplate/${id}`, { query: { pageSize, pageNo }, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await http.get<TemplateResult>(`api/canreport/getTemplate/${id}`, { query: { pageSize, pageNo }, signal })).data,
     enabled: id !== null,
     placeholderData: keepPreviousData,
   });
@@ -68,12 +72,17 @@ export function useTemplateReport(id: number | null, pageNo: number, pageSize: n
 export function useSaveTemplate() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (template: SaveTemplate) => (await http.post<SavedTemplate>('api/canreport/saveTemplate', template)).data,
+    mutationFn: async (template: SaveTemplate) =>
+      (await http.post<SavedTemplate>('api/canreport/saveTemplate', template)).data,
     onSuccess: () => client.invalidateQueries({ queryKey: TEMPLATES }),
   });
 }
 
 /** POST api/canreport/downloadExcel as a file the user saves (§4 export flow). */
 export function exportReport(filter: CanReportFilterInput, fileName: string): Promise<void> {
-  return saveSpreadsheet(fileName, async () => (await http.post<Blob>('api/canreport/downloadExcel', filter, { responseType: 'blob', silent: true })).data);
+  return saveSpreadsheet(
+    fileName,
+    async () =>
+      (await http.post<Blob>('api/canreport/downloadExcel', filter, { responseType: 'blob', silent: true })).data,
+  );
 }

@@ -24,7 +24,10 @@ export async function saveSpreadsheet(fileName: string, fetchFile: () => Promise
   let handle: FileSystemFileHandle | undefined;
   if (picker) {
     try {
-      handle = await picker.call(window, { suggestedName: fileName, types: [{ description: 'Excel workbook', accept: { [XLSX_TYPE]: ['.xlsx'] } }] });
+      handle = await picker.call(window, {
+        suggestedName: fileName,
+        types: [{ description: 'Excel workbook', accept: { [XLSX_TYPE]: ['.xlsx'] } }],
+      });
     } catch (error) {
       if (isAbort(error)) return;
       // A picker that refuses for another reason (policy, sandbox) still leaves the plain download.

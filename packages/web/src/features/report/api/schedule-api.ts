@@ -27,7 +27,8 @@ export function useChangeSchedule(templateId: number) {
   const done = (schedule: ReportSchedule | null) => client.setQueryData(scheduleKey(templateId), schedule);
   return {
     save: useMutation({
-      mutationFn: async (schedule: ReportScheduleWrite) => (await http.put<ReportSchedule>(schedulePath(templateId), schedule)).data,
+      mutationFn: async (schedule: ReportScheduleWrite) =>
+        (await http.put<ReportSchedule>(schedulePath(templateId), schedule)).data,
       onSuccess: done,
     }),
     remove: useMutation({

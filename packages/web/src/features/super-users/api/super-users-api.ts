@@ -22,7 +22,11 @@ export function useSaveSuperUser() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, ...user }: SuperUserSave) =>
-      (await (id ? http.put<SuperUser>('api/superUsers', cleanPayload({ id, ...user })) : http.post<SuperUser>('api/superUsers', cleanPayload(user)))).data,
+      (
+        await (id
+          ? http.put<SuperUser>('api/superUsers', cleanPayload({ id, ...user }))
+          : http.post<SuperUser>('api/superUsers', cleanPayload(user)))
+      ).data,
     onSuccess: () => client.invalidateQueries({ queryKey: [SUPER_USERS] }),
   });
 }

@@ -1,4 +1,10 @@
-import { type Fleet, type FleetAssignment, type ListResponse, type UnassignedVehicle, type VehicleDealerFleets } from '@evfleet/domain';
+import {
+  type Fleet,
+  type FleetAssignment,
+  type ListResponse,
+  type UnassignedVehicle,
+  type VehicleDealerFleets,
+} from '@evfleet/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../api/http';
 
@@ -9,7 +15,12 @@ export function useUnassignedVehicles(page: number, size: number) {
   return useQuery({
     queryKey: [...KEY, 'unassigned', page, size],
     queryFn: async ({ signal }) =>
-      (await http.get<ListResponse<UnassignedVehicle>>('api/vehicles/unassigned', { query: { withDealers: true, pageNo: page, pageSize: size }, signal })).data,
+      (
+        await http.get<ListResponse<UnassignedVehicle>>('api/vehicles/unassigned', {
+          query: { withDealers: true, pageNo: page, pageSize: size },
+          signal,
+        })
+      ).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -19,7 +30,12 @@ export function useDealerFleets(vehicleIds: number[]) {
   return useQuery({
     queryKey: [...KEY, 'dealer-fleets', vehicleIds],
     queryFn: async ({ signal }) =>
-      (await http.get<VehicleDealerFleets[]>('api/vehicle/vehicleDealersUnassignedFleets/', { query: { vehicleIds }, signal })).data,
+      (
+        await http.get<VehicleDealerFleets[]>('api/vehicle/vehicleDealersUnassignedFleets/', {
+          query: { vehicleIds },
+          signal,
+        })
+      ).data,
     enabled: vehicleIds.length > 0,
   });
 }
@@ -28,7 +44,9 @@ export function useDealerFleets(vehicleIds: number[]) {
 export function useAllFleets(enabled: boolean) {
   return useQuery({
     queryKey: ['fleets', 'options', 'all'],
-    queryFn: async ({ signal }) => (await http.get<ListResponse<Fleet>>('api/fleets', { query: { pageNo: 0, pageSize: 1000 }, signal })).data?.data ?? [],
+    queryFn: async ({ signal }) =>
+      (await http.get<ListResponse<Fleet>>('api/fleets', { query: { pageNo: 0, pageSize: 1000 }, signal })).data
+        ?.data ?? [],
     enabled,
   });
 }
@@ -40,8 +58,9 @@ export function useAllFleets(enabled: boolean) {
 export function useAssign() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (assignments: FleetAssignment[]) => http.patch('api/vehicle/assign', assignments, { query: { isAssigned: true } }),
-    onSuccess: () => Promise.all([['vehicles'], ['fleets'], ['dealers']].map((queryKey) => client.invalidateQueries({ queryKey }))),
+    mutationFn: (assignments: FleetAssignment[]) =>
+      http.patch('api/vehicle/assign', assignments, { query: { isAssigned: true } }),
+    onSuccess: () =>
+      Promise.all([['vehicles'], ['fleets'], ['dealers']].map((queryKey) => client.invalidateQueries({ queryKey }))),
   });
 }
-

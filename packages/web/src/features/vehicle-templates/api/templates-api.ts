@@ -21,11 +21,16 @@ function useInvalidateTemplates() {
   return () => Promise.all([[TEMPLATES], ['vehicles']].map((queryKey) => client.invalidateQueries({ queryKey })));
 }
 
-const fetchTemplate = async (id: number | null, signal: AbortSignal) => (await http.get<VehicleTemplate>(`api/vehicle-templates/${id}`, { signal })).data;
+const fetchTemplate = async (id: number | null, signal: AbortSignal) =>
+  (await http.get<VehicleTemplate>(`api/vehicle-templates/${id}`, { signal })).data;
 
 /** GET api/vehicle-templates/{id}; null id: nothing to load. */
 export function useTemplate(id: number | null) {
-  return useQuery({ queryKey: [TEMPLATES, id], queryFn: ({ signal }) => fetchTemplate(id, signal), enabled: id !== null });
+  return useQuery({
+    queryKey: [TEMPLATES, id],
+    queryFn: ({ signal }) => fetchTemplate(id, signal),
+    enabled: id !== null,
+  });
 }
 
 /**
@@ -33,7 +38,13 @@ export function useTemplate(id: number | null) {
  * whether vehicles use it, which changes behind the screen's back (a vehicle saved elsewhere).
  */
 export function useFreshTemplate(id: number | null) {
-  return useQuery({ queryKey: [TEMPLATES, id, 'now'], queryFn: ({ signal }) => fetchTemplate(id, signal), enabled: id !== null, staleTime: 0, gcTime: 0 });
+  return useQuery({
+    queryKey: [TEMPLATES, id, 'now'],
+    queryFn: ({ signal }) => fetchTemplate(id, signal),
+    enabled: id !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
 }
 
 /** POST api/vehicle-templates (name, description, fileId) or PUT with the whole template (§7). */
@@ -42,7 +53,11 @@ export function useSaveTemplate() {
   return useMutation({
     mutationFn: async (template: TemplateCreate | TemplateUpdate) => {
       const payload = cleanPayload(template);
-      return (await ('id' in template && template.id ? http.put<VehicleTemplate>('api/vehicle-templates', payload) : http.post<VehicleTemplate>('api/vehicle-templates', payload))).data;
+      return (
+        await ('id' in template && template.id
+          ? http.put<VehicleTemplate>('api/vehicle-templates', payload)
+          : http.post<VehicleTemplate>('api/vehicle-templates', payload))
+      ).data;
     },
     onSuccess: invalidate,
   });
@@ -64,7 +79,8 @@ export function useDeleteTemplate() {
   return useMutation({
     mutationFn: (id: number) => http.delete(`api/vehicle-templates/${id}`, { query: { delete: true } }),
     // Everything but the deleted template itself, whose refetch would only answer 404.
-    onSuccess: (_, id) => client.invalidateQueries({ queryKey: [TEMPLATES], predicate: (query) => query.queryKey[1] !== id }),
+    onSuccess: (_, id) =>
+      client.invalidateQueries({ queryKey: [TEMPLATES], predicate: (query) => query.queryKey[1] !== id }),
   });
 }
 

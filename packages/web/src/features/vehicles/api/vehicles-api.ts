@@ -17,7 +17,12 @@ export const vehiclesSource: PeopleListSource = {
 /** Vehicle changes show on the fleet, driver and template screens too. */
 function useInvalidateVehicles() {
   const client = useQueryClient();
-  return () => Promise.all([[VEHICLES], ['fleets'], ['drivers'], ['vehicle-templates']].map((queryKey) => client.invalidateQueries({ queryKey })));
+  return () =>
+    Promise.all(
+      [[VEHICLES], ['fleets'], ['drivers'], ['vehicle-templates']].map((queryKey) =>
+        client.invalidateQueries({ queryKey }),
+      ),
+    );
 }
 
 /** GET api/vehicles/{id}; null id: nothing to load. */
@@ -35,7 +40,9 @@ export function useSaveVehicle() {
   return useMutation({
     mutationFn: async (vehicle: VehicleWrite) => {
       const payload = cleanPayload(vehicle);
-      return (await (vehicle.id ? http.put<Vehicle>('api/vehicles', payload) : http.post<Vehicle>('api/vehicles', payload))).data;
+      return (
+        await (vehicle.id ? http.put<Vehicle>('api/vehicles', payload) : http.post<Vehicle>('api/vehicles', payload))
+      ).data;
     },
     onSuccess: invalidate,
   });
@@ -45,7 +52,8 @@ export function useSaveVehicle() {
 export function useSaveVehicleAttribute(id: number) {
   const invalidate = useInvalidateVehicles();
   return useMutation({
-    mutationFn: async (attribute: AlertAttribute) => (await http.put<Vehicle>(`api/vehicles/${id}/attributes/${attribute.name}`, attribute)).data,
+    mutationFn: async (attribute: AlertAttribute) =>
+      (await http.put<Vehicle>(`api/vehicles/${id}/attributes/${attribute.name}`, attribute)).data,
     onSuccess: invalidate,
   });
 }
@@ -68,7 +76,8 @@ export function useDeleteVehicle() {
 export function useSetVehicleStatus() {
   const invalidate = useInvalidateVehicles();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: boolean }) => http.patch('api/vehicle/status', undefined, { query: { id, status } }),
+    mutationFn: ({ id, status }: { id: number; status: boolean }) =>
+      http.patch('api/vehicle/status', undefined, { query: { id, status } }),
     onSuccess: invalidate,
   });
 }
@@ -76,7 +85,8 @@ export function useSetVehicleStatus() {
 /** POST api/vehicles/{id}/device-token (administrators): a new device credential; the old one stops working. */
 export function useRotateDeviceToken() {
   return useMutation({
-    mutationFn: async (id: number) => (await http.post<{ vin: string; token: string }>(`api/vehicles/${id}/device-token`)).data,
+    mutationFn: async (id: number) =>
+      (await http.post<{ vin: string; token: string }>(`api/vehicles/${id}/device-token`)).data,
   });
 }
 
@@ -87,7 +97,8 @@ const OPTIONS_PAGE = { pageNo: 0, pageSize: 1000 };
 export function useDealerChoices() {
   return useQuery({
     queryKey: ['dealers', 'options', OPTIONS_PAGE.pageSize],
-    queryFn: async ({ signal }) => (await http.get<ListResponse<Dealer>>('api/dealers', { query: OPTIONS_PAGE, signal })).data?.data ?? [],
+    queryFn: async ({ signal }) =>
+      (await http.get<ListResponse<Dealer>>('api/dealers', { query: OPTIONS_PAGE, signal })).data?.data ?? [],
   });
 }
 
@@ -95,7 +106,9 @@ export function useDealerChoices() {
 export function useTemplateChoices() {
   return useQuery({
     queryKey: ['vehicle-templates', 'options', OPTIONS_PAGE.pageSize],
-    queryFn: async ({ signal }) => (await http.get<ListResponse<VehicleTemplate>>('api/vehicle-templates', { query: OPTIONS_PAGE, signal })).data?.data ?? [],
+    queryFn: async ({ signal }) =>
+      (await http.get<ListResponse<VehicleTemplate>>('api/vehicle-templates', { query: OPTIONS_PAGE, signal })).data
+        ?.data ?? [],
   });
 }
 

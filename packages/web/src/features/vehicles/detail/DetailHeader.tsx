@@ -26,7 +26,13 @@ export function DetailHeader({ id, name, vin }: { id: number; name: string; vin:
         </Title>
         {isAdmin && (
           <Tooltip label="Edit Vehicle Information">
-            <ActionIcon component={Link} to={`${ROUTES.vehicle}/${id}/edit`} variant="subtle" aria-label="Edit Vehicle Information" data-testid="edit-vehicle">
+            <ActionIcon
+              component={Link}
+              to={`${ROUTES.vehicle}/${id}/edit`}
+              variant="subtle"
+              aria-label="Edit Vehicle Information"
+              data-testid="edit-vehicle"
+            >
               <EditIcon />
             </ActionIcon>
           </Tooltip>
@@ -38,11 +44,21 @@ export function DetailHeader({ id, name, vin }: { id: number; name: string; vin:
             Download CAN History
           </Button>
           <Tooltip label="View CAN History">
-            <Button component={Link} to={`${ROUTES.canHistoryReport}?vehicleId=${id}`} variant="light" leftSection={<HistoryIcon />} data-testid="data-history">
+            <Button
+              component={Link}
+              to={`${ROUTES.canHistoryReport}?vehicleId=${id}`}
+              variant="light"
+              leftSection={<HistoryIcon />}
+              data-testid="data-history"
+            >
               DATA History
             </Button>
           </Tooltip>
-          <DownloadCanHistoryModal vehicle={{ id, name, vin }} opened={downloading} onClose={() => setDownloading(false)} />
+          <DownloadCanHistoryModal
+            vehicle={{ id, name, vin }}
+            opened={downloading}
+            onClose={() => setDownloading(false)}
+          />
         </Group>
       )}
     </Group>

@@ -34,7 +34,11 @@ export function DownloadCanHistoryModal({ vehicle, opened, onClose }: Props) {
       toast.error(problem);
       return null;
     }
-    const fields = criteriaVehicleFields({ id: vehicle.id, friendlyName: vehicleOptionLabel(vehicle.name, vehicle.vin), name: vehicle.vin });
+    const fields = criteriaVehicleFields({
+      id: vehicle.id,
+      friendlyName: vehicleOptionLabel(vehicle.name, vehicle.vin),
+      name: vehicle.vin,
+    });
     return { ...fields, columns, startDate: startDate!, endDate: endDate! };
   };
 
@@ -57,8 +61,22 @@ export function DownloadCanHistoryModal({ vehicle, opened, onClose }: Props) {
     <Modal opened={opened} onClose={onClose} title="Download CAN History" size="lg" centered>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <ReportDateTimePicker label="Date From" placeholder="Select Start Date" value={startDate} onChange={setStartDate} defaultTime="00:00" testId="history-from" />
-          <ReportDateTimePicker label="Date To" placeholder="Select End Date" value={endDate} onChange={setEndDate} defaultTime="23:59" testId="history-to" />
+          <ReportDateTimePicker
+            label="Date From"
+            placeholder="Select Start Date"
+            value={startDate}
+            onChange={setStartDate}
+            defaultTime="00:00"
+            testId="history-from"
+          />
+          <ReportDateTimePicker
+            label="Date To"
+            placeholder="Select End Date"
+            value={endDate}
+            onChange={setEndDate}
+            defaultTime="23:59"
+            testId="history-to"
+          />
         </SimpleGrid>
         <Group justify="space-between">
           <Text fw={600} size="sm">

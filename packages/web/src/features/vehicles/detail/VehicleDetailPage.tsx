@@ -45,7 +45,10 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        for (const [name, value] of [['date', date], ['range', slot]] as const) {
+        for (const [name, value] of [
+          ['date', date],
+          ['range', slot],
+        ] as const) {
           if (value) next.set(name, value);
           else next.delete(name);
         }
@@ -65,7 +68,12 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
   return (
     <Stack gap="md" p="md" data-testid="vehicle-detail">
       <DetailHeader id={vehicle.id} name={vehicle.name} vin={vehicle.vin} />
-      <MovementControls vehicleId={vehicle.id} choice={choice} onChange={setChoice} hasRoute={(route.data?.length ?? 0) > 0} />
+      <MovementControls
+        vehicleId={vehicle.id}
+        choice={choice}
+        onChange={setChoice}
+        hasRoute={(route.data?.length ?? 0) > 0}
+      />
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, lg: 5 }}>
           {polledPosition.isPending ? (
@@ -73,7 +81,12 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
               <Loader size="sm" />
             </Center>
           ) : (
-            <RouteMapCard vehicleName={vehicle.name} position={position} route={route.data} routeLoading={route.isFetching} />
+            <RouteMapCard
+              vehicleName={vehicle.name}
+              position={position}
+              route={route.data}
+              routeLoading={route.isFetching}
+            />
           )}
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 7 }}>

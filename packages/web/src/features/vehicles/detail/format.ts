@@ -29,7 +29,10 @@ export const relativeTo = (iso: string, now: number) => dayjs(iso).from(now);
 
 /** The full local date-time with the browser's zone: '22/11/2026 10:15:03 GMT+1'. */
 export function localDateTimeWithZone(iso: string): string {
-  const zone = new Intl.DateTimeFormat('en-GB', { timeZoneName: 'short' }).formatToParts(new Date(iso)).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  const zone =
+    new Intl.DateTimeFormat('en-GB', { timeZoneName: 'short' })
+      .formatToParts(new Date(iso))
+      .find((p) => p.type === 'timeZoneName')?.value ?? '';
   return `${dayjs(iso).format('DD/MM/YYYY HH:mm:ss')} ${zone}`.trim();
 }
 

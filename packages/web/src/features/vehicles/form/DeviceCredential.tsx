@@ -27,7 +27,13 @@ export function DeviceCredential({ vehicleId, vin }: { vehicleId: number; vin: s
       <Stack gap="xs">
         <Group justify="space-between">
           <Title order={4}>Device Credential</Title>
-          <Button variant="light" color="orange" onClick={() => setAsking(true)} loading={rotate.isPending} data-testid="rotate-token">
+          <Button
+            variant="light"
+            color="orange"
+            onClick={() => setAsking(true)}
+            loading={rotate.isPending}
+            data-testid="rotate-token"
+          >
             Rotate token
           </Button>
         </Group>
@@ -56,7 +62,13 @@ export function DeviceCredential({ vehicleId, vin }: { vehicleId: number; vin: s
           </Text>
         )}
       </Stack>
-      <ConfirmModal opened={asking} title="Rotate device token" busy={rotate.isPending} onConfirm={confirm} onCancel={() => setAsking(false)}>
+      <ConfirmModal
+        opened={asking}
+        title="Rotate device token"
+        busy={rotate.isPending}
+        onConfirm={confirm}
+        onCancel={() => setAsking(false)}
+      >
         <Text>The device will be refused until it is given the new token. Rotate it?</Text>
       </ConfirmModal>
     </Paper>

@@ -16,7 +16,14 @@ interface NotificationsSettingsProps {
 }
 
 /** The collapsible 'Notifications Settings' of the vehicle form (§2): the spreadsheet upload and the threshold accordion. */
-export function NotificationsSettings({ value, onChange, upload, onSaveOne, savingOne, error }: NotificationsSettingsProps) {
+export function NotificationsSettings({
+  value,
+  onChange,
+  upload,
+  onSaveOne,
+  savingOne,
+  error,
+}: NotificationsSettingsProps) {
   const [opened, { toggle }] = useDisclosure(false);
   return (
     <Paper withBorder radius="md" p="md" data-testid="notifications-settings">

@@ -21,11 +21,20 @@ export function VehicleFields({ form, onTemplateChosen }: VehicleFieldsProps) {
   const dealers = useDealerChoices();
   const templates = useTemplateChoices();
   const dealerOptions = (dealers.data ?? []).map((dealer) => ({ value: String(dealer.id), label: dealer.name }));
-  const templateOptions = (templates.data ?? []).map((template) => ({ value: String(template.id), label: template.name }));
+  const templateOptions = (templates.data ?? []).map((template) => ({
+    value: String(template.id),
+    label: template.name,
+  }));
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-      <TextInput label="Vehicle Name" withAsterisk data-testid="vehicle-name" error={errors.name?.message} {...register('name')} />
+      <TextInput
+        label="Vehicle Name"
+        withAsterisk
+        data-testid="vehicle-name"
+        error={errors.name?.message}
+        {...register('name')}
+      />
       <TextInput label="VIN" withAsterisk data-testid="vehicle-vin" error={errors.vin?.message} {...register('vin')} />
       <Controller
         control={control}
@@ -66,8 +75,18 @@ export function VehicleFields({ form, onTemplateChosen }: VehicleFieldsProps) {
           />
         )}
       />
-      <TextInput label="IOT Version" data-testid="vehicle-iotVersion" error={errors.iotVersion?.message} {...register('iotVersion')} />
-      <TextInput label="PCM Version" data-testid="vehicle-pcmVersion" error={errors.pcmVersion?.message} {...register('pcmVersion')} />
+      <TextInput
+        label="IOT Version"
+        data-testid="vehicle-iotVersion"
+        error={errors.iotVersion?.message}
+        {...register('iotVersion')}
+      />
+      <TextInput
+        label="PCM Version"
+        data-testid="vehicle-pcmVersion"
+        error={errors.pcmVersion?.message}
+        {...register('pcmVersion')}
+      />
       <TextInput
         label="Notification Email Address"
         type="email"
@@ -120,7 +139,12 @@ export function VehicleFields({ form, onTemplateChosen }: VehicleFieldsProps) {
         control={control}
         name="status"
         render={({ field }) => (
-          <Radio.Group label="Status" value={field.value === false ? 'inactive' : 'active'} onChange={(value) => field.onChange(value === 'active')} data-testid="vehicle-status">
+          <Radio.Group
+            label="Status"
+            value={field.value === false ? 'inactive' : 'active'}
+            onChange={(value) => field.onChange(value === 'active')}
+            data-testid="vehicle-status"
+          >
             <Group mt={6}>
               <Radio value="active" label="Active" data-testid="vehicle-status-active" />
               <Radio value="inactive" label="Inactive" data-testid="vehicle-status-inactive" />
@@ -130,7 +154,11 @@ export function VehicleFields({ form, onTemplateChosen }: VehicleFieldsProps) {
       />
       <Group gap="xl" mt="lg">
         <Checkbox label="SMS Notification" data-testid="vehicle-smsNotification" {...register('smsNotification')} />
-        <Checkbox label="Email Notification" data-testid="vehicle-emailNotification" {...register('emailNotification')} />
+        <Checkbox
+          label="Email Notification"
+          data-testid="vehicle-emailNotification"
+          {...register('emailNotification')}
+        />
       </Group>
     </SimpleGrid>
   );

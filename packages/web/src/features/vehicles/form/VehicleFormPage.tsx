@@ -1,4 +1,11 @@
-import { VEHICLE_TEXTS, vehicleWriteSchema, type AlertAttribute, type Vehicle, type VehicleForm, type VehicleWrite } from '@evfleet/domain';
+import {
+  VEHICLE_TEXTS,
+  vehicleWriteSchema,
+  type AlertAttribute,
+  type Vehicle,
+  type VehicleForm,
+  type VehicleWrite,
+} from '@evfleet/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
@@ -22,7 +29,12 @@ export function VehicleFormPage() {
   const id = useIdParam();
   const vehicle = useVehicle(editing ? id : null);
   if (editing && id === null) return <NotFound />;
-  if (editing && vehicle.isError) return <Alert color="red" m="md">This vehicle could not be loaded.</Alert>;
+  if (editing && vehicle.isError)
+    return (
+      <Alert color="red" m="md">
+        This vehicle could not be loaded.
+      </Alert>
+    );
   if (editing && !vehicle.data) {
     return (
       <Center py="xl">
@@ -41,7 +53,10 @@ export function VehicleFormPage() {
 function VehicleFormBody({ vehicle }: { vehicle: Vehicle | undefined }) {
   const navigate = useNavigate();
   const save = useSaveVehicle();
-  const form = useForm<VehicleForm, unknown, VehicleWrite>({ resolver: zodResolver(vehicleWriteSchema), defaultValues: formValuesOf(vehicle) });
+  const form = useForm<VehicleForm, unknown, VehicleWrite>({
+    resolver: zodResolver(vehicleWriteSchema),
+    defaultValues: formValuesOf(vehicle),
+  });
   const { errors, isSubmitting } = form.formState;
   const back = () => navigate(ROUTES.vehicle);
 

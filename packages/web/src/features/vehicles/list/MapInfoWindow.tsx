@@ -4,7 +4,8 @@ import { ROUTES } from '../../../app/routes';
 import type { MapItem } from '../api/map-item';
 import { NA, sinceServerTime } from './relative-time';
 
-const orNA = (value: number | null, unit = '') => (value === null ? NA : `${Number.isInteger(value) ? value : value.toFixed(1)}${unit}`);
+const orNA = (value: number | null, unit = '') =>
+  value === null ? NA : `${Number.isInteger(value) ? value : value.toFixed(1)}${unit}`;
 
 /** A vehicle's info window on the list map (§2): its charge, odometer, range and last reports. */
 export function MapInfoWindow({ item }: { item: MapItem }) {

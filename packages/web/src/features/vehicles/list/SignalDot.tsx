@@ -9,7 +9,10 @@ export function SignalDot({ letter }: { letter: SignalLetter | null | undefined 
   if (!letter || !(letter in COLOR)) return <Text span>-</Text>;
   return (
     <Group gap={6} wrap="nowrap" h="100%" data-signal={letter}>
-      <span aria-hidden style={{ width: 10, height: 10, borderRadius: '50%', background: `var(--mantine-color-${COLOR[letter]}-6)` }} />
+      <span
+        aria-hidden
+        style={{ width: 10, height: 10, borderRadius: '50%', background: `var(--mantine-color-${COLOR[letter]}-6)` }}
+      />
       <Text span size="sm">
         {WORD[letter]}
       </Text>

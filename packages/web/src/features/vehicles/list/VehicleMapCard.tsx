@@ -2,7 +2,13 @@ import { VEHICLE_TEXTS } from '@evfleet/domain';
 import { Box, Button, Center, Collapse, Group, Loader, Overlay, Paper, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useMemo } from 'react';
-import { ClusterLayer, MapView, preloadClusteredMap, type ClusterPoint, type LatLng } from '../../../components/map/MapView';
+import {
+  ClusterLayer,
+  MapView,
+  preloadClusteredMap,
+  type ClusterPoint,
+  type LatLng,
+} from '../../../components/map/MapView';
 import { hasPosition, type MapItem } from '../api/map-item';
 import { prefetchLiveMapItems, useLiveMapItems } from '../live/live-map-items';
 import { MapInfoWindow } from './MapInfoWindow';
@@ -47,7 +53,15 @@ export function VehicleMapCard({ onDrawn }: { onDrawn: () => void }) {
 function LiveVehicleMap({ onDrawn }: { onDrawn: () => void }) {
   const { items, loading } = useLiveMapItems();
   const points = useMemo(
-    () => items.filter(hasPosition).map((item) => ({ id: item.vehicle_id, position: [item.gps_lat, item.gps_long] as const, title: item.vehicle_name, data: item })),
+    () =>
+      items
+        .filter(hasPosition)
+        .map((item) => ({
+          id: item.vehicle_id,
+          position: [item.gps_lat, item.gps_long] as const,
+          title: item.vehicle_name,
+          data: item,
+        })),
     [items],
   );
   const none = !loading && points.length === 0;
@@ -66,7 +80,12 @@ function LiveVehicleMap({ onDrawn }: { onDrawn: () => void }) {
     <Box pos="relative">
       <MapView center={US_CENTER} zoom={LIST_MAP_ZOOM} height={MAP_HEIGHT} testId="vehicle-map">
         {/* Mounted while loading too: its worker starts while the call is under way. */}
-        <ClusterLayer points={points} radius={CLUSTER_GRID} renderPopup={renderInfo} onDrawn={loading ? undefined : onDrawn} />
+        <ClusterLayer
+          points={points}
+          radius={CLUSTER_GRID}
+          renderPopup={renderInfo}
+          onDrawn={loading ? undefined : onDrawn}
+        />
       </MapView>
       {loading && (
         <Overlay backgroundOpacity={0.15} zIndex={1000} center data-testid="map-loading">

@@ -67,7 +67,14 @@ export function VehiclesPage() {
       aboveGrid={<VehicleMapCard onDrawn={onMapDrawn} />}
       gridWaits={!mapDrawn}
     >
-      <ConfirmModal opened={toggling !== null} title="Change status" busy={setStatus.isPending} confirmColor="blue" onConfirm={confirmStatus} onCancel={() => setToggling(null)}>
+      <ConfirmModal
+        opened={toggling !== null}
+        title="Change status"
+        busy={setStatus.isPending}
+        confirmColor="blue"
+        onConfirm={confirmStatus}
+        onCancel={() => setToggling(null)}
+      >
         <Text data-testid="status-question">{VEHICLE_TEXTS.statusConfirm}</Text>
       </ConfirmModal>
       <Outlet context={context} />

@@ -30,10 +30,32 @@ export function vehicleColumns({ admin, onToggleStatus }: VehicleColumnOptions):
         ),
     },
     { field: 'vin', headerName: 'VIN#', minWidth: 150 },
-    { colId: 'gpsLastReported', headerName: 'GPS Last Reported', minWidth: 105, valueGetter: ({ data }) => data && sinceServerTime(data.gpsLastReported, data.currentGmtTime) },
-    { colId: 'lastReported', headerName: 'Last Connected', minWidth: 105, valueGetter: ({ data }) => data && sinceServerTime(data.lastReported, data.currentGmtTime) },
-    { field: 'gpsSignal', headerName: 'GPS Signal', minWidth: 90, maxWidth: 120, cellRenderer: ({ value }: { value: VehicleRow['gpsSignal'] }) => <SignalDot letter={value} /> },
-    { field: 'lteSignal', headerName: 'LTE Signal', minWidth: 90, maxWidth: 120, cellRenderer: ({ value }: { value: VehicleRow['lteSignal'] }) => <SignalDot letter={value} /> },
+    {
+      colId: 'gpsLastReported',
+      headerName: 'GPS Last Reported',
+      minWidth: 105,
+      valueGetter: ({ data }) => data && sinceServerTime(data.gpsLastReported, data.currentGmtTime),
+    },
+    {
+      colId: 'lastReported',
+      headerName: 'Last Connected',
+      minWidth: 105,
+      valueGetter: ({ data }) => data && sinceServerTime(data.lastReported, data.currentGmtTime),
+    },
+    {
+      field: 'gpsSignal',
+      headerName: 'GPS Signal',
+      minWidth: 90,
+      maxWidth: 120,
+      cellRenderer: ({ value }: { value: VehicleRow['gpsSignal'] }) => <SignalDot letter={value} />,
+    },
+    {
+      field: 'lteSignal',
+      headerName: 'LTE Signal',
+      minWidth: 90,
+      maxWidth: 120,
+      cellRenderer: ({ value }: { value: VehicleRow['lteSignal'] }) => <SignalDot letter={value} />,
+    },
     { field: 'dealerName', headerName: 'Dealer Name', minWidth: 120, adminOnly: true },
     { field: 'templateName', headerName: 'Template Name', minWidth: 120, adminOnly: true },
     {
@@ -72,8 +94,10 @@ export function vehicleColumns({ admin, onToggleStatus }: VehicleColumnOptions):
         ),
     },
   ];
-  return columns
-    .filter((column) => admin || !column.adminOnly)
-    // Two-line headers let the time and signal columns stay narrow.
-    .map(({ adminOnly: _adminOnly, ...column }) => ({ wrapHeaderText: true, autoHeaderHeight: true, ...column }));
+  return (
+    columns
+      .filter((column) => admin || !column.adminOnly)
+      // Two-line headers let the time and signal columns stay narrow.
+      .map(({ adminOnly: _adminOnly, ...column }) => ({ wrapHeaderText: true, autoHeaderHeight: true, ...column }))
+  );
 }

@@ -49,7 +49,10 @@ const newer = (a: MapItem, b: MapItem | undefined) => !b || (a.srv_date_time ?? 
 function replaceAll(all: readonly MapItem[]) {
   const previous = new Map(items);
   items.clear();
-  merge(all.map((item) => (newer(item, previous.get(item.vehicle_id)) ? item : previous.get(item.vehicle_id)!)), 'now');
+  merge(
+    all.map((item) => (newer(item, previous.get(item.vehicle_id)) ? item : previous.get(item.vehicle_id)!)),
+    'now',
+  );
 }
 
 function subscribe(listener: () => void) {

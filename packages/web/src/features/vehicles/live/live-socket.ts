@@ -23,7 +23,10 @@ async function socketUrl(): Promise<string> {
  * vehicles right after subscribing (unless `changesOnly`: the caller loaded them over REST), then
  * those that changed. Reconnects on its own and then calls `onReconnect`; returns the stop.
  */
-export function openLiveFeed(onItems: (items: MapItem[]) => void, { changesOnly, onReconnect }: { changesOnly: boolean; onReconnect?: () => void }): () => void {
+export function openLiveFeed(
+  onItems: (items: MapItem[]) => void,
+  { changesOnly, onReconnect }: { changesOnly: boolean; onReconnect?: () => void },
+): () => void {
   let client: Client | null = null;
   let stopped = false;
   let connectedBefore = false;

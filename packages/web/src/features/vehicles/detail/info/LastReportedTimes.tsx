@@ -14,7 +14,12 @@ export function LastReportedTimes({ can }: { can: DeviceCanData }) {
   const [absolute, setAbsolute] = useState(false);
   const now = Date.now();
   return (
-    <UnstyledButton onClick={() => setAbsolute((a) => !a)} title="Show relative or full times" data-testid="last-reported-toggle" data-absolute={absolute || undefined}>
+    <UnstyledButton
+      onClick={() => setAbsolute((a) => !a)}
+      title="Show relative or full times"
+      data-testid="last-reported-toggle"
+      data-absolute={absolute || undefined}
+    >
       <Stack gap={2}>
         {LINES.map(({ label, field }) => {
           const at = can[field];

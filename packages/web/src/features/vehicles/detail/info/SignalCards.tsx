@@ -3,10 +3,24 @@ import type { SignalLetter } from '@evfleet/domain';
 import type { ComponentType } from 'react';
 import { BarsIcon, SatelliteIcon } from './info-icons';
 
-const COLOR: Record<SignalLetter, string> = { R: 'var(--mantine-color-red-6)', Y: 'var(--mantine-color-yellow-5)', G: 'var(--mantine-color-green-6)' };
+const COLOR: Record<SignalLetter, string> = {
+  R: 'var(--mantine-color-red-6)',
+  Y: 'var(--mantine-color-yellow-5)',
+  G: 'var(--mantine-color-green-6)',
+};
 const WORD: Record<SignalLetter, string> = { R: 'Poor', Y: 'Fair', G: 'Good' };
 
-function SignalCard({ label, letter, Glyph, testId }: { label: string; letter: string; Glyph: ComponentType<{ color: string }>; testId: string }) {
+function SignalCard({
+  label,
+  letter,
+  Glyph,
+  testId,
+}: {
+  label: string;
+  letter: string;
+  Glyph: ComponentType<{ color: string }>;
+  testId: string;
+}) {
   const known = letter in COLOR ? (letter as SignalLetter) : null;
   return (
     <Paper withBorder radius="md" p="sm" data-testid={testId} data-signal={known ?? undefined}>

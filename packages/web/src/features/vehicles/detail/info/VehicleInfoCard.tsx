@@ -28,7 +28,12 @@ export function VehicleInfoCard({ vehicle }: { vehicle: Vehicle }) {
   const loading = can.isPending || refreshing;
   const visible = TILES.filter((tile) => shown[tile.key]);
   const renderTile = (tile: (typeof TILES)[number]) => (
-    <Tile key={tile.key} label={tile.label} loading={loading || (tile.key === 'packVoltage' && cells.isPending)} testId={`tile-${tile.key}`}>
+    <Tile
+      key={tile.key}
+      label={tile.label}
+      loading={loading || (tile.key === 'packVoltage' && cells.isPending)}
+      testId={`tile-${tile.key}`}
+    >
       {can.data && tile.render({ can: can.data, cells: cells.data })}
     </Tile>
   );
@@ -39,7 +44,14 @@ export function VehicleInfoCard({ vehicle }: { vehicle: Vehicle }) {
         <Title order={4}>Vehicle Information</Title>
         <Group gap={4}>
           <Tooltip label="Refresh Vehicle Information">
-            <ActionIcon variant="subtle" color="gray" aria-label="Refresh Vehicle Information" onClick={onRefresh} loading={refreshing} data-testid="refresh-vehicle-info">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label="Refresh Vehicle Information"
+              onClick={onRefresh}
+              loading={refreshing}
+              data-testid="refresh-vehicle-info"
+            >
               <RefreshIcon />
             </ActionIcon>
           </Tooltip>

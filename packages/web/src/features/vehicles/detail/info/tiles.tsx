@@ -58,4 +58,6 @@ const VIEWS: Record<DetailTile, TileView> = {
 };
 
 /** The tiles in the order they show: the last-reported times first, then the domain's order. */
-export const TILES = [...DETAIL_TILES].sort((a, b) => Number(b.key === 'activityTime') - Number(a.key === 'activityTime')).map((tile) => ({ ...tile, ...VIEWS[tile.key] }));
+export const TILES = [...DETAIL_TILES]
+  .sort((a, b) => Number(b.key === 'activityTime') - Number(a.key === 'activityTime'))
+  .map((tile) => ({ ...tile, ...VIEWS[tile.key] }));

@@ -66,7 +66,12 @@ export function MovementControls({ vehicleId, choice, onChange, hasRoute }: Move
         data-testid="select-range"
       />
       <Tooltip label="Clear DateTime Range">
-        <Button variant="default" onClick={() => onChange({ date: null, slot: null })} disabled={!hasRoute} data-testid="clear-range">
+        <Button
+          variant="default"
+          onClick={() => onChange({ date: null, slot: null })}
+          disabled={!hasRoute}
+          data-testid="clear-range"
+        >
           Clear
         </Button>
       </Tooltip>

@@ -18,15 +18,26 @@ interface RouteMapCardProps {
 
 /** The map card (§2): the vehicle's marker, followed as it moves, and the chosen route as a polyline. */
 export function RouteMapCard({ vehicleName, position, route, routeLoading }: RouteMapCardProps) {
-  const here: LatLng | null = position?.gps_lat != null && position.gps_long != null ? [position.gps_lat, position.gps_long] : null;
+  const here: LatLng | null =
+    position?.gps_lat != null && position.gps_long != null ? [position.gps_lat, position.gps_long] : null;
   const path = route?.map((p): LatLng => [p.lat, p.lng]) ?? [];
   const view = here ? { center: here, zoom: DETAIL_ZOOM } : NO_POSITION;
 
   return (
     <Card withBorder radius="md" padding={0} data-testid="vehicle-map-card" pos="relative">
       {/* Auto-recentre on the vehicle, except while a route is shown: the route fits itself in view. */}
-      <MapView center={view.center} zoom={view.zoom} follow={path.length === 0} height={MAP_HEIGHT} testId="vehicle-map">
-        {path.length > 0 ? <RouteLayer path={path} stepMs={ROUTE_STEP_MS} /> : here && <MarkerLayer position={here} title={vehicleName} />}
+      <MapView
+        center={view.center}
+        zoom={view.zoom}
+        follow={path.length === 0}
+        height={MAP_HEIGHT}
+        testId="vehicle-map"
+      >
+        {path.length > 0 ? (
+          <RouteLayer path={path} stepMs={ROUTE_STEP_MS} />
+        ) : (
+          here && <MarkerLayer position={here} title={vehicleName} />
+        )}
       </MapView>
       {routeLoading && (
         <Center pos="absolute" inset={0} style={{ zIndex: 500, background: 'rgba(255,255,255,0.5)' }}>

@@ -4,7 +4,12 @@ import { useState } from 'react';
 import { ConfirmModal } from '../../../../components/ConfirmModal';
 import { DataGrid } from '../../../../components/DataGrid';
 import { Pager } from '../../../../components/Pager';
-import { fetchWarningLogsXlsx, useClearWarningLogs, useWarningLogs, WARNING_LOG_PAGE_SIZE } from '../api/vehicle-detail-api';
+import {
+  fetchWarningLogsXlsx,
+  useClearWarningLogs,
+  useWarningLogs,
+  WARNING_LOG_PAGE_SIZE,
+} from '../api/vehicle-detail-api';
 import { saveBlob } from '../../../../api/save-blob';
 import { hasAnyAuthority } from '../../../../app/session/authority';
 import { useSession } from '../../../../app/session/useSession';
@@ -44,13 +49,17 @@ export function WarningLogPanel({ vehicleId }: { vehicleId: number }) {
     <Card withBorder radius="md" padding="md" data-testid="warning-log">
       <Group justify="space-between">
         <UnstyledButton onClick={() => setOpen((o) => !o)} aria-expanded={open} data-testid="warning-log-toggle">
-          <Title order={4}>
-            {open ? '▾' : '▸'} Vehicle Warning Log
-          </Title>
+          <Title order={4}>{open ? '▾' : '▸'} Vehicle Warning Log</Title>
         </UnstyledButton>
         <Group gap="xs">
           {mayClear && (
-            <Button variant="default" size="xs" onClick={() => setConfirming(true)} disabled={total === 0} data-testid="clear-logs">
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => setConfirming(true)}
+              disabled={total === 0}
+              data-testid="clear-logs"
+            >
               Clear logs
             </Button>
           )}
@@ -61,11 +70,24 @@ export function WarningLogPanel({ vehicleId }: { vehicleId: number }) {
       </Group>
       <Collapse in={open}>
         <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
-          <DataGrid rows={logs.data?.data} columns={warningLogColumns} loading={logs.isPending} noRowsText="no rows to display" rowId={(e) => String(e.id)} testId="warning-log-grid" />
+          <DataGrid
+            rows={logs.data?.data}
+            columns={warningLogColumns}
+            loading={logs.isPending}
+            noRowsText="no rows to display"
+            rowId={(e) => String(e.id)}
+            testId="warning-log-grid"
+          />
           <Pager page={page} size={WARNING_LOG_PAGE_SIZE} total={total} onPageChange={setPage} />
         </div>
       </Collapse>
-      <ConfirmModal opened={confirming} title="Clear logs" onConfirm={confirmClear} onCancel={() => setConfirming(false)} busy={clear.isPending}>
+      <ConfirmModal
+        opened={confirming}
+        title="Clear logs"
+        onConfirm={confirmClear}
+        onCancel={() => setConfirming(false)}
+        busy={clear.isPending}
+      >
         Are you sure you want to clear the warning log of this vehicle?
       </ConfirmModal>
     </Card>
