@@ -48,6 +48,9 @@ export const PEOPLE_WRITERS = {
 } as const satisfies Record<string, readonly Role[]>;
 
 /** Delete-guard texts of part 1 §8, built once for the server's refusals and the client's dialogs. */
+/** The names a delete block lists, as one phrase; null when there are none. */
+export const namesPhrase = (items: { name: string }[]) => (items.length ? items.map((i) => i.name).join(', ') : null);
+
 export const deleteBlocks = {
   fleetWithDrivers: (drivers: string) =>
     `Fleet can't be deleted. For deletion, please assign the ${drivers} to other Fleets.`,

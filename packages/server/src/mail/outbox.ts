@@ -13,16 +13,14 @@ export interface OutgoingMail {
 
 /** Writes a mail to the outbox; pass the transaction of the change that caused it. */
 export async function enqueueMail(db: Pick<Db, 'insert'>, mail: OutgoingMail) {
-  await db
-    .insert(mailOutbox)
-    .values({
-      recipient: mail.to,
-      subject: mail.subject,
-      body: mail.body,
-      kind: mail.kind,
-      attachmentName: mail.attachment?.name,
-      attachment: mail.attachment?.content,
-    });
+  await db.insert(mailOutbox).values({
+    recipient: mail.to,
+    subject: mail.subject,
+    body: mail.body,
+    kind: mail.kind,
+    attachmentName: mail.attachment?.name,
+    attachment: mail.attachment?.content,
+  });
 }
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;

@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ANY_SIGNED_IN, caller } from '../../auth/guard.js';
-import { idParams } from '../people/listing.js';
+import { idParams } from '../../http/list-params.js';
 import { XLSX_TYPE } from '../../lib/xlsx-stream.js';
 import type { CanReportService, ReportExport } from './can-report.service.js';
 

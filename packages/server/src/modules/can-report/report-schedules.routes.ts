@@ -1,7 +1,7 @@
 import { reportScheduleSchema, reportScheduleWriteSchema } from '@evfleet/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ANY_SIGNED_IN, caller } from '../../auth/guard.js';
-import { idParams } from '../people/listing.js';
+import { idParams } from '../../http/list-params.js';
 import type { ReportSchedulesService } from './report-schedules.service.js';
 
 const access = { access: ANY_SIGNED_IN };

@@ -3,7 +3,7 @@ import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { visibleDealers, type Scope } from '../../auth/visibility.js';
 import type { Queryable } from '../../db/client.js';
 import { appUser, dealer } from '../../db/schema.js';
-import { amongIds, matches, newestFirst, qualified, window } from '../people/listing.js';
+import { amongIds, matches, newestFirst, qualified, window } from '../../db/listing.js';
 
 const owned = (table: 'fleet' | 'vehicle') =>
   sql<boolean>`exists (select 1 from ${sql.raw(table)} x where x.dealer_id = ${qualified(dealer.id)})`;

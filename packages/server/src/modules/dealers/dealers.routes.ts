@@ -1,7 +1,7 @@
 import { dealerSchema, dealerWriteSchema, listResponse } from '@evfleet/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ANY_SIGNED_IN, caller } from '../../auth/guard.js';
-import { idParams, pageQuery, searchTerm } from '../people/listing.js';
+import { idParams, pageQuery, searchTerm } from '../../http/list-params.js';
 import type { DealersService } from './dealers.service.js';
 
 const ADMIN = ['ROLE_ADMIN'] as const;

@@ -1,4 +1,4 @@
-import { deleteBlocks, type DealerWrite, type PageQuery } from '@evfleet/domain';
+import { deleteBlocks, type DealerWrite, type PageQuery, namesPhrase } from '@evfleet/domain';
 import { allow, resolveScope, type Scope, notVisible } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
@@ -7,7 +7,7 @@ import { fieldErrors, notFound, refused } from '../../http/errors.js';
 import type { AccountMails } from '../../mail/account-mails.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { newKey } from '../account/account.service.js';
-import { listOf, namesPhrase } from '../people/listing.js';
+import { listOf } from '../../db/listing.js';
 import { assertEmailFree, ensureAccount, releaseAccount } from '../people/person-account.js';
 import { usersRepository as users } from '../users/users.repository.js';
 import { dealersRepository as repo } from './dealers.repository.js';

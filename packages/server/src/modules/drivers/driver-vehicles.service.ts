@@ -3,7 +3,7 @@ import { allow, notVisible } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
 import { notFound, refused } from '../../http/errors.js';
-import { listOf } from '../people/listing.js';
+import { listOf } from '../../db/listing.js';
 import { vehiclesRepository as vehicles, vehiclesWhere } from '../vehicles/vehicles.repository.js';
 import { driversRepository as drivers } from './drivers.repository.js';
 import { driverReader, driverWriter } from './drivers.service.js';

@@ -2,7 +2,7 @@ import { driverSchema, driverWriteSchema, id, listResponse, vehicleRefSchema, PE
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ANY_SIGNED_IN, caller } from '../../auth/guard.js';
-import { flagParam, idListParam, idParams, pageQuery, searchTerm } from '../people/listing.js';
+import { flagParam, idListParam, idParams, pageQuery, searchTerm } from '../../http/list-params.js';
 import type { DriverVehiclesService } from './driver-vehicles.service.js';
 import type { DriversService } from './drivers.service.js';
 

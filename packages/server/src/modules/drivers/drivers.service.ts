@@ -6,7 +6,7 @@ import { driver } from '../../db/schema.js';
 import { forbidden, notFound, refused } from '../../http/errors.js';
 import { filesRepository as files } from '../files/files.repository.js';
 import { fleetsRepository as fleets } from '../fleets/fleets.repository.js';
-import { listOf } from '../people/listing.js';
+import { listOf } from '../../db/listing.js';
 import { requirePermission } from '../role-permissions/permissions.js';
 import { assertEmailFree, ensureAccount, releaseAccount } from '../people/person-account.js';
 import { vehiclesRepository as vehicles } from '../vehicles/vehicles.repository.js';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { storedFile } from '../../db/schema.js';
-import { qualified } from '../people/listing.js';
+import { qualified } from '../../db/listing.js';
 
 type FileValues = Pick<typeof storedFile.$inferInsert, 'bytes' | 'contentType' | 'size' | 'uploadedBy'>;
 

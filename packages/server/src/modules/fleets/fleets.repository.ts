@@ -3,7 +3,7 @@ import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { visibleFleets, type Scope } from '../../auth/visibility.js';
 import type { Queryable } from '../../db/client.js';
 import { dealer, fleet } from '../../db/schema.js';
-import { amongIds, matches, newestFirst, qualified, window } from '../people/listing.js';
+import { amongIds, matches, newestFirst, qualified, window } from '../../db/listing.js';
 
 const namesOf = (table: 'driver' | 'vehicle') =>
   sql<

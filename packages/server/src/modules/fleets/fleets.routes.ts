@@ -1,7 +1,7 @@
 import { fleetSchema, fleetWriteSchema, listResponse, PEOPLE_WRITERS } from '@evfleet/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ANY_SIGNED_IN, caller } from '../../auth/guard.js';
-import { idParams, pageQuery, searchTerm } from '../people/listing.js';
+import { idParams, pageQuery, searchTerm } from '../../http/list-params.js';
 import type { FleetsService } from './fleets.service.js';
 
 const WRITERS = PEOPLE_WRITERS.fleets;

@@ -1,10 +1,10 @@
-import { deleteBlocks, type FleetWrite, type PageQuery } from '@evfleet/domain';
+import { deleteBlocks, type FleetWrite, type PageQuery, namesPhrase } from '@evfleet/domain';
 import { allow, resolveScope, type Scope, notVisible } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { fleet } from '../../db/schema.js';
 import { forbidden, notFound, refused } from '../../http/errors.js';
-import { listOf, namesPhrase } from '../people/listing.js';
+import { listOf } from '../../db/listing.js';
 import { assertEmailFree, ensureAccount, releaseAccount } from '../people/person-account.js';
 import { vehiclesRepository as vehicles } from '../vehicles/vehicles.repository.js';
 import { fleetsRepository as repo } from './fleets.repository.js';

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { notificationList, vehicleNotification } from '../../db/admin-schema.js';
 import type { RecordStore } from './record-store.js';
 import { assertVehiclesExist } from './record-vehicles.js';
-import { qualified } from '../people/listing.js';
+import { qualified } from '../../db/listing.js';
 
 /**
  * A list's linked vehicles the caller may see. Readers other than administrators and staff see the

@@ -8,7 +8,8 @@ import { resolveScope, visibleVehicles, type Scope } from '../../auth/visibility
 import type { Db } from '../../db/client.js';
 import { vehicle } from '../../db/schema.js';
 import { fieldErrors } from '../../http/errors.js';
-import { matches, searchTerm } from '../people/listing.js';
+import { searchTerm } from '../../http/list-params.js';
+import { matches } from '../../db/listing.js';
 import { can } from '../role-permissions/permissions.js';
 
 /** Refuses (400, on the named field) ids of vehicles that do not exist. */

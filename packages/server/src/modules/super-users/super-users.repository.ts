@@ -2,7 +2,7 @@ import type { PageQuery } from '@evfleet/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { superUser } from '../../db/schema.js';
-import { matches, newestFirst, window } from '../people/listing.js';
+import { matches, newestFirst, window } from '../../db/listing.js';
 
 export type SuperUserRow = typeof superUser.$inferSelect;
 type SuperUserValues = Omit<typeof superUser.$inferInsert, 'id' | 'createdAt'>;

@@ -1,7 +1,7 @@
 import { listResponse, superUserCreateSchema, superUserSchema, superUserUpdateSchema } from '@evfleet/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caller } from '../../auth/guard.js';
-import { idParams, pageQuery, searchTerm } from '../people/listing.js';
+import { idParams, pageQuery, searchTerm } from '../../http/list-params.js';
 import type { SuperUsersService } from './super-users.service.js';
 
 const ADMIN = ['ROLE_ADMIN'] as const;

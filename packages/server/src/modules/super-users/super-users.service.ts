@@ -3,7 +3,7 @@ import type { AuthUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
 import { superUser } from '../../db/schema.js';
 import { notFound, refused } from '../../http/errors.js';
-import { listOf } from '../people/listing.js';
+import { listOf } from '../../db/listing.js';
 import { assertEmailFree, ensureAccount, releaseAccount } from '../people/person-account.js';
 import { superUsersRepository as repo } from './super-users.repository.js';
 import { toSuperUser } from './super-users.presenter.js';

@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AuthUser } from '../../auth/tokens.js';
 import { caller } from '../../auth/guard.js';
-import { idParams } from '../people/listing.js';
+import { idParams } from '../../http/list-params.js';
 import { readSheetUpload, sheetChange } from './sheet-upload.js';
 
 interface ThresholdOwner<T> {

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { vehicle } from '../../db/schema.js';
 import { canReading, trip, vehicleState, warningLog } from '../../db/telemetry-schema.js';
-import { window } from '../people/listing.js';
+import { window } from '../../db/listing.js';
 import type { PageQuery, Severity } from '@evfleet/domain';
 
 const withState = {

@@ -2,7 +2,7 @@ import type { AlertAttribute, PageQuery } from '@evfleet/domain';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { storedFile, vehicle, vehicleTemplate } from '../../db/schema.js';
-import { amongIds, matches, newestFirst, qualified, window } from '../people/listing.js';
+import { amongIds, matches, newestFirst, qualified, window } from '../../db/listing.js';
 
 type TemplateValues = Pick<typeof vehicleTemplate.$inferInsert, 'name' | 'description' | 'fileId' | 'attributes'>;
 

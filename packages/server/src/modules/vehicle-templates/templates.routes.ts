@@ -9,7 +9,7 @@ import {
 } from '@evfleet/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ANY_SIGNED_IN, caller } from '../../auth/guard.js';
-import { idParams, searchTerm } from '../people/listing.js';
+import { idParams, searchTerm } from '../../http/list-params.js';
 import { SHEET_MULTIPART_LIMITS } from '../threshold-sheets/sheet-limits.js';
 import { thresholdRoutes } from '../threshold-sheets/threshold-routes.js';
 import type { TemplatesService } from './templates.service.js';

@@ -4,7 +4,7 @@ import type { AuthUser } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { fieldErrors, notFound, refused } from '../../http/errors.js';
 import { fleetsRepository as fleets } from '../fleets/fleets.repository.js';
-import { listOf } from '../people/listing.js';
+import { listOf } from '../../db/listing.js';
 import { requireDealerAction } from '../role-permissions/permissions.js';
 import { vehicleRecordsRepository as records } from './vehicle-records.repository.js';
 import { vehiclesRepository as vehicles, vehiclesWhere } from './vehicles.repository.js';

@@ -5,7 +5,7 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { Queryable } from '../../db/client.js';
 import { dealer, fleet, vehicle, vehicleTemplate } from '../../db/schema.js';
 import { vehicleState } from '../../db/telemetry-schema.js';
-import { amongIds, matches, newestFirst, qualified, window } from '../people/listing.js';
+import { amongIds, matches, newestFirst, qualified, window } from '../../db/listing.js';
 
 type VehicleValues = Omit<typeof vehicle.$inferInsert, 'id' | 'createdAt' | 'deviceTokenHash'>;
 

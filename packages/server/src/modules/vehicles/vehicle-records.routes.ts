@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ANY_SIGNED_IN, caller } from '../../auth/guard.js';
-import { idParams, searchTerm } from '../people/listing.js';
+import { idParams, searchTerm } from '../../http/list-params.js';
 import { SHEET_MULTIPART_LIMITS } from '../threshold-sheets/sheet-limits.js';
 import { thresholdRoutes } from '../threshold-sheets/threshold-routes.js';
 import type { VehicleRecordsService } from './vehicle-records.service.js';

@@ -13,7 +13,7 @@ import type { AuthUser } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { vehicle } from '../../db/schema.js';
 import { fieldErrors, notFound, refused } from '../../http/errors.js';
-import { listOf } from '../people/listing.js';
+import { listOf } from '../../db/listing.js';
 import { templatesRepository as templates } from '../vehicle-templates/templates.repository.js';
 import { toVehicle, toVehicleRow } from './vehicle.presenter.js';
 import { vehicleRecordsRepository as repo } from './vehicle-records.repository.js';

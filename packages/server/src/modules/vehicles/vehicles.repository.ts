@@ -2,7 +2,7 @@ import type { PageQuery, VehicleRef } from '@evfleet/domain';
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { vehicle } from '../../db/schema.js';
-import { window } from '../people/listing.js';
+import { window } from '../../db/listing.js';
 
 type VehicleLinks = Partial<Pick<typeof vehicle.$inferInsert, 'dealerId' | 'fleetId' | 'driverId'>>;
 

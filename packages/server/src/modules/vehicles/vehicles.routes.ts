@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ANY_SIGNED_IN, caller } from '../../auth/guard.js';
-import { flagParam, idListParam, pageQuery } from '../people/listing.js';
+import { flagParam, idListParam, pageQuery } from '../../http/list-params.js';
 import type { VehicleAssignmentService } from './vehicle-assignment.service.js';
 
 const vehicleList = { 200: listResponse(vehicleRefSchema) };

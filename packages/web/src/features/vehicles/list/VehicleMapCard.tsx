@@ -54,14 +54,12 @@ function LiveVehicleMap({ onDrawn }: { onDrawn: () => void }) {
   const { items, loading } = useLiveMapItems();
   const points = useMemo(
     () =>
-      items
-        .filter(hasPosition)
-        .map((item) => ({
-          id: item.vehicle_id,
-          position: [item.gps_lat, item.gps_long] as const,
-          title: item.vehicle_name,
-          data: item,
-        })),
+      items.filter(hasPosition).map((item) => ({
+        id: item.vehicle_id,
+        position: [item.gps_lat, item.gps_long] as const,
+        title: item.vehicle_name,
+        data: item,
+      })),
     [items],
   );
   const none = !loading && points.length === 0;

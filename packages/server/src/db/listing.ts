@@ -1,25 +1,6 @@
-import { id, pageQuerySchema, type ListResponse, type PageQuery } from '@evfleet/domain';
+import type { ListResponse, PageQuery } from '@evfleet/domain';
 import { desc, getTableName, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
-
-/** Route parameters and queries shared by the people and vehicle calls. */
-export const idParams = z.object({ id });
-export const searchTerm = z.string().trim().max(100, 'Max').default('');
-export const pageQuery = pageQuerySchema;
-/** 'true' or 'false' in a query string. */
-export const flagParam = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true');
-/** Ids repeated (?vehicleIds=1&vehicleIds=2) or as a comma list (?vehicleIds=1,2). */
-export const idListParam = z.preprocess(
-  (v) =>
-    v === undefined
-      ? []
-      : (Array.isArray(v) ? v : [v])
-          .flatMap((s) => String(s).split(','))
-          .map((s) => s.trim())
-          .filter(Boolean),
-  z.array(id).min(1, 'At least one vehicle is required.').max(1000, 'Max'),
-);
 
 /**
  * A column with its table's name, for correlated subqueries: Drizzle leaves a column bare in the
@@ -58,6 +39,3 @@ export const listOf = <Row, Item>(rows: Row[], total: number, present: (row: Row
   data: rows.map(present),
   totalCount: total,
 });
-
-/** The names a delete block lists, as one phrase; null when there are none. */
-export const namesPhrase = (items: { name: string }[]) => (items.length ? items.map((i) => i.name).join(', ') : null);
