@@ -38,7 +38,7 @@ import { operationsRoutes } from './modules/management/operations.routes.js';
 import { managementRoutes } from './modules/management/management.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
-import { usersRepository } from './modules/users/users.repository.js';
+import { accountsRepository } from './auth/accounts.repository.js';
 import { peopleRoutes } from './modules/people/people.plugin.js';
 import { installTelemetry } from './telemetry/install.js';
 import { vehicleScreensRoutes } from './modules/vehicles/vehicle-screens.plugin.js';
@@ -93,7 +93,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   // Half the allowed delay each for the cache and the live feed's rounds, so together they stay within it.
   const sessions = createSessions({
     tokens,
-    load: (userId) => usersRepository.accountById(database.db, userId),
+    load: (userId) => accountsRepository.accountById(database.db, userId),
     ttlMs: config.sessionCheckMs / 2,
   });
   const throttle = createLoginThrottle({

@@ -3,7 +3,7 @@ import { localDate } from '@evfleet/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { localInstant } from '../src/modules/can-report/schedule-period.js';
+import { localInstant } from '../src/modules/can-report/schedules/schedule-period.js';
 import { MIN, readingSender } from './support/can-readings.js';
 import { DATABASE_KINDS } from './support/databases.js';
 import { callerFor, createTenant, type Caller, type Tenant } from './support/people.js';

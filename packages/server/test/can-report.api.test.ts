@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canReportRepository } from '../src/modules/can-report/can-report.repository.js';
-import { orderOf, selectColumns } from '../src/modules/can-report/report-columns.js';
-import { reportPager } from '../src/modules/can-report/report-pager.js';
+import { canReportRepository } from '../src/modules/can-report/report/can-report.repository.js';
+import { orderOf, selectColumns } from '../src/modules/can-report/report/report-columns.js';
+import { reportPager } from '../src/modules/can-report/paging/report-pager.js';
 import { MIN, readingSender, rowValues, sheetOf } from './support/can-readings.js';
 import { DATABASE_KINDS } from './support/databases.js';
 import { callerFor, createTenant, type Caller, type Tenant } from './support/people.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_RECORD_BYTES, orderedInstants } from '../src/modules/can-report/report-order.js';
+import { ORDER_RECORD_BYTES, orderedInstants } from '../src/modules/can-report/paging/report-order.js';
 
 const PG_EPOCH_MS = Date.UTC(2000, 0, 1);
 

@@ -10,7 +10,7 @@ import {
   type SampledReading,
   type SignalWindow,
   type WindowBounds,
-} from '../src/modules/can-report/report-window.js';
+} from '../src/modules/can-report/paging/report-window.js';
 
 /** A small deterministic generator, so a failure repeats. */
 function random(seed: number) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localInstant, nextRunAfter, periodOf } from '../src/modules/can-report/schedule-period.js';
+import { localInstant, nextRunAfter, periodOf } from '../src/modules/can-report/schedules/schedule-period.js';
 
 const CHICAGO = 'America/Chicago';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../src/http/errors.js';
-import { SHEET_LIMITS, unpackedSheet } from '../src/modules/threshold-sheets/sheet-limits.js';
+import { SHEET_LIMITS, unpackedSheet } from '../src/modules/vehicles/thresholds/sheet-limits.js';
 import { xlsxWith, zipOf } from './support/hostile-xlsx.js';
 
 const refusal = (promise: Promise<unknown>) =>

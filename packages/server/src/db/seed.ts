@@ -1,7 +1,7 @@
 import { DEFAULT_PAGES, ROLES, type Role } from '@evfleet/domain';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.js';
-import { usersRepository } from '../modules/users/users.repository.js';
+import { accountsRepository } from '../auth/accounts.repository.js';
 import type { Db } from './client.js';
 import { authority, rolePage } from './schema.js';
 import { seedDefaultTemplates } from './seed-templates.js';
@@ -58,7 +58,7 @@ export async function seedDemoAccounts(db: Db) {
     .then((r) => r.rows);
   if (count > 0) return;
   for (const a of DEMO_ACCOUNTS) {
-    await usersRepository.insert(
+    await accountsRepository.insert(
       db,
       {
         login: a.login,
@@ -76,8 +76,8 @@ export async function seedDemoAccounts(db: Db) {
 
 /** Without demo data, INITIAL_ADMIN_PASSWORD creates the first administrator so someone can sign in. */
 export async function seedInitialAdmin(db: Db, password: string) {
-  if (await usersRepository.findByLogin(db, 'admin')) return;
-  await usersRepository.insert(
+  if (await accountsRepository.findByLogin(db, 'admin')) return;
+  await accountsRepository.insert(
     db,
     {
       login: 'admin',

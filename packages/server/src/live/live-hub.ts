@@ -4,7 +4,7 @@ import { resolveScope, type Scope } from '../auth/visibility.js';
 import type { Sessions } from '../auth/sessions.js';
 import type { Db } from '../db/client.js';
 import { MAX_FRAME_BYTES, parseFrames, serializeFrame, type Frame } from './stomp-frame.js';
-import type { MapItems } from './map-items.js';
+import type { MapItems } from '../modules/vehicles/data/map-items.js';
 
 export const MAP_DETAILS_DESTINATION = '/evts/ws/mapdetails';
 /** SUBSCRIBE header: 'none' skips the list of every visible vehicle that otherwise comes first. */

@@ -2,7 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.js';
 import type { Db } from '../db/client.js';
 import { dealer, driver, fleet, vehicle } from '../db/schema.js';
-import { usersRepository } from '../modules/users/users.repository.js';
+import { accountsRepository } from '../auth/accounts.repository.js';
 
 export const DEMO_PEOPLE_PASSWORD = 'demo1234';
 
@@ -33,7 +33,7 @@ export async function seedDemoFleet(db: Db) {
     role: 'ROLE_DEALER' | 'ROLE_FLEET' | 'ROLE_USER',
   ) =>
     (
-      await usersRepository.insert(
+      await accountsRepository.insert(
         db,
         { login, email, firstName: first, lastName: last, activated: true, passwordHash },
         [role],

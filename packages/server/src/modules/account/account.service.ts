@@ -9,8 +9,8 @@ import type { Db, Queryable } from '../../db/client.js';
 import { notFound, refused, tooManyRequests, unauthorized } from '../../http/errors.js';
 import type { AccountMails } from '../../mail/account-mails.js';
 import { enqueueMail } from '../../mail/outbox.js';
-import { usersRepository as users } from '../users/users.repository.js';
-import { assertUnique } from '../users/uniqueness.js';
+import { accountsRepository as users } from '../../auth/accounts.repository.js';
+import { assertUnique } from '../../auth/account-uniqueness.js';
 
 const RESET_KEY_VALIDITY_MS = 24 * 3600_000;
 export const newKey = () => randomBytes(24).toString('base64url');

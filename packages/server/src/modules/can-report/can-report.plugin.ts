@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { canReportRoutes } from './can-report.routes.js';
-import { createCanReportService } from './can-report.service.js';
-import { createReportScheduler, type ReportScheduler } from './report-scheduler.js';
-import { reportSchedulesRoutes } from './report-schedules.routes.js';
-import { createReportSchedulesService } from './report-schedules.service.js';
+import { canReportRoutes } from './report/can-report.routes.js';
+import { createCanReportService } from './report/can-report.service.js';
+import { createReportScheduler, type ReportScheduler } from './schedules/report-scheduler.js';
+import { reportSchedulesRoutes } from './schedules/report-schedules.routes.js';
+import { createReportSchedulesService } from './schedules/report-schedules.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

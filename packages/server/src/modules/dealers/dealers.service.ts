@@ -8,8 +8,8 @@ import type { AccountMails } from '../../mail/account-mails.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { newKey } from '../account/account.service.js';
 import { listOf } from '../../db/listing.js';
-import { assertEmailFree, ensureAccount, releaseAccount } from '../people/person-account.js';
-import { usersRepository as users } from '../users/users.repository.js';
+import { assertEmailFree, ensureAccount, releaseAccount } from '../../auth/person-accounts.js';
+import { accountsRepository as users } from '../../auth/accounts.repository.js';
 import { dealersRepository as repo } from './dealers.repository.js';
 import { toDealer } from './dealers.presenter.js';
 

@@ -8,8 +8,8 @@ import { filesRepository as files } from '../files/files.repository.js';
 import { fleetsRepository as fleets } from '../fleets/fleets.repository.js';
 import { listOf } from '../../db/listing.js';
 import { requirePermission } from '../role-permissions/permissions.js';
-import { assertEmailFree, ensureAccount, releaseAccount } from '../people/person-account.js';
-import { vehiclesRepository as vehicles } from '../vehicles/vehicles.repository.js';
+import { assertEmailFree, ensureAccount, releaseAccount } from '../../auth/person-accounts.js';
+import { vehiclesRepository as vehicles } from '../vehicles/assignment/vehicle-links.repository.js';
 import { driversRepository as repo } from './drivers.repository.js';
 import { toDriver } from './drivers.presenter.js';
 

@@ -5,8 +5,8 @@ import type { Db, Queryable } from '../../db/client.js';
 import { fleet } from '../../db/schema.js';
 import { forbidden, notFound, refused } from '../../http/errors.js';
 import { listOf } from '../../db/listing.js';
-import { assertEmailFree, ensureAccount, releaseAccount } from '../people/person-account.js';
-import { vehiclesRepository as vehicles } from '../vehicles/vehicles.repository.js';
+import { assertEmailFree, ensureAccount, releaseAccount } from '../../auth/person-accounts.js';
+import { vehiclesRepository as vehicles } from '../vehicles/assignment/vehicle-links.repository.js';
 import { fleetsRepository as repo } from './fleets.repository.js';
 import { toFleet } from './fleets.presenter.js';
 

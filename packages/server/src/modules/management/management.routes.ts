@@ -2,7 +2,7 @@ import { isAdmin } from '@evfleet/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ANY_SIGNED_IN, caller } from '../../auth/guard.js';
 import type { Database } from '../../db/client.js';
-import { usersRepository } from '../users/users.repository.js';
+import { accountsRepository } from '../../auth/accounts.repository.js';
 import type { BuildInfo } from './build-info.js';
 
 interface Deps {
@@ -27,7 +27,7 @@ export const managementRoutes =
     /** The sidebar footer: code versions and sources only for users with 'Roles And Permission'. */
     app.get('/api/app-info', { config: { access: ANY_SIGNED_IN } }, async (req) => {
       const user = caller(req);
-      const pages = await usersRepository.pagesOf(
+      const pages = await accountsRepository.pagesOf(
         database.db,
         isAdmin(user.authorities) ? ['ROLE_ADMIN'] : user.authorities,
       );

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { AccountMails } from '../../mail/account-mails.js';
 import { queueResetMail } from '../account/account.service.js';
-import { usersRepository as users } from '../users/users.repository.js';
+import { accountsRepository as users } from '../../auth/accounts.repository.js';
 import { passwordsRepository as repo } from './passwords.repository.js';
 
 interface Deps {

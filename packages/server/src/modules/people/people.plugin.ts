@@ -14,8 +14,8 @@ import { createPasswordsService } from '../passwords/passwords.service.js';
 import { passwordsRoutes } from '../passwords/passwords.routes.js';
 import { createSuperUsersService } from '../super-users/super-users.service.js';
 import { superUsersRoutes } from '../super-users/super-users.routes.js';
-import { createVehicleAssignmentService } from '../vehicles/vehicle-assignment.service.js';
-import { vehiclesRoutes } from '../vehicles/vehicles.routes.js';
+import { createVehicleAssignmentService } from '../vehicles/assignment/vehicle-assignment.service.js';
+import { vehiclesRoutes } from '../vehicles/assignment/vehicle-assignment.routes.js';
 
 interface Deps {
   db: Db;

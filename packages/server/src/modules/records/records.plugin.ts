@@ -16,8 +16,8 @@ import { createRecordService } from './record-service.js';
 import { recordRoutes } from './record-routes.js';
 import { recordVehiclesRoutes } from './record-vehicles.js';
 import { tableStore } from './table-store.js';
-import { vehicleCansStore } from './vehicle-cans.store.js';
-import { vehicleLogsStore } from './vehicle-logs.store.js';
+import { vehicleCansStore } from '../vehicles/history/vehicle-cans.store.js';
+import { vehicleLogsStore } from '../vehicles/history/vehicle-logs.store.js';
 
 /** The generic record entities (part 2 §2 "Generic record screens"), each one description and one store. */
 export const recordsRoutes =

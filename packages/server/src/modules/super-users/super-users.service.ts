@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { superUser } from '../../db/schema.js';
 import { notFound, refused } from '../../http/errors.js';
 import { listOf } from '../../db/listing.js';
-import { assertEmailFree, ensureAccount, releaseAccount } from '../people/person-account.js';
+import { assertEmailFree, ensureAccount, releaseAccount } from '../../auth/person-accounts.js';
 import { superUsersRepository as repo } from './super-users.repository.js';
 import { toSuperUser } from './super-users.presenter.js';
 

@@ -1,5 +1,5 @@
 import type { Account, User } from '@evfleet/domain';
-import type { UserWithRoles } from './users.repository.js';
+import type { UserWithRoles } from '../../auth/accounts.repository.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -8,8 +8,8 @@ import type { AccountMails } from '../../mail/account-mails.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { newKey } from '../account/account.service.js';
 import { toUser } from './users.presenter.js';
-import { SORTABLE, usersRepository as users } from './users.repository.js';
-import { assertUnique } from './uniqueness.js';
+import { SORTABLE, accountsRepository as users } from '../../auth/accounts.repository.js';
+import { assertUnique } from '../../auth/account-uniqueness.js';
 
 interface Deps {
   db: Db;

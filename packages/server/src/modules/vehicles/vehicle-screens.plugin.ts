@@ -6,11 +6,11 @@ import { createPreferencesService } from '../preferences/preferences.service.js'
 import { preferencesRoutes } from '../preferences/preferences.routes.js';
 import { createRolePermissionsService } from '../role-permissions/role-permissions.service.js';
 import { rolePermissionsRoutes } from '../role-permissions/role-permissions.routes.js';
-import { thresholdSheetsRoutes } from '../threshold-sheets/threshold-sheets.routes.js';
-import { createTemplatesService } from '../vehicle-templates/templates.service.js';
-import { templatesRoutes } from '../vehicle-templates/templates.routes.js';
-import { createVehicleRecordsService } from './vehicle-records.service.js';
-import { vehicleRecordsRoutes } from './vehicle-records.routes.js';
+import { thresholdSheetsRoutes } from './thresholds/threshold-sheets.routes.js';
+import { createTemplatesService } from './templates/templates.service.js';
+import { templatesRoutes } from './templates/templates.routes.js';
+import { createVehicleRecordsService } from './records/vehicle-records.service.js';
+import { vehicleRecordsRoutes } from './records/vehicle-records.routes.js';
 
 /**
  * The vehicle screens' server side (issue 6): vehicles, templates, threshold sheets, role

@@ -1,0 +1,206 @@
+import type { CanReportCriteria, SortType } from '@evfleet/domain';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { canReportTemplate } from '../../../db/reports-schema.js';
+import { vehicle } from '../../../db/schema.js';
+import { canReading, vehicleState } from '../../../db/telemetry-schema.js';
+import { EXCEL_UNIX_EPOCH_DAYS } from '../../../lib/xlsx-text-rows.js';
+import { orderOf, type SelectedColumn } from './report-columns.js';
+
+/** One stored reading as the report reads it: its time and the chosen values, c0…cn in column order. */
+export type ReadingRow = { ts: Date | string } & Record<string, number | null>;
+
+const alias = (i: number) => `c${i}`;
+const selectList = (columns: readonly SelectedColumn[]) =>
+  sql.join(
+    [sql`${canReading.ts} as ts`, ...columns.map((c, i) => sql`${c.value} as ${sql.identifier(alias(i))}`)],
+    sql`, `,
+  );
+/** A part of a range: the readings before an instant, or from it. */
+export interface RangePart {
+  before?: Date;
+  from?: Date;
+}
+
+/** The two halves of a range in time, read at once on two connections (PostgreSQL). */
+export function halvesOf(c: CanReportCriteria): [RangePart, RangePart] {
+  const middle = new Date((c.start.getTime() + c.end.getTime()) / 2);
+  return [{ before: middle }, { from: middle }];
+}
+
+export const inRange = (c: CanReportCriteria, part: RangePart = {}) =>
+  sql`${canReading.vehicleId} = ${c.vehicleId} and ${canReading.ts} between ${c.start.toISOString()}::timestamptz and ${c.end.toISOString()}::timestamptz
+    ${part.before ? sql`and ${canReading.ts} < ${part.before.toISOString()}::timestamptz` : sql``} ${part.from ? sql`and ${canReading.ts} >= ${part.from.toISOString()}::timestamptz` : sql``}`;
+
+/** The fields of a reading in an export: its time as an Excel date (lib/xlsx-text-rows.ts), then the chosen values. */
+const exportFields = (columns: readonly SelectedColumn[]) => [
+  sql`date_part('epoch', ${canReading.ts}) / 86400 + ${sql.raw(String(EXCEL_UNIX_EPOCH_DAYS))}`,
+  ...columns.map((c) => c.value),
+];
+const exportRows = (q: ReportQuery) =>
+  sql`from ${canReading} where ${inRange(q.criteria)} order by ${orderOf(q.sortBy, q.sortType, q.columns)}`;
+
+/** The rows of an export, a column per field (PostgreSQL's COPY writes each number's text, an empty value as told). */
+export const exportQuery = (q: ReportQuery) =>
+  sql`select ${sql.join(exportFields(q.columns), sql`, `)} ${exportRows(q)}`;
+
+/**
+ * The same rows as one line of text each, tab-separated with an empty field for an empty value, as
+ * the COPY writes them: where there is no COPY to a stream (PGlite), the server still handles one
+ * string per reading rather than an object, a Date and a number per value.
+ */
+const exportLineQuery = (q: ReportQuery) =>
+  sql`select concat_ws(chr(9), ${sql.join(
+    exportFields(q.columns).map((f) => sql`coalesce((${f})::text, '')`),
+    sql`, `,
+  )}) as line ${exportRows(q)}`;
+
+/**
+ * Lines as one text, each ended by a newline, written straight into a buffer kept from batch to
+ * batch (no joined string, and no new megabytes for every batch for the allocator to scatter).
+ */
+function linesWriter() {
+  let text = Buffer.allocUnsafe(0);
+  return (rows: readonly { line: string }[]) => {
+    let length = 0;
+    for (const { line } of rows) length += line.length + 1;
+    if (text.length < length) text = Buffer.allocUnsafe(length * 2);
+    let at = 0;
+    for (const { line } of rows) {
+      at += text.write(line, at, 'latin1');
+      text[at++] = 10;
+    }
+    return text.subarray(0, at);
+  };
+}
+
+export interface ReportQuery {
+  criteria: CanReportCriteria;
+  columns: readonly SelectedColumn[];
+  sortBy: string;
+  sortType: SortType;
+}
+
+/** The values of a row in column order (aliases c0…cn). */
+export const valuesOf = (row: ReadingRow, columns: readonly SelectedColumn[]) =>
+  columns.map((_, i) => row[alias(i)] ?? null);
+
+export const canReportRepository = {
+  /** The vehicles a caller may report on, by name then VIN (the label is 'name - VIN: vin'). */
+  vehicleOptions: (db: Db, where: SQL | undefined) =>
+    db
+      .select({ id: vehicle.id, name: vehicle.name, vin: vehicle.vin })
+      .from(vehicle)
+      .where(where)
+      .orderBy(sql`lower(${vehicle.name})`, asc(vehicle.vin)),
+
+  vehicle: async (db: Db, where: SQL) =>
+    (
+      await db
+        .select({
+          id: vehicle.id,
+          name: vehicle.name,
+          vin: vehicle.vin,
+          timeZone: vehicle.timeZone,
+          fleetId: vehicle.fleetId,
+        })
+        .from(vehicle)
+        .where(where)
+        .limit(1)
+    )[0],
+
+  /** Every signal key the given vehicles ever reported (vehicle_state keeps the last value of each). */
+  reportedKeys: async (db: Db, where: SQL | undefined) => {
+    const { rows } = await db.execute<{ key: string }>(sql`
+      select distinct k.key from ${vehicleState} join ${vehicle} on ${vehicle.id} = ${vehicleState.vehicleId}
+      cross join lateral jsonb_object_keys(${vehicleState.values}) as k(key)
+      ${where ? sql`where ${where}` : sql``}`);
+    return rows.map((r) => r.key);
+  },
+
+  count: async (db: Db, criteria: CanReportCriteria) => {
+    const { rows } = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from ${canReading} where ${inRange(criteria)}`,
+    );
+    return rows[0].n;
+  },
+
+  /**
+   * One page in time order: the page's instants come from the primary key alone (an index-only walk
+   * past the offset), then only those rows are read. Given the total, a page in the far half walks
+   * from the other end, so the last page costs what the first does.
+   */
+  timePage: async (db: Db, q: ReportQuery, limit: number, offset: number, total?: number) => {
+    const reverse = total !== undefined && offset > total / 2;
+    const ascending = (q.sortType === 'ASC') !== reverse;
+    const dir = sql.raw(ascending ? 'asc' : 'desc');
+    const take = reverse ? Math.max(0, Math.min(limit, total - offset)) : limit;
+    const skip = reverse ? Math.max(0, total - offset - take) : offset;
+    const { rows } = await db.execute<ReadingRow>(sql`
+      select ${selectList(q.columns)} from ${canReading}
+      where ${canReading.vehicleId} = ${q.criteria.vehicleId}
+        and ${canReading.ts} = any(array(select ${canReading.ts} from ${canReading} where ${inRange(q.criteria)} order by ${canReading.ts} ${dir} limit ${take} offset ${skip}))
+      order by ${canReading.ts} ${dir}`);
+    return reverse ? rows.reverse() : rows;
+  },
+
+  /** The rows of the given instants, in no particular order. */
+  rowsAt: async (db: Db, q: ReportQuery, instants: readonly number[]) => {
+    if (instants.length === 0) return [];
+    const list = sql.join(
+      instants.map((t) => sql`${new Date(t).toISOString()}::timestamptz`),
+      sql`, `,
+    );
+    const { rows } = await db.execute<ReadingRow>(
+      sql`select ${selectList(q.columns)} from ${canReading} where ${canReading.vehicleId} = ${q.criteria.vehicleId} and ${canReading.ts} in (${list})`,
+    );
+    return rows;
+  },
+
+  /**
+   * Every reading of a report in order as text lines (see exportLineQuery), handed over a batch at a time
+   * from a server-side cursor, so an export of 864,000 readings holds two batches at most: the one
+   * being written out and the next, fetched meanwhile. The export waits for the client to keep up
+   * before asking for more.
+   */
+  forEachBatch: (db: Db, q: ReportQuery, batchSize: number, handle: (lines: Buffer) => Promise<void>) =>
+    // `lines` is reused once handle() resolves
+    db.transaction(async (tx) => {
+      await tx.execute(sql`declare can_export no scroll cursor for ${exportLineQuery(q)}`);
+      // A Drizzle query runs each time it is awaited: wrapped in a promise, each fetch runs once.
+      const fetch = () =>
+        Promise.resolve(tx.execute<{ line: string }>(sql`fetch forward ${sql.raw(String(batchSize))} from can_export`));
+      const linesText = linesWriter();
+      for (let batch = await fetch(); batch.rows.length > 0;) {
+        const next = fetch();
+        next.catch(() => undefined); // awaited below; a failed handle() must not leave it unhandled
+        await handle(linesText(batch.rows));
+        batch = await next;
+      }
+      await tx.execute(sql`close can_export`);
+    }),
+
+  templates: (db: Db, userId: number) =>
+    db.select().from(canReportTemplate).where(eq(canReportTemplate.userId, userId)).orderBy(desc(canReportTemplate.id)),
+
+  template: async (db: Db, userId: number, id: number) =>
+    (
+      await db
+        .select()
+        .from(canReportTemplate)
+        .where(and(eq(canReportTemplate.userId, userId), eq(canReportTemplate.id, id)))
+    )[0],
+
+  templateNamed: async (db: Db, userId: number, name: string) =>
+    (
+      await db
+        .select({ id: canReportTemplate.id })
+        .from(canReportTemplate)
+        .where(
+          and(eq(canReportTemplate.userId, userId), sql`lower(${canReportTemplate.templateName}) = lower(${name})`),
+        )
+    )[0],
+
+  insertTemplate: async (db: Db, values: typeof canReportTemplate.$inferInsert) =>
+    (await db.insert(canReportTemplate).values(values).returning())[0],
+};

@@ -1,0 +1,159 @@
+import {
+  DEFAULT_THRESHOLDS,
+  withAttribute,
+  type AlertAttribute,
+  type MetricName,
+  type PageQuery,
+  type VehicleWrite,
+} from '@evfleet/domain';
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { ThresholdChanges } from '../../../alerts/threshold-changes.js';
+import { allow, notVisible, resolveScope, visibleVehicles } from '../../../auth/visibility.js';
+import type { AuthUser } from '../../../auth/tokens.js';
+import type { Db, Queryable } from '../../../db/client.js';
+import { vehicle } from '../../../db/schema.js';
+import { fieldErrors, notFound, refused } from '../../../http/errors.js';
+import { listOf } from '../../../db/listing.js';
+import { templatesRepository as templates } from '../templates/templates.repository.js';
+import { toVehicle, toVehicleRow } from './vehicle.presenter.js';
+import { vehicleRecordsRepository as repo } from './vehicle-records.repository.js';
+import { fleetsRepository as fleets } from '../../fleets/fleets.repository.js';
+
+const VIN_TAKEN = 'A vehicle with this VIN already exists.';
+
+/** Part 2 §7 "Vehicles": the list, search, detail and the administrators' changes. */
+export function createVehicleRecordsService({ db, thresholds }: { db: Db; thresholds: ThresholdChanges }) {
+  const visible = async (by: AuthUser, extra?: SQL) => and(visibleVehicles(await resolveScope(db, by)), extra);
+  const admin = async (by: AuthUser) => allow(await resolveScope(db, by), 'admin');
+  const one = async (q: Queryable, where: SQL | undefined) => {
+    const row = where && (await repo.find(q, where));
+    if (!row) throw notFound('The vehicle');
+    return toVehicle(row, new Date().toISOString());
+  };
+
+  /** The template a vehicle names must exist; its thresholds are what the vehicle starts from. */
+  const templateOf = async (q: Queryable, templateId: number) => {
+    const t = await templates.ref(q, templateId);
+    if (!t) throw refused('The template does not exist.', 'templatenotfound');
+    return t;
+  };
+
+  /** The values a save writes, and whether the thresholds change. */
+  const values = async (tx: Queryable, input: VehicleWrite, current: typeof vehicle.$inferSelect | null) => {
+    const dealerId = input.dealerId as number; // the schema refuses a missing dealer or template
+    const templateId = input.templateId as number;
+    if (!(await fleets.dealerExists(tx, dealerId))) throw refused('The dealer does not exist.', 'dealernotfound');
+    const template = await templateOf(tx, templateId);
+    if (await repo.vinTaken(tx, input.vin, current?.id ?? -1)) throw refused(VIN_TAKEN, 'vinexists');
+    // Given thresholds win; a new vehicle or a changed template takes the template's (§4).
+    const attributes: AlertAttribute[] | null | undefined =
+      input.attributes ??
+      (current === null || current.templateId !== templateId
+        ? (template.attributes ?? [...DEFAULT_THRESHOLDS])
+        : current.attributes);
+    // Moved to another dealer: it leaves its fleet and driver, which belong to the old dealer.
+    const keepsFleet = current !== null && current.dealerId === dealerId;
+    return {
+      name: input.name,
+      vin: input.vin,
+      dealerId,
+      templateId,
+      ...(keepsFleet ? {} : { fleetId: null, driverId: null }),
+      iotVersion: input.iotVersion ?? null,
+      pcmVersion: input.pcmVersion ?? null,
+      notificationEmail: input.notificationEmailAddress ?? null,
+      notificationSms: input.notificationSmsNumber ?? null,
+      cells: input.cells,
+      timeZone: input.timeZone,
+      status: input.status,
+      smsNotification: input.smsNotification,
+      emailNotification: input.emailNotification,
+      attributes: attributes ?? null,
+    };
+  };
+
+  /** A change of the thresholds the vehicle is judged by (its own, else its template's, else the defaults). */
+  const changeThresholds = async (
+    by: AuthUser,
+    id: number,
+    change: (current: readonly AlertAttribute[]) => AlertAttribute[],
+  ) => {
+    await admin(by);
+    const attributes = await db.transaction(async (tx) => {
+      const current = await repo.lock(tx, id);
+      if (!current) throw notFound('The vehicle');
+      const template = current.templateId === null ? undefined : await templates.ref(tx, current.templateId);
+      const next = change(
+        current.attributes?.length ? current.attributes : (template?.attributes ?? DEFAULT_THRESHOLDS),
+      );
+      await repo.update(tx, id, { attributes: next });
+      return next;
+    });
+    await thresholds.vehicles([id]);
+    return attributes;
+  };
+
+  return {
+    async page(by: AuthUser, term: string, page: PageQuery) {
+      const { rows, total } = await repo.list(db, await visible(by), term, page);
+      const now = new Date().toISOString();
+      return listOf(rows, total, (r) => toVehicleRow(r, now));
+    },
+
+    async get(by: AuthUser, id: number) {
+      const scope = await resolveScope(db, by);
+      if (scope.kind === 'none') throw notVisible(scope);
+      return one(db, and(visibleVehicles(scope), eq(vehicle.id, id)));
+    },
+
+    async create(by: AuthUser, input: VehicleWrite) {
+      await admin(by);
+      if (input.id) throw refused('A new vehicle cannot already have an ID', 'idexists');
+      const id = await db.transaction(async (tx) =>
+        repo.insert(tx, { ...(await values(tx, input, null)), fleetId: null, driverId: null }),
+      );
+      await thresholds.vehicles([id]);
+      return one(db, eq(vehicle.id, id));
+    },
+
+    async update(by: AuthUser, input: VehicleWrite) {
+      await admin(by);
+      if (!input.id) throw refused('An ID is required to update a vehicle', 'idnull');
+      const id = input.id;
+      await db.transaction(async (tx) => {
+        const current = await repo.lock(tx, id);
+        if (!current) throw notFound('The vehicle');
+        await repo.update(tx, id, await values(tx, input, current));
+      });
+      await thresholds.vehicles([id]);
+      return one(db, eq(vehicle.id, id));
+    },
+
+    /** Its readings' history stays in can_reading (partitions age out by retention); the rest cascades. */
+    async remove(by: AuthUser, id: number) {
+      await admin(by);
+      if (!(await repo.delete(db, id))) throw notFound('The vehicle');
+      await thresholds.vehicles([id]);
+    },
+
+    async setStatus(by: AuthUser, id: number, status: boolean) {
+      await admin(by);
+      await db.transaction(async (tx) => {
+        if (!(await repo.lock(tx, id))) throw notFound('The vehicle');
+        await repo.update(tx, id, { status });
+      });
+      return { id, status };
+    },
+
+    /** 'Update This Signal Only': one metric's thresholds replaced. */
+    async setAttribute(by: AuthUser, id: number, metric: MetricName, attribute: AlertAttribute) {
+      if (attribute.name !== metric) throw fieldErrors('attribute', { name: `must be ${metric}` });
+      await changeThresholds(by, id, (current) => withAttribute(current, attribute));
+      return one(db, eq(vehicle.id, id));
+    },
+
+    /** A spreadsheet's thresholds: `apply` turns the current list into the new one (or throws). */
+    applySheet: changeThresholds,
+  };
+}
+export type VehicleRecordsService = ReturnType<typeof createVehicleRecordsService>;

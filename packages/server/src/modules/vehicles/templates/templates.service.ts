@@ -1,0 +1,143 @@
+import {
+  DEFAULT_THRESHOLDS,
+  TEMPLATE_MESSAGES,
+  templateDeleteBlock,
+  withAttribute,
+  type AlertAttribute,
+  type MetricName,
+  type PageQuery,
+  type TemplateCreate,
+  type TemplateUpdate,
+} from '@evfleet/domain';
+import type { ThresholdChanges } from '../../../alerts/threshold-changes.js';
+import { allow, resolveScope } from '../../../auth/visibility.js';
+import type { AuthUser } from '../../../auth/tokens.js';
+import type { Db, Queryable } from '../../../db/client.js';
+import { fieldErrors, forbidden, notFound, refused } from '../../../http/errors.js';
+import { listOf } from '../../../db/listing.js';
+import { pageAllowed } from '../../role-permissions/pages.js';
+import { toTemplate } from './templates.presenter.js';
+import { templatesRepository as repo } from './templates.repository.js';
+
+const PAGE = 'Vehicle Configuration Template';
+
+/** Vehicle configuration templates (part 2 §2, §7): read with the page, changed by administrators. */
+export function createTemplatesService({ db, thresholds }: { db: Db; thresholds: ThresholdChanges }) {
+  /** Administrators and staff read them, others when their role has the page (the fleet-owner toggle). */
+  const reader = async (by: AuthUser) => {
+    const scope = await resolveScope(db, by);
+    if (scope.kind !== 'all' && !(await pageAllowed(db, by.authorities, PAGE))) throw forbidden();
+  };
+  const admin = async (by: AuthUser) => allow(await resolveScope(db, by), 'admin');
+
+  const one = async (q: Queryable, id: number) => {
+    const row = await repo.find(q, id);
+    if (!row) throw notFound('The template');
+    return toTemplate(row, true);
+  };
+  const checkFile = async (q: Queryable, fileId: number | undefined) => {
+    if (fileId !== undefined && !(await repo.fileExists(q, fileId)))
+      throw fieldErrors('vehicleTemplate', { fileId: 'The image does not exist.' });
+  };
+  /** A template that may change: it exists and is not a default one. */
+  const changeable = async (tx: Queryable, id: number) => {
+    const current = await repo.lock(tx, id);
+    if (!current) throw notFound('The template');
+    if (current.defaultTemplate) throw refused(TEMPLATE_MESSAGES.defaultLocked, 'defaulttemplate');
+    return current;
+  };
+  /** Vehicles without thresholds of their own follow their template: every cached vehicle is dropped. */
+  const changed = () => thresholds.all();
+
+  const changeThresholds = async (
+    by: AuthUser,
+    id: number,
+    change: (current: readonly AlertAttribute[]) => AlertAttribute[],
+  ) => {
+    await admin(by);
+    const attributes = await db.transaction(async (tx) => {
+      const current = await changeable(tx, id);
+      const next = change(current.attributes?.length ? current.attributes : DEFAULT_THRESHOLDS);
+      await repo.update(tx, id, { attributes: next });
+      return next;
+    });
+    await changed();
+    return attributes;
+  };
+
+  return {
+    async page(by: AuthUser, term: string, page: PageQuery) {
+      await reader(by);
+      const { rows, total } = await repo.list(db, term, page);
+      return listOf(rows, total, (r) => toTemplate(r, false));
+    },
+
+    async get(by: AuthUser, id: number) {
+      await reader(by);
+      return one(db, id);
+    },
+
+    async create(by: AuthUser, input: TemplateCreate) {
+      await admin(by);
+      const id = await db.transaction(async (tx) => {
+        await checkFile(tx, input.fileId);
+        return repo.insert(tx, {
+          name: input.name,
+          description: input.description,
+          fileId: input.fileId ?? null,
+          attributes: input.attributes ?? [...DEFAULT_THRESHOLDS],
+        });
+      });
+      return one(db, id);
+    },
+
+    /** Absent attributes keep the current ones; a new image replaces the old, which goes when nothing else shows it. */
+    async update(by: AuthUser, input: TemplateUpdate) {
+      await admin(by);
+      await db.transaction(async (tx) => {
+        const current = await changeable(tx, input.id);
+        await checkFile(tx, input.fileId);
+        const fileId = input.fileId ?? null;
+        await repo.update(tx, input.id, {
+          name: input.name,
+          description: input.description,
+          fileId,
+          ...(input.attributes ? { attributes: input.attributes } : {}),
+        });
+        if (
+          current.fileId !== null &&
+          current.fileId !== fileId &&
+          !(await repo.fileInUse(tx, current.fileId, input.id))
+        )
+          await repo.deleteFile(tx, current.fileId);
+      });
+      if (input.attributes) await changed();
+      return one(db, input.id);
+    },
+
+    /** Refused while vehicles use it, unless forced: then they keep its thresholds as their own. */
+    async remove(by: AuthUser, id: number, force: boolean) {
+      await admin(by);
+      await db.transaction(async (tx) => {
+        const current = await changeable(tx, id);
+        const users = await repo.users(tx, id);
+        if (users.length && !force) throw refused(templateDeleteBlock(current.name), 'templateassigned');
+        await repo.release(tx, id, current.attributes?.length ? current.attributes : [...DEFAULT_THRESHOLDS]);
+        await repo.delete(tx, id);
+        if (current.fileId !== null && !(await repo.fileInUse(tx, current.fileId, id)))
+          await repo.deleteFile(tx, current.fileId);
+      });
+      await changed();
+    },
+
+    /** 'Update This Signal Only' on a template. */
+    async setAttribute(by: AuthUser, id: number, metric: MetricName, attribute: AlertAttribute) {
+      if (attribute.name !== metric) throw fieldErrors('attribute', { name: `must be ${metric}` });
+      await changeThresholds(by, id, (current) => withAttribute(current, attribute));
+      return one(db, id);
+    },
+
+    applySheet: changeThresholds,
+  };
+}
+export type TemplatesService = ReturnType<typeof createTemplatesService>;
