@@ -7,6 +7,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { accountsRepository } from './auth/accounts.repository.js';
 import { installGuard } from './auth/guard.js';
 import { createLoginThrottle } from './auth/login-throttle.js';
 import { createSessions } from './auth/sessions.js';
@@ -20,28 +21,18 @@ import { installWebApp } from './http/spa.js';
 import { accountMails } from './mail/account-mails.js';
 import { createMailDispatcher, type MailDispatcher } from './mail/dispatcher.js';
 import { createSmsSender } from './mail/sms-sender.js';
-import { accountRoutes } from './modules/account/account.routes.js';
-import { installCanReports } from './modules/can-report/can-report.plugin.js';
-import { createAccountService } from './modules/account/account.service.js';
-import { createDailyStats } from './modules/dashboard/daily-stats.js';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
-import { createDashboardService } from './modules/dashboard/dashboard.service.js';
-import { recordsRoutes } from './modules/records/records.plugin.js';
-import { installAuditTrail, type AuditTrail } from './modules/audits/audit.hook.js';
-import { auditsRoutes } from './modules/audits/audits.routes.js';
-import { readBuildInfo } from './modules/management/build-info.js';
-import { createDiagnostics } from './modules/management/diagnostics.js';
-import { createHealth } from './modules/management/health.js';
-import { createLoggers } from './modules/management/loggers.js';
-import { createMetrics } from './modules/management/metrics.js';
-import { operationsRoutes } from './modules/management/operations.routes.js';
-import { managementRoutes } from './modules/management/management.routes.js';
-import { createUsersService } from './modules/users/users.service.js';
-import { usersRoutes } from './modules/users/users.routes.js';
-import { accountsRepository } from './auth/accounts.repository.js';
-import { peopleRoutes } from './modules/people/people.plugin.js';
+import { installAuditTrail, type AuditTrail } from './modules/audits/index.js';
+import { createDailyStats } from './modules/dashboard/index.js';
+import { installModules } from './modules/index.js';
+import {
+  createDiagnostics,
+  createHealth,
+  createLoggers,
+  createMetrics,
+  readBuildInfo,
+} from './modules/management/index.js';
+import { createMapItems } from './modules/vehicles/index.js';
 import { installTelemetry } from './telemetry/install.js';
-import { vehicleScreensRoutes } from './modules/vehicles/vehicle-screens.plugin.js';
 import type { Telemetry } from './telemetry/telemetry.js';
 
 export interface AppDeps {
@@ -121,7 +112,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   // Hooks before routes, so every route is measured and audited.
   const auditTrail = installAuditTrail(app, database.db);
   const diagnostics = createDiagnostics();
-  // The telemetry side is installed after the routes that report on it; they read it when called.
+  // Metrics and health come before the telemetry side, whose routes they measure; they read it when called.
   const installed: { telemetry?: Awaited<ReturnType<typeof installTelemetry>> } = {};
   const metrics = createMetrics(app, {
     db: database.db,
@@ -137,20 +128,6 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     dataDir: config.dataDir,
   });
 
-  const deps = { db: database.db, mails, mailQueued: mail.kick };
-  await app.register(accountRoutes(createAccountService({ ...deps, tokens, sessions, throttle })));
-  await app.register(usersRoutes(createUsersService(deps)));
-  await app.register(peopleRoutes(deps));
-  await app.register(operationsRoutes({ config, health, metrics, loggers, diagnostics }));
-  await app.register(auditsRoutes(database.db));
-  await app.register(
-    managementRoutes({
-      database,
-      build,
-      profiles: config.demo ? ['prod', 'demo'] : ['prod'],
-      mapTiles: config.mapTiles,
-    }),
-  );
   const dailyStats = createDailyStats(database.db, loggers.get('evfleet.telemetry'));
   installed.telemetry = await installTelemetry(app, {
     config,
@@ -159,12 +136,21 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     mail,
     log: loggers.get('evfleet.telemetry'),
     readingsCommitted: dailyStats.committed,
+    mapItems: (fresh) => createMapItems(database.db, fresh),
   });
   const telemetry = installed.telemetry.pipeline;
-  await app.register(dashboardRoutes(createDashboardService({ db: database.db })));
-  await app.register(recordsRoutes({ db: database.db, writer: telemetry.writer, dailyStats }));
-  await installCanReports(app, database);
-  await app.register(vehicleScreensRoutes({ database, alerts: telemetry.alerts }));
+  await installModules(app, {
+    config,
+    database,
+    tokens,
+    sessions,
+    throttle,
+    mail,
+    mails,
+    telemetry,
+    dailyStats,
+    operations: { health, metrics, loggers, diagnostics, build },
+  });
   app.get('/v3/api-docs', { config: { access: ['ROLE_ADMIN'] }, schema: { hide: true } }, () => app.swagger());
   await installWebApp(app, config.webDist);
 

@@ -1,10 +1,10 @@
+import type { MapItem } from '@evfleet/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { resolveScope, type Scope } from '../auth/visibility.js';
 import type { Sessions } from '../auth/sessions.js';
 import type { Db } from '../db/client.js';
 import { MAX_FRAME_BYTES, parseFrames, serializeFrame, type Frame } from './stomp-frame.js';
-import type { MapItems } from '../modules/vehicles/data/map-items.js';
 
 export const MAP_DETAILS_DESTINATION = '/evts/ws/mapdetails';
 /** SUBSCRIBE header: 'none' skips the list of every visible vehicle that otherwise comes first. */
@@ -14,6 +14,12 @@ const FLUSH_MS = 100;
 /** ...and one vehicle's item is sent at most once a second however often it reports. */
 const PER_VEHICLE_MS = 1000;
 const VISIBILITY_REFRESH_MS = 60_000;
+
+/** The map items the feed sends, as GET api/vehicles/details returns them; the vehicles module builds them. */
+export interface MapItems {
+  visibleIds(scope: Scope): Promise<Set<number>>;
+  load(ids: number[]): Promise<MapItem[]>;
+}
 
 interface Session {
   socket: WebSocket;

@@ -4,21 +4,18 @@ import type { Sessions } from '../auth/sessions.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { createChangeFeed } from '../live/change-feed.js';
-import { createLiveHub } from '../live/live-hub.js';
-import { createMapItems } from '../modules/vehicles/data/map-items.js';
+import { createLiveHub, type MapItems } from '../live/live-hub.js';
 import type { MailDispatcher } from '../mail/dispatcher.js';
-import { devicesRoutes } from '../modules/vehicles/devices/devices.routes.js';
-import { createVehicleDataService } from '../modules/vehicles/data/vehicle-data.service.js';
-import { vehicleDataRoutes } from '../modules/vehicles/data/vehicle-data.routes.js';
 import { startMqtt, type MqttTransport } from './mqtt.js';
 import { createTelemetry, type Telemetry } from './telemetry.js';
 import type { StoredRow } from './reading-store.js';
 import { telemetryRoutes } from './telemetry.routes.js';
+import type { VehicleLiveState } from './vehicle-states.js';
 
 /**
- * The data side of the app: the ingest pipeline, its transports (MQTT, HTTP), the live STOMP feed
- * and the calls that read vehicle data. Returns the pipeline, which the demo drives too, and the MQTT
- * transport, whose state the health check reports.
+ * The data side of the app: the ingest pipeline, its transports (MQTT, HTTP) and the live STOMP
+ * feed. Returns the pipeline, which the modules and the demo drive too, and the MQTT transport,
+ * whose state the health check reports.
  */
 export async function installTelemetry(
   app: FastifyInstance,
@@ -29,6 +26,8 @@ export async function installTelemetry(
     mail: MailDispatcher;
     log: FastifyBaseLogger;
     readingsCommitted?: (rows: StoredRow[]) => void;
+    /** The live feed's map items, fresher states from this instance's memory taking precedence. */
+    mapItems: (fresh: (vehicleId: number) => VehicleLiveState | undefined) => MapItems;
   },
 ): Promise<{ pipeline: Telemetry; mqtt: MqttTransport | null }> {
   const { config, database, log } = deps;
@@ -38,7 +37,7 @@ export async function installTelemetry(
     db: database.db,
     sessions: deps.sessions,
     sessionCheckMs: config.sessionCheckMs,
-    items: createMapItems(database.db, (id) => telemetry?.states.get(id)),
+    items: deps.mapItems((id) => telemetry?.states.get(id)),
     log,
   });
   const changes = await createChangeFeed(database, log, live.changed);
@@ -57,12 +56,6 @@ export async function installTelemetry(
     live.accept(socket),
   );
   await app.register(telemetryRoutes(telemetry));
-  await app.register(devicesRoutes({ db: database.db, devices: telemetry.devices }));
-  await app.register(
-    vehicleDataRoutes(
-      createVehicleDataService({ db: database.db, offlineAfterMs: config.offlineAfterMinutes * 60_000 }),
-    ),
-  );
   const mqtt = await startMqtt(telemetry, config, log);
 
   const pipeline = telemetry;

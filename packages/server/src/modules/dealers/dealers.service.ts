@@ -6,7 +6,7 @@ import { dealer } from '../../db/schema.js';
 import { fieldErrors, notFound, refused } from '../../http/errors.js';
 import type { AccountMails } from '../../mail/account-mails.js';
 import { enqueueMail } from '../../mail/outbox.js';
-import { newKey } from '../account/account.service.js';
+import { newKey } from '../account/index.js';
 import { listOf } from '../../db/listing.js';
 import { assertEmailFree, ensureAccount, releaseAccount } from '../../auth/person-accounts.js';
 import { accountsRepository as users } from '../../auth/accounts.repository.js';

@@ -4,7 +4,7 @@ import type { AuthUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
 import { notFound, refused } from '../../http/errors.js';
 import { listOf } from '../../db/listing.js';
-import { vehiclesRepository as vehicles, vehiclesWhere } from '../vehicles/assignment/vehicle-links.repository.js';
+import { vehicleLinksRepository as vehicles, vehiclesWhere } from '../vehicles/index.js';
 import { driversRepository as drivers } from './drivers.repository.js';
 import { driverReader, driverWriter } from './drivers.service.js';
 

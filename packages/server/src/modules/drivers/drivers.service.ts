@@ -4,12 +4,12 @@ import type { AuthUser } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { driver } from '../../db/schema.js';
 import { forbidden, notFound, refused } from '../../http/errors.js';
-import { filesRepository as files } from '../files/files.repository.js';
-import { fleetsRepository as fleets } from '../fleets/fleets.repository.js';
+import { filesRepository as files } from '../files/index.js';
+import { fleetsRepository as fleets } from '../fleets/index.js';
 import { listOf } from '../../db/listing.js';
-import { requirePermission } from '../role-permissions/permissions.js';
+import { requirePermission } from '../role-permissions/index.js';
 import { assertEmailFree, ensureAccount, releaseAccount } from '../../auth/person-accounts.js';
-import { vehiclesRepository as vehicles } from '../vehicles/assignment/vehicle-links.repository.js';
+import { vehicleLinksRepository as vehicles } from '../vehicles/index.js';
 import { driversRepository as repo } from './drivers.repository.js';
 import { toDriver } from './drivers.presenter.js';
 

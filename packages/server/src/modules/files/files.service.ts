@@ -3,7 +3,7 @@ import { allow, resolveScope, type Scope } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { forbidden, HttpError, notFound, refused } from '../../http/errors.js';
-import { driversRepository as drivers } from '../drivers/drivers.repository.js';
+import { driversRepository as drivers } from '../drivers/index.js';
 import { acceptedName, imageContentType, NOT_AN_IMAGE } from './image-type.js';
 import { filesRepository as files } from './files.repository.js';
 

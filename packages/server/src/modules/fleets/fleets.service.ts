@@ -6,7 +6,7 @@ import { fleet } from '../../db/schema.js';
 import { forbidden, notFound, refused } from '../../http/errors.js';
 import { listOf } from '../../db/listing.js';
 import { assertEmailFree, ensureAccount, releaseAccount } from '../../auth/person-accounts.js';
-import { vehiclesRepository as vehicles } from '../vehicles/assignment/vehicle-links.repository.js';
+import { vehicleLinksRepository as vehicles } from '../vehicles/index.js';
 import { fleetsRepository as repo } from './fleets.repository.js';
 import { toFleet } from './fleets.presenter.js';
 

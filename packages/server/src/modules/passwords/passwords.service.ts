@@ -4,7 +4,7 @@ import type { AuthUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { AccountMails } from '../../mail/account-mails.js';
-import { queueResetMail } from '../account/account.service.js';
+import { queueResetMail } from '../account/index.js';
 import { accountsRepository as users } from '../../auth/accounts.repository.js';
 import { passwordsRepository as repo } from './passwords.repository.js';
 

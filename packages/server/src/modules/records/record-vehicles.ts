@@ -10,7 +10,7 @@ import { vehicle } from '../../db/schema.js';
 import { fieldErrors } from '../../http/errors.js';
 import { searchTerm } from '../../http/list-params.js';
 import { matches } from '../../db/listing.js';
-import { can } from '../role-permissions/permissions.js';
+import { can } from '../role-permissions/index.js';
 
 /** Refuses (400, on the named field) ids of vehicles that do not exist. */
 export async function assertVehiclesExist(db: Db, objectName: string, field: string, ids: number[]) {

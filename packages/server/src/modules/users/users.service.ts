@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { forbidden, notFound, refused } from '../../http/errors.js';
 import type { AccountMails } from '../../mail/account-mails.js';
 import { enqueueMail } from '../../mail/outbox.js';
-import { newKey } from '../account/account.service.js';
+import { newKey } from '../account/index.js';
 import { toUser } from './users.presenter.js';
 import { SORTABLE, accountsRepository as users } from '../../auth/accounts.repository.js';
 import { assertUnique } from '../../auth/account-uniqueness.js';

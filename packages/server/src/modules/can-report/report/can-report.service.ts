@@ -27,7 +27,7 @@ import type { AuthUser } from '../../../auth/tokens.js';
 import type { Db } from '../../../db/client.js';
 import { vehicle } from '../../../db/schema.js';
 import { fieldErrors, notFound, refused } from '../../../http/errors.js';
-import { requirePermission } from '../../role-permissions/permissions.js';
+import { requirePermission } from '../../role-permissions/index.js';
 import { reportWorkbook } from '../export/can-report-xlsx.js';
 import { toReportRow, toSavedTemplate } from './can-report.presenter.js';
 import { canReportRepository as repo, type ReportQuery } from './can-report.repository.js';

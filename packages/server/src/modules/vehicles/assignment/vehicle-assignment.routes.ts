@@ -16,7 +16,7 @@ import type { VehicleAssignmentService } from './vehicle-assignment.service.js';
 const vehicleList = { 200: listResponse(vehicleRefSchema) };
 
 /** Vehicle assignment to fleets (part 1 §7, part 2 §7); scoped by the service (docs/permissions.md). */
-export const vehiclesRoutes =
+export const vehicleAssignmentRoutes =
   (service: VehicleAssignmentService): FastifyPluginAsyncZod =>
   async (app) => {
     // With fleetId: its dealer's vehicles in no fleet. Without: vehicles of no dealer and no fleet, or,

@@ -3,11 +3,11 @@ import { allow, resolveScope, visibleVehicles, type Scope } from '../../../auth/
 import type { AuthUser } from '../../../auth/tokens.js';
 import type { Db, Queryable } from '../../../db/client.js';
 import { fieldErrors, notFound, refused } from '../../../http/errors.js';
-import { fleetsRepository as fleets } from '../../fleets/fleets.repository.js';
+import { fleetsRepository as fleets } from '../../fleets/index.js';
 import { listOf } from '../../../db/listing.js';
-import { requireDealerAction } from '../../role-permissions/permissions.js';
+import { requireDealerAction } from '../../role-permissions/index.js';
 import { vehicleRecordsRepository as records } from '../records/vehicle-records.repository.js';
-import { vehiclesRepository as vehicles, vehiclesWhere } from './vehicle-links.repository.js';
+import { vehicleLinksRepository as vehicles, vehiclesWhere } from './vehicle-links.repository.js';
 
 const same = <T>(item: T) => item;
 const names = (items: { name: string }[]) => items.map((v) => v.name).join(', ');

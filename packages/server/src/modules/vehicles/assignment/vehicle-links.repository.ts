@@ -18,7 +18,7 @@ export const vehiclesWhere = {
   freeInFleet: (fleetId: number) => and(eq(vehicle.fleetId, fleetId), isNull(vehicle.driverId)),
 };
 
-export const vehiclesRepository = {
+export const vehicleLinksRepository = {
   async page(db: Queryable, where: SQL | undefined, page: PageQuery): Promise<{ rows: VehicleRef[]; total: number }> {
     const { limit, offset } = window(page);
     const [rows, [{ count }]] = await Promise.all([

@@ -5,13 +5,14 @@ import { vehicle } from '../../../db/schema.js';
 import type { MapItem } from '@evfleet/domain';
 import { toMapItem } from './vehicle-data.presenter.js';
 import { vehicleDataRepository } from './vehicle-data.repository.js';
+import type { MapItems } from '../../../live/live-hub.js';
 import type { VehicleLiveState } from '../../../telemetry/vehicle-states.js';
 
 /**
  * Map items as GET api/vehicles/details returns them, for the live feed. States this instance holds
  * in memory are fresher than the stored ones (written once a second) and take precedence.
  */
-export function createMapItems(db: Db, fresh: (vehicleId: number) => VehicleLiveState | undefined) {
+export function createMapItems(db: Db, fresh: (vehicleId: number) => VehicleLiveState | undefined): MapItems {
   return {
     async visibleIds(scope: Scope): Promise<Set<number>> {
       const rows = await db.select({ id: vehicle.id }).from(vehicle).where(visibleVehicles(scope));
@@ -41,4 +42,3 @@ export function createMapItems(db: Db, fresh: (vehicleId: number) => VehicleLive
     },
   };
 }
-export type MapItems = ReturnType<typeof createMapItems>;

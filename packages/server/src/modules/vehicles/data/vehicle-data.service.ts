@@ -8,7 +8,7 @@ import {
 } from '@evfleet/domain';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { mayClearWarningLogs, notVisible, resolveScope, visibleVehicles } from '../../../auth/visibility.js';
-import { requirePermission } from '../../role-permissions/permissions.js';
+import { requirePermission } from '../../role-permissions/index.js';
 import type { AuthUser } from '../../../auth/tokens.js';
 import type { Db } from '../../../db/client.js';
 import { vehicle } from '../../../db/schema.js';

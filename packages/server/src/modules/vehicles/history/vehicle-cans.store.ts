@@ -11,9 +11,9 @@ import { vehicle } from '../../../db/schema.js';
 import { canReading } from '../../../db/telemetry-schema.js';
 import { fieldErrors, refused } from '../../../http/errors.js';
 import type { BatchWriter } from '../../../telemetry/batch-writer.js';
-import type { DailyStats } from '../../dashboard/daily-stats.js';
-import type { RecordStore } from '../../records/record-store.js';
-import { assertVehiclesExist, readableVehicles } from '../../records/record-vehicles.js';
+import type { DailyStats } from '../../dashboard/index.js';
+import type { RecordStore } from '../../records/index.js';
+import { assertVehiclesExist, readableVehicles } from '../../records/index.js';
 import { presentReading, readingOf } from './vehicle-can-fields.js';
 
 const TAKEN = 'This vehicle already has a reading at this time.';

@@ -3,8 +3,8 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { vehicle } from '../../../db/schema.js';
 import { warningLog } from '../../../db/telemetry-schema.js';
-import type { RecordStore } from '../../records/record-store.js';
-import { assertVehiclesExist, readableVehicles } from '../../records/record-vehicles.js';
+import type { RecordStore } from '../../records/index.js';
+import { assertVehiclesExist, readableVehicles } from '../../records/index.js';
 
 /** The attribute a log written by hand is filed under (the alert engine never uses it). */
 export const MANUAL_ATTRIBUTE = 'manual';

@@ -17,7 +17,7 @@ import { listOf } from '../../../db/listing.js';
 import { templatesRepository as templates } from '../templates/templates.repository.js';
 import { toVehicle, toVehicleRow } from './vehicle.presenter.js';
 import { vehicleRecordsRepository as repo } from './vehicle-records.repository.js';
-import { fleetsRepository as fleets } from '../../fleets/fleets.repository.js';
+import { fleetsRepository as fleets } from '../../fleets/index.js';
 
 const VIN_TAKEN = 'A vehicle with this VIN already exists.';
 

@@ -15,7 +15,7 @@ import type { AuthUser } from '../../../auth/tokens.js';
 import type { Db, Queryable } from '../../../db/client.js';
 import { fieldErrors, forbidden, notFound, refused } from '../../../http/errors.js';
 import { listOf } from '../../../db/listing.js';
-import { pageAllowed } from '../../role-permissions/pages.js';
+import { pageAllowed } from '../../role-permissions/index.js';
 import { toTemplate } from './templates.presenter.js';
 import { templatesRepository as repo } from './templates.repository.js';
 
