@@ -16,7 +16,7 @@ const TTL_MS = 30_000;
 /**
  * The thresholds and recipients each vehicle's alerts use: its own attributes, else its template's,
  * else the defaults of part 2 §5. Cached briefly; a save of a vehicle or template invalidates at
- * once, on every instance (modules/vehicles/threshold-changes.ts).
+ * once, on every instance (alerts/threshold-changes.ts).
  */
 export function createAlertSettings(db: Db) {
   const cache = new Map<number, { value: VehicleAlertSettings | null; until: number }>();

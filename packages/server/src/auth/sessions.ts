@@ -12,7 +12,7 @@ const MAX_CACHED = 50_000;
 /**
  * Whether a token's session still stands: its account exists, is activated, and still has the
  * session version the token was issued at. Deleting or deactivating an account, changing its roles
- * or password, and signing out raise the version (users.repository.ts), so every token issued
+ * or password, and signing out raise the version (accounts.repository.ts), so every token issued
  * before ends.
  *
  * Each account is read at most once per `ttlMs` per instance, so a change made on any instance takes
