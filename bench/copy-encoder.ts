@@ -8,7 +8,7 @@
  * Ingestion's goal is 20,000 readings/s and issue 20's at most 10 µs of evfleet's CPU a reading in
  * all, so the encoder's share is 2 µs a row at most (the goal here).
  */
-import { Readable, Transform } from 'node:stream';
+import { Readable, type Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createRequire } from 'node:module';
 import { SIGNAL_RANGES, type SignalKey } from '@evfleet/domain';
