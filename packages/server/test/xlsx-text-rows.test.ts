@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { xlsxStream } from '../src/lib/xlsx-stream.js';
-import { EXCEL_UNIX_EPOCH_DAYS } from '../src/lib/xlsx-text-rows.js';
+import { xlsxStream } from '../src/lib/xlsx-writer/xlsx-stream.js';
+import { EXCEL_UNIX_EPOCH_DAYS } from '../src/lib/xlsx-writer/xlsx-text-rows.js';
 
 /** Writes a sheet of Date, Name and two numbers from text lines, and reads it back with ExcelJS. */
 async function sheetFrom(batches: string[]) {

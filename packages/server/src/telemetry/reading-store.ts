@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { binaryCopyChunks } from './copy-binary.js';
+import { BinaryCopyWriter, FIELD_BYTES, float4ArrayBytes, jsonbBytes } from '../lib/pg-copy-binary/copy-writer.js';
 import { STORED_SIGNALS, type Reading } from './reading.js';
 
 export interface StoredRow {
@@ -15,8 +15,34 @@ export interface StoredRow {
 const snake = (key: string) => key.replace(/([a-z])([A-Z0-9])/g, '$1_$2').toLowerCase();
 export const SIGNAL_COLUMNS = STORED_SIGNALS.map((k) => (k === 'battery12v' ? 'battery_12v' : snake(k)));
 const COLUMNS = ['vehicle_id', 'ts', ...SIGNAL_COLUMNS, 'cells', 'extra'];
-/** The columns a COPY of readings fills, in the order of copy-binary's fields. */
+/** The columns a COPY of readings fills, in the order of binaryCopyChunks's fields. */
 export const COLUMN_LIST = COLUMNS.join(', ');
+
+/** Bytes of a row's vehicle, time and signals (each at most a float8). */
+const FIXED_BYTES = FIELD_BYTES.int4 + FIELD_BYTES.timestamptz + STORED_SIGNALS.length * FIELD_BYTES.float8;
+
+/** The COPY … (format binary) stream of the rows into COLUMN_LIST, in chunks of about 256 KiB. */
+export function* binaryCopyChunks(rows: StoredRow[]): Generator<Buffer> {
+  const out = new BinaryCopyWriter();
+  for (const { vehicleId, reading } of rows) {
+    const extra = reading.extra ? Buffer.from(JSON.stringify(reading.extra)) : null;
+    const cellsBytes = reading.cells ? float4ArrayBytes(reading.cells.length) : FIELD_BYTES.null;
+    const full = out.row(COLUMNS.length, FIXED_BYTES + cellsBytes + (extra ? jsonbBytes(extra) : FIELD_BYTES.null));
+    if (full) yield full;
+    out.int4(vehicleId);
+    out.timestamptz(reading.ts);
+    for (const signal of STORED_SIGNALS) {
+      const v = reading.values[signal];
+      if (v === undefined) out.null();
+      else out.float8(v);
+    }
+    if (reading.cells) out.float4Array(reading.cells);
+    else out.null();
+    if (extra) out.jsonb(extra);
+    else out.null();
+  }
+  yield out.end();
+}
 
 /** Writes readings, skipping any already stored for the same vehicle and time; returns the new ones. */
 export interface ReadingStore {

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import { DATE_COLUMN, VEHICLE_COLUMN } from '@evfleet/domain';
-import { xlsxStream } from '../../../lib/xlsx-stream.js';
+import { xlsxStream } from '../../../lib/xlsx-writer/xlsx-stream.js';
 import type { SelectedColumn } from '../report/report-columns.js';
 
 /** A workbook being streamed: rows go out as they are added, never held together in memory. */

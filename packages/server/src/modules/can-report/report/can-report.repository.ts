@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.js';
 import { canReportTemplate } from '../../../db/reports-schema.js';
 import { vehicle } from '../../../db/schema.js';
 import { canReading, vehicleState } from '../../../db/telemetry-schema.js';
-import { EXCEL_UNIX_EPOCH_DAYS } from '../../../lib/xlsx-text-rows.js';
+import { EXCEL_UNIX_EPOCH_DAYS } from '../../../lib/xlsx-writer/xlsx-text-rows.js';
 import { orderOf, type SelectedColumn } from './report-columns.js';
 
 /** One stored reading as the report reads it: its time and the chosen values, c0…cn in column order. */
@@ -32,7 +32,7 @@ export const inRange = (c: CanReportCriteria, part: RangePart = {}) =>
   sql`${canReading.vehicleId} = ${c.vehicleId} and ${canReading.ts} between ${c.start.toISOString()}::timestamptz and ${c.end.toISOString()}::timestamptz
     ${part.before ? sql`and ${canReading.ts} < ${part.before.toISOString()}::timestamptz` : sql``} ${part.from ? sql`and ${canReading.ts} >= ${part.from.toISOString()}::timestamptz` : sql``}`;
 
-/** The fields of a reading in an export: its time as an Excel date (lib/xlsx-text-rows.ts), then the chosen values. */
+/** The fields of a reading in an export: its time as an Excel date (lib/xlsx-writer/xlsx-text-rows.ts), then the chosen values. */
 const exportFields = (columns: readonly SelectedColumn[]) => [
   sql`date_part('epoch', ${canReading.ts}) / 86400 + ${sql.raw(String(EXCEL_UNIX_EPOCH_DAYS))}`,
   ...columns.map((c) => c.value),

@@ -11,7 +11,7 @@ import {
 import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { payloadTooLarge, refused } from '../../../http/errors.js';
-import { zipBuffer } from '../../../lib/zip-stream.js';
+import { zipBuffer } from '../../../lib/xlsx-writer/zip-stream.js';
 import { parseCsv } from './csv.js';
 import { unpackedSheet } from './sheet-limits.js';
 

@@ -1,0 +1,105 @@
+/**
+ * PostgreSQL's binary COPY format (`COPY … FROM STDIN (format binary)`), written field by field
+ * into chunks of about 256 KiB: numbers go into the buffer as they are, with no text per value for
+ * Node to build and PostgreSQL to parse.
+ */
+const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
+const FLOAT4_OID = 700;
+const PG_EPOCH_MS = Date.UTC(2000, 0, 1);
+const CHUNK_BYTES = 256 * 1024;
+const TWO_32 = 2 ** 32;
+
+/** Bytes of a field with its length word, for a row's reserve. */
+export const FIELD_BYTES = { null: 4, int4: 8, float8: 12, timestamptz: 12 } as const;
+/** Bytes of a real[] field of `n` values with its length word: header, one dimension when not empty, the values. */
+export const float4ArrayBytes = (n: number) => 16 + (n ? 8 : 0) + n * 8;
+/** Bytes of a jsonb field of the given UTF-8 text with its length word and version byte. */
+export const jsonbBytes = (text: Uint8Array) => 5 + text.length;
+
+/** A COPY stream being filled, written through a DataView: its setters compile to plain stores, Buffer's write methods do not. */
+export class BinaryCopyWriter {
+  private buf = Buffer.allocUnsafe(CHUNK_BYTES);
+  private view = new DataView(this.buf.buffer, this.buf.byteOffset, this.buf.length);
+  private at = 0;
+
+  constructor() {
+    this.at = SIGNATURE.copy(this.buf, 0);
+    this.int32(0); // flags
+    this.int32(0); // header extension
+  }
+
+  /**
+   * Starts a row of `fields` fields taking at most `bytes` bytes (FIELD_BYTES and the sizes above,
+   * summed). When the chunk has no room for it, hands back the full chunk, to be sent before the
+   * row's fields are written, and starts a new one.
+   */
+  row(fields: number, bytes: number): Buffer | null {
+    const full = this.reserve(2 + bytes + 2); // with room for the trailer
+    this.view.setInt16(this.at, fields);
+    this.at += 2;
+    return full;
+  }
+  null() {
+    this.int32(-1);
+  }
+  int4(v: number) {
+    this.int32(4);
+    this.int32(v);
+  }
+  float8(v: number) {
+    this.view.setInt32(this.at, 8);
+    this.view.setFloat64(this.at + 4, v);
+    this.at += 12;
+  }
+  /** timestamptz from Unix milliseconds: microseconds since 2000-01-01 as an int64, in two halves (no BigInt per row). */
+  timestamptz(ms: number) {
+    const us = (Math.trunc(ms) - PG_EPOCH_MS) * 1000;
+    const high = Math.floor(us / TWO_32);
+    this.int32(8);
+    this.int32(high);
+    this.view.setUint32(this.at, us - high * TWO_32);
+    this.at += 4;
+  }
+  /** real[] of one dimension (no nulls in it). */
+  float4Array(values: readonly number[]) {
+    this.int32(float4ArrayBytes(values.length) - 4);
+    this.int32(values.length ? 1 : 0);
+    this.int32(0); // no nulls
+    this.int32(FLOAT4_OID);
+    if (values.length) {
+      this.int32(values.length);
+      this.int32(1); // lower bound
+    }
+    for (const v of values) {
+      this.view.setInt32(this.at, 4);
+      this.view.setFloat32(this.at + 4, v);
+      this.at += 8;
+    }
+  }
+  /** jsonb from its UTF-8 text (JSON.stringify's, or any valid JSON). */
+  jsonb(text: Uint8Array) {
+    this.int32(text.length + 1);
+    this.buf[this.at++] = 1; // jsonb version
+    this.buf.set(text, this.at);
+    this.at += text.length;
+  }
+  /** The last chunk, with the trailer: each row's reserve kept room for it. */
+  end(): Buffer {
+    this.view.setInt16(this.at, -1);
+    this.at += 2;
+    return this.buf.subarray(0, this.at);
+  }
+
+  private int32(v: number) {
+    this.view.setInt32(this.at, v);
+    this.at += 4;
+  }
+  private reserve(bytes: number): Buffer | null {
+    if (this.at + bytes <= this.buf.length) return null;
+    const full = this.buf.subarray(0, this.at);
+    this.buf = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, bytes));
+    this.view = new DataView(this.buf.buffer, this.buf.byteOffset, this.buf.length);
+    this.at = 0;
+    return full;
+  }
+}
