@@ -230,4 +230,3 @@ export function createLiveHub(deps: {
     },
   };
 }
-export type LiveHub = ReturnType<typeof createLiveHub>;
