@@ -61,6 +61,15 @@ export default {
       to: { path: modules, pathNot: [`${modules}$1/`, `${modules}[^/]+/index\\.ts$`] },
     },
     {
+      name: 'app-through-module-index',
+      comment:
+        'Above the modules (app.ts, main.ts, sim/), a module is reached through the composition root ' +
+        "(modules/index.ts) or the module's own index.ts, never its files.",
+      severity: 'error',
+      from: { path: server, pathNot: [modules, `${server}(db|auth|http|lib|live|telemetry|alerts|mail)/`] },
+      to: { path: modules, pathNot: [`${modules}index\\.ts$`, `${modules}[^/]+/index\\.ts$`] },
+    },
+    {
       name: 'lib-is-leaf',
       comment: 'lib/ holds general-purpose code with no knowledge of evfleet: it imports nothing else of the server.',
       severity: 'error',
