@@ -28,7 +28,7 @@ export default {
       comment: 'domain runs in Node and in the browser alike: its own files and zod, no Node or browser-only module.',
       severity: 'error',
       from: { path: '^packages/domain/src/' },
-      to: { pathNot: '^(packages/domain/src/|node_modules/zod/)' },
+      to: { pathNot: ['^packages/domain/src/', '(^|/)node_modules/zod/'] },
     },
     {
       name: 'web-not-to-server',
