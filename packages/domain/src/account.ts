@@ -80,7 +80,6 @@ const matching = <T extends { confirmPassword: string }>(passwordOf: (v: T) => s
 export const registerFormSchema = registerRequestSchema
   .extend({ confirmPassword: sizedPassword('confirmation password', 4, 50) })
   .refine(...matching<{ password: string; confirmPassword: string }>((v) => v.password));
-export type RegisterForm = z.infer<typeof registerFormSchema>;
 
 export const resetRequestFormSchema = z.object({ email: accountEmailField });
 
@@ -94,7 +93,6 @@ export const resetFinishRequestSchema = z.object({
 export const resetFinishFormSchema = z
   .object({ newPassword: resetPassword, confirmPassword: required('Your confirmation password is required.') })
   .refine(...matching<{ newPassword: string; confirmPassword: string }>((v) => v.newPassword));
-export type ResetFinishForm = z.infer<typeof resetFinishFormSchema>;
 
 export const changePasswordRequestSchema = z.object({
   currentPassword: required('Your password is required.').max(100, 'Max'),
@@ -103,7 +101,6 @@ export const changePasswordRequestSchema = z.object({
 export const changePasswordFormSchema = changePasswordRequestSchema
   .extend({ confirmPassword: sizedPassword('confirmation password', 4, 50) })
   .refine(...matching<{ newPassword: string; confirmPassword: string }>((v) => v.newPassword));
-export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 export const CHANGE_PASSWORD_FAILED = 'An error has occurred! The password could not be changed.';
 
 const name = (label: string) =>

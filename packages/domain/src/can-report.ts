@@ -296,7 +296,6 @@ export const saveTemplateSchema = withChecks(
       .max(100, 'Max'),
   }),
 );
-export type SaveTemplateInput = z.input<typeof saveTemplateSchema>;
 export type SaveTemplate = z.output<typeof saveTemplateSchema>;
 
 /** Response of GET api/canreport/getTemplate/{id}: one page of the template's report and the template. */

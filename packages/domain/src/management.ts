@@ -61,7 +61,6 @@ export const diagnosticsSchema = z.object({
 });
 export type Diagnostics = z.infer<typeof diagnosticsSchema>;
 
-export const configurationSchema = z.object({ config: z.record(z.string(), z.unknown()) });
 export const envSchema = z.object({ variables: z.record(z.string(), z.string()) });
 export const MASK = '******';
 

@@ -28,7 +28,6 @@ export const springPageQuerySchema = z.object({
   size: intParam(20, MAX_PAGE_SIZE).pipe(z.number().min(1, 'Min')),
   sort: z.union([z.string(), z.array(z.string())]).optional(),
 });
-export type SpringPageQuery = z.infer<typeof springPageQuerySchema>;
 
 /** Every list response of the spec: data and totalCount. */
 export const listResponse = <T extends z.ZodType>(item: T) =>

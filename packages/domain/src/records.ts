@@ -213,12 +213,7 @@ export const RECORDS = {
   'vehicle-log': vehicleLogRecord,
   'vehicle-can': vehicleCanRecord,
 } as const;
-export type RecordKey = keyof typeof RECORDS;
 
-export type CarRecord = z.infer<typeof carRecord.schema>;
-export type CarWrite = z.infer<typeof carRecord.writeSchema>;
-export type EmailTemplateRecord = z.infer<typeof emailTemplateRecord.schema>;
-export type EmailTemplateWrite = z.infer<typeof emailTemplateRecord.writeSchema>;
 export type NotificationRecord = z.infer<typeof notificationRecord.schema>;
 export type NotificationWrite = z.infer<typeof notificationRecord.writeSchema>;
 export type VehicleLogRecord = z.infer<typeof vehicleLogRecord.schema>;

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** A signal's physical range, both ends included: a value outside it is a glitch, not a measurement. */
 export interface SignalRange {
   min: number;
@@ -60,7 +58,6 @@ export const SIGNAL_RANGES = Object.fromEntries([...SIGNALS, ...EXTRA_SIGNALS].m
 export const CELL_VOLTAGE_RANGE: SignalRange = { min: 0, max: 20 };
 /** An unknown signal has no known unit: any number a device can count exactly (±2^53 − 1). */
 export const UNKNOWN_SIGNAL_RANGE: SignalRange = { min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER };
-export const inRange = (value: number, range: SignalRange) => value >= range.min && value <= range.max;
 
 export const CELL_COUNTS = [24, 28, 32] as const;
 export const MAX_CELLS = 32;
@@ -82,5 +79,3 @@ export function orderReportColumns(columns: readonly string[]): string[] {
     return ra !== rb ? ra - rb : a.localeCompare(b);
   });
 }
-
-export const signalValue = z.number().finite();

@@ -41,6 +41,10 @@ export const DEFAULT_NOTIFICATION_FREQUENCY = 60;
 export const NOTIFY_BANDS = ['WARNING', 'SEVERE'] as const;
 export const notifyBandSchema = z.enum(NOTIFY_BANDS);
 export type NotifyBand = z.infer<typeof notifyBandSchema>;
+/**
+ * What an absent list means: every band, under the name of that role.
+ * @alias
+ */
 export const NOTIFY_DEFAULT: readonly NotifyBand[] = NOTIFY_BANDS;
 const notifyList = z
   .array(notifyBandSchema)

@@ -3,9 +3,6 @@ import { id, optionalId, requiredText } from './people-fields.js';
 import { alertAttributeSchema } from './thresholds.js';
 import { alertAttributesSchema } from './threshold-checks.js';
 
-/** Part 2 §9: the template list's page sizes (default 10). */
-export const TEMPLATE_PAGE_SIZES = [10, 100, 500, 1000] as const;
-
 export const TEMPLATE_TEXTS = {
   listTitle: 'Vehicle Configuration Template',
   addTitle: 'Add Vehicle Configuration Template',

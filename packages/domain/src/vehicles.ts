@@ -11,12 +11,11 @@ import {
 } from './thresholds.js';
 import { alertAttributesSchema } from './threshold-checks.js';
 
-/** Part 2 §9: the vehicle list's page sizes (default 100) and search debounce. */
+/** Part 2 §9: the vehicle list's page sizes (default 100). */
 export const VEHICLE_PAGE_SIZES = [100, 500, 1000] as const;
 export const DEFAULT_VEHICLE_PAGE_SIZE = 100;
 /** Page sizes the server accepts for GET api/vehicles: the list's, and 10 (the reload after a save, §7). */
 export const VEHICLE_API_PAGE_SIZES = [10, ...VEHICLE_PAGE_SIZES] as const;
-export const VEHICLE_SEARCH_DEBOUNCE_MS = 300;
 export const DEFAULT_TIME_ZONE = 'America/Chicago';
 
 /** Part 2 §8 toasts and §2 texts of the vehicle screens. */
@@ -148,7 +147,6 @@ export const vehicleRowSchema = z.object({
 });
 export type VehicleRow = z.infer<typeof vehicleRowSchema>;
 
-export const fleetOfDealerSchema = idAndName;
 export const dealerWithFleetsSchema = z.object({
   id: z.number().int(),
   name: z.string(),

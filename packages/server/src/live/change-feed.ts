@@ -43,4 +43,3 @@ export async function createChangeFeed(
     },
   };
 }
-export type ChangeFeed = Awaited<ReturnType<typeof createChangeFeed>>;

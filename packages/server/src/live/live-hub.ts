@@ -236,4 +236,3 @@ export function createLiveHub(deps: {
     },
   };
 }
-export type LiveHub = ReturnType<typeof createLiveHub>;

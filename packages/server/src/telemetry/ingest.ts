@@ -91,4 +91,3 @@ export function createIngest(deps: {
     },
   };
 }
-export type Ingest = ReturnType<typeof createIngest>;

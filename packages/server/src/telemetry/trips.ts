@@ -125,4 +125,3 @@ export function createTripTracker(db: Db) {
     },
   };
 }
-export type TripTracker = ReturnType<typeof createTripTracker>;

@@ -129,4 +129,3 @@ export function createVehicleStates(db: Db) {
     idle: () => chain,
   };
 }
-export type VehicleStates = ReturnType<typeof createVehicleStates>;

@@ -35,8 +35,6 @@ export function VehicleDetailPage() {
   }
   return <VehicleDetail vehicle={vehicle.data} />;
 }
-export default VehicleDetailPage;
-
 function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
   // The chosen day and range live in the address, so a reload or a shared link shows the same route.
   const [params, setParams] = useSearchParams();

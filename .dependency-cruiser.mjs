@@ -1,0 +1,122 @@
+// The layering of evfleet, checked by `npm run check:layers` (dependency-cruiser).
+// Violations that predate a rule are listed in .dependency-cruiser-known-violations.json so that only new ones fail;
+// the aim is an empty list. Regenerate it with `npm run check:layers:baseline` after fixing some.
+
+const server = '^packages/server/src/';
+const modules = `${server}modules/`;
+const web = '^packages/web/src/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'A cycle means neither file can be read, tested or moved without the other; split out what both need.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'domain-not-to-apps',
+      comment: 'domain holds the rules both sides share; it knows nothing of the server or the web app.',
+      severity: 'error',
+      from: { path: '^packages/domain/' },
+      to: { path: '^packages/(server|web)/' },
+    },
+    {
+      name: 'domain-is-portable',
+      comment: 'domain runs in Node and in the browser alike: its own files and zod, no Node or browser-only module.',
+      severity: 'error',
+      from: { path: '^packages/domain/src/' },
+      to: { pathNot: ['^packages/domain/src/', '(^|/)node_modules/zod/'] },
+    },
+    {
+      name: 'web-not-to-server',
+      comment: 'The web app talks to the server over HTTP only; what both need lives in domain.',
+      severity: 'error',
+      from: { path: web },
+      to: { path: '^packages/server/' },
+    },
+    {
+      name: 'server-not-to-web',
+      comment: 'The server serves the built web app from disk; it never imports its code.',
+      severity: 'error',
+      from: { path: '^packages/server/' },
+      to: { path: '^packages/web/' },
+    },
+    {
+      name: 'lower-layers-not-to-modules',
+      comment:
+        'db, auth, http, lib, live, telemetry, alerts and mail sit under the feature modules: a module may use them, ' +
+        'never the other way round (the composition root hands them what they need).',
+      severity: 'error',
+      from: { path: `${server}(db|auth|http|lib|live|telemetry|alerts|mail)/` },
+      to: { path: modules },
+    },
+    {
+      name: 'module-through-its-index',
+      comment: "A module reaches another module only through that module's public index.ts, never into its files.",
+      severity: 'error',
+      from: { path: `${modules}([^/]+)/` },
+      to: { path: modules, pathNot: [`${modules}$1/`, `${modules}[^/]+/index\\.ts$`] },
+    },
+    {
+      name: 'app-through-module-index',
+      comment:
+        'Above the modules (app.ts, main.ts, sim/), a module is reached through the composition root ' +
+        "(modules/index.ts) or the module's own index.ts, never its files.",
+      severity: 'error',
+      from: { path: server, pathNot: [modules, `${server}(db|auth|http|lib|live|telemetry|alerts|mail)/`] },
+      to: { path: modules, pathNot: [`${modules}index\\.ts$`, `${modules}[^/]+/index\\.ts$`] },
+    },
+    {
+      name: 'lib-is-leaf',
+      comment: 'lib/ holds general-purpose code with no knowledge of evfleet: it imports nothing else of the server.',
+      severity: 'error',
+      from: { path: `${server}lib/` },
+      to: { path: server, pathNot: `${server}lib/` },
+    },
+    {
+      name: 'feature-not-to-other-feature',
+      comment: 'Features do not import each other; what two features share moves to components/, api/ or app/.',
+      severity: 'error',
+      from: { path: `${web}features/([^/]+)/` },
+      to: { path: `${web}features/`, pathNot: `${web}features/$1/` },
+    },
+    {
+      name: 'shared-not-to-features',
+      comment: 'components/ and api/ serve every feature, so they cannot depend on one.',
+      severity: 'error',
+      from: { path: `${web}(components|api)/` },
+      to: { path: `${web}features/` },
+    },
+    {
+      name: 'not-to-dev-dep',
+      comment: 'Production code imports only packages its package.json lists under dependencies.',
+      severity: 'error',
+      from: { path: '^packages/[^/]+/src/', pathNot: '\\.d\\.ts$' },
+      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'], pathNot: 'node_modules/@types/' },
+    },
+    {
+      name: 'no-orphans',
+      comment: 'A file nothing imports and that imports nothing is dead, or an entry point nobody wired up.',
+      severity: 'error',
+      from: { orphan: true, pathNot: ['\\.d\\.ts$', '(^|/)[^/]+\\.config\\.(js|cjs|mjs|ts)$'] },
+      to: {},
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^packages/[^/]+/(dist|drizzle|test-results)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    skipAnalysisNotInRules: true,
+    // Reuses the last run's result for files that have not changed: a re-run takes seconds, not half a minute.
+    cache: { folder: 'node_modules/.cache/dependency-cruiser', strategy: 'content' },
+  },
+};
