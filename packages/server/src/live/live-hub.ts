@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import { resolveScope, type Scope } from '../auth/visibility.js';
 import type { Sessions } from '../auth/sessions.js';
 import type { Db } from '../db/client.js';
-import { MAX_FRAME_BYTES, parseFrames, serializeFrame, type Frame } from './stomp-frame.js';
+import { MAX_FRAME_BYTES, parseFrames, serializeFrame, type Frame } from '../lib/stomp/frame.js';
 import type { MapItems } from './map-items.js';
 
 export const MAP_DETAILS_DESTINATION = '/evts/ws/mapdetails';
