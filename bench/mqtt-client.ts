@@ -110,7 +110,9 @@ try {
     const client = start(commit, () => {
       if (++count === MESSAGES) resolveAll();
     });
-    await Promise.race([all, new Promise((r) => setTimeout(r, seconds * 1000))]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([all, new Promise((r) => (timer = setTimeout(r, seconds * 1000)))]);
+    clearTimeout(timer);
     const elapsed = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpu0);
     const brokerCpu = cpuSeconds([broker.pid!]) - broker0;
