@@ -14,21 +14,46 @@ const escape = (v: string) => v.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').rep
 
 export const MAX_FRAME_BYTES = 64 * 1024;
 
-/** Frames in one WebSocket message (heart-beat newlines are skipped); throws on a malformed frame. */
+/**
+ * Where the body that starts at `from` ends if it is `bytes` UTF-8 bytes long (STOMP lengths count
+ * bytes, JavaScript strings UTF-16 units); -1 if the text ends first.
+ */
+function endOfBytes(text: string, from: number, bytes: number): number {
+  let i = from;
+  for (let left = bytes; left > 0; i++) {
+    if (i >= text.length) return -1;
+    const c = text.charCodeAt(i);
+    if (c < 0x80) left -= 1;
+    else if (c < 0x800) left -= 2;
+    else if (c < 0xd800 || c >= 0xdc00) left -= 3;
+    else {
+      left -= 4; // a surrogate pair: one 4-byte character in two units
+      i++;
+    }
+  }
+  return i;
+}
+
+/**
+ * Frames in one WebSocket message (the heart-beat end-of-lines between them are skipped); throws on
+ * a malformed frame. A frame must end in its message: STOMP over WebSocket clients send whole frames.
+ * A content-length header gives the body's length, so the body may hold NUL octets; without it the
+ * body ends at the first NUL.
+ */
 export function parseFrames(data: string): Frame[] {
   const frames: Frame[] = [];
-  let rest = data;
+  let at = 0;
   for (;;) {
-    rest = rest.replace(/^[\r\n]+/, '');
-    if (!rest) return frames;
-    const end = rest.indexOf('\0');
-    if (end === -1) throw new Error('frame without its NULL terminator');
-    const raw = rest.slice(0, end);
-    rest = rest.slice(end + 1);
-    const split = raw.search(/\r?\n\r?\n/);
-    const head = split === -1 ? raw : raw.slice(0, split);
-    const body = split === -1 ? '' : raw.slice(split).replace(/^\r?\n\r?\n/, '');
-    const [command, ...lines] = head.split(/\r?\n/);
+    while (data[at] === '\n' || data[at] === '\r') at++;
+    if (at >= data.length) return frames;
+    const blank = /\r?\n\r?\n/g;
+    blank.lastIndex = at;
+    const headEnd = blank.exec(data);
+    const firstNul = data.indexOf('\0', at);
+    // A frame without headers or body may end before any blank line.
+    const headStop = headEnd && (firstNul === -1 || headEnd.index < firstNul) ? headEnd.index : firstNul;
+    if (headStop === -1) throw new Error('frame without its NULL terminator');
+    const [command, ...lines] = data.slice(at, headStop).split(/\r?\n/);
     if (!/^[A-Z]+$/.test(command)) throw new Error('not a STOMP command');
     const headers: Record<string, string> = {};
     for (const line of lines) {
@@ -38,7 +63,18 @@ export function parseFrames(data: string): Frame[] {
       // STOMP 1.2: the first occurrence of a repeated header wins.
       if (!(name in headers)) headers[name] = unescape(line.slice(colon + 1));
     }
-    frames.push({ command, headers, body });
+    const length = headers['content-length'];
+    if (length !== undefined && !/^\d+$/.test(length)) throw new Error('invalid content-length');
+    const bodyStart = headStop === firstNul ? firstNul : headStop + headEnd![0].length;
+    const bodyEnd =
+      headStop === firstNul
+        ? firstNul
+        : length === undefined
+          ? data.indexOf('\0', bodyStart)
+          : endOfBytes(data, bodyStart, Number(length));
+    if (bodyEnd === -1 || data[bodyEnd] !== '\0') throw new Error('frame without its NULL terminator');
+    frames.push({ command, headers, body: data.slice(bodyStart, bodyEnd) });
+    at = bodyEnd + 1;
   }
 }
 
