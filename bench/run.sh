@@ -25,6 +25,7 @@ bench "MQTT client reading an external broker, 100,000 QoS 1 readings from Mosqu
 bench "MQTT ingestion, single readings of every signal and 32 cells, PostgreSQL, ${BENCH_SECONDS:-60} s (goal: 20,000 readings/s, floor 10,000)" bash scripts/with-postgres.sh npx tsx bench/ingest.ts
 # The report's 864,000 readings take 375 MB, more than PostgreSQL's default 128 MB of buffers: its server runs with buffers sized for its data.
 bench "CAN history report, one vehicle, 864,000 readings of every signal and 32 cells, PostgreSQL with 1 GB of shared buffers (goal: first page < 200 ms, later pages and sorts < 300 ms, xlsx export >= 20,000 rows/s with < 200 MB server growth)" env PG_SETTINGS="-c shared_buffers=1GB" bash scripts/with-postgres.sh npx tsx bench/can-report.ts
+bench "STOMP frame codec of the live feed against @stomp/stompjs's (no goal: figures for docs/decisions.md)" npx tsx bench/stomp-frames.ts
 bench "live feed delay, 10,000 vehicles every 10 s through Mosquitto, PostgreSQL (goal: p95 < 1 s)" bash scripts/with-postgres.sh npx tsx bench/live-delay.ts
 bench "dashboard counts and computed cards, 10,000 vehicles, 30 days of readings for 100, PostgreSQL (goal: p95 < 100 ms each)" bash scripts/with-postgres.sh npx tsx bench/dashboard.ts
 

@@ -10,7 +10,8 @@ export interface Frame {
 
 const unescape = (v: string) =>
   v.replace(/\\(.)/g, (_, c: string) => ({ n: '\n', r: '\r', c: ':', '\\': '\\' })[c] ?? c);
-const escape = (v: string) => v.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/:/g, '\\c');
+const escape = (v: string) =>
+  /[\\\n\r:]/.test(v) ? v.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/:/g, '\\c') : v;
 
 export const MAX_FRAME_BYTES = 64 * 1024;
 
@@ -19,6 +20,9 @@ export const MAX_FRAME_BYTES = 64 * 1024;
  * bytes, JavaScript strings UTF-16 units); -1 if the text ends first.
  */
 function endOfBytes(text: string, from: number, bytes: number): number {
+  // ASCII, the common case: as many units as bytes.
+  const end = from + bytes;
+  if (end <= text.length && Buffer.byteLength(text.slice(from, end)) === bytes) return end;
   let i = from;
   for (let left = bytes; left > 0; i++) {
     if (i >= text.length) return -1;
