@@ -21,12 +21,14 @@ bench "people lists and searches, 1,000 dealers / 10,000 fleets / 100,000 driver
 bench "1,000-row page of the dealer, fleet and driver grids in Chromium, PostgreSQL (goal: no main-thread task over 200 ms)" bash scripts/with-postgres.sh npx tsx bench/people-grid.ts
 bench "map of 10,000 vehicles and the 1,000-row vehicle grid page in Chromium, PostgreSQL (goal: clustered and answering a click within 1 s, no grid task over 200 ms)" bash scripts/with-postgres.sh npx tsx bench/vehicle-map.ts
 bench "vehicle list and search at page size 1,000 and every vehicle detail call, 10,000 vehicles, 90 days of readings every 10 s for 20, PostgreSQL (goal: p95 < 50 ms each)" bash scripts/with-postgres.sh npx tsx bench/vehicles.ts
+bench "MQTT client reading an external broker, 100,000 QoS 1 readings from Mosquitto, PUBACK after a simulated commit, ours and mqtt.js (goal: >= 20,000 messages/s)" npx tsx bench/mqtt-client.ts
 bench "MQTT ingestion, single readings of every signal and 32 cells, PostgreSQL, ${BENCH_SECONDS:-60} s (goal: 20,000 readings/s, floor 10,000)" bash scripts/with-postgres.sh npx tsx bench/ingest.ts
 # The report's 864,000 readings take 375 MB, more than PostgreSQL's default 128 MB of buffers: its server runs with buffers sized for its data.
 bench "CAN history report, one vehicle, 864,000 readings of every signal and 32 cells, PostgreSQL with 1 GB of shared buffers (goal: first page < 200 ms, later pages and sorts < 300 ms, xlsx export >= 20,000 rows/s with < 200 MB server growth)" env PG_SETTINGS="-c shared_buffers=1GB" bash scripts/with-postgres.sh npx tsx bench/can-report.ts
 bench "xlsx writer against ExcelJS's streaming writer, 100,000 rows of 57 columns (goal: >= 20,000 rows/s with < 200 MB growth)" npx tsx bench/xlsx-writer.ts
 bench "binary COPY encoder against pg-copy-streams-binary, 100,000 readings, PostgreSQL (goal: <= 2 µs of CPU a row)" bash scripts/with-postgres.sh npx tsx bench/copy-encoder.ts
 bench "radix sort of the report's windows against comparator sorts, 80,000 and 720,000 records (goal: 80,000 in < 50 ms)" npx tsx bench/radix-sort.ts
+bench "STOMP frame codec of the live feed against @stomp/stompjs's (no goal: figures for docs/decisions.md)" npx tsx bench/stomp-frames.ts
 bench "live feed delay, 10,000 vehicles every 10 s through Mosquitto, PostgreSQL (goal: p95 < 1 s)" bash scripts/with-postgres.sh npx tsx bench/live-delay.ts
 bench "dashboard counts and computed cards, 10,000 vehicles, 30 days of readings for 100, PostgreSQL (goal: p95 < 100 ms each)" bash scripts/with-postgres.sh npx tsx bench/dashboard.ts
 

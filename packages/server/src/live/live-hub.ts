@@ -4,7 +4,7 @@ import type { WebSocket } from 'ws';
 import { resolveScope, type Scope } from '../auth/visibility.js';
 import type { Sessions } from '../auth/sessions.js';
 import type { Db } from '../db/client.js';
-import { MAX_FRAME_BYTES, parseFrames, serializeFrame, type Frame } from './stomp-frame.js';
+import { MAX_FRAME_BYTES, parseFrames, serializeFrame, type Frame } from '../lib/stomp/frame.js';
 
 export const MAP_DETAILS_DESTINATION = '/evts/ws/mapdetails';
 /** SUBSCRIBE header: 'none' skips the list of every visible vehicle that otherwise comes first. */

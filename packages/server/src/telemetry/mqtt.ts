@@ -1,7 +1,8 @@
+import { vinOfTopic } from '@evfleet/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
+import { startMqttConsumer } from '../lib/mqtt-client/consumer.js';
 import { startEmbeddedBroker } from './mqtt-broker.js';
-import { startBrokerConsumer } from './mqtt-consumer.js';
 import type { Telemetry } from './telemetry.js';
 
 /** MQTT ingestion as configured: an external broker, the embedded one, or none (port 0). */
@@ -17,12 +18,27 @@ export async function startMqtt(
   log: FastifyBaseLogger,
 ): Promise<MqttTransport | null> {
   if (config.mqtt.url)
-    return startBrokerConsumer(telemetry, {
+    return startMqttConsumer({
       url: config.mqtt.url,
       clientId: config.mqtt.clientId,
-      shareGroup: config.mqtt.shareGroup,
+      // Shared: the instances of evfleet split the devices' messages between them.
+      topic: `$share/${config.mqtt.shareGroup}/evfleet/v1/+/readings`,
+      handle: (topic, payload) => storeMessage(telemetry, topic, payload),
       log,
     });
   if (config.mqtt.port === 0) return null;
   return startEmbeddedBroker(telemetry, { port: config.mqtt.port, host: config.host, log });
+}
+
+/**
+ * Stores the readings of a message from an external broker, or counts why not; resolves once they
+ * are committed, when the message may be acknowledged.
+ */
+async function storeMessage(telemetry: Telemetry, topic: string, payload: Buffer) {
+  const vin = vinOfTopic(topic);
+  if (!vin) telemetry.rejections.count('wrong_topic', 'mqtt', topic.slice(0, 100));
+  // The broker authenticated the device (docs/operations.md); evfleet checks that it is a vehicle.
+  const device = vin ? await telemetry.devices.lookup(vin) : null;
+  if (vin && !device) telemetry.rejections.count('unknown_device', 'mqtt', `device ${vin}`);
+  if (device) await telemetry.ingest.readings('mqtt', device.vehicleId, payload);
 }
