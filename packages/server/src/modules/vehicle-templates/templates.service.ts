@@ -121,8 +121,8 @@ export function createTemplatesService({ db, thresholds }: { db: Db; thresholds:
       await admin(by);
       await db.transaction(async (tx) => {
         const current = await changeable(tx, id);
-        const users = await repo.users(tx, id);
-        if (users.length && !force) throw refused(templateDeleteBlock(current.name), 'templateassigned');
+        const block = templateDeleteBlock({ name: current.name, inUse: (await repo.users(tx, id)).length > 0 }, force);
+        if (block) throw refused(block, 'templateassigned');
         await repo.release(tx, id, effectiveThresholds({ template: current.attributes }));
         await repo.delete(tx, id);
         if (current.fileId !== null && !(await repo.fileInUse(tx, current.fileId, id)))
