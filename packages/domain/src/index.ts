@@ -5,6 +5,7 @@ export * from './password-strength.js';
 export * from './roles.js';
 export * from './users.js';
 export * from './people.js';
+export * from './delete-blocks.js';
 export * from './people-fields.js';
 export * from './thresholds.js';
 export * from './signals.js';

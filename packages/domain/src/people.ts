@@ -47,28 +47,6 @@ export const PEOPLE_WRITERS = {
   fleetVehicles: ['ROLE_ADMIN', 'ROLE_DEALER'],
 } as const satisfies Record<string, readonly Role[]>;
 
-/** Delete-guard texts of part 1 §8, built once for the server's refusals and the client's dialogs. */
-/** The names a delete block lists, as one phrase; null when there are none. */
-export const namesPhrase = (items: { name: string }[]) => (items.length ? items.map((i) => i.name).join(', ') : null);
-
-export const deleteBlocks = {
-  fleetWithDrivers: (drivers: string) =>
-    `Fleet can't be deleted. For deletion, please assign the ${drivers} to other Fleets.`,
-  fleetWithVehicles: () => "Fleet can't be deleted. For deletion, please unassign all the vehicle from the fleet.",
-  dealer: (fleets: string | null, vehicles: string | null) =>
-    [fleets, vehicles]
-      .filter((names): names is string => names !== null)
-      .map(
-        (names) =>
-          `Dealer can't be deleted. For deletion, please assign the ${names} to other dealer and all the assigned vehicles to the fleets will be unassigned`,
-      )
-      .join(' '),
-  superUser: (name: string) => `Are you sure you want to delete(${name})?`,
-  /** §4: the server's refusal of a driver delete without the confirm flag (added with the server, issue 5). */
-  driverWithVehicles: () =>
-    'All the vehicles assigned to this driver will be unassigned. Confirm to delete the driver.',
-};
-
 /**
  * §5's mobile length messages as the spec writes them ("name" although it means the number).
  * mobileText builds the same texts from its limits; these literals keep them findable (spec-texts).

@@ -143,3 +143,22 @@ export function classify(value: number, attr: Pick<AlertAttribute, 'normal' | 'w
   }
   return best;
 }
+
+/** Where a vehicle's thresholds may come from; an absent or empty list counts as none. */
+export interface ThresholdSources {
+  own?: AlertAttribute[] | null;
+  template?: AlertAttribute[] | null;
+}
+
+/**
+ * The thresholds a vehicle is judged by (part 2 §4, §5): its own, else its template's, else the
+ * defaults. The alert engine, the cell colours of the detail page, the vehicle and template screens
+ * and the threshold sheet all take them from here, so a colour never disagrees with an alert. An
+ * empty list counts as none: a vehicle is never judged by no thresholds at all.
+ */
+export function effectiveThresholds({ own, template }: ThresholdSources): AlertAttribute[] {
+  if (own?.length) return own;
+  if (template?.length) return template;
+  // A new list each time: a caller may edit its copy without touching the defaults.
+  return [...DEFAULT_THRESHOLDS];
+}

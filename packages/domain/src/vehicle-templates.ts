@@ -24,10 +24,6 @@ export const TEMPLATE_MESSAGES = {
   defaultLocked: 'A default template cannot be changed or deleted.',
 } as const;
 
-/** §8: the refusal of a delete without the force flag while vehicles use the template. */
-export const templateDeleteBlock = (templateName: string) =>
-  `${templateName} can't be deleted as it is assigned to vehicle(s).`;
-
 /** POST api/vehicle-templates (the 'Add' modal): name, description, an uploaded image's id. */
 export const templateCreateSchema = z.object({
   name: requiredText(TEMPLATE_MESSAGES.name),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classify, DEFAULT_THRESHOLDS, type MetricName } from '../src/thresholds.js';
+import { classify, DEFAULT_THRESHOLDS, effectiveThresholds, type MetricName } from '../src/thresholds.js';
 
 const of = (name: MetricName) => DEFAULT_THRESHOLDS.find((a) => a.name === name)!;
 
@@ -38,5 +38,29 @@ describe('threshold classification on the default table (part 2 §5)', () => {
       expect(a.sever.length).toBeLessThanOrEqual(2);
       expect(a.minutesBackward).toBe(5);
     }
+  });
+});
+
+describe('the thresholds a vehicle is judged by', () => {
+  const own = [{ ...of('speedAlert'), normal: [{ low: 0, high: 10 }] }];
+  const template = [{ ...of('speedAlert'), normal: [{ low: 0, high: 20 }] }];
+
+  it("are its own, else its template's, else the defaults", () => {
+    expect(effectiveThresholds({ own, template })).toBe(own);
+    expect(effectiveThresholds({ own: null, template })).toBe(template);
+    expect(effectiveThresholds({ own: null, template: null })).toEqual(DEFAULT_THRESHOLDS);
+    expect(effectiveThresholds({})).toEqual(DEFAULT_THRESHOLDS);
+  });
+
+  it('count an empty list as none', () => {
+    expect(effectiveThresholds({ own: [], template })).toBe(template);
+    expect(effectiveThresholds({ own: [], template: [] })).toEqual(DEFAULT_THRESHOLDS);
+  });
+
+  it('hand out the defaults as a new list', () => {
+    const defaults = effectiveThresholds({});
+    expect(defaults).not.toBe(DEFAULT_THRESHOLDS);
+    defaults.pop();
+    expect(DEFAULT_THRESHOLDS).toHaveLength(13);
   });
 });

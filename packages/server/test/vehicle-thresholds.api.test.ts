@@ -44,7 +44,11 @@ describe.each(DATABASE_KINDS)('saved thresholds in alert evaluation on %s', (kin
     const { token } = (await admin('POST', `/api/vehicles/${v.id}/device-token`)).json<{ token: string }>();
     return { ...v, token };
   };
-  const send = async (app: TestApp['app'], v: { vin: string; token: string }, values: Record<string, number>) => {
+  const send = async (
+    app: TestApp['app'],
+    v: { vin: string; token: string },
+    values: Record<string, number | number[]>,
+  ) => {
     clock += 60_000;
     const res = await app.inject({
       method: 'POST',
@@ -58,10 +62,10 @@ describe.each(DATABASE_KINDS)('saved thresholds in alert evaluation on %s', (kin
     expect(res.statusCode).toBe(200);
     await app.telemetry.alerts.idle();
   };
-  const logs = async (vehicleId: number) =>
+  const logs = async (vehicleId: number, metric = 'speedAlert') =>
     (
       await t.database.db.execute<{ type: string; value: number }>(
-        sql`select type, value from warning_log where vehicle_id = ${vehicleId} and attribute_name = 'speedAlert' order by id`,
+        sql`select type, value from warning_log where vehicle_id = ${vehicleId} and attribute_name = ${metric} order by id`,
       )
     ).rows;
   const outbox = async (vehicleId: number) =>
@@ -142,6 +146,31 @@ describe.each(DATABASE_KINDS)('saved thresholds in alert evaluation on %s', (kin
     ).toBe(200);
     await send(t.app, v, { speed: 30 });
     expect(await logs(v.id)).toEqual([{ type: 'SEVERE', value: 30 }]);
+  });
+
+  it("colours a vehicle's cells as its alerts judge them when it follows its template", async () => {
+    const template = (await admin('POST', '/api/vehicle-templates', { name: 'Cells', description: 'c' })).json<{
+      id: number;
+    }>();
+    const cellVoltage: AlertAttribute = {
+      ...DEFAULT_THRESHOLDS.find((x) => x.name === 'cellVoltage')!,
+      minutesBackward: 0,
+      normal: [r(3, 3.3)],
+      warning: [r(2.5, 2.99), r(3.31, 3.6)],
+      sever: [r(0, 2.49), r(3.61, 4.99)],
+    };
+    const saved = await admin('PUT', `/api/vehicle-templates/${template.id}/attributes/cellVoltage`, cellVoltage);
+    expect(saved.statusCode).toBe(200);
+    const v = await newVehicle({ templateId: template.id });
+    await t.database.db.execute(sql`update vehicle set attributes = null where id = ${v.id}`);
+    await send(t.app, v, { packVoltage: 88, cells: [3.4] }); // Normal by the defaults (3.1-3.69), Warning by the template
+    await t.app.telemetry.states.idle();
+    await t.app.telemetry.persist();
+    const cells = (await admin('GET', `/api/vehicles/cells?vin=${v.vin}`)).json<{
+      cells: { status: string; value: number }[];
+    }>();
+    expect(cells.cells).toEqual([{ status: 'WARNING', value: expect.closeTo(3.4, 5) }]);
+    expect(await logs(v.id, 'cellVoltage')).toEqual([{ type: 'WARNING', value: expect.closeTo(3.4, 5) }]);
   });
 
   it.runIf(kind === 'postgres')('reaches another instance of the server through PostgreSQL', async () => {

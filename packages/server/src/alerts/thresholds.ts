@@ -1,4 +1,4 @@
-import { DEFAULT_THRESHOLDS, type AlertAttribute } from '@evfleet/domain';
+import { effectiveThresholds, type AlertAttribute } from '@evfleet/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { vehicle, vehicleTemplate } from '../db/schema.js';
@@ -14,9 +14,8 @@ export interface VehicleAlertSettings {
 const TTL_MS = 30_000;
 
 /**
- * The thresholds and recipients each vehicle's alerts use: its own attributes, else its template's,
- * else the defaults of part 2 §5. Cached briefly; a save of a vehicle or template invalidates at
- * once, on every instance (alerts/threshold-changes.ts).
+ * The thresholds (effectiveThresholds) and recipients each vehicle's alerts use. Cached briefly; a
+ * save of a vehicle or template invalidates at once, on every instance (alerts/threshold-changes.ts).
  */
 export function createAlertSettings(db: Db) {
   const cache = new Map<number, { value: VehicleAlertSettings | null; until: number }>();
@@ -34,11 +33,7 @@ export function createAlertSettings(db: Db) {
         ? {
             name: row.vehicle.name,
             vin: row.vehicle.vin,
-            attributes: row.vehicle.attributes?.length
-              ? row.vehicle.attributes
-              : row.templateAttributes?.length
-                ? row.templateAttributes
-                : DEFAULT_THRESHOLDS,
+            attributes: effectiveThresholds({ own: row.vehicle.attributes, template: row.templateAttributes }),
             email:
               row.vehicle.emailNotification && row.vehicle.notificationEmail ? row.vehicle.notificationEmail : null,
             sms: row.vehicle.smsNotification && row.vehicle.notificationSms ? row.vehicle.notificationSms : null,

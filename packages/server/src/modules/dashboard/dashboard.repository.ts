@@ -1,28 +1,43 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { vehicleSeen, type Scope } from '../../auth/visibility.js';
+import { and, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import {
+  vehicleSeen,
+  visibleDealers,
+  visibleDrivers,
+  visibleFleets,
+  visibleVehicles,
+  type Scope,
+} from '../../auth/visibility.js';
 import type { Db } from '../../db/client.js';
+import { dealer, driver, fleet, vehicle } from '../../db/schema.js';
+
+/** A count of a table's rows under the given conditions (all rows when there are none). */
+const count = (table: PgTable, ...conditions: (SQL | undefined)[]) => {
+  const where = and(...conditions);
+  return sql`(select count(*) from ${table}${where ? sql` where ${where}` : sql``})`;
+};
 
 /**
- * The five counts in one statement (docs/dashboard.md "Counts"): what the caller's scope holds, and
- * "unassigned" as that scope means it (no dealer and no fleet for administrators and staff, no
- * fleet for a dealer, no driver for a fleet owner; a driver's vehicles are all assigned).
+ * The five counts in one statement (docs/dashboard.md "Counts"): what the caller sees by the
+ * visibility rules, and "unassigned" as its scope means it (no dealer and no fleet for
+ * administrators and staff, no fleet for a dealer, no driver for a fleet owner; a driver's vehicles
+ * are all assigned). A fleet owner and a driver belong to one dealer, and a driver to one fleet.
  */
 function countsSql(scope: Scope): SQL {
+  const vehicles = (unassigned?: SQL) => count(vehicle, visibleVehicles(scope), unassigned);
   switch (scope.kind) {
     case 'all':
-      return sql`select (select count(*) from vehicle) as vehicles, (select count(*) from dealer) as dealers, (select count(*) from fleet) as fleets,
-        (select count(*) from driver) as drivers, (select count(*) from vehicle where dealer_id is null and fleet_id is null) as unassigned`;
+      return sql`select ${vehicles()} as vehicles, ${count(dealer, visibleDealers(scope))} as dealers,
+        ${count(fleet, visibleFleets(scope))} as fleets, ${count(driver, visibleDrivers(scope))} as drivers,
+        ${vehicles(sql`${vehicle.dealerId} is null and ${vehicle.fleetId} is null`)} as unassigned`;
     case 'dealer':
-      return sql`select (select count(*) from vehicle where dealer_id = ${scope.dealerId}) as vehicles, 1 as dealers,
-        (select count(*) from fleet where dealer_id = ${scope.dealerId}) as fleets,
-        (select count(*) from driver join fleet on fleet.id = driver.fleet_id where fleet.dealer_id = ${scope.dealerId}) as drivers,
-        (select count(*) from vehicle where dealer_id = ${scope.dealerId} and fleet_id is null) as unassigned`;
+      return sql`select ${vehicles()} as vehicles, 1 as dealers, ${count(fleet, visibleFleets(scope))} as fleets,
+        ${count(driver, visibleDrivers(scope))} as drivers, ${vehicles(sql`${vehicle.fleetId} is null`)} as unassigned`;
     case 'fleet':
-      return sql`select (select count(*) from vehicle where fleet_id = ${scope.fleetId}) as vehicles, 1 as dealers, 1 as fleets,
-        (select count(*) from driver where fleet_id = ${scope.fleetId}) as drivers,
-        (select count(*) from vehicle where fleet_id = ${scope.fleetId} and driver_id is null) as unassigned`;
+      return sql`select ${vehicles()} as vehicles, 1 as dealers, 1 as fleets, ${count(driver, visibleDrivers(scope))} as drivers,
+        ${vehicles(sql`${vehicle.driverId} is null`)} as unassigned`;
     case 'driver':
-      return sql`select (select count(*) from vehicle where driver_id = ${scope.driverId}) as vehicles, 1 as dealers, 1 as fleets, 1 as drivers, 0 as unassigned`;
+      return sql`select ${vehicles()} as vehicles, 1 as dealers, 1 as fleets, 1 as drivers, 0 as unassigned`;
     case 'none':
       return sql`select 0 as vehicles, 0 as dealers, 0 as fleets, 0 as drivers, 0 as unassigned`;
   }

@@ -1,4 +1,4 @@
-import { deleteBlocks, type DealerWrite, type PageQuery, namesPhrase } from '@evfleet/domain';
+import { dealerDeleteBlock, type DealerWrite, type PageQuery } from '@evfleet/domain';
 import { allow, resolveScope, type Scope, notVisible } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
@@ -113,9 +113,8 @@ export function createDealersService({ db, mails, mailQueued }: Deps) {
       await db.transaction(async (tx) => {
         const locked = await repo.lock(tx, scope, id);
         if (!locked) throw notFound('The dealer');
-        const row = await one(tx, scope, id);
-        if (row.fleets.length || row.vehicles.length)
-          throw refused(deleteBlocks.dealer(namesPhrase(row.fleets), namesPhrase(row.vehicles)), 'dealerinuse');
+        const block = dealerDeleteBlock(await one(tx, scope, id));
+        if (block) throw refused(block, 'dealerinuse');
         await repo.delete(tx, id);
         await releaseAccount(tx, locked.userId, ROLES);
       });

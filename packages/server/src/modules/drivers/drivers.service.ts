@@ -1,4 +1,4 @@
-import { deleteBlocks, type DriverWrite, type PageQuery } from '@evfleet/domain';
+import { driverDeleteBlock, type DriverWrite, type PageQuery } from '@evfleet/domain';
 import { allow, resolveScope, type Scope, notVisible } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
@@ -127,8 +127,8 @@ export function createDriversService({ db }: { db: Db }) {
       await db.transaction(async (tx) => {
         const locked = await repo.lock(tx, scope, id);
         if (!locked) throw notFound('The driver');
-        if (!confirmed && (await repo.hasVehicles(tx, id)))
-          throw refused(deleteBlocks.driverWithVehicles(), 'driverwithvehicles');
+        const block = driverDeleteBlock({ hasVehicles: await repo.hasVehicles(tx, id) }, confirmed);
+        if (block) throw refused(block, 'driverwithvehicles');
         await vehicles.releaseDriver(tx, id);
         await repo.delete(tx, id);
         if (locked.dbFileId !== null) await files.delete(tx, locked.dbFileId);

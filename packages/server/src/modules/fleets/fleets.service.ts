@@ -1,4 +1,4 @@
-import { deleteBlocks, type FleetWrite, type PageQuery, namesPhrase } from '@evfleet/domain';
+import { deleteBlocks, fleetDeleteBlock, type FleetWrite, type PageQuery } from '@evfleet/domain';
 import { allow, resolveScope, type Scope, notVisible } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
@@ -85,10 +85,10 @@ export function createFleetsService({ db }: { db: Db }) {
       await db.transaction(async (tx) => {
         const locked = await repo.lock(tx, scope, id);
         if (!locked) throw notFound('The fleet');
-        const row = await one(tx, scope, id);
-        const drivers = namesPhrase(row.drivers);
-        if (drivers) throw refused(deleteBlocks.fleetWithDrivers(drivers), 'fleetwithdrivers');
-        if (row.vehicles.length) throw refused(deleteBlocks.fleetWithVehicles(), 'fleetwithvehicles');
+        const block = fleetDeleteBlock(await one(tx, scope, id));
+        // The error key tells the two refusals apart for API clients.
+        if (block)
+          throw refused(block, block === deleteBlocks.fleetWithVehicles() ? 'fleetwithvehicles' : 'fleetwithdrivers');
         await repo.delete(tx, id);
         await releaseAccount(tx, locked.userId, ROLES);
       });

@@ -1,4 +1,4 @@
-import { PEOPLE_TEXTS, deleteBlocks, type Dealer } from '@evfleet/domain';
+import { PEOPLE_TEXTS, dealerDeleteBlock } from '@evfleet/domain';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import { NotFound } from '../../app/shell/StatusPages';
@@ -7,18 +7,7 @@ import { DeleteDialog } from '../people-shared/DeleteDialog';
 import { useIdParam } from '../people-shared/useIdParam';
 import { useDealer, useDeleteDealer } from './api/dealers-api';
 
-const names = (items: { name: string }[]) => items.map((item) => item.name).join(', ');
-
-/** §4, §8: a dealer with fleets or vehicles cannot be deleted; the dialog names them. */
-function refusal(dealer: Dealer): string | null {
-  if (!dealer.existFleets && !dealer.existVehicles) return null;
-  return deleteBlocks.dealer(
-    dealer.existFleets ? names(dealer.fleetIdANdName) : null,
-    dealer.existVehicles ? names(dealer.vehicleIdANdName) : null,
-  );
-}
-
-/** /dealer/:id/delete. */
+/** /dealer/:id/delete: a dealer with fleets or vehicles cannot be deleted; the dialog names them (§4, §8). */
 export function DealerDeleteDialog() {
   const id = useIdParam();
   const navigate = useNavigate();
@@ -40,7 +29,13 @@ export function DealerDeleteDialog() {
   return (
     <DeleteDialog
       loading={dealer.isPending}
-      blocked={dealer.data ? refusal(dealer.data) : dealer.isError ? 'This dealer could not be loaded.' : null}
+      blocked={
+        dealer.data
+          ? dealerDeleteBlock({ fleets: dealer.data.fleetIdANdName, vehicles: dealer.data.vehicleIdANdName })
+          : dealer.isError
+            ? 'This dealer could not be loaded.'
+            : null
+      }
       question={`Are you sure you want to delete this dealer (${dealer.data?.name ?? ''})?`}
       busy={remove.isPending}
       onConfirm={confirm}

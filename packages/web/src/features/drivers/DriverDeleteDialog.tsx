@@ -1,4 +1,4 @@
-import { PEOPLE_TEXTS } from '@evfleet/domain';
+import { PEOPLE_TEXTS, driverDeleteBlock } from '@evfleet/domain';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import { NotFound } from '../../app/shell/StatusPages';
@@ -16,11 +16,12 @@ export function DriverDeleteDialog() {
   if (id === null) return <NotFound />;
 
   const close = () => navigate(ROUTES.driver);
-  const hasVehicles = driver.data?.vehicleExist ?? false;
+  // What the server would refuse without the confirm flag, the dialog warns of; Yes then confirms.
+  const needsConfirm = driverDeleteBlock({ hasVehicles: driver.data?.vehicleExist ?? false }, false) !== null;
   const name = driver.data?.name ?? '';
   const confirm = async () => {
     try {
-      await remove.mutateAsync({ id, unassignVehicles: hasVehicles });
+      await remove.mutateAsync({ id, unassignVehicles: needsConfirm });
       toast.success(PEOPLE_TEXTS.driverDeleted);
       close();
     } catch {
@@ -33,7 +34,7 @@ export function DriverDeleteDialog() {
       loading={driver.isPending}
       blocked={driver.isError ? 'This driver could not be loaded.' : null}
       question={
-        hasVehicles
+        needsConfirm
           ? `${name} has vehicles assigned. All of them will be unassigned. Are you sure you want to delete this driver?`
           : `Are you sure you want to delete this driver (${name})?`
       }

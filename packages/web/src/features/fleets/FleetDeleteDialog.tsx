@@ -1,4 +1,4 @@
-import { PEOPLE_TEXTS, deleteBlocks, type Fleet } from '@evfleet/domain';
+import { PEOPLE_TEXTS, fleetDeleteBlock } from '@evfleet/domain';
 import { useNavigate, useOutletContext } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import { NotFound } from '../../app/shell/StatusPages';
@@ -8,15 +8,7 @@ import { useIdParam } from '../people-shared/useIdParam';
 import { useDeleteFleet, useFleet } from './api/fleets-api';
 import type { FleetsOutletContext } from './FleetsPage';
 
-/** §4, §8: a fleet with drivers or vehicles cannot be deleted; the dialog says what to do first. */
-function refusal(fleet: Fleet): string | null {
-  if (fleet.driverIdANdName.length > 0)
-    return deleteBlocks.fleetWithDrivers(fleet.driverIdANdName.map((driver) => driver.name).join(', '));
-  if (fleet.vehicleIdAndName.length > 0) return deleteBlocks.fleetWithVehicles();
-  return null;
-}
-
-/** /fleet/:id/delete. */
+/** /fleet/:id/delete: a fleet with drivers or vehicles cannot be deleted; the dialog says what to do first (§4, §8). */
 export function FleetDeleteDialog() {
   const id = useIdParam();
   const navigate = useNavigate();
@@ -40,7 +32,13 @@ export function FleetDeleteDialog() {
   return (
     <DeleteDialog
       loading={fleet.isPending}
-      blocked={fleet.data ? refusal(fleet.data) : fleet.isError ? 'This fleet could not be loaded.' : null}
+      blocked={
+        fleet.data
+          ? fleetDeleteBlock({ drivers: fleet.data.driverIdANdName, vehicles: fleet.data.vehicleIdAndName })
+          : fleet.isError
+            ? 'This fleet could not be loaded.'
+            : null
+      }
       question={`Are you sure you want to delete this fleet (${fleet.data?.name ?? ''})?`}
       busy={remove.isPending}
       onConfirm={confirm}

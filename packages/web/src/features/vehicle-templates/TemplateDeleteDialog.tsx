@@ -11,8 +11,8 @@ import type { TemplatesOutletContext } from './TemplatesPage';
 const TITLE = 'Confirm delete operation';
 
 /**
- * /vehicle-template/{id}/delete (§4): a template vehicles use says so and still offers Yes; either
- * Yes deletes with the force flag (the vehicles keep their own thresholds and lose the template).
+ * /vehicle-template/{id}/delete (§4): a template vehicles use says so (the server's refusal without
+ * the force flag) and still offers Yes; either Yes deletes with the force flag (the vehicles keep their own thresholds and lose the template).
  */
 export function TemplateDeleteDialog() {
   const id = useIdParam();
@@ -59,7 +59,8 @@ export function TemplateDeleteDialog() {
   return (
     <ConfirmModal opened title={TITLE} busy={remove.isPending} onConfirm={confirm} onCancel={close}>
       <Text data-testid="delete-question">
-        {vehicleExist ? templateDeleteBlock(name) : `Are you sure you want to delete this Vehicle Template (${name})?`}
+        {templateDeleteBlock({ name, inUse: vehicleExist }, false) ??
+          `Are you sure you want to delete this Vehicle Template (${name})?`}
       </Text>
     </ConfirmModal>
   );

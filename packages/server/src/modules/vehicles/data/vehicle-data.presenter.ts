@@ -1,8 +1,8 @@
 import {
   classify,
   DEFAULT_THRESHOLDS,
+  effectiveThresholds,
   severitySchema,
-  type AlertAttribute,
   type CellDetail,
   type DeviceCanData,
   type DeviceData,
@@ -10,7 +10,7 @@ import {
   type WarningLogEntry,
 } from '@evfleet/domain';
 import type { warningLog } from '../../../db/telemetry-schema.js';
-import type { VehicleWithState } from './vehicle-data.repository.js';
+import type { OneVehicleWithState, VehicleWithState } from './vehicle-data.repository.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const DAY_MS = 86_400_000;
@@ -74,9 +74,9 @@ export const toDeviceData = (v: VehicleWithState, now: number): DeviceData => {
   };
 };
 
-/** Cell detail: each cell classified by the same rule the alerts use. */
-export const toCells = (v: VehicleWithState): CellDetail => {
-  const attributes: readonly AlertAttribute[] = v.attributes?.length ? v.attributes : DEFAULT_THRESHOLDS;
+/** Cell detail: each cell classified by the thresholds the alerts use (its own, else its template's, else the defaults). */
+export const toCells = (v: OneVehicleWithState): CellDetail => {
+  const attributes = effectiveThresholds({ own: v.attributes, template: v.templateAttributes });
   const rule = attributes.find((a) => a.name === 'cellVoltage') ?? DEFAULT_THRESHOLDS[0];
   return {
     packVoltage: v.values?.packVoltage ?? null,

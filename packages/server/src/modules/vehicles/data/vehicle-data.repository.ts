@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
-import { vehicle } from '../../../db/schema.js';
+import { vehicle, vehicleTemplate } from '../../../db/schema.js';
 import { canReading, trip, vehicleState, warningLog } from '../../../db/telemetry-schema.js';
 import { window } from '../../../db/listing.js';
 import type { PageQuery, Severity } from '@evfleet/domain';
@@ -13,7 +13,6 @@ const withState = {
   timeZone: vehicle.timeZone,
   dealerId: vehicle.dealerId,
   fleetId: vehicle.fleetId,
-  attributes: vehicle.attributes,
   values: vehicleState.values,
   cells: vehicleState.cells,
   lastReported: vehicleState.lastReported,
@@ -22,6 +21,7 @@ const withState = {
   lastChargedAt: vehicleState.lastChargedAt,
 };
 export type VehicleWithState = Awaited<ReturnType<typeof vehicleDataRepository.withState>>[number];
+export type OneVehicleWithState = NonNullable<Awaited<ReturnType<typeof vehicleDataRepository.one>>>;
 
 export const vehicleDataRepository = {
   /** Visible vehicles with their current state (left join: a silent vehicle has none). */
@@ -72,7 +72,16 @@ export const vehicleDataRepository = {
     return rows[0].items;
   },
 
-  one: async (db: Db, where: SQL) => (await vehicleDataRepository.withState(db, where))[0],
+  /** One vehicle with its state and the thresholds its cells are coloured by (its own and its template's). */
+  one: (db: Db, where: SQL) =>
+    db
+      .select({ ...withState, attributes: vehicle.attributes, templateAttributes: vehicleTemplate.attributes })
+      .from(vehicle)
+      .leftJoin(vehicleState, eq(vehicleState.vehicleId, vehicle.id))
+      .leftJoin(vehicleTemplate, eq(vehicleTemplate.id, vehicle.templateId))
+      .where(where)
+      .limit(1)
+      .then((rows) => rows[0]),
 
   /** One page of the uncleared log, newest first; `types` keeps only those types. */
   warningLogs: async (db: Db, vehicleId: number, page: PageQuery, types?: Severity[]) => {

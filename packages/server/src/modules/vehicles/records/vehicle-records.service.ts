@@ -1,5 +1,5 @@
 import {
-  DEFAULT_THRESHOLDS,
+  effectiveThresholds,
   withAttribute,
   type AlertAttribute,
   type MetricName,
@@ -49,7 +49,7 @@ export function createVehicleRecordsService({ db, thresholds }: { db: Db; thresh
     const attributes: AlertAttribute[] | null | undefined =
       input.attributes ??
       (current === null || current.templateId !== templateId
-        ? (template.attributes ?? [...DEFAULT_THRESHOLDS])
+        ? effectiveThresholds({ template: template.attributes })
         : current.attributes);
     // Moved to another dealer: it leaves its fleet and driver, which belong to the old dealer.
     const keepsFleet = current !== null && current.dealerId === dealerId;
@@ -72,7 +72,7 @@ export function createVehicleRecordsService({ db, thresholds }: { db: Db; thresh
     };
   };
 
-  /** A change of the thresholds the vehicle is judged by (its own, else its template's, else the defaults). */
+  /** A change of the thresholds the vehicle is judged by. */
   const changeThresholds = async (
     by: AuthUser,
     id: number,
@@ -83,9 +83,7 @@ export function createVehicleRecordsService({ db, thresholds }: { db: Db; thresh
       const current = await repo.lock(tx, id);
       if (!current) throw notFound('The vehicle');
       const template = current.templateId === null ? undefined : await templates.ref(tx, current.templateId);
-      const next = change(
-        current.attributes?.length ? current.attributes : (template?.attributes ?? DEFAULT_THRESHOLDS),
-      );
+      const next = change(effectiveThresholds({ own: current.attributes, template: template?.attributes }));
       await repo.update(tx, id, { attributes: next });
       return next;
     });

@@ -1,4 +1,4 @@
-import { DEFAULT_THRESHOLDS, gpsLetter, lteLetter, type Vehicle, type VehicleRow } from '@evfleet/domain';
+import { effectiveThresholds, gpsLetter, lteLetter, type Vehicle, type VehicleRow } from '@evfleet/domain';
 import type { VehicleDetailRow, VehicleListRow } from './vehicle-records.repository.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -21,7 +21,7 @@ export const toVehicleRow = (r: VehicleListRow, now: string): VehicleRow => ({
   currentGmtTime: now,
 });
 
-/** The whole vehicle (§3); thresholds are its own, else its template's, else the defaults it is judged by. */
+/** The whole vehicle (§3), with the thresholds it is judged by. */
 export const toVehicle = (r: VehicleDetailRow, now: string): Vehicle => {
   const v = r.vehicle;
   return {
@@ -34,11 +34,7 @@ export const toVehicle = (r: VehicleDetailRow, now: string): Vehicle => {
     timeZone: v.timeZone,
     smsNotification: v.smsNotification,
     emailNotification: v.emailNotification,
-    attributes: v.attributes?.length
-      ? v.attributes
-      : r.templateAttributes?.length
-        ? r.templateAttributes
-        : [...DEFAULT_THRESHOLDS],
+    attributes: effectiveThresholds({ own: v.attributes, template: r.templateAttributes }),
     canLastReported: iso(r.canLastReported),
     driverId: v.driverId,
     fleetResponseDTO: v.fleetId !== null && r.fleetName !== null ? { id: v.fleetId, name: r.fleetName } : null,

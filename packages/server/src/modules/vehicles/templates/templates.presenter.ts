@@ -1,4 +1,4 @@
-import { DEFAULT_THRESHOLDS, type VehicleTemplate } from '@evfleet/domain';
+import { effectiveThresholds, type VehicleTemplate } from '@evfleet/domain';
 import type { TemplateRow } from './templates.repository.js';
 
 /** Exactly the fields of a template that leave the server; the image's bytes only when asked for. */
@@ -15,6 +15,6 @@ export const toTemplate = (r: TemplateRow, withData: boolean): VehicleTemplate =
     data: withData ? base64 : null,
     defaultTemplate: t.defaultTemplate,
     vehicleExist: r.vehicleExist,
-    attributes: t.attributes?.length ? t.attributes : [...DEFAULT_THRESHOLDS],
+    attributes: effectiveThresholds({ template: t.attributes }),
   };
 };

@@ -1,5 +1,6 @@
 import {
   DEFAULT_THRESHOLDS,
+  effectiveThresholds,
   TEMPLATE_MESSAGES,
   templateDeleteBlock,
   withAttribute,
@@ -57,7 +58,7 @@ export function createTemplatesService({ db, thresholds }: { db: Db; thresholds:
     await admin(by);
     const attributes = await db.transaction(async (tx) => {
       const current = await changeable(tx, id);
-      const next = change(current.attributes?.length ? current.attributes : DEFAULT_THRESHOLDS);
+      const next = change(effectiveThresholds({ template: current.attributes }));
       await repo.update(tx, id, { attributes: next });
       return next;
     });
@@ -120,9 +121,9 @@ export function createTemplatesService({ db, thresholds }: { db: Db; thresholds:
       await admin(by);
       await db.transaction(async (tx) => {
         const current = await changeable(tx, id);
-        const users = await repo.users(tx, id);
-        if (users.length && !force) throw refused(templateDeleteBlock(current.name), 'templateassigned');
-        await repo.release(tx, id, current.attributes?.length ? current.attributes : [...DEFAULT_THRESHOLDS]);
+        const block = templateDeleteBlock({ name: current.name, inUse: (await repo.users(tx, id)).length > 0 }, force);
+        if (block) throw refused(block, 'templateassigned');
+        await repo.release(tx, id, effectiveThresholds({ template: current.attributes }));
         await repo.delete(tx, id);
         if (current.fileId !== null && !(await repo.fileInUse(tx, current.fileId, id)))
           await repo.deleteFile(tx, current.fileId);

@@ -1,5 +1,10 @@
 import multipart from '@fastify/multipart';
-import { alertAttributesSchema, DEFAULT_THRESHOLDS, sheetUploadResultSchema } from '@evfleet/domain';
+import {
+  alertAttributesSchema,
+  effectiveThresholds,
+  sheetUploadResultSchema,
+  type AlertAttribute,
+} from '@evfleet/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ANY_SIGNED_IN } from '../../../auth/guard.js';
@@ -40,14 +45,14 @@ export const thresholdSheetsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: ['ROLE_ADMIN'] }, schema: { response: { 200: sheetUploadResultSchema } } },
     async (req) => {
       const { rows, fields } = await readSheetUpload(req);
-      let current = DEFAULT_THRESHOLDS;
+      let given: AlertAttribute[] | undefined;
       if (fields.attributes) {
         const parsed = alertAttributesSchema.safeParse(jsonOrNull(fields.attributes));
         if (!parsed.success)
           throw fieldErrors('request', { attributes: 'must be the JSON list of the current thresholds' });
-        current = parsed.data;
+        given = parsed.data;
       }
-      return { status: 'OK' as const, attributes: sheetChange(rows)(current) };
+      return { status: 'OK' as const, attributes: sheetChange(rows)(effectiveThresholds({ own: given })) };
     },
   );
 };

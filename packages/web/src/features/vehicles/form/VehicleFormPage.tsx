@@ -1,4 +1,5 @@
 import {
+  effectiveThresholds,
   VEHICLE_TEXTS,
   vehicleWriteSchema,
   type AlertAttribute,
@@ -64,7 +65,10 @@ function VehicleFormBody({ vehicle }: { vehicle: Vehicle | undefined }) {
     try {
       // §4: choosing a template replaces the thresholds with the template's.
       const template = await fetchTemplate(templateId);
-      form.setValue('attributes', template.attributes, { shouldDirty: true, shouldValidate: true });
+      form.setValue('attributes', effectiveThresholds({ template: template.attributes }), {
+        shouldDirty: true,
+        shouldValidate: true,
+      });
     } catch {
       // the HTTP client has already said why; the thresholds stay as they were
     }

@@ -1,6 +1,6 @@
-import { DEFAULT_THRESHOLDS, DEFAULT_TIME_ZONE, type Vehicle, type VehicleForm } from '@evfleet/domain';
+import { DEFAULT_TIME_ZONE, effectiveThresholds, type Vehicle, type VehicleForm } from '@evfleet/domain';
 
-/** §3/§4: a new vehicle starts active, without notifications, on the default thresholds of §5. */
+/** §3/§4: a new vehicle starts active, without notifications, on the thresholds of a vehicle with none (§5's defaults). */
 export function formValuesOf(vehicle: Vehicle | undefined): VehicleForm {
   if (!vehicle) {
     return {
@@ -17,7 +17,7 @@ export function formValuesOf(vehicle: Vehicle | undefined): VehicleForm {
       status: true,
       smsNotification: false,
       emailNotification: false,
-      attributes: DEFAULT_THRESHOLDS.map((attribute) => ({ ...attribute })),
+      attributes: effectiveThresholds({}).map((attribute) => ({ ...attribute })),
     };
   }
   return {
