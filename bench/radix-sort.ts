@@ -9,7 +9,7 @@
  * sorts under 300 ms in all; the sort is a part of it (goal here: 80,000 records in under 50 ms,
  * median of warm calls: a server sorts often, and the first call also compiles the code).
  */
-import { ORDER_RECORD_BYTES, orderedInstants } from '../packages/server/src/modules/can-report/report-order.js';
+import { ORDER_RECORD_BYTES, orderedInstants } from '../packages/server/src/modules/can-report/paging/report-order.js';
 
 const SIZES = (process.env.SIZES ?? '80000,720000').split(',').map(Number);
 const RUNS = Number(process.env.RUNS ?? 15);
