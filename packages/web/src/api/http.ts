@@ -140,8 +140,3 @@ export function bodyMessage(body: unknown): string | undefined {
   if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') return body.message;
   return undefined;
 }
-
-/** The message of a failed call, for pages that show it in an alert. */
-export function failureMessage(error: unknown): string | undefined {
-  return error instanceof HttpError ? bodyMessage(error.call.body) : undefined;
-}

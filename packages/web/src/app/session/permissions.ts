@@ -11,7 +11,7 @@ export interface Access {
  * The actions the screens offer only to some roles, each with the roles the server admits for it, so
  * the web offers no button whose call would be refused (a 403 signs the user out; docs/permissions.md).
  */
-export const ACTION_ROLES = {
+const ACTION_ROLES = {
   ...PEOPLE_WRITERS,
   /** §6: adding, configuring, deleting and switching vehicles on and off. */
   vehicles: ADMIN_ONLY,
