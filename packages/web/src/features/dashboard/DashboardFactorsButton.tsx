@@ -22,11 +22,11 @@ const factorsForm = dashboardFactorsSchema as unknown as z.ZodType<
 
 /** For administrators: the factors the Emission and Dollars Saved cards are computed with (docs/dashboard.md). */
 export function DashboardFactorsButton() {
-  const isAdmin = useCan('dashboardFactors');
+  const mayChange = useCan('dashboardFactors');
   const [opened, setOpened] = useState(false);
-  const factors = useDashboardFactors(isAdmin && opened);
+  const factors = useDashboardFactors(mayChange && opened);
   const save = useSaveDashboardFactors();
-  if (!isAdmin) return null;
+  if (!mayChange) return null;
 
   const submit = async (values: DashboardFactors) => {
     await save.mutateAsync(values);

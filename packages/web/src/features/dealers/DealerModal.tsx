@@ -34,9 +34,9 @@ export function DealerModal() {
   const editing = useParams().id !== undefined;
   const id = useIdParam();
   const navigate = useNavigate();
-  const isAdmin = useCan('users');
+  const mayReadUsers = useCan('users');
   const dealer = useDealer(editing ? id : null);
-  const users = useUserOptions(isAdmin);
+  const users = useUserOptions(mayReadUsers);
   const save = useSaveDealer();
   if (editing && id === null) return <NotFound />;
 
@@ -109,7 +109,7 @@ export function DealerModal() {
             name="activation"
             render={({ field }) => <ActivationSwitch checked={field.value ?? false} onChange={field.onChange} />}
           />
-          {isAdmin && (
+          {mayReadUsers && (
             <Controller
               control={control}
               name="userId"

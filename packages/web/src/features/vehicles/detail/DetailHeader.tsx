@@ -13,7 +13,7 @@ import { HistoryIcon } from './info/info-icons';
  */
 export function DetailHeader({ id, name, vin }: { id: number; name: string; vin: string }) {
   const [downloading, setDownloading] = useState(false);
-  const isAdmin = useCan('vehicles');
+  const mayEdit = useCan('vehicles');
   // The report pages are for administrators and staff (§2): others would only meet 'Access denied'.
   const mayReport = useCan('report');
   return (
@@ -22,7 +22,7 @@ export function DetailHeader({ id, name, vin }: { id: number; name: string; vin:
         <Title order={2} data-testid="vehicle-detail-name">
           {name}
         </Title>
-        {isAdmin && (
+        {mayEdit && (
           <Tooltip label="Edit Vehicle Information">
             <ActionIcon
               component={Link}
