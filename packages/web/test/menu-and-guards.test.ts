@@ -1,30 +1,47 @@
-import { DEFAULT_PAGES } from '@evfleet/domain';
+import { DEFAULT_PAGES, type Page } from '@evfleet/domain';
 import { describe, expect, it } from 'vitest';
-import { hasAnyAuthority } from '../src/app/session/authority';
+import { can } from '../src/app/session/permissions';
 import { SIDE_MENU, visibleMenu, type MenuEntry } from '../src/app/shell/menu';
 
 const ids = (entries: MenuEntry[]): string[] => entries.flatMap((e) => [e.id, ...ids(e.children ?? [])]);
+const roles = (...authorities: string[]) => ({ authorities, pages: [] });
+const pages = (allowed: readonly Page[]) => ({ authorities: ['ROLE_USER'], pages: allowed });
 
-describe('hasAnyAuthority (part 1 §2.2)', () => {
+describe('can: roles (part 1 §2.2)', () => {
   it('refuses a user without authorities, even for an empty requirement', () => {
-    expect(hasAnyAuthority([], [])).toBe(false);
-    expect(hasAnyAuthority([], ['ROLE_USER'])).toBe(false);
+    expect(can(roles(), { roles: [] })).toBe(false);
+    expect(can(roles(), { roles: ['ROLE_USER'] })).toBe(false);
   });
   it('lets any authenticated user through an empty requirement', () => {
-    expect(hasAnyAuthority(['ROLE_FLEET'], [])).toBe(true);
+    expect(can(roles('ROLE_FLEET'), { roles: [] })).toBe(true);
   });
   it('needs one shared role', () => {
-    expect(hasAnyAuthority(['ROLE_ADMIN', 'ROLE_USER'], ['ROLE_ADMIN'])).toBe(true);
-    expect(hasAnyAuthority(['ROLE_USER'], ['ROLE_ADMIN'])).toBe(false);
+    expect(can(roles('ROLE_ADMIN', 'ROLE_USER'), { roles: ['ROLE_ADMIN'] })).toBe(true);
+    expect(can(roles('ROLE_USER'), { roles: ['ROLE_ADMIN'] })).toBe(false);
+  });
+  it('reads a named action as the roles the server admits for it', () => {
+    expect(can(roles('ROLE_ADMIN'), 'vehicles')).toBe(true);
+    expect(can(roles('ROLE_DEALER'), 'vehicles')).toBe(false);
+    expect(can(roles('ROLE_DEALER'), 'fleets')).toBe(true);
+    expect(can(roles('ROLE_FLEET'), 'fleets')).toBe(false);
+    expect(can(roles('ROLE_USER'), 'report')).toBe(true);
+    expect(can(roles('ROLE_FLEET'), 'report')).toBe(false);
+  });
+});
+
+describe('can: pages (part 1 §6)', () => {
+  it("allows exactly the role's pages", () => {
+    expect(can(pages(['Settings']), { page: 'Settings' })).toBe(true);
+    expect(can(pages(['Settings']), { page: 'Roles And Permission' })).toBe(false);
   });
 });
 
 describe('visibleMenu (part 1 §2.3)', () => {
   it('shows an administrator every entry', () => {
-    expect(ids(visibleMenu(SIDE_MENU, DEFAULT_PAGES.ROLE_ADMIN))).toEqual(ids([...SIDE_MENU]));
+    expect(ids(visibleMenu(SIDE_MENU, pages(DEFAULT_PAGES.ROLE_ADMIN)))).toEqual(ids([...SIDE_MENU]));
   });
   it('shows a plain user only its pages, dropping groups left empty', () => {
-    expect(ids(visibleMenu(SIDE_MENU, DEFAULT_PAGES.ROLE_USER))).toEqual([
+    expect(ids(visibleMenu(SIDE_MENU, pages(DEFAULT_PAGES.ROLE_USER)))).toEqual([
       'dashboard',
       'vehicle',
       'vehicle-list',
@@ -34,7 +51,7 @@ describe('visibleMenu (part 1 §2.3)', () => {
     ]);
   });
   it('hides Roles And Permission without its page but keeps the rest of Administration', () => {
-    const shown = ids(visibleMenu(SIDE_MENU, ['Settings']));
+    const shown = ids(visibleMenu(SIDE_MENU, pages(['Settings'])));
     expect(shown).toContain('users');
     expect(shown).toContain('email-template');
     expect(shown).not.toContain('roles-permission');

@@ -6,9 +6,9 @@ import {
   setBound,
   setRange,
   toggleRange,
-} from '../src/features/thresholds/attribute-edit';
-import { THRESHOLD_EXAMPLE_HREF } from '../src/features/thresholds/example-sheet';
-import { uploadFailureMessage } from '../src/features/thresholds/sheet-upload';
+} from '../src/components/thresholds/attribute-edit';
+import { THRESHOLD_EXAMPLE_HREF } from '../src/components/thresholds/example-sheet';
+import { uploadFailureMessage } from '../src/components/thresholds/sheet-upload';
 
 const attribute = (name: string): AlertAttribute => structuredClone(DEFAULT_THRESHOLDS.find((a) => a.name === name)!);
 

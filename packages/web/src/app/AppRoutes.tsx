@@ -24,28 +24,27 @@ const FleetOwnerPermissionPage = lazyNamed(rolePages, 'FleetOwnerPermissionPage'
 const DealerPermissionPage = lazyNamed(rolePages, 'DealerPermissionPage');
 const ReportRoutes = lazy(() => import('../features/report/ReportRoutes'));
 const recordScreens = () => import('../features/records/record-screens');
-const EntityPlaceholder = lazy(() => import('../features/entities/EntityPlaceholder'));
 
 /** An area's module: its routes, and what to start loading when a page opens straight on it. */
 type ScreenModule = { default: ComponentType; preload?: (pathname: string) => void };
 
-/** The entity areas built so far (their code, loaded when first opened); the others keep the placeholder. */
-const ENTITY_MODULES: Partial<Record<EntityArea, () => Promise<ScreenModule>>> = {
+/** The code of each entity area, loaded when first opened. */
+const ENTITY_MODULES: Record<EntityArea, () => Promise<ScreenModule>> = {
   [ROUTES.driver]: () => import('../features/drivers/DriverRoutes'),
   [ROUTES.fleet]: () => import('../features/fleets/FleetRoutes'),
   [ROUTES.dealer]: () => import('../features/dealers/DealerRoutes'),
   [ROUTES.usersPage]: () => import('../features/super-users/SuperUserRoutes'),
   [ROUTES.vehicle]: () => import('../features/vehicles/VehicleRoutes'),
   [ROUTES.vehicleTemplate]: () => import('../features/vehicle-templates/VehicleTemplateRoutes'),
-  [ROUTES.vehicleCan]: () => import('../features/records/VehicleCanRoutes'),
+  [ROUTES.vehicleCan]: () => import('./VehicleCanRoutes'),
   [ROUTES.car]: namedExport(recordScreens, 'CarRoutes'),
   [ROUTES.emailTemplate]: namedExport(recordScreens, 'EmailTemplateRoutes'),
   [ROUTES.notification]: namedExport(recordScreens, 'NotificationRoutes'),
   [ROUTES.vehicleLog]: namedExport(recordScreens, 'VehicleLogRoutes'),
 };
-const ENTITY_SCREENS = Object.fromEntries(
+const ENTITY_SCREENS: Record<string, ComponentType> = Object.fromEntries(
   Object.entries(ENTITY_MODULES).map(([area, load]) => [area, lazy(load)]),
-) as Partial<Record<EntityArea, ComponentType>>;
+);
 
 /**
  * Starts loading the code of the entity area a page opens on, alongside the session checks that
@@ -54,9 +53,8 @@ const ENTITY_SCREENS = Object.fromEntries(
  */
 export function preloadScreenAt(pathname: string): void {
   const area = ENTITY_AREAS.find((each) => pathname === each || pathname.startsWith(`${each}/`));
-  const load = area && ENTITY_MODULES[area];
-  if (!load) return;
-  void load().then((module) => {
+  if (!area) return;
+  void ENTITY_MODULES[area]().then((module) => {
     if (readToken()) module.preload?.(pathname);
   });
 }
@@ -92,7 +90,7 @@ export function AppRoutes() {
         </Route>
         <Route element={<PrivateRoute roles={ROUTE_ROLES.entities} />}>
           {ENTITY_AREAS.map((area) => {
-            const Screen = ENTITY_SCREENS[area] ?? EntityPlaceholder;
+            const Screen = ENTITY_SCREENS[area];
             return <Route key={area} path={`${area}/*`} element={<Screen />} />;
           })}
         </Route>

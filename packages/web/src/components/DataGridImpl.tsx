@@ -2,7 +2,7 @@ import { GRID_ROW_HEIGHT } from '@evfleet/domain';
 import { AllCommunityModule, ModuleRegistry, themeQuartz, type ColDef, type SortChangedEvent } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useMemo } from 'react';
-import type { DataGridProps, GridSort } from './DataGrid';
+import type { DataGridProps, GridSort } from './data-grid-props';
 import { tabThroughCellChildren } from './grid-keyboard';
 
 ModuleRegistry.registerModules([AllCommunityModule]);

@@ -1,14 +1,10 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ROUTES } from '../routes';
-import { hasAnyAuthority } from '../session/authority';
+import { useCan } from '../session/useCan';
 import { useSession } from '../session/useSession';
 import { LoginModal } from '../shell/LoginModal';
 import { NotAuthorized } from '../shell/StatusPages';
-
-/** Where the login page sends the user back to after signing in. */
-export interface FromState {
-  from?: { pathname: string; search?: string; hash?: string };
-}
+import type { FromState } from './from-state';
 
 /**
  * A layout route guarding its children (§2.2): blank until the session is known, then the login
@@ -17,6 +13,7 @@ export interface FromState {
 export function PrivateRoute({ roles }: { roles: readonly string[] }) {
   const session = useSession();
   const location = useLocation();
+  const allowed = useCan({ roles });
   if (!session.sessionHasBeenFetched) return null;
   if (!session.isAuthenticated) {
     // The session ended under this page (a 401/403): sign in again here rather than lose the place.
@@ -24,6 +21,6 @@ export function PrivateRoute({ roles }: { roles: readonly string[] }) {
     const state: FromState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
     return <Navigate to={{ pathname: ROUTES.login, search: location.search }} state={state} replace />;
   }
-  if (!hasAnyAuthority(session.account?.authorities ?? [], roles)) return <NotAuthorized />;
+  if (!allowed) return <NotAuthorized />;
   return <Outlet />;
 }

@@ -1,8 +1,8 @@
 import {
+  ADMIN_ONLY,
   allowedBy,
   dealerActionKey,
   governingToggles,
-  isAdmin,
   permitted,
   type GovernedAccess,
   type PermissionRole,
@@ -11,13 +11,15 @@ import {
 } from '@evfleet/domain';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../api/http';
-import { useSession } from './useSession';
+import { can, type Access } from './permissions';
+import { useAccess } from './useCan';
 
 /** The caller's own role toggles, under the key the role-permission pages update. */
 const togglesKey = (role: PermissionRole) => ['role-permissions', role] as const;
 
-function subjectOf(authorities: readonly string[]): { subject: ToggleSubject; role: PermissionRole | null } {
-  if (isAdmin(authorities)) return { subject: 'other', role: null };
+function subjectOf(access: Access): { subject: ToggleSubject; role: PermissionRole | null } {
+  if (can(access, { roles: ADMIN_ONLY })) return { subject: 'other', role: null };
+  const { authorities } = access;
   if (authorities.includes('ROLE_DEALER')) return { subject: 'dealer', role: 'ROLE_DEALER' };
   if (authorities.includes('ROLE_FLEET')) return { subject: 'fleet', role: 'ROLE_FLEET' };
   return { subject: 'other', role: null };
@@ -30,8 +32,7 @@ function subjectOf(authorities: readonly string[]): { subject: ToggleSubject; ro
  * Until the toggles have loaded nothing governed is allowed.
  */
 export function useRoleToggles() {
-  const authorities = useSession().account?.authorities ?? [];
-  const { subject, role } = subjectOf(authorities);
+  const { subject, role } = subjectOf(useAccess());
   const own = useQuery({
     queryKey: togglesKey(role ?? 'ROLE_FLEET'),
     queryFn: async ({ signal }) => (await http.get<RolePermissions>(`api/role-permissions/${role}`, { signal })).data,

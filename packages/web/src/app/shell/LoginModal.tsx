@@ -1,7 +1,7 @@
 import { Modal } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { LoginForm } from '../../features/account/LoginForm';
-import type { FromState } from '../guards/PrivateRoute';
+import type { FromState } from '../guards/from-state';
 import { ROUTES } from '../routes';
 import { useSession } from '../session/useSession';
 

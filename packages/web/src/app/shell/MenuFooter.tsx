@@ -1,5 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { useAppInfo } from '../../api/app-info';
+import { useCan } from '../session/useCan';
 import { useSession } from '../session/useSession';
 
 function Line({ label, value, testId }: { label: string; value: string | undefined; testId: string }) {
@@ -12,9 +13,9 @@ function Line({ label, value, testId }: { label: string; value: string | undefin
 
 /** §2.3: the versions under the menu; the build details only for 'Roles And Permission'. */
 export function MenuFooter() {
-  const { isAuthenticated, allowedPages } = useSession();
+  const { isAuthenticated } = useSession();
   const { data: info } = useAppInfo(isAuthenticated);
-  const detailed = allowedPages.includes('Roles And Permission');
+  const detailed = useCan({ page: 'Roles And Permission' });
   return (
     <Stack gap={2} className="menu-footer" data-testid="menu-footer">
       <Line label="App version" value={info?.appVersion} testId="app-version" />

@@ -1,6 +1,6 @@
 import { NavLink } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { useSession } from '../session/useSession';
+import { useAccess } from '../session/useCan';
 import { SIDE_MENU, visibleMenu, type MenuEntry } from './menu';
 
 function isActive(entry: MenuEntry, pathname: string): boolean {
@@ -26,11 +26,11 @@ function MenuItem({ entry, pathname }: { entry: MenuEntry; pathname: string }) {
 
 /** The menu entries of §2.3 that the user's role is allowed to see. */
 export function SideMenu() {
-  const { allowedPages } = useSession();
+  const access = useAccess();
   const { pathname } = useLocation();
   return (
     <nav aria-label="Main menu" data-testid="side-menu">
-      {visibleMenu(SIDE_MENU, allowedPages).map((entry) => (
+      {visibleMenu(SIDE_MENU, access).map((entry) => (
         <MenuItem key={entry.id} entry={entry} pathname={pathname} />
       ))}
     </nav>

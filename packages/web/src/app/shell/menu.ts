@@ -1,5 +1,6 @@
 import type { Page } from '@evfleet/domain';
 import { ROUTES } from '../routes';
+import { can, type Access } from '../session/permissions';
 
 /** One entry of the side menu (§2.3); `page` is the allowed page that makes it visible. */
 export interface MenuEntry {
@@ -70,11 +71,11 @@ export const SIDE_MENU: readonly MenuEntry[] = [
 ];
 
 /** The entries the user's allowed pages show; a group left without visible children disappears. */
-export function visibleMenu(entries: readonly MenuEntry[], pages: readonly Page[]): MenuEntry[] {
+export function visibleMenu(entries: readonly MenuEntry[], access: Access): MenuEntry[] {
   return entries.flatMap((entry) => {
-    if (entry.page && !pages.includes(entry.page)) return [];
+    if (entry.page && !can(access, { page: entry.page })) return [];
     if (!entry.children) return [entry];
-    const children = visibleMenu(entry.children, pages);
+    const children = visibleMenu(entry.children, access);
     return children.length ? [{ ...entry, children }] : [];
   });
 }

@@ -1,6 +1,6 @@
 import { Anchor, Card, Container, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import type { FromState } from '../../app/guards/PrivateRoute';
+import type { FromState } from '../../app/guards/from-state';
 import { AFTER_LOGIN, ROUTES } from '../../app/routes';
 import { useSession } from '../../app/session/useSession';
 import { LoginForm } from './LoginForm';

@@ -7,8 +7,7 @@ import {
 import { Button, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { hasAnyAuthority } from '../../app/session/authority';
-import { useSession } from '../../app/session/useSession';
+import { useCan } from '../../app/session/useCan';
 import { toast } from '../../app/toast';
 import { EntityModal } from '../../components/EntityModal';
 import { useDashboardFactors, useSaveDashboardFactors } from './api/dashboard-api';
@@ -23,11 +22,11 @@ const factorsForm = dashboardFactorsSchema as unknown as z.ZodType<
 
 /** For administrators: the factors the Emission and Dollars Saved cards are computed with (docs/dashboard.md). */
 export function DashboardFactorsButton() {
-  const isAdmin = hasAnyAuthority(useSession().account?.authorities ?? [], ['ROLE_ADMIN']);
+  const mayChange = useCan('dashboardFactors');
   const [opened, setOpened] = useState(false);
-  const factors = useDashboardFactors(isAdmin && opened);
+  const factors = useDashboardFactors(mayChange && opened);
   const save = useSaveDashboardFactors();
-  if (!isAdmin) return null;
+  if (!mayChange) return null;
 
   const submit = async (values: DashboardFactors) => {
     await save.mutateAsync(values);

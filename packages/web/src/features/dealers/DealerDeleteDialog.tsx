@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import { NotFound } from '../../app/shell/StatusPages';
 import { toast } from '../../app/toast';
-import { DeleteDialog } from '../people-shared/DeleteDialog';
-import { useIdParam } from '../people-shared/useIdParam';
+import { DeleteDialog } from '../../components/list/DeleteDialog';
+import { useIdParam } from '../../app/useIdParam';
 import { useDealer, useDeleteDealer } from './api/dealers-api';
 
 /** /dealer/:id/delete: a dealer with fleets or vehicles cannot be deleted; the dialog names them (§4, §8). */

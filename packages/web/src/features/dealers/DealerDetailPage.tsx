@@ -2,9 +2,9 @@ import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/cor
 import { useNavigate } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import { NotFound } from '../../app/shell/StatusPages';
-import { DetailFields } from '../people-shared/DetailFields';
-import { useCan } from '../people-shared/useCan';
-import { useIdParam } from '../people-shared/useIdParam';
+import { DetailFields } from '../../components/DetailFields';
+import { useCan } from '../../app/session/useCan';
+import { useIdParam } from '../../app/useIdParam';
 import { useDealer } from './api/dealers-api';
 
 /** /dealer/:id: the small dealer detail of §2.7 (Company, User id, Back and Edit). */

@@ -12,10 +12,10 @@ import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { ROUTES } from '../../app/routes';
 import { NotFound } from '../../app/shell/StatusPages';
-import { useSession } from '../../app/session/useSession';
+import { useCan } from '../../app/session/useCan';
 import { toast } from '../../app/toast';
 import { EntityModal } from '../../components/EntityModal';
-import { useIdParam } from '../people-shared/useIdParam';
+import { useIdParam } from '../../app/useIdParam';
 import { ActivationSwitch } from './ActivationSwitch';
 import { useDealer, useSaveDealer, useUserOptions } from './api/dealers-api';
 import { DealerPasswordField } from './DealerPasswordField';
@@ -34,9 +34,9 @@ export function DealerModal() {
   const editing = useParams().id !== undefined;
   const id = useIdParam();
   const navigate = useNavigate();
-  const isAdmin = useSession().account?.authorities.includes('ROLE_ADMIN') ?? false;
+  const mayReadUsers = useCan('users');
   const dealer = useDealer(editing ? id : null);
-  const users = useUserOptions(isAdmin);
+  const users = useUserOptions(mayReadUsers);
   const save = useSaveDealer();
   if (editing && id === null) return <NotFound />;
 
@@ -109,7 +109,7 @@ export function DealerModal() {
             name="activation"
             render={({ field }) => <ActivationSwitch checked={field.value ?? false} onChange={field.onChange} />}
           />
-          {isAdmin && (
+          {mayReadUsers && (
             <Controller
               control={control}
               name="userId"

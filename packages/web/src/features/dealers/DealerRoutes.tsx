@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router';
 import { NotFound } from '../../app/shell/StatusPages';
-import { RequireWrite } from '../people-shared/RequireWrite';
+import { RequireCan } from '../../app/guards/RequireCan';
 import { DealerDeleteDialog } from './DealerDeleteDialog';
 import { DealerDetailPage } from './DealerDetailPage';
 import { DealerModal } from './DealerModal';
@@ -15,25 +15,25 @@ export default function DealerRoutes() {
         <Route
           path="new"
           element={
-            <RequireWrite write="dealers">
+            <RequireCan what="dealers">
               <DealerModal />
-            </RequireWrite>
+            </RequireCan>
           }
         />
         <Route
           path=":id/edit"
           element={
-            <RequireWrite write="dealers">
+            <RequireCan what="dealers">
               <DealerModal />
-            </RequireWrite>
+            </RequireCan>
           }
         />
         <Route
           path=":id/delete"
           element={
-            <RequireWrite write="dealers">
+            <RequireCan what="dealers">
               <DealerDeleteDialog />
-            </RequireWrite>
+            </RequireCan>
           }
         />
       </Route>

@@ -2,24 +2,24 @@ import type { Dealer } from '@evfleet/domain';
 import { useMemo, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { ROUTES } from '../../app/routes';
-import { PeopleListLayout } from '../people-shared/PeopleListLayout';
-import { usePeopleList } from '../people-shared/people-list';
-import { ResetPasswordModal, type ResetTarget } from '../people-shared/ResetPasswordModal';
-import { useCan } from '../people-shared/useCan';
+import { ListLayout } from '../../components/list/ListLayout';
+import { usePagedList } from '../../components/list/paged-list';
+import { ResetPasswordModal, type ResetTarget } from '../../components/reset-password/ResetPasswordModal';
+import { useCan } from '../../app/session/useCan';
 import { dealersSource } from './api/dealers-api';
 import { dealerColumns } from './dealerColumns';
 
 /** /dealer: the dealers list; /dealer/new, /:id/edit and /:id/delete open their dialogs over it (the Outlet). */
 export function DealersPage() {
   const navigate = useNavigate();
-  const list = usePeopleList<Dealer>(dealersSource);
+  const list = usePagedList<Dealer>(dealersSource);
   const [resetting, setResetting] = useState<ResetTarget | null>(null);
   const write = useCan('dealers');
   const resetPassword = useCan('passwords');
   const columns = useMemo(() => dealerColumns(setResetting, { write, resetPassword }), [write, resetPassword]);
 
   return (
-    <PeopleListLayout
+    <ListLayout
       title="Dealers List"
       list={list}
       columns={columns}
@@ -29,6 +29,6 @@ export function DealersPage() {
     >
       <Outlet />
       <ResetPasswordModal target={resetting} onClose={() => setResetting(null)} />
-    </PeopleListLayout>
+    </ListLayout>
   );
 }

@@ -1,7 +1,7 @@
 import type { Dealer } from '@evfleet/domain';
 import type { ColDef } from 'ag-grid-community';
 import { ROUTES } from '../../app/routes';
-import { actionColumn, RowActions, type RowPermissions } from '../people-shared/RowActions';
+import { actionColumn, RowActions, type RowPermissions } from '../../components/list/RowActions';
 
 export function dealerColumns(onResetPassword: (dealer: Dealer) => void, can: RowPermissions): ColDef<Dealer>[] {
   return [

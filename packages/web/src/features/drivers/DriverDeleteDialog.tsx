@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import { NotFound } from '../../app/shell/StatusPages';
 import { toast } from '../../app/toast';
-import { DeleteDialog } from '../people-shared/DeleteDialog';
-import { useIdParam } from '../people-shared/useIdParam';
+import { DeleteDialog } from '../../components/list/DeleteDialog';
+import { useIdParam } from '../../app/useIdParam';
 import { useDeleteDriver, useDriver } from './api/drivers-api';
 
 /** /driver/:id/delete: a driver with vehicles is warned that they will all be unassigned (§4). */

@@ -4,10 +4,10 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import { NotFound } from '../../app/shell/StatusPages';
-import { DetailFields } from '../people-shared/DetailFields';
-import { useCan } from '../people-shared/useCan';
-import { useIdParam } from '../people-shared/useIdParam';
-import { VehicleAssignment } from '../people-shared/VehicleAssignment';
+import { DetailFields } from '../../components/DetailFields';
+import { useCan } from '../../app/session/useCan';
+import { useIdParam } from '../../app/useIdParam';
+import { VehicleAssignment } from '../../components/vehicle-assignment/VehicleAssignment';
 import { driverVehicles, useDriver } from './api/drivers-api';
 import { photoSrc } from '../../components/image';
 

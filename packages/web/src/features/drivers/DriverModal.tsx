@@ -7,7 +7,7 @@ import { ROUTES } from '../../app/routes';
 import { NotFound } from '../../app/shell/StatusPages';
 import { toast } from '../../app/toast';
 import { EntityModal } from '../../components/EntityModal';
-import { useIdParam } from '../people-shared/useIdParam';
+import { useIdParam } from '../../app/useIdParam';
 import { useActiveFleets, useDriver, useSaveDriver } from './api/drivers-api';
 import { ImageField } from '../../components/ImageField';
 

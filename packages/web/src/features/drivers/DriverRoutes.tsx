@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router';
 import { NotFound } from '../../app/shell/StatusPages';
-import { RequireWrite } from '../people-shared/RequireWrite';
+import { RequireCan } from '../../app/guards/RequireCan';
 import { DriverDeleteDialog } from './DriverDeleteDialog';
 import { DriverDetailPage } from './DriverDetailPage';
 import { DriverModal } from './DriverModal';
@@ -15,25 +15,25 @@ export default function DriverRoutes() {
         <Route
           path="new"
           element={
-            <RequireWrite write="drivers">
+            <RequireCan what="drivers">
               <DriverModal />
-            </RequireWrite>
+            </RequireCan>
           }
         />
         <Route
           path=":id/edit"
           element={
-            <RequireWrite write="drivers">
+            <RequireCan what="drivers">
               <DriverModal />
-            </RequireWrite>
+            </RequireCan>
           }
         />
         <Route
           path=":id/delete"
           element={
-            <RequireWrite write="drivers">
+            <RequireCan what="drivers">
               <DriverDeleteDialog />
-            </RequireWrite>
+            </RequireCan>
           }
         />
       </Route>

@@ -2,24 +2,24 @@ import type { Driver } from '@evfleet/domain';
 import { useMemo, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { ROUTES } from '../../app/routes';
-import { PeopleListLayout } from '../people-shared/PeopleListLayout';
-import { usePeopleList } from '../people-shared/people-list';
-import { ResetPasswordModal, type ResetTarget } from '../people-shared/ResetPasswordModal';
-import { useCan } from '../people-shared/useCan';
+import { ListLayout } from '../../components/list/ListLayout';
+import { usePagedList } from '../../components/list/paged-list';
+import { ResetPasswordModal, type ResetTarget } from '../../components/reset-password/ResetPasswordModal';
+import { useCan } from '../../app/session/useCan';
 import { driversSource } from './api/drivers-api';
 import { driverColumns } from './driverColumns';
 
 /** /driver: the drivers list; /driver/new, /:id/edit and /:id/delete open their dialogs over it (the Outlet). */
 export function DriversPage() {
   const navigate = useNavigate();
-  const list = usePeopleList<Driver>(driversSource);
+  const list = usePagedList<Driver>(driversSource);
   const [resetting, setResetting] = useState<ResetTarget | null>(null);
   const write = useCan('drivers');
   const resetPassword = useCan('passwords');
   const columns = useMemo(() => driverColumns(setResetting, { write, resetPassword }), [write, resetPassword]);
 
   return (
-    <PeopleListLayout
+    <ListLayout
       title="Drivers List"
       list={list}
       columns={columns}
@@ -29,6 +29,6 @@ export function DriversPage() {
     >
       <Outlet />
       <ResetPasswordModal target={resetting} onClose={() => setResetting(null)} />
-    </PeopleListLayout>
+    </ListLayout>
   );
 }

@@ -2,7 +2,7 @@ import type { Driver } from '@evfleet/domain';
 import { Avatar, Group, Stack, Text } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import { ROUTES } from '../../app/routes';
-import { actionColumn, RowActions, type RowPermissions } from '../people-shared/RowActions';
+import { actionColumn, RowActions, type RowPermissions } from '../../components/list/RowActions';
 import { photoSrc } from '../../components/image';
 
 /** Full Name with the driver's photo and mobile under the name (§2.4). */

@@ -4,11 +4,11 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import { NotFound } from '../../app/shell/StatusPages';
-import { DetailFields } from '../people-shared/DetailFields';
+import { DetailFields } from '../../components/DetailFields';
 import { useRoleToggles } from '../../app/session/useRoleToggles';
-import { useCan } from '../people-shared/useCan';
-import { useIdParam } from '../people-shared/useIdParam';
-import { VehicleAssignment } from '../people-shared/VehicleAssignment';
+import { useCan } from '../../app/session/useCan';
+import { useIdParam } from '../../app/useIdParam';
+import { VehicleAssignment } from '../../components/vehicle-assignment/VehicleAssignment';
 import { fleetVehicles, useFleet } from './api/fleets-api';
 import { FleetStatus } from './fleetColumns';
 

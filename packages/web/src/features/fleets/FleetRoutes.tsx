@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router';
 import { NotFound } from '../../app/shell/StatusPages';
-import { RequireWrite } from '../people-shared/RequireWrite';
+import { RequireCan } from '../../app/guards/RequireCan';
 import { FleetDeleteDialog } from './FleetDeleteDialog';
 import { FleetDetailPage } from './FleetDetailPage';
 import { FleetsPage } from './FleetsPage';
@@ -14,9 +14,9 @@ export default function FleetRoutes() {
         <Route
           path=":id/delete"
           element={
-            <RequireWrite write="fleets">
+            <RequireCan what="fleets">
               <FleetDeleteDialog />
-            </RequireWrite>
+            </RequireCan>
           }
         />
       </Route>

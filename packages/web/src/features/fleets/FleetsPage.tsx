@@ -1,10 +1,10 @@
 import { DEFAULT_PAGE_SIZE, type Fleet } from '@evfleet/domain';
 import { useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
-import { PeopleListLayout } from '../people-shared/PeopleListLayout';
-import { usePeopleList } from '../people-shared/people-list';
-import { ResetPasswordModal, type ResetTarget } from '../people-shared/ResetPasswordModal';
-import { useCan } from '../people-shared/useCan';
+import { ListLayout } from '../../components/list/ListLayout';
+import { usePagedList } from '../../components/list/paged-list';
+import { ResetPasswordModal, type ResetTarget } from '../../components/reset-password/ResetPasswordModal';
+import { useCan } from '../../app/session/useCan';
 import { fleetsSource } from './api/fleets-api';
 import { fleetColumns } from './fleetColumns';
 import { FleetModal } from './FleetModal';
@@ -19,7 +19,7 @@ type Editing = { fleet: Fleet | null } | null;
 
 /** /fleet: the fleets list; /fleet/:id/delete opens its dialog over it (the Outlet). */
 export function FleetsPage() {
-  const list = usePeopleList<Fleet>(fleetsSource);
+  const list = usePagedList<Fleet>(fleetsSource);
   const [editing, setEditing] = useState<Editing>(null);
   const [resetting, setResetting] = useState<ResetTarget | null>(null);
   const write = useCan('fleets');
@@ -37,7 +37,7 @@ export function FleetsPage() {
   const context: FleetsOutletContext = { onChanged: () => list.paging.setSize(DEFAULT_PAGE_SIZE) };
 
   return (
-    <PeopleListLayout
+    <ListLayout
       title="Fleets List"
       list={list}
       columns={columns}
@@ -53,6 +53,6 @@ export function FleetsPage() {
         onSaved={context.onChanged}
       />
       <ResetPasswordModal target={resetting} onClose={() => setResetting(null)} />
-    </PeopleListLayout>
+    </ListLayout>
   );
 }

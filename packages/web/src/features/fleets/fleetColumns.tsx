@@ -2,7 +2,7 @@ import type { Fleet } from '@evfleet/domain';
 import { Badge } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import { ROUTES } from '../../app/routes';
-import { actionColumn, RowActions, type RowPermissions } from '../people-shared/RowActions';
+import { actionColumn, RowActions, type RowPermissions } from '../../components/list/RowActions';
 
 export function FleetStatus({ active }: { active: boolean }) {
   return (

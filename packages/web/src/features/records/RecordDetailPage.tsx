@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useCan } from '../../app/session/useCan';
 import { useRecord } from './api/records-api';
 import { useListPath } from './list-return';
 import type { RecordScreen } from './record-types';
 import { RecordLoading } from './RecordLoading';
 import { recordValue } from './RecordValue';
-import { useCanWrite } from './useCanWrite';
 
 function Item({
   label,
@@ -40,7 +40,7 @@ export function RecordDetailPage({ screen }: { screen: RecordScreen }) {
   const navigate = useNavigate();
   const listPath = useListPath(screen);
   const record = useRecord(def, id);
-  const canWrite = useCanWrite(def);
+  const canWrite = useCan({ roles: def.writers });
 
   return (
     <Stack gap="md" p="md" maw={1100}>

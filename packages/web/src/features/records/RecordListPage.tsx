@@ -1,17 +1,18 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
-import { DataGrid, type GridSort } from '../../components/DataGrid';
-import { PageSizeSelect } from '../../components/PageSizeSelect';
-import { Pager } from '../../components/Pager';
-import { usePaging } from '../../components/usePaging';
+import { useCan } from '../../app/session/useCan';
+import { DataGrid } from '../../components/DataGrid';
+import type { GridSort } from '../../components/data-grid-props';
+import { PageSizeSelect } from '../../components/list/PageSizeSelect';
+import { Pager } from '../../components/list/Pager';
+import { usePaging } from '../../components/list/usePaging';
 import { useRecordList } from './api/records-api';
 import { VEHICLE_PARAM, vehicleFilterOf } from './list-return';
 import { recordColumns } from './recordColumns';
 import { referencesOf } from './record-references';
 import type { RecordScreen } from './record-types';
 import { RecordLoading } from './RecordLoading';
-import { useCanWrite } from './useCanWrite';
 import { VehiclePicker } from './VehiclePicker';
 
 /**
@@ -32,7 +33,7 @@ export function RecordListPage({ screen }: { screen: RecordScreen }) {
     vehicleId,
   };
   const list = useRecordList(def, request);
-  const canWrite = useCanWrite(def);
+  const canWrite = useCan({ roles: def.writers });
   const columns = useMemo(() => recordColumns(def, { base, search, canWrite }), [def, base, search, canWrite]);
   const waitingForVehicle = def.vehicleFilter === 'required' && vehicleId === null;
   const filteredVehicle = referencesOf(def, list.data?.rows[0] ?? null).filter((vehicle) => vehicle.id === vehicleId);

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
+import { useCan } from '../../app/session/useCan';
 import { NotAuthorized, NotFound } from '../../app/shell/StatusPages';
 import type { RecordScreen } from './record-types';
 import { RecordDeleteDialog } from './RecordDeleteDialog';
 import { RecordDetailPage } from './RecordDetailPage';
 import { RecordFormPage } from './RecordFormPage';
 import { RecordListPage } from './RecordListPage';
-import { useCanWrite } from './useCanWrite';
 
 interface RecordRoutesProps {
   screen: RecordScreen;
@@ -19,7 +19,7 @@ interface RecordRoutesProps {
  * "Generic record screens"). Pages that change data are refused up front to those the server refuses.
  */
 export function RecordRoutes({ screen, index }: RecordRoutesProps) {
-  const canWrite = useCanWrite(screen.def);
+  const canWrite = useCan({ roles: screen.def.writers });
   const writing = (page: ReactNode) => (canWrite ? page : <NotAuthorized />);
   return (
     <Routes>

@@ -11,7 +11,7 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import { DataGrid } from '../../components/DataGrid';
-import { PageSizeSelect } from '../../components/PageSizeSelect';
+import { PageSizeSelect } from '../../components/list/PageSizeSelect';
 import { exportReport, useTemplateReport } from './api/can-report-api';
 import { ExportOverlay } from './ExportOverlay';
 import { pickerText, templateInstant } from './report-format';

@@ -1,6 +1,6 @@
-import { isAdmin, PERMISSION_ROLES, type PermissionRole } from '@evfleet/domain';
+import { PERMISSION_ROLES, type PermissionRole } from '@evfleet/domain';
 import { Alert, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
-import { useSession } from '../../app/session/useSession';
+import { useCan } from '../../app/session/useCan';
 import { toast } from '../../app/toast';
 import { useRolePermissions, useSaveRolePermissions } from './api/role-permissions-api';
 import { ToggleTree } from './ToggleTree';
@@ -12,7 +12,7 @@ import { ToggleTree } from './ToggleTree';
  */
 function PermissionPage({ role }: { role: PermissionRole }) {
   const { title, toggles } = PERMISSION_ROLES[role];
-  const canChange = isAdmin(useSession().account?.authorities ?? []);
+  const canChange = useCan('rolePermissions');
   const stored = useRolePermissions(role);
   const save = useSaveRolePermissions(role);
 

@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router';
 import { NotFound } from '../../app/shell/StatusPages';
-import { RequireWrite } from '../people-shared/RequireWrite';
+import { RequireCan } from '../../app/guards/RequireCan';
 import { SuperUsersPage } from './SuperUsersPage';
 
 /** /users-page (§2.8), loaded on demand; administrators only, like every api/superUsers call. */
@@ -10,9 +10,9 @@ export default function SuperUserRoutes() {
       <Route
         index
         element={
-          <RequireWrite write="superUsers">
+          <RequireCan what="superUsers">
             <SuperUsersPage />
-          </RequireWrite>
+          </RequireCan>
         }
       />
       <Route path="*" element={<NotFound />} />

@@ -3,9 +3,9 @@ import { Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { toast } from '../../app/toast';
 import { ConfirmModal } from '../../components/ConfirmModal';
-import { PeopleListLayout } from '../people-shared/PeopleListLayout';
-import { usePeopleList } from '../people-shared/people-list';
-import { ResetPasswordModal } from '../people-shared/ResetPasswordModal';
+import { ListLayout } from '../../components/list/ListLayout';
+import { usePagedList } from '../../components/list/paged-list';
+import { ResetPasswordModal } from '../../components/reset-password/ResetPasswordModal';
 import { superUsersSource, useDeleteSuperUser } from './api/super-users-api';
 import { SuperUserModal } from './SuperUserModal';
 import { superUserColumns } from './superUserColumns';
@@ -15,7 +15,7 @@ type Editing = { user: SuperUser | null } | null;
 
 /** /users-page: the super users (§2.8). */
 export function SuperUsersPage() {
-  const list = usePeopleList<SuperUser>(superUsersSource);
+  const list = usePagedList<SuperUser>(superUsersSource);
   const [editing, setEditing] = useState<Editing>(null);
   const [resetting, setResetting] = useState<SuperUser | null>(null);
   const [deleting, setDeleting] = useState<SuperUser | null>(null);
@@ -42,7 +42,7 @@ export function SuperUsersPage() {
   };
 
   return (
-    <PeopleListLayout
+    <ListLayout
       title="Super Users List"
       list={list}
       columns={columns}
@@ -61,6 +61,6 @@ export function SuperUsersPage() {
       >
         <Text data-testid="delete-question">{deleting && deleteBlocks.superUser(deleting.name)}</Text>
       </ConfirmModal>
-    </PeopleListLayout>
+    </ListLayout>
   );
 }

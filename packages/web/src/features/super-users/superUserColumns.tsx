@@ -1,6 +1,6 @@
 import type { SuperUser } from '@evfleet/domain';
 import type { ColDef } from 'ag-grid-community';
-import { actionColumn, RowActions } from '../people-shared/RowActions';
+import { actionColumn, RowActions } from '../../components/list/RowActions';
 
 interface SuperUserActions {
   onEdit: (user: SuperUser) => void;

@@ -4,7 +4,7 @@ import { useOutletContext } from 'react-router';
 import { NotFound } from '../../app/shell/StatusPages';
 import { toast } from '../../app/toast';
 import { ConfirmModal } from '../../components/ConfirmModal';
-import { useIdParam } from '../people-shared/useIdParam';
+import { useIdParam } from '../../app/useIdParam';
 import { useDeleteTemplate, useFreshTemplate } from './api/templates-api';
 import type { TemplatesOutletContext } from './TemplatesPage';
 

@@ -11,16 +11,16 @@ import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Title } from
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { useCan } from '../../app/session/useCan';
 import { applyServerFieldErrors } from '../../api/field-errors';
 import { ROUTES } from '../../app/routes';
 import { NotFound } from '../../app/shell/StatusPages';
 import { toast } from '../../app/toast';
-import { useIdParam } from '../people-shared/useIdParam';
-import { ThresholdEditor } from '../thresholds/ThresholdEditor';
-import { ThresholdUpload } from '../thresholds/ThresholdUpload';
+import { useIdParam } from '../../app/useIdParam';
+import { ThresholdEditor } from '../../components/thresholds/ThresholdEditor';
+import { ThresholdUpload } from '../../components/thresholds/ThresholdUpload';
 import { useSaveTemplate, useSaveTemplateMetric, useTemplate, useUploadTemplateSheet } from './api/templates-api';
 import { TemplateFields, templateDefaults, type TemplateForm, type TemplateInput } from './TemplateFields';
-import { useTemplateWriter } from './useTemplateWriter';
 
 /** /vehicle-template/{id}: 'Vehicle Configuration Template Details'. */
 export function TemplateDetailPage() {
@@ -55,7 +55,7 @@ function TemplateDetailForm({ template }: { template: VehicleTemplate }) {
   const save = useSaveTemplate();
   const saveMetric = useSaveTemplateMetric(template.id);
   const upload = useUploadTemplateSheet(template.id);
-  const writer = useTemplateWriter();
+  const writer = useCan('templates');
   const readOnly = template.defaultTemplate || !writer;
   // §4 "Template detail": with no attributes of its own the template shows the defaults (the server fills them in).
   const [attributes, setAttributes] = useState<AlertAttribute[]>(template.attributes);

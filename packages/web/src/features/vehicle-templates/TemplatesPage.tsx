@@ -1,12 +1,12 @@
 import { DEFAULT_PAGE_SIZE, TEMPLATE_TEXTS, type VehicleTemplate } from '@evfleet/domain';
 import { useMemo } from 'react';
 import { Outlet, useNavigate } from 'react-router';
+import { useCan } from '../../app/session/useCan';
 import { ROUTES } from '../../app/routes';
-import { PeopleListLayout } from '../people-shared/PeopleListLayout';
-import { usePeopleList } from '../people-shared/people-list';
+import { ListLayout } from '../../components/list/ListLayout';
+import { usePagedList } from '../../components/list/paged-list';
 import { templatesSource } from './api/templates-api';
 import { templateColumns } from './templateColumns';
-import { useTemplateWriter } from './useTemplateWriter';
 
 /** What the routes over the list (add and edit modals, delete dialog) tell it after a change. */
 export interface TemplatesOutletContext {
@@ -16,9 +16,9 @@ export interface TemplatesOutletContext {
 
 /** /vehicle-template: the list (page sizes 10/100/500/1000, as the people lists); /new, /{id}/edit and /{id}/delete open over it (the Outlet). */
 export function TemplatesPage() {
-  const list = usePeopleList<VehicleTemplate>(templatesSource);
+  const list = usePagedList<VehicleTemplate>(templatesSource);
   const navigate = useNavigate();
-  const write = useTemplateWriter();
+  const write = useCan('templates');
   const columns = useMemo(() => templateColumns(write), [write]);
   const context: TemplatesOutletContext = {
     // §4: after a create, update or delete the list is fetched again at page 0, size 10.
@@ -27,7 +27,7 @@ export function TemplatesPage() {
   };
 
   return (
-    <PeopleListLayout
+    <ListLayout
       title={TEMPLATE_TEXTS.listTitle}
       list={list}
       columns={columns}
@@ -36,6 +36,6 @@ export function TemplatesPage() {
       testId="templates-grid"
     >
       <Outlet context={context} />
-    </PeopleListLayout>
+    </ListLayout>
   );
 }

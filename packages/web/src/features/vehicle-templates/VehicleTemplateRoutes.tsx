@@ -1,16 +1,10 @@
-import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import { NotAuthorized, NotFound } from '../../app/shell/StatusPages';
+import { RequireCan } from '../../app/guards/RequireCan';
+import { NotFound } from '../../app/shell/StatusPages';
 import { TemplateDeleteDialog } from './TemplateDeleteDialog';
 import { TemplateDetailPage } from './TemplateDetailPage';
 import { EditTemplateRoute, NewTemplateRoute } from './TemplateFormRoutes';
 import { TemplatesPage } from './TemplatesPage';
-import { useTemplateWriter } from './useTemplateWriter';
-
-/** A route that changes templates: refused up front to those the server would refuse. */
-function WritersOnly({ children }: { children: ReactNode }) {
-  return useTemplateWriter() ? children : <NotAuthorized />;
-}
 
 /** /vehicle-template/* (part 2 §2), loaded on demand. New, edit and delete open over the list. */
 export default function VehicleTemplateRoutes() {
@@ -21,25 +15,25 @@ export default function VehicleTemplateRoutes() {
         <Route
           path="new"
           element={
-            <WritersOnly>
+            <RequireCan what="templates">
               <NewTemplateRoute />
-            </WritersOnly>
+            </RequireCan>
           }
         />
         <Route
           path=":id/edit"
           element={
-            <WritersOnly>
+            <RequireCan what="templates">
               <EditTemplateRoute />
-            </WritersOnly>
+            </RequireCan>
           }
         />
         <Route
           path=":id/delete"
           element={
-            <WritersOnly>
+            <RequireCan what="templates">
               <TemplateDeleteDialog />
-            </WritersOnly>
+            </RequireCan>
           }
         />
       </Route>

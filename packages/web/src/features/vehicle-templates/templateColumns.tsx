@@ -4,7 +4,7 @@ import type { ColDef } from 'ag-grid-community';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { ROUTES } from '../../app/routes';
-import { RowActions } from '../people-shared/RowActions';
+import { RowActions } from '../../components/list/RowActions';
 
 /** §9: list dates show as DD/MM/YY HH:mm. */
 export const LIST_DATE_FORMAT = 'DD/MM/YY HH:mm';

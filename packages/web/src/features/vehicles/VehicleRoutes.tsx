@@ -1,9 +1,8 @@
-import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { lazyNamed } from '../../app/lazy-named';
 import { ROUTES } from '../../app/routes';
-import { NotAuthorized, NotFound } from '../../app/shell/StatusPages';
-import { useIsAdmin } from './list/useIsAdmin';
+import { RequireCan } from '../../app/guards/RequireCan';
+import { NotFound } from '../../app/shell/StatusPages';
 import { VehicleDeleteDialog } from './list/VehicleDeleteDialog';
 import { preloadVehicleMap } from './list/VehicleMapCard';
 import { VehiclesPage } from './list/VehiclesPage';
@@ -12,11 +11,6 @@ import { VehiclesPage } from './list/VehiclesPage';
 // first opened, so that the list, the page most visits start on, loads only what it shows.
 const VehicleDetailPage = lazyNamed(() => import('./detail/VehicleDetailPage'), 'VehicleDetailPage');
 const VehicleFormPage = lazyNamed(() => import('./form/VehicleFormPage'), 'VehicleFormPage');
-
-/** §6: adding, configuring and deleting are for administrators; others are refused up front, as the server would. */
-function AdminOnly({ children }: { children: ReactNode }) {
-  return useIsAdmin() ? children : <NotAuthorized />;
-}
 
 /**
  * Started while the session is checked when a page opens straight on the vehicle list: its map of
@@ -36,26 +30,26 @@ export default function VehicleRoutes() {
         <Route
           path=":id/delete"
           element={
-            <AdminOnly>
+            <RequireCan what="vehicles">
               <VehicleDeleteDialog />
-            </AdminOnly>
+            </RequireCan>
           }
         />
       </Route>
       <Route
         path="new"
         element={
-          <AdminOnly>
+          <RequireCan what="vehicles">
             <VehicleFormPage />
-          </AdminOnly>
+          </RequireCan>
         }
       />
       <Route
         path=":id/edit"
         element={
-          <AdminOnly>
+          <RequireCan what="vehicles">
             <VehicleFormPage />
-          </AdminOnly>
+          </RequireCan>
         }
       />
       <Route path=":id" element={<VehicleDetailPage />} />

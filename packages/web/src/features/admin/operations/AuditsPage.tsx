@@ -2,9 +2,9 @@ import type { AuditEvent } from '@evfleet/domain';
 import { Code, Group, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { PageSizeSelect } from '../../../components/PageSizeSelect';
-import { Pager } from '../../../components/Pager';
-import { usePaging } from '../../../components/usePaging';
+import { PageSizeSelect } from '../../../components/list/PageSizeSelect';
+import { Pager } from '../../../components/list/Pager';
+import { usePaging } from '../../../components/list/usePaging';
 import { useAudits } from '../api/management-api';
 
 type SortField = 'timestamp' | 'principal' | 'type';

@@ -2,13 +2,13 @@ import type { Dealer, DealerWrite, User } from '@evfleet/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { cleanPayload } from '../../../api/clean-payload';
 import { http } from '../../../api/http';
-import type { PeopleListSource } from '../../people-shared/people-list';
+import type { PagedListSource } from '../../../components/list/paged-list';
 
 export const DEALERS = 'dealers';
 /** The fleets list shows dealer names and emails, so a dealer change makes it stale too. */
 const CHANGED_WITH_DEALERS = [[DEALERS], ['fleets']] as const;
 
-export const dealersSource: PeopleListSource = {
+export const dealersSource: PagedListSource = {
   key: DEALERS,
   listPath: 'api/dealers',
   searchPath: 'api/dealers/search',

@@ -2,12 +2,12 @@ import type { Driver, DriverWrite, Fleet, ListResponse, VehicleRef } from '@evfl
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { cleanPayload } from '../../../api/clean-payload';
 import { http } from '../../../api/http';
-import type { PeopleListSource } from '../../people-shared/people-list';
-import { VEHICLE_PAGE_SIZE, type VehicleAssignmentSource } from '../../people-shared/vehicle-grid';
+import type { PagedListSource } from '../../../components/list/paged-list';
+import { VEHICLE_PAGE_SIZE, type VehicleAssignmentSource } from '../../../components/vehicle-assignment/vehicle-grid';
 
 export const DRIVERS = 'drivers';
 
-export const driversSource: PeopleListSource = {
+export const driversSource: PagedListSource = {
   key: DRIVERS,
   listPath: 'api/drivers',
   searchPath: 'api/drivers/search',

@@ -2,14 +2,14 @@ import type { Dealer, Fleet, FleetWrite, ListResponse, VehicleRef } from '@evfle
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { cleanPayload } from '../../../api/clean-payload';
 import { http } from '../../../api/http';
-import type { PeopleListSource } from '../../people-shared/people-list';
-import { VEHICLE_PAGE_SIZE, type VehicleAssignmentSource } from '../../people-shared/vehicle-grid';
+import type { PagedListSource } from '../../../components/list/paged-list';
+import { VEHICLE_PAGE_SIZE, type VehicleAssignmentSource } from '../../../components/vehicle-assignment/vehicle-grid';
 
 export const FLEETS = 'fleets';
 /** The drivers list shows fleet names, so a fleet change makes it stale too. */
 const CHANGED_WITH_FLEETS = [[FLEETS], ['drivers']] as const;
 
-export const fleetsSource: PeopleListSource = {
+export const fleetsSource: PagedListSource = {
   key: FLEETS,
   listPath: 'api/fleets',
   searchPath: 'api/fleets/search',

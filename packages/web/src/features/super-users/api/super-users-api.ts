@@ -2,11 +2,11 @@ import type { SuperUser, SuperUserWrite } from '@evfleet/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cleanPayload } from '../../../api/clean-payload';
 import { http } from '../../../api/http';
-import type { PeopleListSource } from '../../people-shared/people-list';
+import type { PagedListSource } from '../../../components/list/paged-list';
 
 export const SUPER_USERS = 'superUsers';
 
-export const superUsersSource: PeopleListSource = {
+export const superUsersSource: PagedListSource = {
   key: SUPER_USERS,
   listPath: 'api/superUsers',
   // The spec's search path keeps its trailing slash (§7).

@@ -2,13 +2,13 @@ import type { AlertAttribute, TemplateCreate, TemplateUpdate, VehicleTemplate } 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { cleanPayload } from '../../../api/clean-payload';
 import { http } from '../../../api/http';
-import type { PeopleListSource } from '../../people-shared/people-list';
-import { uploadSheet } from '../../thresholds/sheet-upload';
+import type { PagedListSource } from '../../../components/list/paged-list';
+import { uploadSheet } from '../../../components/thresholds/sheet-upload';
 
 export const TEMPLATES = 'vehicle-templates';
 
 /** GET api/vehicle-templates?pageSize&pageNo and api/vehicle-templates/search/?name (§7). */
-export const templatesSource: PeopleListSource = {
+export const templatesSource: PagedListSource = {
   key: TEMPLATES,
   listPath: 'api/vehicle-templates',
   searchPath: 'api/vehicle-templates/search/',

@@ -2,12 +2,12 @@ import type { AlertAttribute, Dealer, ListResponse, Vehicle, VehicleTemplate, Ve
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { cleanPayload } from '../../../api/clean-payload';
 import { http } from '../../../api/http';
-import type { PeopleListSource } from '../../people-shared/people-list';
+import type { PagedListSource } from '../../../components/list/paged-list';
 
 export const VEHICLES = 'vehicles';
 
 /** GET api/vehicles?pageSize&pageNo and api/vehicles/search?name (§7). */
-export const vehiclesSource: PeopleListSource = {
+export const vehiclesSource: PagedListSource = {
   key: VEHICLES,
   listPath: 'api/vehicles',
   searchPath: 'api/vehicles/search',

@@ -1,11 +1,10 @@
 import { ActionIcon, Button, Group, Title, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ROUTE_ROLES, ROUTES } from '../../../app/routes';
-import { hasAnyAuthority } from '../../../app/session/authority';
-import { useSession } from '../../../app/session/useSession';
+import { ROUTES } from '../../../app/routes';
+import { useCan } from '../../../app/session/useCan';
 import { EditIcon } from '../../../components/icons';
-import { DownloadCanHistoryModal } from './DownloadCanHistoryModal';
+import { DownloadCanHistoryModal } from '../../report/DownloadCanHistoryModal';
 import { HistoryIcon } from './info/info-icons';
 
 /**
@@ -14,17 +13,16 @@ import { HistoryIcon } from './info/info-icons';
  */
 export function DetailHeader({ id, name, vin }: { id: number; name: string; vin: string }) {
   const [downloading, setDownloading] = useState(false);
-  const authorities = useSession().account?.authorities ?? [];
-  const isAdmin = authorities.includes('ROLE_ADMIN');
+  const mayEdit = useCan('vehicles');
   // The report pages are for administrators and staff (§2): others would only meet 'Access denied'.
-  const mayReport = hasAnyAuthority(authorities, ROUTE_ROLES.report);
+  const mayReport = useCan('report');
   return (
     <Group justify="space-between" wrap="wrap">
       <Group gap="xs">
         <Title order={2} data-testid="vehicle-detail-name">
           {name}
         </Title>
-        {isAdmin && (
+        {mayEdit && (
           <Tooltip label="Edit Vehicle Information">
             <ActionIcon
               component={Link}

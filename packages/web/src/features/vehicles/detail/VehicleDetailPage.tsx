@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { HttpError } from '../../../api/http';
 import { useRoleToggles } from '../../../app/session/useRoleToggles';
 import { NotFound } from '../../../app/shell/StatusPages';
-import { useIdParam } from '../../people-shared/useIdParam';
+import { useIdParam } from '../../../app/useIdParam';
 import { hasPosition } from '../api/map-item';
 import { useDevicePosition, useRoute, useVehicle } from './api/vehicle-detail-api';
 import { DetailHeader } from './DetailHeader';

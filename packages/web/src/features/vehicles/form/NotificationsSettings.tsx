@@ -1,8 +1,8 @@
 import type { AlertAttribute, SheetUploadResult } from '@evfleet/domain';
 import { Alert, Button, Collapse, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { ThresholdEditor } from '../../thresholds/ThresholdEditor';
-import { ThresholdUpload } from '../../thresholds/ThresholdUpload';
+import { ThresholdEditor } from '../../../components/thresholds/ThresholdEditor';
+import { ThresholdUpload } from '../../../components/thresholds/ThresholdUpload';
 
 interface NotificationsSettingsProps {
   value: readonly AlertAttribute[];

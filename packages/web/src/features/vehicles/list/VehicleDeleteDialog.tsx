@@ -3,8 +3,8 @@ import { useNavigate, useOutletContext } from 'react-router';
 import { ROUTES } from '../../../app/routes';
 import { NotFound } from '../../../app/shell/StatusPages';
 import { toast } from '../../../app/toast';
-import { DeleteDialog } from '../../people-shared/DeleteDialog';
-import { useIdParam } from '../../people-shared/useIdParam';
+import { DeleteDialog } from '../../../components/list/DeleteDialog';
+import { useIdParam } from '../../../app/useIdParam';
 import { useDeleteVehicle, useVehicle } from '../api/vehicles-api';
 import type { VehiclesOutletContext } from './VehiclesPage';
 

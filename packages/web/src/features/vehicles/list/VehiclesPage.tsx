@@ -2,13 +2,13 @@ import { DEFAULT_VEHICLE_PAGE_SIZE, VEHICLE_PAGE_SIZES, VEHICLE_TEXTS, type Vehi
 import { Text } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
+import { useCan } from '../../../app/session/useCan';
 import { ROUTES } from '../../../app/routes';
 import { toast } from '../../../app/toast';
 import { ConfirmModal } from '../../../components/ConfirmModal';
-import { PeopleListLayout } from '../../people-shared/PeopleListLayout';
-import { usePeopleList } from '../../people-shared/people-list';
+import { ListLayout } from '../../../components/list/ListLayout';
+import { usePagedList } from '../../../components/list/paged-list';
 import { useSetVehicleStatus, vehiclesSource } from '../api/vehicles-api';
-import { useIsAdmin } from './useIsAdmin';
 import { vehicleColumns } from './vehicleColumns';
 import { VehicleMapCard } from './VehicleMapCard';
 
@@ -25,8 +25,8 @@ export interface VehiclesOutletContext {
 
 /** /vehicle: 'Vehicle List' with its live map and grid; /vehicle/{id}/delete opens over it. */
 export function VehiclesPage() {
-  const list = usePeopleList<VehicleRow>(vehiclesSource, DEFAULT_VEHICLE_PAGE_SIZE);
-  const admin = useIsAdmin();
+  const list = usePagedList<VehicleRow>(vehiclesSource, DEFAULT_VEHICLE_PAGE_SIZE);
+  const admin = useCan('vehicles');
   const navigate = useNavigate();
   const [toggling, setToggling] = useState<VehicleRow | null>(null);
   const setStatus = useSetVehicleStatus();
@@ -56,7 +56,7 @@ export function VehiclesPage() {
   };
 
   return (
-    <PeopleListLayout
+    <ListLayout
       title={VEHICLE_TEXTS.listTitle}
       list={list}
       columns={columns}
@@ -78,6 +78,6 @@ export function VehiclesPage() {
         <Text data-testid="status-question">{VEHICLE_TEXTS.statusConfirm}</Text>
       </ConfirmModal>
       <Outlet context={context} />
-    </PeopleListLayout>
+    </ListLayout>
   );
 }

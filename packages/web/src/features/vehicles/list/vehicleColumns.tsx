@@ -3,7 +3,7 @@ import { Anchor, Switch } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../app/routes';
-import { actionColumn, RowActions } from '../../people-shared/RowActions';
+import { actionColumn, RowActions } from '../../../components/list/RowActions';
 import { sinceServerTime } from './relative-time';
 import { SignalDot } from './SignalDot';
 

@@ -1,9 +1,8 @@
-import { WARNING_LOG_CLEARERS } from '@evfleet/domain';
 import { Button, Card, Collapse, Group, Title, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../../components/ConfirmModal';
 import { DataGrid } from '../../../../components/DataGrid';
-import { Pager } from '../../../../components/Pager';
+import { Pager } from '../../../../components/list/Pager';
 import {
   fetchWarningLogsXlsx,
   useClearWarningLogs,
@@ -11,8 +10,7 @@ import {
   WARNING_LOG_PAGE_SIZE,
 } from '../api/vehicle-detail-api';
 import { saveBlob } from '../../../../api/save-blob';
-import { hasAnyAuthority } from '../../../../app/session/authority';
-import { useSession } from '../../../../app/session/useSession';
+import { useCan } from '../../../../app/session/useCan';
 import { warningLogColumns } from './warningLogColumns';
 
 /** §9: the warning log download's file name. */
@@ -26,7 +24,7 @@ export function WarningLogPanel({ vehicleId }: { vehicleId: number }) {
   const [downloading, setDownloading] = useState(false);
   const logs = useWarningLogs(vehicleId, page);
   const clear = useClearWarningLogs(vehicleId);
-  const mayClear = hasAnyAuthority(useSession().account?.authorities ?? [], WARNING_LOG_CLEARERS);
+  const mayClear = useCan('clearWarningLog');
   const total = logs.data?.totalCount ?? 0;
 
   const download = async () => {

@@ -2,10 +2,10 @@ import type { ListResponse } from '@evfleet/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { http } from '../../api/http';
-import { usePaging } from '../../components/usePaging';
+import { usePaging } from './usePaging';
 
-/** Where one people list comes from: the paged list and its server-side search (§7). */
-export interface PeopleListSource {
+/** Where one server-paged list (people, vehicles, templates) comes from: the paged list and its server-side search (§7). */
+export interface PagedListSource {
   /** The first part of every query key of this entity; invalidating it refetches the list. */
   key: string;
   listPath: string;
@@ -14,18 +14,14 @@ export interface PeopleListSource {
   searchParam: string;
 }
 
-export interface PageRequest {
+interface PageRequest {
   page: number;
   size: number;
   search: string;
 }
 
 /** GET the list (or the search when there is text), with pageSize and pageNo (0-based). */
-export async function fetchPeoplePage<T>(
-  source: PeopleListSource,
-  { page, size, search }: PageRequest,
-  signal?: AbortSignal,
-) {
+async function fetchPage<T>(source: PagedListSource, { page, size, search }: PageRequest, signal?: AbortSignal) {
   const paging = { pageSize: size, pageNo: page };
   const { data } = search
     ? await http.get<ListResponse<T>>(source.searchPath, { query: { [source.searchParam]: search, ...paging }, signal })
@@ -33,14 +29,14 @@ export async function fetchPeoplePage<T>(
   return { data: data?.data ?? [], totalCount: data?.totalCount ?? 0 };
 }
 
-/** The state of a server-paged, searchable people list: paging, search text and the current page. */
-export function usePeopleList<T>(source: PeopleListSource, initialSize?: number) {
+/** The state of a server-paged, searchable list: paging, search text and the current page. */
+export function usePagedList<T>(source: PagedListSource, initialSize?: number) {
   const paging = usePaging(initialSize);
   const [search, setSearchText] = useState('');
   const request: PageRequest = { page: paging.page, size: paging.size, search };
   const query = useQuery({
     queryKey: [source.key, 'list', request],
-    queryFn: ({ signal }) => fetchPeoplePage<T>(source, request, signal),
+    queryFn: ({ signal }) => fetchPage<T>(source, request, signal),
     // Keep the current page on screen while the next one loads, so the grid does not flash empty.
     placeholderData: keepPreviousData,
   });
@@ -57,4 +53,4 @@ export function usePeopleList<T>(source: PeopleListSource, initialSize?: number)
     loading: query.isFetching,
   };
 }
-export type PeopleList<T> = ReturnType<typeof usePeopleList<T>>;
+export type PagedList<T> = ReturnType<typeof usePagedList<T>>;

@@ -1,7 +1,7 @@
 import { ActionIcon, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { EditIcon, EyeIcon, KeyIcon, TrashIcon } from '../../components/icons';
+import { EditIcon, EyeIcon, KeyIcon, TrashIcon } from '../icons';
 
 /** A row action either opens a route (edit, detail and delete dialogs with their own URL) or acts here. */
 export type RowAction = { to: string } | { onClick: () => void };
@@ -41,7 +41,7 @@ function ActionButton({
   );
 }
 
-/** The Action column of the people grids: edit, detail, delete and reset-password (key) icons. */
+/** The Action column of the list grids: edit, detail, delete and reset-password (key) icons. */
 export function RowActions({ id, name, edit, detail, remove, resetPassword }: RowActionsProps) {
   return (
     <Group gap={4} wrap="nowrap" h="100%" align="center">

@@ -2,8 +2,8 @@ import type { VehicleRef } from '@evfleet/domain';
 import { Button, Group, Modal, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { toast } from '../../app/toast';
-import { DataGrid } from '../../components/DataGrid';
-import { Pager } from '../../components/Pager';
+import { DataGrid } from '../DataGrid';
+import { Pager } from '../list/Pager';
 import { AddVehicles } from './AddVehicles';
 import { UnassignConfirm } from './UnassignConfirm';
 import {

@@ -1,15 +1,15 @@
 import { Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import type { ReactNode } from 'react';
-import { DataGrid } from '../../components/DataGrid';
-import { PageSizeSelect } from '../../components/PageSizeSelect';
-import { Pager } from '../../components/Pager';
-import { SearchBox } from '../../components/SearchBox';
-import type { PeopleList } from './people-list';
+import { DataGrid } from '../DataGrid';
+import { PageSizeSelect } from './PageSizeSelect';
+import { Pager } from './Pager';
+import { SearchBox } from './SearchBox';
+import type { PagedList } from './paged-list';
 
-interface PeopleListLayoutProps<T> {
+interface ListLayoutProps<T> {
   title: string;
-  list: PeopleList<T>;
+  list: PagedList<T>;
   columns: ColDef<T>[];
   /** Absent for users who may not create (the server would refuse): no 'Add New'. */
   onAdd?: () => void;
@@ -25,8 +25,8 @@ interface PeopleListLayoutProps<T> {
   children?: ReactNode;
 }
 
-/** The frame of the four people lists (§2.4-§2.8): title, Add New, search, page size, grid, pager. */
-export function PeopleListLayout<T extends { id: number }>({
+/** The frame of the server-paged lists (people §2.4-§2.8, vehicles, templates): title, Add New, search, page size, grid, pager. */
+export function ListLayout<T extends { id: number }>({
   title,
   list,
   columns,
@@ -37,7 +37,7 @@ export function PeopleListLayout<T extends { id: number }>({
   aboveGrid,
   gridWaits = false,
   children,
-}: PeopleListLayoutProps<T>) {
+}: ListLayoutProps<T>) {
   return (
     <Stack gap="md" p="md">
       <Group justify="space-between" wrap="wrap">

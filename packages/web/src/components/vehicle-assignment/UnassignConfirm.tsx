@@ -1,6 +1,6 @@
 import { PEOPLE_TEXTS, type VehicleRef } from '@evfleet/domain';
 import { List, Text } from '@mantine/core';
-import { ConfirmModal } from '../../components/ConfirmModal';
+import { ConfirmModal } from '../ConfirmModal';
 
 interface UnassignConfirmProps {
   /** The vehicles to take out; null: closed. */

@@ -2,11 +2,11 @@ import { canReportFileName, criteriaVehicleFields, firstCanReportProblem, vehicl
 import { Button, Checkbox, Group, Modal, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ROUTES } from '../../../app/routes';
-import { toast } from '../../../app/toast';
-import { exportReport, useReportSignals } from '../../report/api/can-report-api';
-import { storeCriteria } from '../../report/criteria-store';
-import { ReportDateTimePicker } from '../../report/ReportDateTimePicker';
+import { ROUTES } from '../../app/routes';
+import { toast } from '../../app/toast';
+import { exportReport, useReportSignals } from './api/can-report-api';
+import { storeCriteria } from './criteria-store';
+import { ReportDateTimePicker } from './ReportDateTimePicker';
 
 interface Props {
   vehicle: { id: number; name: string; vin: string };

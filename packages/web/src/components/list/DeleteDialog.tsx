@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Group, Loader, Modal, Text } from '@mantine/core';
-import { ConfirmModal } from '../../components/ConfirmModal';
+import { ConfirmModal } from '../ConfirmModal';
 
 interface DeleteDialogProps {
   /** The record is still loading: its delete guards are not known yet. */

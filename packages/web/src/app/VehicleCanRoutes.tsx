@@ -1,11 +1,11 @@
 import { vehicleCanRecord } from '@evfleet/domain';
 import { Tabs } from '@mantine/core';
 import { useMatch, useSearchParams } from 'react-router';
-import { ROUTES } from '../../app/routes';
-import { UnassignedVehiclesPage } from '../unassigned-vehicles/UnassignedVehiclesPage';
-import type { RecordScreen } from './record-types';
-import { RecordListPage } from './RecordListPage';
-import { RecordRoutes } from './RecordRoutes';
+import { ROUTES } from './routes';
+import { UnassignedVehiclesPage } from '../features/unassigned-vehicles/UnassignedVehiclesPage';
+import type { RecordScreen } from '../features/records/record-types';
+import { RecordListPage } from '../features/records/RecordListPage';
+import { RecordRoutes } from '../features/records/RecordRoutes';
 
 /** The tab of /vehicle-can that lists the CAN records (docs/records.md). */
 const RECORDS_VIEW = { view: 'records' };
@@ -46,7 +46,10 @@ function VehicleCanIndex() {
   );
 }
 
-/** /vehicle-can/*: the index above, then the generic record screens for new, {id}, {id}/edit, {id}/delete. */
+/**
+ * /vehicle-can/*: the index above, then the generic record screens for new, {id}, {id}/edit, {id}/delete.
+ * The area joins two features (unassigned vehicles, CAN records), so it is put together here in app/.
+ */
 export default function VehicleCanRoutes() {
   return <RecordRoutes screen={screen} index={<VehicleCanIndex />} />;
 }
