@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ROUTES } from '../../../app/routes';
 import { useCan } from '../../../app/session/useCan';
 import { EditIcon } from '../../../components/icons';
-import { DownloadCanHistoryModal } from '../../report/DownloadCanHistoryModal';
+import { DownloadCanHistoryModal } from '../../report';
 import { HistoryIcon } from './info/info-icons';
 
 /**
