@@ -1,7 +1,7 @@
 /**
  * When a delete is refused, and with which words (part 1 §4, §8; part 2 §8). The server refuses with
  * these texts and the web's delete dialogs show them before the call, so the two never disagree.
- * Each rule answers the refusal's text, or null when the delete may go ahead.
+ * Each rule answers the refusal, or null when the delete may go ahead.
  */
 
 interface Named {
@@ -32,23 +32,29 @@ export const deleteBlocks = {
   templateInUse: (templateName: string) => `${templateName} can't be deleted as it is assigned to vehicle(s).`,
 };
 
+/** A refused delete: the text people read and the error key API clients tell refusals apart by. */
+export interface DeleteBlock {
+  message: string;
+  key: string;
+}
+
 /** A dealer is not deleted while fleets or vehicles belong to it; the refusal names them. */
-export function dealerDeleteBlock(dealer: { fleets: Named[]; vehicles: Named[] }): string | null {
+export function dealerDeleteBlock(dealer: { fleets: Named[]; vehicles: Named[] }): DeleteBlock | null {
   if (!dealer.fleets.length && !dealer.vehicles.length) return null;
-  return deleteBlocks.dealer(namesPhrase(dealer.fleets), namesPhrase(dealer.vehicles));
+  return { message: deleteBlocks.dealer(namesPhrase(dealer.fleets), namesPhrase(dealer.vehicles)), key: 'dealerinuse' };
 }
 
 /** A fleet is not deleted while drivers (named first) or vehicles belong to it. */
-export function fleetDeleteBlock(fleet: { drivers: Named[]; vehicles: Named[] }): string | null {
+export function fleetDeleteBlock(fleet: { drivers: Named[]; vehicles: Named[] }): DeleteBlock | null {
   const drivers = namesPhrase(fleet.drivers);
-  if (drivers) return deleteBlocks.fleetWithDrivers(drivers);
-  return fleet.vehicles.length ? deleteBlocks.fleetWithVehicles() : null;
+  if (drivers) return { message: deleteBlocks.fleetWithDrivers(drivers), key: 'fleetwithdrivers' };
+  return fleet.vehicles.length ? { message: deleteBlocks.fleetWithVehicles(), key: 'fleetwithvehicles' } : null;
 }
 
 /** A driver with vehicles is deleted only when the caller confirms that they will be unassigned. */
-export const driverDeleteBlock = (driver: { hasVehicles: boolean }, confirmed: boolean): string | null =>
-  driver.hasVehicles && !confirmed ? deleteBlocks.driverWithVehicles() : null;
+export const driverDeleteBlock = (driver: { hasVehicles: boolean }, confirmed: boolean): DeleteBlock | null =>
+  driver.hasVehicles && !confirmed ? { message: deleteBlocks.driverWithVehicles(), key: 'driverwithvehicles' } : null;
 
 /** A template vehicles use is deleted only when forced; the vehicles then keep its thresholds as their own. */
-export const templateDeleteBlock = (template: { name: string; inUse: boolean }, forced: boolean): string | null =>
-  template.inUse && !forced ? deleteBlocks.templateInUse(template.name) : null;
+export const templateDeleteBlock = (template: { name: string; inUse: boolean }, forced: boolean): DeleteBlock | null =>
+  template.inUse && !forced ? { message: deleteBlocks.templateInUse(template.name), key: 'templateassigned' } : null;

@@ -114,7 +114,7 @@ export function createDealersService({ db, mails, mailQueued }: Deps) {
         const locked = await repo.lock(tx, scope, id);
         if (!locked) throw notFound('The dealer');
         const block = dealerDeleteBlock(await one(tx, scope, id));
-        if (block) throw refused(block, 'dealerinuse');
+        if (block) throw refused(block.message, block.key);
         await repo.delete(tx, id);
         await releaseAccount(tx, locked.userId, ROLES);
       });

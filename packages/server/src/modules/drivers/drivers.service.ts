@@ -127,8 +127,9 @@ export function createDriversService({ db }: { db: Db }) {
       await db.transaction(async (tx) => {
         const locked = await repo.lock(tx, scope, id);
         if (!locked) throw notFound('The driver');
-        const block = driverDeleteBlock({ hasVehicles: await repo.hasVehicles(tx, id) }, confirmed);
-        if (block) throw refused(block, 'driverwithvehicles');
+        // A confirmed delete unassigns the vehicles anyway, so only an unconfirmed one asks whether there are any.
+        const block = driverDeleteBlock({ hasVehicles: !confirmed && (await repo.hasVehicles(tx, id)) }, confirmed);
+        if (block) throw refused(block.message, block.key);
         await vehicles.releaseDriver(tx, id);
         await repo.delete(tx, id);
         if (locked.dbFileId !== null) await files.delete(tx, locked.dbFileId);

@@ -1,4 +1,4 @@
-import { deleteBlocks, fleetDeleteBlock, type FleetWrite, type PageQuery } from '@evfleet/domain';
+import { fleetDeleteBlock, type FleetWrite, type PageQuery } from '@evfleet/domain';
 import { allow, resolveScope, type Scope, notVisible } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
@@ -86,9 +86,7 @@ export function createFleetsService({ db }: { db: Db }) {
         const locked = await repo.lock(tx, scope, id);
         if (!locked) throw notFound('The fleet');
         const block = fleetDeleteBlock(await one(tx, scope, id));
-        // The error key tells the two refusals apart for API clients.
-        if (block)
-          throw refused(block, block === deleteBlocks.fleetWithVehicles() ? 'fleetwithvehicles' : 'fleetwithdrivers');
+        if (block) throw refused(block.message, block.key);
         await repo.delete(tx, id);
         await releaseAccount(tx, locked.userId, ROLES);
       });

@@ -31,7 +31,8 @@ export function DealerDeleteDialog() {
       loading={dealer.isPending}
       blocked={
         dealer.data
-          ? dealerDeleteBlock({ fleets: dealer.data.fleetIdANdName, vehicles: dealer.data.vehicleIdANdName })
+          ? (dealerDeleteBlock({ fleets: dealer.data.fleetIdANdName, vehicles: dealer.data.vehicleIdANdName })
+              ?.message ?? null)
           : dealer.isError
             ? 'This dealer could not be loaded.'
             : null

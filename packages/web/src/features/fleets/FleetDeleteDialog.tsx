@@ -34,7 +34,8 @@ export function FleetDeleteDialog() {
       loading={fleet.isPending}
       blocked={
         fleet.data
-          ? fleetDeleteBlock({ drivers: fleet.data.driverIdANdName, vehicles: fleet.data.vehicleIdAndName })
+          ? (fleetDeleteBlock({ drivers: fleet.data.driverIdANdName, vehicles: fleet.data.vehicleIdAndName })
+              ?.message ?? null)
           : fleet.isError
             ? 'This fleet could not be loaded.'
             : null

@@ -59,7 +59,7 @@ export function TemplateDeleteDialog() {
   return (
     <ConfirmModal opened title={TITLE} busy={remove.isPending} onConfirm={confirm} onCancel={close}>
       <Text data-testid="delete-question">
-        {templateDeleteBlock({ name, inUse: vehicleExist }, false) ??
+        {templateDeleteBlock({ name, inUse: vehicleExist }, false)?.message ??
           `Are you sure you want to delete this Vehicle Template (${name})?`}
       </Text>
     </ConfirmModal>

@@ -122,7 +122,7 @@ export function createTemplatesService({ db, thresholds }: { db: Db; thresholds:
       await db.transaction(async (tx) => {
         const current = await changeable(tx, id);
         const block = templateDeleteBlock({ name: current.name, inUse: (await repo.users(tx, id)).length > 0 }, force);
-        if (block) throw refused(block, 'templateassigned');
+        if (block) throw refused(block.message, block.key);
         await repo.release(tx, id, effectiveThresholds({ template: current.attributes }));
         await repo.delete(tx, id);
         if (current.fileId !== null && !(await repo.fileInUse(tx, current.fileId, id)))
