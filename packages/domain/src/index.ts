@@ -25,3 +25,5 @@ export * from './dashboard.js';
 export * from './management.js';
 export * from './map-items.js';
 export * from './vehicle-data.js';
+export * from './analytics.js';
+export * from './energy.js';

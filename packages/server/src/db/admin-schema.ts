@@ -91,6 +91,16 @@ export const vehicleDailyStat = pgTable(
     miles: doublePrecision('miles').notNull().default(0),
     energyKwh: doublePrecision('energy_kwh').notNull().default(0),
     chargingSeconds: doublePrecision('charging_seconds').notNull().default(0),
+    /** Net energy out of the pack while not charging (regeneration subtracts). */
+    energyUsedKwh: doublePrecision('energy_used_kwh').notNull().default(0),
+    /** Miles along the GPS track while moving: the distance on days without odometer readings. */
+    gpsMiles: doublePrecision('gps_miles').notNull().default(0),
+    /** Time parked and not charging, and the battery charge (percentage points) lost meanwhile. */
+    idleSeconds: doublePrecision('idle_seconds').notNull().default(0),
+    idleChargeLost: doublePrecision('idle_charge_lost').notNull().default(0),
+    /** Cell spread at rest (highest minus lowest cell, mV): its sum and count give the day's mean. */
+    restSpreadSumMv: doublePrecision('rest_spread_sum_mv').notNull().default(0),
+    restSpreadCount: integer('rest_spread_count').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.vehicleId, t.day] }), index('vehicle_daily_stat_day_idx').on(t.day)],

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -259,6 +260,8 @@ export const vehicle = pgTable(
     templateId: integer('template_id').references(() => vehicleTemplate.id, { onDelete: 'set null' }),
     iotVersion: varchar('iot_version', { length: 64 }),
     pcmVersion: varchar('pcm_version', { length: 64 }),
+    /** The pack's rated capacity; null: its template's (docs/analytics.md "State of health"). */
+    ratedCapacityKwh: doublePrecision('rated_capacity_kwh'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -284,6 +287,10 @@ export const vehicleTemplate = pgTable(
     defaultTemplate: boolean('default_template').notNull().default(false),
     /** null: the default thresholds (part 2 §4 "Template detail"). */
     attributes: jsonb('attributes').$type<AlertAttribute[]>(),
+    /** The rated capacity of its vehicles' packs, for those that do not name their own. */
+    ratedCapacityKwh: doublePrecision('rated_capacity_kwh'),
+    /** The cell spread at rest past which a steady weakest cell is logged; null: the default (docs/analytics.md). */
+    cellSpreadWarnMv: doublePrecision('cell_spread_warn_mv'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

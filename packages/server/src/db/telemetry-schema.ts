@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -129,15 +130,67 @@ export const alertState = pgTable(
   (t) => [primaryKey({ columns: [t.vehicleId, t.attributeName] })],
 );
 
+/**
+ * What a trip and a charging session both record (domain/analytics/episodes.ts): the running sums
+ * are kept so an open episode can be extended by the next reading without reading storage again.
+ */
+const episodeColumns = () => ({
+  vehicleId: integer('vehicle_id')
+    .notNull()
+    .references(() => vehicle.id, { onDelete: 'cascade' }),
+  startTs: timestamp('start_ts', { withTimezone: true }).notNull(),
+  endTs: timestamp('end_ts', { withTimezone: true }).notNull(),
+  /** Net energy out of the pack for a trip, into it for a charging session, in kWh. */
+  energyKwh: doublePrecision('energy_kwh').notNull().default(0),
+  peakPowerKw: doublePrecision('peak_power_kw'),
+  startCharge: doublePrecision('start_charge'),
+  endCharge: doublePrecision('end_charge'),
+  startOdometer: doublePrecision('start_odometer'),
+  endOdometer: doublePrecision('end_odometer'),
+  /** Miles along the GPS track: the distance when the odometer is missing. */
+  gpsMiles: doublePrecision('gps_miles').notNull().default(0),
+  /** Where it began. */
+  gpsLat: doublePrecision('gps_lat'),
+  gpsLong: doublePrecision('gps_long'),
+});
+
 /** Movement split into trips (domain/trips.ts), kept current as readings arrive. */
-export const trip = pgTable(
-  'trip',
+export const trip = pgTable('trip', episodeColumns(), (t) => [
+  primaryKey({ columns: [t.vehicleId, t.startTs] }),
+  index('trip_vehicle_end_idx').on(t.vehicleId, t.endTs),
+]);
+
+/** Charging split into sessions (domain/analytics/episodes.ts), kept current as readings arrive. */
+export const chargingSession = pgTable('charging_session', episodeColumns(), (t) => [
+  primaryKey({ columns: [t.vehicleId, t.startTs] }),
+  index('charging_session_vehicle_end_idx').on(t.vehicleId, t.endTs),
+]);
+
+/**
+ * Each vehicle's pack capacity as measured from its charging sessions (docs/analytics.md), kept
+ * current as sessions close, so the fleet table need not look at every session.
+ */
+export const batteryEstimate = pgTable('battery_estimate', {
+  vehicleId: integer('vehicle_id')
+    .primaryKey()
+    .references(() => vehicle.id, { onDelete: 'cascade' }),
+  estimatedCapacityKwh: doublePrecision('estimated_capacity_kwh'),
+  /** Sessions the estimate stands on. */
+  sessions: integer('sessions').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** How often each cell was the lowest at rest, per vehicle and UTC day: the weakest cell's evidence. */
+export const lowCellCount = pgTable(
+  'low_cell_count',
   {
     vehicleId: integer('vehicle_id')
       .notNull()
       .references(() => vehicle.id, { onDelete: 'cascade' }),
-    startTs: timestamp('start_ts', { withTimezone: true }).notNull(),
-    endTs: timestamp('end_ts', { withTimezone: true }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** 1-based. */
+    cell: integer('cell').notNull(),
+    count: integer('count').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.vehicleId, t.startTs] }), index('trip_vehicle_end_idx').on(t.vehicleId, t.endTs)],
+  (t) => [primaryKey({ columns: [t.vehicleId, t.day, t.cell] })],
 );

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { SIGNALS, EXTRA_SIGNALS } from './signals.js';
+
+/**
+ * The EV analytics contract (docs/analytics.md): what the server answers and the web shows.
+ * Times travel as ISO instants; energy in kWh, distance in miles, charge in percent.
+ */
+
+const DAY_MS = 86_400_000;
+/** The longest period one analytics call may cover. */
+export const ANALYTICS_MAX_DAYS = 400;
+/** The period a call covers when it names none: the last 30 days. */
+export const ANALYTICS_DEFAULT_DAYS = 30;
+
+export const ANALYTICS_TEXTS = {
+  badInstant: 'must be a date-time like 2026-01-31T08:00:00.000Z',
+  endBeforeStart: 'must be after from',
+  tooLong: `must be at most ${ANALYTICS_MAX_DAYS} days after from`,
+  unknownSignal: 'must be one of the stored signals',
+  points: 'must be a whole number from 10 to 5000',
+} as const;
+
+const instant = z.iso.datetime({ offset: true, message: ANALYTICS_TEXTS.badInstant });
+
+/** `?from=ISO&to=ISO`, both optional: `to` defaults to now, `from` to 30 days before `to`. */
+export const periodQuerySchema = z
+  .object({ from: instant.optional(), to: instant.optional() })
+  .transform(({ from, to }, ctx) => {
+    const end = to ? Date.parse(to) : Date.now();
+    const start = from ? Date.parse(from) : end - ANALYTICS_DEFAULT_DAYS * DAY_MS;
+    if (end <= start) ctx.addIssue({ code: 'custom', path: ['to'], message: ANALYTICS_TEXTS.endBeforeStart });
+    else if (end - start > ANALYTICS_MAX_DAYS * DAY_MS)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: ANALYTICS_TEXTS.tooLong });
+    return { from: start, to: end };
+  });
+export type Period = z.output<typeof periodQuerySchema>;
+
+export const chargingSessionSchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  startCharge: z.number().nullable(),
+  endCharge: z.number().nullable(),
+  energyKwh: z.number(),
+  peakPowerKw: z.number().nullable(),
+  gpsLat: z.number().nullable(),
+  gpsLong: z.number().nullable(),
+});
+export type ChargingSession = z.infer<typeof chargingSessionSchema>;
+
+export const tripFiguresSchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  distanceMiles: z.number(),
+  energyKwh: z.number(),
+  /** null for a trip too short to divide by. */
+  whPerMile: z.number().nullable(),
+  averageSpeedMph: z.number(),
+  startCharge: z.number().nullable(),
+  endCharge: z.number().nullable(),
+});
+export type TripFigures = z.infer<typeof tripFiguresSchema>;
+
+export const batteryHealthSchema = z.object({
+  estimatedCapacityKwh: z.number().nullable(),
+  ratedCapacityKwh: z.number().nullable(),
+  stateOfHealthPercent: z.number().nullable(),
+  equivalentFullCycles: z.number().nullable(),
+  /** Mean cell spread at rest over the last 7 days with readings at rest. */
+  cellSpreadMv: z.number().nullable(),
+  /** 1-based. */
+  weakestCell: z.number().int().nullable(),
+  /** Month by month ('YYYY-MM'), oldest first. */
+  history: z.array(
+    z.object({
+      month: z.string(),
+      estimatedCapacityKwh: z.number().nullable(),
+      sessions: z.number().int(),
+      cellSpreadMv: z.number().nullable(),
+    }),
+  ),
+  /** The cell spread at rest day by day ('YYYY-MM-DD', UTC), the last 90 days, oldest first. */
+  cellSpreadTrend: z.array(z.object({ day: z.string(), cellSpreadMv: z.number() })),
+});
+export type BatteryHealth = z.infer<typeof batteryHealthSchema>;
+
+export const fleetAnalyticsRowSchema = z.object({
+  vehicleId: z.number().int(),
+  name: z.string(),
+  distanceMiles: z.number(),
+  energyUsedKwh: z.number(),
+  energyChargedKwh: z.number(),
+  whPerMile: z.number().nullable(),
+  idleDrainPercentPerDay: z.number().nullable(),
+  stateOfHealthPercent: z.number().nullable(),
+});
+export type FleetAnalyticsRow = z.infer<typeof fleetAnalyticsRowSchema>;
+
+/** The visible fleet's figures per UTC day ('YYYY-MM-DD'), oldest first: the charging-energy chart. */
+export const fleetDaySchema = z.object({
+  day: z.string(),
+  distanceMiles: z.number(),
+  energyUsedKwh: z.number(),
+  energyChargedKwh: z.number(),
+});
+export type FleetDay = z.infer<typeof fleetDaySchema>;
+
+export const readinessRowSchema = z.object({
+  vehicleId: z.number().int(),
+  name: z.string(),
+  fleetName: z.string().nullable(),
+  batteryCharge: z.number().nullable(),
+  /** Battery charge × capacity ÷ recent Wh/mi; null when one of them is unknown. */
+  estimatedRangeMiles: z.number().nullable(),
+  /** The usual daily distance of its fleet (or its own, outside a fleet), over the last 14 days. */
+  usualDailyMiles: z.number().nullable(),
+  /** false: the range is below the usual daily distance. null: not enough is known. */
+  ready: z.boolean().nullable(),
+});
+export type ReadinessRow = z.infer<typeof readinessRowSchema>;
+
+/** Signals a chart can draw: every signal stored in a column of its own. */
+export const CHART_SIGNALS = [...SIGNALS.map((s) => s.key), ...EXTRA_SIGNALS.map((s) => s.key)] as const;
+export type ChartSignal = (typeof CHART_SIGNALS)[number];
+export const CHART_DEFAULT_POINTS = 1000;
+
+export const signalSeriesQuerySchema = z
+  .object({
+    signal: z.enum(CHART_SIGNALS, { error: ANALYTICS_TEXTS.unknownSignal }),
+    points: z.coerce
+      .number({ error: ANALYTICS_TEXTS.points })
+      .int(ANALYTICS_TEXTS.points)
+      .min(10, ANALYTICS_TEXTS.points)
+      .max(5000, ANALYTICS_TEXTS.points)
+      .default(CHART_DEFAULT_POINTS),
+    from: instant.optional(),
+    to: instant.optional(),
+  })
+  .transform(({ signal, points, from, to }, ctx) => {
+    const period = periodQuerySchema.safeParse({ from, to });
+    if (!period.success) {
+      for (const issue of period.error.issues)
+        ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+      return z.NEVER;
+    }
+    return { signal, points, ...period.data };
+  });
+
+/**
+ * A signal over a period, down-sampled on the server: the period is cut into `bucketMs` buckets
+ * and each bucket with readings keeps its lowest and highest value (enough to draw every spike).
+ * Columnar, as uPlot takes it: `ts[i]` (epoch ms, the bucket's first reading) with `min[i]`, `max[i]`.
+ */
+export const signalSeriesSchema = z.object({
+  signal: z.string(),
+  from: z.string(),
+  to: z.string(),
+  bucketMs: z.number(),
+  /** Readings the buckets stand for. */
+  readings: z.number().int(),
+  ts: z.array(z.number()),
+  min: z.array(z.number()),
+  max: z.array(z.number()),
+});
+export type SignalSeries = z.infer<typeof signalSeriesSchema>;
