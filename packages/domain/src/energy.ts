@@ -54,10 +54,10 @@ export interface MeterPoint {
   cells: readonly number[] | null;
 }
 
-type Values = Partial<Record<string, number | null>>;
+type MeterValues = Partial<Record<Exclude<keyof MeterPoint, 'ts' | 'cells'>, number | null>>;
 const or = (v: number | null | undefined) => (v === undefined ? null : v);
 /** A MeterPoint from a reading's values (missing keys, or nulls from storage). */
-export const meterPoint = (ts: number, v: Values, cells: readonly number[] | null): MeterPoint => ({
+export const meterPoint = (ts: number, v: MeterValues, cells: readonly number[] | null): MeterPoint => ({
   ts,
   packVoltage: or(v.packVoltage),
   vehicleCurrent: or(v.vehicleCurrent),
@@ -307,6 +307,22 @@ export function sessionCapacityKwh(e: Pick<Episode, 'energyKwh' | 'startCharge' 
   return (e.energyKwh * 100) / added;
 }
 
+/**
+ * A pack's capacity from its charging sessions (any order): the median of what the latest
+ * qualifying sustained sessions measured.
+ */
+export function estimateCapacity(
+  sessions: readonly Pick<Episode, 'start' | 'end' | 'energyKwh' | 'startCharge' | 'endCharge'>[],
+) {
+  const measured = sessions
+    .filter(isSustainedSession)
+    .map((e) => ({ start: e.start, kwh: sessionCapacityKwh(e) }))
+    .filter((m): m is { start: number; kwh: number } => m.kwh !== null)
+    .sort((a, b) => b.start - a.start)
+    .slice(0, ENERGY_RULES.capacitySessions);
+  return { capacityKwh: median(measured.map((m) => m.kwh)), sessions: measured.length };
+}
+
 /** The median, robust to the odd session measured badly; null for none. */
 export function median(values: readonly number[]): number | null {
   if (!values.length) return null;
@@ -314,3 +330,23 @@ export function median(values: readonly number[]): number | null {
   const mid = s.length >> 1;
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
+
+// ---- battery and fleet figures
+
+/** Estimated ÷ rated capacity, in percent; null without both. */
+export const stateOfHealthPercent = (estimatedKwh: number | null, ratedKwh: number | null) =>
+  estimatedKwh !== null && ratedKwh !== null && ratedKwh > 0 ? (estimatedKwh / ratedKwh) * 100 : null;
+
+/** Charge lost per day parked and not charging; null under an hour of such time (too little to tell). */
+export const idleDrainPercentPerDay = (chargeLost: number, idleSeconds: number) =>
+  idleSeconds >= 3600 ? chargeLost / (idleSeconds / 86_400) : null;
+
+/** The miles the charge left would last at the recent Wh/mi; null when either is unknown. */
+export const estimatedRangeMiles = (
+  chargePercent: number | null,
+  capacityKwh: number | null,
+  whPerMi: number | null,
+) =>
+  chargePercent !== null && capacityKwh !== null && whPerMi !== null && whPerMi > 0
+    ? ((chargePercent / 100) * capacityKwh * 1000) / whPerMi
+    : null;
