@@ -26,7 +26,27 @@ export const ENERGY_RULES = {
   defaultCellSpreadWarnMv: 150,
   /** The weakest cell is "steady" when it was the lowest in at least this share of a day's rest readings. */
   steadyWeakCellShare: 0.8,
+  /** The largest rated capacity a vehicle or template may name (kWh): past it, a typing slip. */
+  maxRatedCapacityKwh: 2000,
+  /** The largest cell spread warning a template may name (mV). */
+  maxCellSpreadWarnMv: 2000,
 } as const;
+
+/** Where a vehicle's rated capacity may come from (kWh); null or absent counts as none. */
+export interface CapacitySources {
+  own?: number | null;
+  template?: number | null;
+}
+
+/**
+ * The rated capacity a vehicle's state of health is measured against: its own, else its
+ * template's, else none (no state of health without it).
+ */
+export const effectiveRatedCapacityKwh = ({ own, template }: CapacitySources): number | null => own ?? template ?? null;
+
+/** The cell spread warning (mV) of a vehicle: its template's setting, else the default. */
+export const effectiveCellSpreadWarnMv = (template: number | null | undefined): number =>
+  template ?? ENERGY_RULES.defaultCellSpreadWarnMv;
 
 const MILES_PER_METER = 1 / 1609.344;
 const EARTH_RADIUS_M = 6_371_008.8;
