@@ -209,8 +209,8 @@ export const signalMinute = pgTable(
     /** Readings in the minute. */
     readings: integer('readings').notNull(),
     /** Per chart signal (domain CHART_SIGNALS, in order): the minute's lowest and highest value, null when absent. */
-    low: doublePrecision('low').array().notNull(),
-    high: doublePrecision('high').array().notNull(),
+    low: doublePrecision('low').array().notNull().$type<(number | null)[]>(),
+    high: doublePrecision('high').array().notNull().$type<(number | null)[]>(),
   },
   (t) => [primaryKey({ columns: [t.vehicleId, t.minute] })],
 );

@@ -174,7 +174,11 @@ export async function installModules(app: FastifyInstance, deps: ModuleDeps) {
   );
   await record(notificationRecord, notificationListsStore());
   await record(vehicleLogRecord, vehicleLogsStore());
-  await record(vehicleCanRecord, vehicleCansStore({ writer: telemetry.writer, dailyStats: deps.dailyStats }));
+  const readingsChanged = async (vehicleId: number, timestamps: number[]) => {
+    telemetry.readingsChanged(vehicleId, timestamps);
+    await deps.dailyStats.recompute(vehicleId, timestamps);
+  };
+  await record(vehicleCanRecord, vehicleCansStore({ writer: telemetry.writer, readingsChanged }));
   await app.register(recordVehiclesRoutes(db));
 
   // The CAN history report: its calls, saved templates' schedules, and the scheduler mailing them

@@ -119,17 +119,18 @@ export function createEpisodeTracker(db: Db) {
     return { lastTs: prevPoint?.ts ?? 0, tracks: { trip: await track('trip'), charge: await track('charge') } };
   };
 
+  const markLate = (vehicleId: number, ts: number) => {
+    const w = late.get(vehicleId);
+    late.set(vehicleId, { from: Math.min(w?.from ?? ts, ts), to: Math.max(w?.to ?? ts, ts) });
+  };
+
   const applyBatch = async (rows: StoredRow[]) => {
     for (const [vehicleId, list] of groupByVehicle(rows)) {
       let v = vehicles.get(vehicleId);
       if (!v) vehicles.set(vehicleId, (v = await load(vehicleId, list[0].reading.ts)));
       for (const { reading } of list) {
         if (reading.ts <= v.lastTs) {
-          const w = late.get(vehicleId);
-          late.set(vehicleId, {
-            from: Math.min(w?.from ?? reading.ts, reading.ts),
-            to: Math.max(w?.to ?? reading.ts, reading.ts),
-          });
+          markLate(vehicleId, reading.ts);
           continue;
         }
         v.lastTs = reading.ts;
@@ -229,6 +230,10 @@ export function createEpisodeTracker(db: Db) {
     /** Applies batches one after another, in commit order. */
     apply: (rows: StoredRow[]) => enqueue(() => applyBatch(rows)),
     idle: () => chain,
+    /** Readings changed or removed by hand: their window is segmented again at the next persist. */
+    recompute(vehicleId: number, timestamps: number[]) {
+      for (const ts of timestamps) markLate(vehicleId, ts);
+    },
     /** Writes changed episodes, re-segments windows that late readings touched, refreshes capacity estimates. */
     persist: () =>
       enqueue(async () => {

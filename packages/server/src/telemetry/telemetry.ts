@@ -9,6 +9,7 @@ import { createIngest } from './ingest.js';
 import { createPartitionManager, type SqlRunner } from './partitions.js';
 import { pgliteReadingStore, postgresReadingStore, type StoredRow } from './reading-store.js';
 import { createRejectionCounter } from './rejections.js';
+import { createSignalMinutes } from './signal-minutes.js';
 import { createVehicleStates } from './vehicle-states.js';
 
 const STATE_PERSIST_MS = 1000;
@@ -35,6 +36,7 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
   const store = raw.kind === 'postgres' ? postgresReadingStore(raw.pool) : pgliteReadingStore(raw.client);
   const states = createVehicleStates(database.db);
   const episodes = createEpisodeTracker(database.db);
+  const minutes = createSignalMinutes(database.db);
   const alerts = createAlertEngine({
     db: database.db,
     settings: createAlertSettings(database.db),
@@ -49,6 +51,7 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     concurrency: raw.kind === 'postgres' ? 2 : 1,
     onError: (err, what) => log.error({ err }, what),
     onCommitted: (rows) => {
+      minutes.apply(rows);
       const stateWork = states
         .apply(rows)
         .then(() => {
@@ -71,6 +74,7 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
   const persist = async () => {
     await states.persist();
     await episodes.persist();
+    await minutes.persist();
   };
   // Partitions ahead and retention, checked daily (and at start).
   const housekeeping = async () => {
@@ -78,6 +82,7 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     if (options.retentionDays) {
       const dropped = await partitions.dropOlderThan(Date.now(), options.retentionDays);
       if (dropped.length) log.info(`retention: dropped ${dropped.join(', ')}`);
+      await minutes.dropBefore(Date.now() - options.retentionDays * 86_400_000);
     }
   };
   const dailyTimer = setInterval(
@@ -102,6 +107,11 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     rejections,
     writer,
     start: housekeeping,
+    /** Readings changed or removed by hand: the episodes and chart minutes they touch are rebuilt at the next persist. */
+    readingsChanged(vehicleId: number, timestamps: number[]) {
+      episodes.recompute(vehicleId, timestamps);
+      minutes.recompute(vehicleId, timestamps);
+    },
     /** Stores what is queued and the latest states; nothing accepted is lost at shutdown. */
     async close() {
       clearInterval(persistTimer);

@@ -1,23 +1,52 @@
-import type { ChartSignal } from '@evfleet/domain';
+import { CHART_SIGNALS, type ChartSignal } from '@evfleet/domain';
 import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { vehicleDailyStat } from '../../db/admin-schema.js';
 import type { Db } from '../../db/client.js';
+import { DAY_DISTANCE } from '../dashboard/index.js';
 import { vehicle, vehicleTemplate } from '../../db/schema.js';
-import { canReading, chargingSession, lowCellCount, trip } from '../../db/telemetry-schema.js';
+import { canReading, chargingSession, lowCellCount, signalMinute, trip } from '../../db/telemetry-schema.js';
 
 const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
 /** The UTC day of an instant, as the daily figures are kept. */
 export const utcDay = (ts: number) => new Date(ts).toISOString().slice(0, 10);
 const rows = <T>(result: { rows: unknown[] }) => result.rows as T[];
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-/** The daily figures' sums over a set of days; distance is the odometer's, else the GPS track's, day by day. */
+/** The daily figures' sums over the days `d` of vehicle_daily_stat in a query's group. */
 const DAY_SUMS = sql`
-  coalesce(sum(case when d.miles > 0 then d.miles else d.gps_miles end), 0) as distance,
+  coalesce(sum(${DAY_DISTANCE}), 0) as distance,
   coalesce(sum(d.energy_used_kwh), 0) as used,
   coalesce(sum(d.energy_kwh), 0) as charged,
   coalesce(sum(d.idle_seconds), 0) as idle_seconds,
   coalesce(sum(d.idle_charge_lost), 0) as idle_lost`;
+
+/**
+ * A vehicle's sums over the whole UTC days from `from` to `to`: its running total at the end
+ * minus the one before the start (hi and lo, joined by PERIOD_TOTALS).
+ */
+const PERIOD_SUMS = sql.raw(
+  [
+    'distance_miles as distance',
+    'energy_used_kwh as used',
+    'energy_charged_kwh as charged',
+    'idle_seconds',
+    'idle_charge_lost as idle_lost',
+    'driving_days',
+  ]
+    .map((c) => {
+      const [column, name = column] = c.split(' as ');
+      return `coalesce(hi.${column}, 0) - coalesce(lo.${column}, 0) as ${name}`;
+    })
+    .join(', '),
+);
+const PERIOD_TOTALS = (from: number, to: number) => sql`
+  left join lateral (
+    select * from vehicle_running_total r where r.vehicle_id = vehicle.id and r.day <= ${utcDay(to)}::date order by r.day desc limit 1
+  ) hi on true
+  left join lateral (
+    select * from vehicle_running_total r where r.vehicle_id = vehicle.id and r.day < ${utcDay(from)}::date order by r.day desc limit 1
+  ) lo on true`;
 
 export interface DaySums {
   distance: number;
@@ -113,18 +142,15 @@ export const analyticsRepository = {
       .groupBy(lowCellCount.cell)
       .orderBy(sql`2 desc`, asc(lowCellCount.cell)),
 
-  /** Per visible vehicle: its days' sums over [from, to] (whole UTC days), its capacities. */
+  /** Per visible vehicle: its sums over [from, to] (whole UTC days), its capacities. */
   fleet: async (db: Db, seen: SQL, from: number, to: number) => {
     const result = await db.execute(sql`
       select vehicle.id, vehicle.name, vehicle.rated_capacity_kwh as own_rated, t.rated_capacity_kwh as template_rated,
-        b.estimated_capacity_kwh as estimated, s.*
+        b.estimated_capacity_kwh as estimated, ${PERIOD_SUMS}
       from vehicle
       left join vehicle_template t on t.id = vehicle.template_id
       left join battery_estimate b on b.vehicle_id = vehicle.id
-      left join lateral (
-        select ${DAY_SUMS} from vehicle_daily_stat d
-        where d.vehicle_id = vehicle.id and d.day >= ${utcDay(from)}::date and d.day <= ${utcDay(to)}::date
-      ) s on true
+      ${PERIOD_TOTALS(from, to)}
       where ${seen}
       order by vehicle.name, vehicle.id`);
     return rows<Record<string, unknown>>(result).map((r) => ({
@@ -147,23 +173,18 @@ export const analyticsRepository = {
     return rows<Record<string, unknown>>(result).map((r) => ({ day: String(r.day), ...daySums(r) }));
   },
 
-  /** Per visible vehicle: its charge now, capacities, fleet, and its last days' distance and energy. */
+  /** Per visible vehicle: its charge now, capacities, fleet, and its sums over the last `days` days. */
   readiness: async (db: Db, seen: SQL, now: number, days: number) => {
     const result = await db.execute(sql`
       select vehicle.id, vehicle.name, vehicle.fleet_id, f.name as fleet_name, vehicle.rated_capacity_kwh as own_rated,
         t.rated_capacity_kwh as template_rated, b.estimated_capacity_kwh as estimated,
-        (st.values ->> 'batteryCharge')::float8 as battery_charge, s.*,
-        (select count(*) from vehicle_daily_stat d where d.vehicle_id = vehicle.id and d.day > ${utcDay(now - days * DAY_MS)}::date
-           and (d.miles > 0 or d.gps_miles > 0))::int as driving_days
+        (st.values ->> 'batteryCharge')::float8 as battery_charge, ${PERIOD_SUMS}
       from vehicle
       left join fleet f on f.id = vehicle.fleet_id
       left join vehicle_template t on t.id = vehicle.template_id
       left join battery_estimate b on b.vehicle_id = vehicle.id
       left join vehicle_state st on st.vehicle_id = vehicle.id
-      left join lateral (
-        select ${DAY_SUMS} from vehicle_daily_stat d
-        where d.vehicle_id = vehicle.id and d.day > ${utcDay(now - days * DAY_MS)}::date
-      ) s on true
+      ${PERIOD_TOTALS(now - (days - 1) * DAY_MS, now)}
       where ${seen}
       order by vehicle.name, vehicle.id`);
     return rows<Record<string, unknown>>(result).map((r) => ({
@@ -190,6 +211,31 @@ export const analyticsRepository = {
       from ${canReading}
       where ${canReading.vehicleId} = ${vehicleId} and ${canReading.ts} >= ${new Date(from)} and ${canReading.ts} < ${new Date(to)}
         and ${column} is not null
+      group by 1 order by 1`);
+    return rows<{ ts: number; min: number; max: number; n: number }>(result);
+  },
+
+  /**
+   * The same from the per-minute summary (signal_minute), for buckets of whole minutes: a minute
+   * counts in the bucket where it starts.
+   */
+  signalMinuteBuckets: async (
+    db: Db,
+    vehicleId: number,
+    signal: ChartSignal,
+    from: number,
+    to: number,
+    bucketMs: number,
+  ) => {
+    const k = CHART_SIGNALS.indexOf(signal) + 1;
+    const firstMinute = Math.floor(from / MINUTE_MS) * MINUTE_MS;
+    const result = await db.execute(sql`
+      select floor((extract(epoch from ${signalMinute.minute}) * 1000 - ${firstMinute}) / ${bucketMs})::int as bucket,
+        (extract(epoch from min(${signalMinute.minute})) * 1000)::float8 as ts,
+        min(${signalMinute.low}[${k}]) as min, max(${signalMinute.high}[${k}]) as max, sum(${signalMinute.readings})::int as n
+      from ${signalMinute}
+      where ${signalMinute.vehicleId} = ${vehicleId} and ${signalMinute.minute} >= ${new Date(firstMinute)}
+        and ${signalMinute.minute} < ${new Date(to)} and ${signalMinute.low}[${k}] is not null
       group by 1 order by 1`);
     return rows<{ ts: number; min: number; max: number; n: number }>(result);
   },

@@ -1,4 +1,5 @@
 import {
+  effectiveRatedCapacityKwh,
   episodeMiles,
   estimateCapacity,
   estimatedRangeMiles,
@@ -27,6 +28,7 @@ import { analyticsRepository as repo, type EpisodeRow } from './analytics.reposi
 import { fleetWorkbook } from './fleet-xlsx.js';
 
 const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
 /** Sessions the capacity and its history stand on. */
 const HEALTH_DAYS = 365;
 /** The cell spread trend and the weakest cell look this far back. */
@@ -40,8 +42,8 @@ const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 *
 const roundOrNull = (x: number | null, digits: number) => (x === null ? null : round(x, digits));
 const iso = (d: Date) => d.toISOString();
 const episodeOf = (r: EpisodeRow) => ({ ...r, start: r.start.getTime(), end: r.end.getTime() });
-/** The rated capacity: the vehicle's own, else its template's. */
-const ratedOf = (v: { ownRated: number | null; templateRated: number | null }) => v.ownRated ?? v.templateRated;
+const ratedOf = (v: { ownRated: number | null; templateRated: number | null }) =>
+  effectiveRatedCapacityKwh({ own: v.ownRated, template: v.templateRated });
 const spreadOf = (days: readonly { sum: number; count: number }[]) => {
   const count = days.reduce((n, d) => n + d.count, 0);
   return count ? days.reduce((s, d) => s + d.sum, 0) / count : null;
@@ -204,8 +206,11 @@ export function createAnalyticsService({ db }: { db: Db }) {
       q: Period & { signal: ChartSignal; points: number },
     ): Promise<SignalSeries> {
       const v = await visibleVehicle(by, id, 'canHistory');
-      const bucketMs = Math.max(1000, Math.ceil((q.to - q.from) / q.points));
-      const buckets = await repo.signalBuckets(db, v.id, q.signal, q.from, q.to, bucketMs);
+      const span = Math.ceil((q.to - q.from) / q.points);
+      // Buckets of a minute or more are read from the per-minute summary, shorter ones from the readings.
+      const bucketMs = span >= MINUTE_MS ? Math.ceil(span / MINUTE_MS) * MINUTE_MS : Math.max(1000, span);
+      const read = bucketMs >= MINUTE_MS ? repo.signalMinuteBuckets : repo.signalBuckets;
+      const buckets = await read(db, v.id, q.signal, q.from, q.to, bucketMs);
       return {
         signal: q.signal,
         from: iso(new Date(q.from)),

@@ -2,6 +2,7 @@ import { meterPoint, type MeterPoint } from '@evfleet/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { sqlStateOf } from '../../db/sql-state.js';
+import { refreshRunningTotals } from './running-totals.js';
 import type { StoredRow } from '../../telemetry/reading-store.js';
 import { addIncrements, readingsBefore } from './daily-stats.repository.js';
 import { addReading, dayOf, newFigures, type Cursor, type DayFigures } from './day-figures.js';
@@ -104,6 +105,13 @@ export function createDailyStats(db: Db, log: FastifyBaseLogger, flushMs = FLUSH
    * Adds pending sums to the stored figures; they leave `pending` only once that is committed. The
    * days whose rest figures they changed join `restChanged`.
    */
+  /** The earliest day per vehicle whose running totals are out of date. */
+  const staleTotals = new Map<number, string>();
+  const totalsFrom = (vehicleId: number, day: string) => {
+    const known = staleTotals.get(vehicleId);
+    if (!known || day < known) staleTotals.set(vehicleId, day);
+  };
+
   const write = async (sums: Pending[], restChanged: RestChange[]) => {
     await addIncrements(
       db,
@@ -111,6 +119,7 @@ export function createDailyStats(db: Db, log: FastifyBaseLogger, flushMs = FLUSH
     );
     for (const sum of sums) {
       pending.delete(key(sum.vehicleId, sum.dayNumber));
+      totalsFrom(sum.vehicleId, dayOf(sum.dayNumber * DAY_MS));
       const { restSpreadCount, lastTs } = sum.figures;
       if (restSpreadCount && lastTs !== null)
         restChanged.push({ vehicleId: sum.vehicleId, day: dayOf(sum.dayNumber * DAY_MS), at: lastTs });
@@ -167,6 +176,7 @@ export function createDailyStats(db: Db, log: FastifyBaseLogger, flushMs = FLUSH
         // The next reading of this vehicle starts again from what is stored.
         cursors.delete(r.vehicleId);
         weakCells.forget(r.vehicleId);
+        totalsFrom(r.vehicleId, day);
         if (figures.restSpreadCount && figures.lastTs !== null)
           restChanged.push({ vehicleId: r.vehicleId, day, at: figures.lastTs });
       } catch (err) {
@@ -182,6 +192,12 @@ export function createDailyStats(db: Db, log: FastifyBaseLogger, flushMs = FLUSH
     await weakCells
       .check(restChanged)
       .catch((err: unknown) => log.error({ err }, 'daily vehicle statistics: checking for weak cells failed'));
+    const totals = [...staleTotals].map(([vehicleId, day]) => ({ vehicleId, day }));
+    staleTotals.clear();
+    await refreshRunningTotals(db, totals).catch((err: unknown) => {
+      for (const t of totals) totalsFrom(t.vehicleId, t.day);
+      log.error({ err }, 'daily vehicle statistics: the running totals wait for the next flush');
+    });
   };
 
   const enqueue = (work: () => Promise<void>, what: string) => {

@@ -11,7 +11,6 @@ import { vehicle } from '../../../db/schema.js';
 import { canReading } from '../../../db/telemetry-schema.js';
 import { fieldErrors, refused } from '../../../http/errors.js';
 import type { BatchWriter } from '../../../telemetry/batch-writer.js';
-import type { DailyStats } from '../../dashboard/index.js';
 import type { RecordStore } from '../../records/index.js';
 import { assertVehiclesExist, readableVehicles } from '../../records/index.js';
 import { presentReading, readingOf } from './vehicle-can-fields.js';
@@ -39,7 +38,8 @@ function checkTime(ts: number) {
  */
 export function vehicleCansStore(deps: {
   writer: BatchWriter;
-  dailyStats: DailyStats;
+  /** Readings were changed or removed: the figures kept from them (days, episodes, chart minutes) are rebuilt. */
+  readingsChanged: (vehicleId: number, timestamps: number[]) => Promise<void>;
 }): RecordStore<VehicleCanRecord, VehicleCanWrite, string> {
   const select = (db: Db) =>
     db
@@ -117,9 +117,9 @@ export function vehicleCansStore(deps: {
         await db
           .delete(canReading)
           .where(and(eq(canReading.vehicleId, key.vehicleId), eq(canReading.ts, new Date(key.ts))));
-        await deps.dailyStats.recompute(input.vehicle, [ts]);
+        await deps.readingsChanged(input.vehicle, [ts]);
       }
-      await deps.dailyStats.recompute(key.vehicleId, [key.ts]);
+      await deps.readingsChanged(key.vehicleId, [key.ts]);
       return vehicleCanId(input.vehicle, ts);
     },
 
@@ -130,7 +130,7 @@ export function vehicleCansStore(deps: {
         .delete(canReading)
         .where(and(eq(canReading.vehicleId, key.vehicleId), eq(canReading.ts, new Date(key.ts))))
         .returning({ ts: canReading.ts });
-      if (removed.length) await deps.dailyStats.recompute(key.vehicleId, [key.ts]);
+      if (removed.length) await deps.readingsChanged(key.vehicleId, [key.ts]);
       return removed.length > 0;
     },
   };

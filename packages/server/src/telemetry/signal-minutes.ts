@@ -1,0 +1,145 @@
+import { CHART_SIGNALS } from '@evfleet/domain';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { sqlStateOf } from '../db/sql-state.js';
+import { canReading, signalMinute } from '../db/telemetry-schema.js';
+import type { StoredRow } from './reading-store.js';
+
+const MINUTE_MS = 60_000;
+const FOREIGN_KEY_VIOLATION = '23503';
+
+interface Minute {
+  vehicleId: number;
+  minute: number;
+  readings: number;
+  low: (number | null)[];
+  high: (number | null)[];
+}
+
+/** Element-wise least/greatest of two arrays of the chart signals, in order (nulls give way). */
+const merge = (fn: 'least' | 'greatest', stored: typeof signalMinute.low | typeof signalMinute.high) =>
+  sql`array(select ${sql.raw(fn)}(a, b) from unnest(${stored}, excluded.${sql.identifier(stored.name)}) with ordinality as u(a, b, i) order by i)`;
+
+/**
+ * The minutes of [from, to) again from the stored readings: after readings were changed or removed
+ * by hand, or for readings stored without the pipeline (a bulk load).
+ */
+export async function rebuildMinutes(db: Db, vehicleId: number, from: number, to: number) {
+  const extremes = (fn: 'min' | 'max') =>
+    sql`array[${sql.join(
+      CHART_SIGNALS.map((k) => sql`${sql.raw(fn)}(${canReading[k]})`),
+      sql`, `,
+    )}]::float8[]`;
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(signalMinute)
+      .where(
+        and(
+          eq(signalMinute.vehicleId, vehicleId),
+          gte(signalMinute.minute, new Date(from)),
+          lt(signalMinute.minute, new Date(to)),
+        ),
+      );
+    await tx.execute(sql`
+      insert into ${signalMinute} (vehicle_id, minute, readings, low, high)
+      select ${vehicleId}, date_trunc('minute', ${canReading.ts}), count(*), ${extremes('min')}, ${extremes('max')}
+      from ${canReading}
+      where ${canReading.vehicleId} = ${vehicleId} and ${canReading.ts} >= ${new Date(from)} and ${canReading.ts} < ${new Date(to)}
+      group by 2`);
+  });
+}
+
+/**
+ * Keeps each signal's lowest and highest value per vehicle and minute (signal_minute), the charts'
+ * summary of long periods. Per reading it is a few comparisons in memory; the minutes are written
+ * once a second. Lowest and highest do not depend on the order readings arrive in, so late
+ * readings merge like any other; readings changed or removed by hand have their minutes rebuilt.
+ */
+export function createSignalMinutes(db: Db) {
+  // Keyed by vehicle and minute number as one number: no strings per reading.
+  const pending = new Map<number, Minute>();
+  const rebuild = new Map<number, { vehicleId: number; minute: number }>();
+  const keyOf = (vehicleId: number, minute: number) => vehicleId * 1e8 + minute / MINUTE_MS;
+
+  const upsert = (minutes: Minute[]) =>
+    db
+      .insert(signalMinute)
+      .values(minutes.map((m) => ({ ...m, minute: new Date(m.minute) })))
+      .onConflictDoUpdate({
+        target: [signalMinute.vehicleId, signalMinute.minute],
+        set: {
+          readings: sql`${signalMinute.readings} + excluded.readings`,
+          low: merge('least', signalMinute.low),
+          high: merge('greatest', signalMinute.high),
+        },
+      });
+
+  const requeue = (m: Minute) => {
+    const key = keyOf(m.vehicleId, m.minute);
+    const newer = pending.get(key);
+    if (!newer) return void pending.set(key, m);
+    newer.readings += m.readings;
+    for (let i = 0; i < CHART_SIGNALS.length; i++) {
+      const [low, high] = [m.low[i], m.high[i]];
+      if (low !== null && (newer.low[i] === null || low < newer.low[i]!)) newer.low[i] = low;
+      if (high !== null && (newer.high[i] === null || high > newer.high[i]!)) newer.high[i] = high;
+    }
+  };
+
+  return {
+    apply(rows: StoredRow[]) {
+      for (const { vehicleId, reading } of rows) {
+        const minute = Math.floor(reading.ts / MINUTE_MS) * MINUTE_MS;
+        const key = keyOf(vehicleId, minute);
+        let m = pending.get(key);
+        if (!m) {
+          const none = () => CHART_SIGNALS.map(() => null);
+          pending.set(key, (m = { vehicleId, minute, readings: 0, low: none(), high: none() }));
+        }
+        m.readings++;
+        for (let i = 0; i < CHART_SIGNALS.length; i++) {
+          const v = reading.values[CHART_SIGNALS[i]];
+          if (v === undefined) continue;
+          const low = m.low[i];
+          const high = m.high[i];
+          if (low === null || v < low) m.low[i] = v;
+          if (high === null || v > high) m.high[i] = v;
+        }
+      }
+    },
+    /** Readings changed or removed by hand: their minutes are rebuilt at the next persist. */
+    recompute(vehicleId: number, timestamps: number[]) {
+      for (const ts of timestamps) {
+        const minute = Math.floor(ts / MINUTE_MS) * MINUTE_MS;
+        rebuild.set(keyOf(vehicleId, minute), { vehicleId, minute });
+      }
+    },
+    async persist() {
+      const minutes = [...pending.values()];
+      pending.clear();
+      if (minutes.length) {
+        try {
+          await upsert(minutes);
+        } catch (err) {
+          // A vehicle deleted meanwhile takes its minutes with it; the others are written one by one.
+          // Any other failure keeps the minutes for the next persist.
+          if (sqlStateOf(err) !== FOREIGN_KEY_VIOLATION) {
+            for (const m of minutes) requeue(m);
+            throw err;
+          }
+          for (const m of minutes)
+            await upsert([m]).catch((e: unknown) => {
+              if (sqlStateOf(e) !== FOREIGN_KEY_VIOLATION) throw e;
+            });
+        }
+      }
+      const minutesToRebuild = [...rebuild.values()];
+      rebuild.clear();
+      for (const { vehicleId, minute } of minutesToRebuild)
+        await rebuildMinutes(db, vehicleId, minute, minute + MINUTE_MS);
+    },
+    /** Retention: minutes older than the readings kept go too. */
+    dropBefore: (ts: number) => db.delete(signalMinute).where(lt(signalMinute.minute, new Date(ts))),
+  };
+}
+export type SignalMinutes = ReturnType<typeof createSignalMinutes>;
