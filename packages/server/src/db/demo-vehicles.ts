@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { CITIES } from '../sim/cities.js';
+import { demoPack } from '../sim/demo-packs.js';
 import { hashDeviceToken } from '../telemetry/device-token.js';
 import type { Db } from './client.js';
 import { vehicle } from './schema.js';
@@ -31,6 +32,8 @@ export async function seedDemoVehicles(db: Db, secret: string) {
         cells: [24, 28, 32][i % 3],
         timeZone: CITIES[i % CITIES.length].timeZone,
         deviceTokenHash: hashDeviceToken(demoDeviceToken(vin, secret)),
+        // What the simulator builds its pack as, so its state of health reads against the same figure.
+        ratedCapacityKwh: demoPack(i).ratedKwh,
         templateId: template?.id ?? null,
         attributes: template?.attributes ?? null,
       };

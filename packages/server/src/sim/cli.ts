@@ -43,7 +43,7 @@ const fleet = Array.from({ length: count }, (_, i) => {
   return {
     vin,
     token: demoDeviceToken(vin, secret),
-    sim: createSimVehicle(Date.now() + i, CITIES[i % CITIES.length], [24, 28, 32][i % 3]),
+    sim: createSimVehicle(i, CITIES[i % CITIES.length], [24, 28, 32][i % 3], Date.now()),
   };
 });
 
@@ -73,7 +73,7 @@ const tick = async () => {
   const now = Date.now();
   await Promise.all(
     fleet.map(async (v, i) => {
-      advance(v.sim, intervalS);
+      advance(v.sim, Math.max(0, (now - v.sim.clock) / 1000));
       try {
         await send(i, JSON.stringify(reading(v.sim, now)));
         sent++;

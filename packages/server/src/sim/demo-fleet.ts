@@ -1,8 +1,10 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { effectiveThresholds } from '@evfleet/domain';
+import { asc, eq, inArray, like, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.js';
 import type { Db } from '../db/client.js';
 import { dealer, driver, fleet, vehicle } from '../db/schema.js';
 import { accountsRepository } from '../auth/accounts.repository.js';
+import { packVoltageBands } from './demo-packs.js';
 
 export const DEMO_PEOPLE_PASSWORD = 'demo1234';
 
@@ -19,11 +21,13 @@ const DEALERS = [
 /**
  * The demo organisation: two dealers, three fleets and six drivers, each with a sign-in account
  * (password demo1234), owning the first sixteen demo vehicles. The rest stay unassigned, for the
- * assignment screens. Added only to a demo database without dealers.
+ * assignment screens. Added only to a demo database without dealers, with the demo vehicles'
+ * pack-voltage bands fitted to the packs the simulator gives them.
  */
 export async function seedDemoFleet(db: Db) {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(dealer);
   if (count > 0) return;
+  await fitPackVoltageBands(db);
   const passwordHash = await hashPassword(DEMO_PEOPLE_PASSWORD);
   const account = async (
     login: string,
@@ -101,4 +105,25 @@ export async function seedDemoFleet(db: Db) {
       .update(vehicle)
       .set({ dealerId: (await db.select({ id: dealer.id }).from(dealer).orderBy(asc(dealer.id)).limit(1))[0].id })
       .where(eq(vehicle.id, vehicles[15]));
+}
+
+/**
+ * The simulated pack voltage is the sum of the cells, and the default bands suit about 26 of them:
+ * a 32-cell pack would read Severe all day, a 24-cell one Warning often. Each demo vehicle gets
+ * bands scaled from its cell-voltage bands instead.
+ */
+async function fitPackVoltageBands(db: Db) {
+  const rows = await db
+    .select({ id: vehicle.id, cells: vehicle.cells, attributes: vehicle.attributes })
+    .from(vehicle)
+    .where(like(vehicle.vin, 'EVDEMO%'));
+  for (const row of rows) {
+    const own = effectiveThresholds({ own: row.attributes });
+    const cellBands = own.find((a) => a.name === 'cellVoltage');
+    if (!cellBands) continue;
+    const attributes = own.map((a) =>
+      a.name === 'packVoltage' ? { ...a, ...packVoltageBands(cellBands, row.cells) } : a,
+    );
+    await db.update(vehicle).set({ attributes }).where(eq(vehicle.id, row.id));
+  }
 }

@@ -7,29 +7,27 @@ import { parseReading } from '../telemetry/reading.js';
 import type { StoredRow } from '../telemetry/reading-store.js';
 import type { Telemetry } from '../telemetry/telemetry.js';
 import { CITIES } from './cities.js';
-import { advance, createSimVehicle, reading, type SimVehicle } from './vehicle-model.js';
+import { demoIndex } from './demo-packs.js';
+import { advance, createSimVehicle, historyStepS, reading, type SimVehicle } from './vehicle-model.js';
 
-const HISTORY_DAYS = 7;
-// Every two minutes: under the five-minute stop that ends a trip, and quick to write at start.
-const HISTORY_STEP_S = 120;
+// Three weeks: a score of charging sessions per vehicle for its capacity estimate, while the first
+// start stays within about half a minute (five weeks, for two calendar months in every monthly
+// history, took nearly twice as long).
+const HISTORY_DAYS = 21;
+// History readings fall on a two-minute grid: every tick while moving (under the five-minute stop
+// that ends a trip), less often while parked or charging at the depot (historyStepS).
+const HISTORY_TICK_S = 120;
 const LIVE_STEP_S = 10;
 const CHUNK = 5000;
 
 /**
- * Keeps the demo alive: on a demo database without readings it first writes about a week of
- * history (a reading every two minutes per vehicle) through the normal pipeline, so trips, states and
- * alerts exist; then every vehicle reports every 10 seconds.
+ * Keeps the demo alive: on a demo database without readings it first writes three weeks of history
+ * through the normal pipeline, so trips, charging sessions, states and alerts exist; then every
+ * vehicle reports every 10 seconds.
  */
 export async function startDemoTelemetry(db: Db, telemetry: Telemetry, log: FastifyBaseLogger) {
-  const rows = await db
-    .select({ id: vehicle.id, cells: vehicle.cells })
-    .from(vehicle)
-    .where(like(vehicle.vin, 'EVDEMO%'))
-    .orderBy(asc(vehicle.id));
-  const sims = rows.map((r, i) => ({
-    id: r.id,
-    sim: createSimVehicle(r.id * 7919, CITIES[i % CITIES.length], r.cells),
-  }));
+  const started = Date.now();
+  const from = started - HISTORY_DAYS * 86_400_000;
   const stored = (sim: SimVehicle, id: number, ts: number): StoredRow | null => {
     const parsed = parseReading(reading(sim, ts), Date.now());
     return parsed.ok ? { vehicleId: id, reading: parsed.reading } : null;
@@ -38,14 +36,28 @@ export async function startDemoTelemetry(db: Db, telemetry: Telemetry, log: Fast
     telemetry.writer.write(batch.filter((r): r is StoredRow => r !== null));
 
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(canReading);
-  if (count === 0 && sims.length) {
-    const started = Date.now();
-    const from = started - HISTORY_DAYS * 86_400_000;
+  const history = count === 0;
+  const rows = await db
+    .select({ id: vehicle.id, vin: vehicle.vin, cells: vehicle.cells })
+    .from(vehicle)
+    .where(like(vehicle.vin, 'EVDEMO%'))
+    .orderBy(asc(vehicle.id));
+  const sims = rows.map((r, i) => {
+    const index = demoIndex(r.vin) ?? i;
+    return {
+      id: r.id,
+      sim: createSimVehicle(index, CITIES[index % CITIES.length], r.cells, history ? from : started),
+      due: from,
+    };
+  });
+  if (history && sims.length) {
     let batch: (StoredRow | null)[] = [];
-    for (let ts = from; ts < started; ts += HISTORY_STEP_S * 1000) {
-      for (const { id, sim } of sims) {
-        advance(sim, HISTORY_STEP_S);
-        batch.push(stored(sim, id, ts));
+    for (let ts = from; ts < started; ts += HISTORY_TICK_S * 1000) {
+      for (const s of sims) {
+        if (ts < s.due) continue;
+        advance(s.sim, (ts - s.sim.clock) / 1000);
+        batch.push(stored(s.sim, s.id, ts));
+        s.due = ts + historyStepS(s.sim, HISTORY_TICK_S) * 1000;
       }
       if (batch.length >= CHUNK) {
         await write(batch);
@@ -62,7 +74,7 @@ export async function startDemoTelemetry(db: Db, telemetry: Telemetry, log: Fast
   const timer = setInterval(() => {
     const now = Date.now();
     const batch = sims.map(({ id, sim }) => {
-      advance(sim, LIVE_STEP_S);
+      advance(sim, Math.max(0, (now - sim.clock) / 1000));
       return stored(sim, id, now);
     });
     write(batch).catch((err) => log.warn({ err }, 'demo reading failed'));
