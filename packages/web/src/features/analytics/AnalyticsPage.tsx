@@ -1,4 +1,4 @@
-import { Container, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Container, Grid, Group, Stack, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { DailyChargingChart } from './DailyChargingChart';
 import { FleetTable } from './FleetTable';
@@ -21,12 +21,19 @@ export default function AnalyticsPage() {
         <PeriodPicker period={period} onChange={setPeriod} />
       </Group>
       <Stack gap="md">
+        {/* The summaries first, so that the first screen shows them; the full table follows. */}
+        <Grid gutter="md" align="flex-start">
+          <Grid.Col span={{ base: 12, lg: 7 }}>
+            <Stack gap="md">
+              <DailyChargingChart period={period} subtitle={covered} />
+              <ReadinessList />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+            <WhPerMileChart period={period} subtitle={covered} />
+          </Grid.Col>
+        </Grid>
         <FleetTable period={period} subtitle={covered} />
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-          <WhPerMileChart period={period} subtitle={covered} />
-          <DailyChargingChart period={period} subtitle={covered} />
-        </SimpleGrid>
-        <ReadinessList />
       </Stack>
     </Container>
   );

@@ -19,7 +19,7 @@ export function ReadinessList() {
   return (
     <AnalyticsCard
       title="Readiness"
-      subtitle="Now: estimated range against the fleet's usual daily miles over the last 14 days"
+      subtitle="Now: battery charge, estimated range and the fleet's usual daily miles (last 14 days)"
       loading={readiness.isPending}
       failed={readiness.isError}
       empty={rows.length === 0}
@@ -27,15 +27,15 @@ export function ReadinessList() {
       height={200}
       testId="analytics-readiness"
     >
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped highlightOnHover data-testid="readiness-table">
+      <Table.ScrollContainer minWidth={600}>
+        <Table striped highlightOnHover style={{ whiteSpace: 'nowrap' }} data-testid="readiness-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Status</Table.Th>
               <Table.Th>Vehicle</Table.Th>
               <Table.Th>Fleet</Table.Th>
-              <Table.Th ta="right">Battery charge (%)</Table.Th>
-              <Table.Th ta="right">Estimated range (mi)</Table.Th>
+              <Table.Th ta="right">Battery (%)</Table.Th>
+              <Table.Th ta="right">Est. range (mi)</Table.Th>
               <Table.Th ta="right">Usual daily (mi)</Table.Th>
             </Table.Tr>
           </Table.Thead>

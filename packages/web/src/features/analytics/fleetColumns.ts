@@ -21,15 +21,19 @@ const numeric = (field: NumericKey, headerName: string, digits: number): ColDef<
   headerName,
   type: 'rightAligned',
   flex: 1,
-  minWidth: 130,
+  minWidth: 110,
   sortable: true,
+  // The headers name their units; they wrap rather than lose them.
+  wrapHeaderText: true,
+  autoHeaderHeight: true,
   comparator: nullsLast,
   valueFormatter: ({ value }) => figure(value as number | null, digits),
 });
 
 /** The fleet table of the analytics page; the workbook of api/analytics/fleet/xlsx has the same columns. */
 export const fleetColumns: ColDef<FleetAnalyticsRow>[] = [
-  { field: 'name', headerName: 'Vehicle', flex: 2, minWidth: 160, sortable: true, sort: 'asc' },
+  // The rows arrive by name; the grid keeps that order until a header is clicked.
+  { field: 'name', headerName: 'Vehicle', flex: 2, minWidth: 160, sortable: true },
   numeric('distanceMiles', 'Distance (mi)', 1),
   numeric('energyUsedKwh', 'Energy used (kWh)', 1),
   numeric('energyChargedKwh', 'Energy charged (kWh)', 1),
