@@ -31,7 +31,7 @@ export function ReadinessList() {
         <Table striped highlightOnHover style={{ whiteSpace: 'nowrap' }} data-testid="readiness-table">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Status</Table.Th>
+              <Table.Th w={120}>Status</Table.Th>
               <Table.Th>Vehicle</Table.Th>
               <Table.Th>Fleet</Table.Th>
               <Table.Th ta="right">Battery (%)</Table.Th>
@@ -51,7 +51,7 @@ export function ReadinessList() {
                   bg={state === 'not-ready' ? 'var(--mantine-color-red-0)' : undefined}
                 >
                   <Table.Td>
-                    <Badge color={badge.color} variant={badge.variant} data-testid="readiness-status">
+                    <Badge color={badge.color} variant={badge.variant} miw={96} data-testid="readiness-status">
                       {badge.label}
                     </Badge>
                   </Table.Td>
