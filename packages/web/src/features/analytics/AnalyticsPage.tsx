@@ -10,7 +10,7 @@ import { WhPerMileChart } from './WhPerMileChart';
 /** /analytics (issue 17): the visible fleet's energy figures over a period, and its readiness now. */
 export default function AnalyticsPage() {
   const [period, setPeriod] = usePeriod();
-  const covered = `${dayjs(period.from).format('MMM D, YYYY')} – ${dayjs(period.to).format('MMM D, YYYY')}`;
+  const covered = `${dayjs(period.from).format('MMM D, YYYY')} – ${dayjs(period.to).format('MMM D, YYYY')} (UTC days)`;
 
   return (
     <Container fluid py="md">

@@ -26,7 +26,7 @@ export function DailyChargingChart({ period, subtitle }: { period: DayPeriod; su
   return (
     <AnalyticsCard
       title="Charging energy per day"
-      subtitle={`${subtitle} (UTC days)`}
+      subtitle={subtitle}
       loading={days.isPending}
       failed={days.isError}
       empty={!charged}

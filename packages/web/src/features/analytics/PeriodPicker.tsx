@@ -2,11 +2,12 @@ import '@mantine/dates/styles.css';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { MAX_PERIOD_DAYS, type DayPeriod } from './period';
+import { ANALYTICS_MAX_DAYS } from '@evfleet/domain';
+import { utcToday, type DayPeriod } from './period';
 
 const FORMAT = 'YYYY-MM-DD';
 
-/** Quick choices, each ending today. */
+/** Quick choices, each ending today (UTC). */
 function presets(today: dayjs.Dayjs) {
   return [7, 30, 90, 365].map((days) => ({
     label: `Last ${days} days`,
@@ -25,11 +26,13 @@ interface PeriodPickerProps {
  */
 export function PeriodPicker({ period, onChange }: PeriodPickerProps) {
   const [started, setStarted] = useState<string | null>(null);
-  const today = dayjs();
+  const today = utcToday();
   const value: DatesRangeValue<string> = started ? [started, null] : [period.from, period.to];
   const reach = started ? dayjs(started) : null;
   const latest =
-    reach && reach.add(MAX_PERIOD_DAYS - 1, 'day').isBefore(today) ? reach.add(MAX_PERIOD_DAYS - 1, 'day') : today;
+    reach && reach.add(ANALYTICS_MAX_DAYS - 1, 'day').isBefore(today)
+      ? reach.add(ANALYTICS_MAX_DAYS - 1, 'day')
+      : today;
 
   const picked = ([from, to]: DatesRangeValue<string>) => {
     if (from && to) {
@@ -48,7 +51,7 @@ export function PeriodPicker({ period, onChange }: PeriodPickerProps) {
       valueFormat="MMM D, YYYY"
       labelSeparator="–"
       maxDate={latest.format(FORMAT)}
-      minDate={reach ? reach.subtract(MAX_PERIOD_DAYS - 1, 'day').format(FORMAT) : undefined}
+      minDate={reach ? reach.subtract(ANALYTICS_MAX_DAYS - 1, 'day').format(FORMAT) : undefined}
       presets={presets(today)}
       // A period left half-picked keeps the one in effect.
       popoverProps={{ onClose: () => setStarted(null) }}
