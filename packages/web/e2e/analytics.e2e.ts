@@ -22,7 +22,7 @@ const HOUR = 3_600_000;
 const DEALER_PASSWORD = 'Dealer-123';
 
 /**
- * A: drives 15 miles (odometer) at 9 kW, then charges 22 points at 36 kW; it ends at 69 %.
+ * A: drives 15 miles (odometer) at 9 kW, then charges 22 points at 36 kW; it ends at 69 %, ready.
  * B: charges 22 points, then drives 120 miles at 20 kW down to 2 %: a few miles of range left
  * against a usual day of 120 miles, so it is not ready.
  */
@@ -59,7 +59,16 @@ function readingsOfA(start: number) {
     batteryCharge: 69,
     chargeStatus: 0,
   }));
-  return [...drive, ...parked, ...charge, ...after];
+  // A reading past the charging gap closes the session, which then counts towards the capacity.
+  const later = everyMinute(start + HOUR + 45 * 60_000, 1, () => ({
+    speed: 0,
+    odometer: 1015,
+    packVoltage: 400,
+    vehicleCurrent: 0,
+    batteryCharge: 69,
+    chargeStatus: 0,
+  }));
+  return [...drive, ...parked, ...charge, ...after, ...later];
 }
 
 function readingsOfB(start: number) {
@@ -208,6 +217,10 @@ describe('the analytics page (issue 17)', () => {
     await expect.poll(() => list.count()).toBe(2);
     expect(await textOf(list.first().getByTestId('readiness-name'))).toBe(b.name);
     expect(await textOf(list.first().getByTestId('readiness-status'))).toMatch(/^not ready$/i);
+    // A has well over a hundred miles left against its usual 15.
+    expect(readiness.find((row) => row.vehicleId === a.id)?.ready).toBe(true);
+    expect(await textOf(list.nth(1).getByTestId('readiness-name'))).toBe(a.name);
+    expect(await textOf(list.nth(1).getByTestId('readiness-status'))).toMatch(/^ready$/i);
     await screenshot(page, 'analytics');
 
     // Export: the same table as a workbook.

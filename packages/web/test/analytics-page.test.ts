@@ -1,6 +1,7 @@
 import { ANALYTICS_MAX_DAYS, type FleetAnalyticsRow, type ReadinessRow } from '@evfleet/domain';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { chargingDays } from '../src/features/analytics/daily';
 import { figure } from '../src/features/analytics/format';
 import { defaultPeriod, periodFromSearch, periodQuery } from '../src/features/analytics/period';
 import { whPerMileRanking } from '../src/features/analytics/ranking';
@@ -111,5 +112,25 @@ describe('figures', () => {
     expect(figure(0, 1)).toBe('0.0');
     expect(figure(null, 1)).toBe('—');
     expect(figure(Number.NaN, 1)).toBe('—');
+  });
+});
+
+describe('the charging chart', () => {
+  it('has every day of the period, those the server did not name at zero', () => {
+    const day = (d: string, energyChargedKwh: number) => ({
+      day: d,
+      distanceMiles: 0,
+      energyUsedKwh: 0,
+      energyChargedKwh,
+    });
+    expect(
+      chargingDays([day('2026-02-27', 5), day('2026-03-01', 7.5)], { from: '2026-02-26', to: '2026-03-02' }),
+    ).toEqual([
+      { day: '2026-02-26', energyChargedKwh: 0 },
+      { day: '2026-02-27', energyChargedKwh: 5 },
+      { day: '2026-02-28', energyChargedKwh: 0 },
+      { day: '2026-03-01', energyChargedKwh: 7.5 },
+      { day: '2026-03-02', energyChargedKwh: 0 },
+    ]);
   });
 });

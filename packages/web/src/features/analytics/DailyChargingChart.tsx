@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { AnalyticsCard } from './AnalyticsCard';
 import { useFleetDays } from './api/analytics-api';
+import { chargingDays } from './daily';
 import { figure } from './format';
 import type { DayPeriod } from './period';
 
@@ -15,11 +16,11 @@ export function DailyChargingChart({ period, subtitle }: { period: DayPeriod; su
   const days = useFleetDays(period);
   const data = useMemo(
     () =>
-      (days.data ?? []).map((day) => ({
+      chargingDays(days.data ?? [], period).map((day) => ({
         label: dayjs(day.day).format('MMM D'),
         energyChargedKwh: day.energyChargedKwh,
       })),
-    [days.data],
+    [days.data, period],
   );
   const charged = data.some((day) => day.energyChargedKwh > 0);
 

@@ -27,8 +27,8 @@ export function ReadinessList() {
       height={200}
       testId="analytics-readiness"
     >
-      <Table.ScrollContainer minWidth={600}>
-        <Table striped highlightOnHover style={{ whiteSpace: 'nowrap' }} data-testid="readiness-table">
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped highlightOnHover data-testid="readiness-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={120}>Status</Table.Th>

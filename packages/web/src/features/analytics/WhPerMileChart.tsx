@@ -10,6 +10,9 @@ import { whPerMileRanking } from './ranking';
 /** The room one vehicle's bar takes, and what the axis and legend add. */
 const BAR_PX = 26;
 const FRAME_PX = 70;
+/** Room for the names beside the bars: about 7 px a character, within bounds. */
+const nameAxisWidth = (names: readonly string[]) =>
+  Math.min(240, Math.max(80, 16 + 7 * Math.max(0, ...names.map((name) => name.length))));
 
 const SERIES = [
   { name: 'whPerMile', label: 'Wh/mi', color: 'blue.6' },
@@ -43,7 +46,7 @@ export function WhPerMileChart({ period, subtitle }: { period: DayPeriod; subtit
         series={SERIES}
         withLegend
         legendProps={{ verticalAlign: 'top', height: 36 }}
-        yAxisProps={{ width: 150 }}
+        yAxisProps={{ width: nameAxisWidth(ranked.map((vehicle) => vehicle.name)) }}
         gridAxis="x"
         valueFormatter={(value) => figure(value, 0)}
         data-testid="analytics-ranking-chart"
