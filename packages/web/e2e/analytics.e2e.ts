@@ -221,6 +221,7 @@ describe('the analytics page (issue 17)', () => {
     expect(readiness.find((row) => row.vehicleId === a.id)?.ready).toBe(true);
     expect(await textOf(list.nth(1).getByTestId('readiness-name'))).toBe(a.name);
     expect(await textOf(list.nth(1).getByTestId('readiness-status'))).toMatch(/^ready$/i);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'analytics');
 
     // Export: the same table as a workbook.
