@@ -162,3 +162,33 @@ export const signalSeriesSchema = z.object({
   max: z.array(z.number()),
 });
 export type SignalSeries = z.infer<typeof signalSeriesSchema>;
+
+/** Fewer Wh/mi figures than this give quartiles too coarse to call any of them an outlier. */
+export const OUTLIER_MIN_VALUES = 4;
+
+/** The quartile at `q` (0..1) of sorted values, interpolating between neighbours (the common "type 7" rule). */
+function quantile(sorted: readonly number[], q: number): number {
+  const at = (sorted.length - 1) * q;
+  const below = Math.floor(at);
+  const above = Math.min(below + 1, sorted.length - 1);
+  return sorted[below] + (sorted[above] - sorted[below]) * (at - below);
+}
+
+/**
+ * The vehicles whose Wh/mi lies beyond Tukey's fences: below the first quartile or above the third
+ * by more than 1.5 × the interquartile range. Vehicles without a figure are left out of the
+ * quartiles; with fewer than OUTLIER_MIN_VALUES figures nothing is an outlier.
+ */
+export function whPerMileOutliers(
+  rows: readonly Pick<FleetAnalyticsRow, 'vehicleId' | 'whPerMile'>[],
+): ReadonlySet<number> {
+  const known = rows.filter((row): row is { vehicleId: number; whPerMile: number } => row.whPerMile !== null);
+  if (known.length < OUTLIER_MIN_VALUES) return new Set();
+  const sorted = known.map((row) => row.whPerMile).sort((a, b) => a - b);
+  const q1 = quantile(sorted, 0.25);
+  const q3 = quantile(sorted, 0.75);
+  const reach = 1.5 * (q3 - q1);
+  return new Set(
+    known.filter((row) => row.whPerMile < q1 - reach || row.whPerMile > q3 + reach).map((row) => row.vehicleId),
+  );
+}

@@ -19,6 +19,7 @@ const ALL_ENTRIES = [
   'dashboard',
   'vehicle',
   'vehicle-list',
+  'analytics',
   'vehicle-can',
   'dealer',
   'fleet',
@@ -97,7 +98,7 @@ describe('sign-in and side menu (part 1 §2.1, §2.3)', () => {
     expect(await textOf(sidebar.getByTestId('sidebar-role'))).toBe('ROLE_USER');
 
     for (const group of ['vehicle', 'report']) await openMenuGroup(page, group);
-    for (const id of ['dashboard', 'vehicle', 'vehicle-list', 'report', 'can-history-report', 'profile']) {
+    for (const id of ['dashboard', 'vehicle', 'vehicle-list', 'analytics', 'report', 'can-history-report', 'profile']) {
       await expectVisible(sidebar.getByTestId(`menu-${id}`));
     }
     // Wait for the footer's versions so that the absence below is not just "not loaded yet".

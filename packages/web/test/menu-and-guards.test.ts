@@ -45,10 +45,17 @@ describe('visibleMenu (part 1 §2.3)', () => {
       'dashboard',
       'vehicle',
       'vehicle-list',
+      'analytics',
       'report',
       'can-history-report',
       'profile',
     ]);
+  });
+  it('shows Analytics to every role, whatever its pages', () => {
+    for (const role of ['ROLE_ADMIN', 'ROLE_USER', 'ROLE_FLEET', 'ROLE_DEALER'] as const) {
+      expect(ids(visibleMenu(SIDE_MENU, { authorities: [role], pages: DEFAULT_PAGES[role] }))).toContain('analytics');
+    }
+    expect(ids(visibleMenu(SIDE_MENU, pages([])))).toContain('analytics');
   });
   it('hides Roles And Permission without its page but keeps the rest of Administration', () => {
     const shown = ids(visibleMenu(SIDE_MENU, pages(['Settings'])));

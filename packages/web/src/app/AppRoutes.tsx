@@ -23,6 +23,7 @@ const rolePages = () => import('../features/roles-permission/RolePermissionPages
 const FleetOwnerPermissionPage = lazyNamed(rolePages, 'FleetOwnerPermissionPage');
 const DealerPermissionPage = lazyNamed(rolePages, 'DealerPermissionPage');
 const ReportRoutes = lazy(() => import('../features/report/ReportRoutes'));
+const AnalyticsPage = lazy(() => import('../features/analytics/AnalyticsPage'));
 const recordScreens = () => import('../features/records/record-screens');
 
 /** An area's module: its routes, and what to start loading when a page opens straight on it. */
@@ -87,6 +88,9 @@ export function AppRoutes() {
         </Route>
         <Route element={<PrivateRoute roles={ROUTE_ROLES.report} />}>
           <Route path={`${ROUTES.report}/*`} element={<ReportRoutes />} />
+        </Route>
+        <Route element={<PrivateRoute roles={ROUTE_ROLES.analytics} />}>
+          <Route path={ROUTES.analytics} element={<AnalyticsPage />} />
         </Route>
         <Route element={<PrivateRoute roles={ROUTE_ROLES.entities} />}>
           {ENTITY_AREAS.map((area) => {

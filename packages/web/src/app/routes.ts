@@ -23,6 +23,7 @@ export const ROUTES = {
   canHistoryReport: '/report/can-history-report',
   reportResult: '/report/view-result',
   reportTemplate: '/report/template',
+  analytics: '/analytics',
   // entities area
   vehicle: '/vehicle',
   vehicleCan: '/vehicle-can',
@@ -50,6 +51,7 @@ export const ROUTE_ROLES = {
   report: ['ROLE_ADMIN', 'ROLE_USER'],
   home: ALL_ROLES,
   dashboard: ALL_ROLES,
+  analytics: ALL_ROLES,
   entities: ['ROLE_USER', 'ROLE_FLEET', 'ROLE_DEALER'],
 } as const satisfies Record<string, readonly Role[]>;
 

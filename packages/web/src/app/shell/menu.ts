@@ -18,6 +18,8 @@ export const SIDE_MENU: readonly MenuEntry[] = [
     label: 'Vehicle',
     children: [{ id: 'vehicle-list', label: 'Vehicle List', to: ROUTES.vehicle, page: 'Vehicle Details' }],
   },
+  // Every role: each sees the figures of the vehicles it may see (issue 17).
+  { id: 'analytics', label: 'Analytics', to: ROUTES.analytics },
   { id: 'vehicle-can', label: 'Unassigned Vehicles', to: ROUTES.vehicleCan, page: 'Settings' },
   { id: 'dealer', label: 'Dealer', to: ROUTES.dealer, page: 'Dealer Screen' },
   { id: 'fleet', label: 'Fleet', to: ROUTES.fleet, page: 'Fleet Screen' },

@@ -1,0 +1,40 @@
+import { Container, Grid, Group, Stack, Title } from '@mantine/core';
+import dayjs from 'dayjs';
+import { DailyChargingChart } from './DailyChargingChart';
+import { FleetTable } from './FleetTable';
+import { PeriodPicker } from './PeriodPicker';
+import { ReadinessList } from './ReadinessList';
+import { usePeriod } from './usePeriod';
+import { WhPerMileChart } from './WhPerMileChart';
+
+/** /analytics (issue 17): the visible fleet's energy figures over a period, and its readiness now. */
+export default function AnalyticsPage() {
+  const [period, setPeriod] = usePeriod();
+  const covered = `${dayjs(period.from).format('MMM D, YYYY')} – ${dayjs(period.to).format('MMM D, YYYY')} (UTC days)`;
+
+  return (
+    <Container fluid py="md">
+      <Group justify="space-between" align="flex-end" mb="md">
+        <Title order={2} data-testid="analytics-title">
+          Analytics
+        </Title>
+        <PeriodPicker period={period} onChange={setPeriod} />
+      </Group>
+      <Stack gap="md">
+        {/* The summaries first, so that the first screen shows them; the full table follows. */}
+        <Grid gutter="md" align="flex-start">
+          <Grid.Col span={{ base: 12, lg: 7 }}>
+            <Stack gap="md">
+              <DailyChargingChart period={period} subtitle={covered} />
+              <ReadinessList />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+            <WhPerMileChart period={period} subtitle={covered} />
+          </Grid.Col>
+        </Grid>
+        <FleetTable period={period} subtitle={covered} />
+      </Stack>
+    </Container>
+  );
+}
