@@ -7,7 +7,7 @@ export interface TimeSeriesLine {
   label: string;
   /** One value a time of `x`; null leaves a gap in the line. */
   values: readonly (number | null)[];
-  /** A CSS colour. */
+  /** A hex colour ('#1971c2'): the canvas takes no CSS variables. */
   color: string;
 }
 
@@ -28,7 +28,8 @@ export interface TimeSeriesChartProps {
 }
 
 const FALLBACK_WIDTH = 600;
-const bandFill = (color: string) => `color-mix(in srgb, ${color} 25%, transparent)`;
+/** The band: its upper line's colour at a quarter opacity (#rrggbbaa). */
+const bandFill = (color: string) => `${color}40`;
 
 /**
  * uPlot for long series (thousands of points a line draw in a few milliseconds on a canvas): it is

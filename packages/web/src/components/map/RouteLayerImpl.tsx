@@ -6,7 +6,7 @@ import { pointIcon } from './marker-icons';
 import { thinPath } from './thin-path';
 
 /** The longest the drawing animation runs, in steps: past it a step adds several points. */
-const MAX_STEPS = 400;
+const MAX_STEPS = 200;
 
 /**
  * A route drawn as it was driven: one more point every `stepMs` (part 2 §9: 50 ms), with a marker

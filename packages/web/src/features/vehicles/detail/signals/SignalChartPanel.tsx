@@ -1,4 +1,16 @@
-import { ActionIcon, Button, Card, Center, Group, Loader, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  useMantineTheme,
+} from '@mantine/core';
 import type { Vehicle } from '@evfleet/domain';
 import { useElementSize } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
@@ -16,9 +28,6 @@ import {
   WINDOW_PRESETS,
   type ChosenWindow,
 } from './signal-window';
-
-const MAX_COLOR = 'var(--mantine-color-blue-7)';
-const MIN_COLOR = 'var(--mantine-color-cyan-6)';
 
 /**
  * One signal over a span of time: its lowest and highest value per bucket as a band, about one
@@ -47,16 +56,17 @@ export function SignalChartPanel({ vehicle }: { vehicle: Vehicle }) {
     if (to - from >= MIN_WINDOW_MS) setWindow({ preset: null, from, to });
   };
 
+  const theme = useMantineTheme();
   const data = series.data;
   const { x, lines } = useMemo(() => {
     if (!data) return { x: [], lines: [] };
     const gapped = withGaps(data.ts, data.min, data.max, data.bucketMs);
     const drawn: TimeSeriesLine[] = [
-      { label: 'Highest', values: gapped.max, color: MAX_COLOR },
-      { label: 'Lowest', values: gapped.min, color: MIN_COLOR },
+      { label: 'Highest', values: gapped.max, color: theme.colors.blue[7] },
+      { label: 'Lowest', values: gapped.min, color: theme.colors.cyan[6] },
     ];
     return { x: gapped.x, lines: drawn };
-  }, [data]);
+  }, [data, theme]);
 
   return (
     <Card ref={ref} withBorder radius="md" padding="md" data-testid="signal-chart-card">
