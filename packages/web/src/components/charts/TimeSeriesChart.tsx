@@ -28,6 +28,21 @@ export interface TimeSeriesChartProps {
 }
 
 const FALLBACK_WIDTH = 600;
+const DAY_MS = 86_400_000;
+
+/** Times as the portal writes them (24-hour, day first), in the chart's zone. */
+function timeFormats(timeZone: string | undefined) {
+  const make = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', ...options });
+  const clock = make({ hour: '2-digit', minute: '2-digit' });
+  const dayAndClock = make({ day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
+  const full = make({ dateStyle: 'short', timeStyle: 'medium' });
+  return {
+    /** A tick: the clock within a day, with the date over longer spans. */
+    tick: (ts: number, spanMs: number) => (spanMs <= DAY_MS ? clock : dayAndClock).format(ts).replace(',', ''),
+    full: (ts: number) => full.format(ts).replace(',', ''),
+  };
+}
 /** The band: its upper line's colour at a quarter opacity (#rrggbbaa). */
 const bandFill = (color: string) => `${color}40`;
 
@@ -60,6 +75,7 @@ export function TimeSeriesChart({
     const element = container.current;
     if (!element) return;
     const width = element.clientWidth || FALLBACK_WIDTH;
+    const times = timeFormats(timeZone);
     const options: uPlot.Options = {
       width,
       height,
@@ -67,8 +83,19 @@ export function TimeSeriesChart({
       tzDate: timeZone ? (ts) => uPlot.tzDate(new Date(ts), timeZone) : undefined,
       cursor: { drag: { x: true, y: false, setScale: false } },
       scales: { x: { time: true } },
-      axes: [{}, { label: yLabel, size: 60 }],
-      series: [{}, ...lines.map((line) => ({ label: line.label, stroke: line.color, width: 1.5 }))],
+      axes: [
+        {
+          values: (u, splits) => {
+            const span = (u.scales.x.max ?? 0) - (u.scales.x.min ?? 0);
+            return splits.map((ts) => times.tick(ts, span));
+          },
+        },
+        { label: yLabel, size: 60 },
+      ],
+      series: [
+        { label: 'Time', value: (_u, ts) => (ts == null ? '--' : times.full(ts)) },
+        ...lines.map((line) => ({ label: line.label, stroke: line.color, width: 1.5 })),
+      ],
       bands: band ? [{ series: [band[0] + 1, band[1] + 1], fill: bandFill(lines[band[0]].color) }] : undefined,
       hooks: {
         setSelect: [

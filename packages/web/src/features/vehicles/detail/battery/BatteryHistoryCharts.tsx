@@ -37,8 +37,11 @@ function ChartCard({
 
 /** The capacity estimate month by month (against the rated one) and the cell spread at rest day by day. */
 export function BatteryHistoryCharts({ health }: { health: BatteryHealth }) {
-  const estimated = health.history.filter((m) => m.estimatedCapacityKwh !== null);
+  const estimated = health.history.flatMap((m) => (m.estimatedCapacityKwh === null ? [] : [m.estimatedCapacityKwh]));
   const rated = health.ratedCapacityKwh;
+  // The axis spans the estimates and the rated capacity, so the rated line is always in view.
+  const shown = rated === null ? estimated : [...estimated, rated];
+  const domain = [Math.floor(Math.min(...shown) * 0.95), Math.ceil(Math.max(...shown) * 1.02)];
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
       <ChartCard
@@ -55,7 +58,7 @@ export function BatteryHistoryCharts({ health }: { health: BatteryHealth }) {
           valueFormatter={(v) => v.toFixed(1)}
           connectNulls
           referenceLines={rated === null ? [] : [{ y: rated, label: `Rated ${rated} kWh`, color: 'gray.6' }]}
-          yAxisProps={{ domain: ['auto', 'auto'] }}
+          yAxisProps={{ domain, width: 70 }}
         />
       </ChartCard>
       <ChartCard
@@ -70,6 +73,7 @@ export function BatteryHistoryCharts({ health }: { health: BatteryHealth }) {
           series={[{ name: 'cellSpreadMv', label: 'Cell spread', color: 'orange.6' }]}
           unit=" mV"
           valueFormatter={(v) => v.toFixed(0)}
+          yAxisProps={{ width: 70 }}
           withDots={health.cellSpreadTrend.length < 30}
         />
       </ChartCard>
