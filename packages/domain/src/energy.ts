@@ -26,7 +26,27 @@ export const ENERGY_RULES = {
   defaultCellSpreadWarnMv: 150,
   /** The weakest cell is "steady" when it was the lowest in at least this share of a day's rest readings. */
   steadyWeakCellShare: 0.8,
+  /** The largest rated capacity a vehicle or template may name (kWh): past it, a typing slip. */
+  maxRatedCapacityKwh: 2000,
+  /** The largest cell spread warning a template may name (mV). */
+  maxCellSpreadWarnMv: 2000,
 } as const;
+
+/** Where a vehicle's rated capacity may come from (kWh); null or absent counts as none. */
+export interface CapacitySources {
+  own?: number | null;
+  template?: number | null;
+}
+
+/**
+ * The rated capacity a vehicle's state of health is measured against: its own, else its
+ * template's, else none (no state of health without it).
+ */
+export const effectiveRatedCapacityKwh = ({ own, template }: CapacitySources): number | null => own ?? template ?? null;
+
+/** The cell spread warning (mV) of a vehicle: its template's setting, else the default. */
+export const effectiveCellSpreadWarnMv = (template: number | null | undefined): number =>
+  template ?? ENERGY_RULES.defaultCellSpreadWarnMv;
 
 const MILES_PER_METER = 1 / 1609.344;
 const EARTH_RADIUS_M = 6_371_008.8;
@@ -54,10 +74,10 @@ export interface MeterPoint {
   cells: readonly number[] | null;
 }
 
-type Values = Partial<Record<string, number | null>>;
+type MeterValues = Partial<Record<Exclude<keyof MeterPoint, 'ts' | 'cells'>, number | null>>;
 const or = (v: number | null | undefined) => (v === undefined ? null : v);
 /** A MeterPoint from a reading's values (missing keys, or nulls from storage). */
-export const meterPoint = (ts: number, v: Values, cells: readonly number[] | null): MeterPoint => ({
+export const meterPoint = (ts: number, v: MeterValues, cells: readonly number[] | null): MeterPoint => ({
   ts,
   packVoltage: or(v.packVoltage),
   vehicleCurrent: or(v.vehicleCurrent),
@@ -307,6 +327,22 @@ export function sessionCapacityKwh(e: Pick<Episode, 'energyKwh' | 'startCharge' 
   return (e.energyKwh * 100) / added;
 }
 
+/**
+ * A pack's capacity from its charging sessions (any order): the median of what the latest
+ * qualifying sustained sessions measured.
+ */
+export function estimateCapacity(
+  sessions: readonly Pick<Episode, 'start' | 'end' | 'energyKwh' | 'startCharge' | 'endCharge'>[],
+) {
+  const measured = sessions
+    .filter(isSustainedSession)
+    .map((e) => ({ start: e.start, kwh: sessionCapacityKwh(e) }))
+    .filter((m): m is { start: number; kwh: number } => m.kwh !== null)
+    .sort((a, b) => b.start - a.start)
+    .slice(0, ENERGY_RULES.capacitySessions);
+  return { capacityKwh: median(measured.map((m) => m.kwh)), sessions: measured.length };
+}
+
 /** The median, robust to the odd session measured badly; null for none. */
 export function median(values: readonly number[]): number | null {
   if (!values.length) return null;
@@ -314,3 +350,23 @@ export function median(values: readonly number[]): number | null {
   const mid = s.length >> 1;
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
+
+// ---- battery and fleet figures
+
+/** Estimated ÷ rated capacity, in percent; null without both. */
+export const stateOfHealthPercent = (estimatedKwh: number | null, ratedKwh: number | null) =>
+  estimatedKwh !== null && ratedKwh !== null && ratedKwh > 0 ? (estimatedKwh / ratedKwh) * 100 : null;
+
+/** Charge lost per day parked and not charging; null under an hour of such time (too little to tell). */
+export const idleDrainPercentPerDay = (chargeLost: number, idleSeconds: number) =>
+  idleSeconds >= 3600 ? chargeLost / (idleSeconds / 86_400) : null;
+
+/** The miles the charge left would last at the recent Wh/mi; null when either is unknown. */
+export const estimatedRangeMiles = (
+  chargePercent: number | null,
+  capacityKwh: number | null,
+  whPerMi: number | null,
+) =>
+  chargePercent !== null && capacityKwh !== null && whPerMi !== null && whPerMi > 0
+    ? ((chargePercent / 100) * capacityKwh * 1000) / whPerMi
+    : null;

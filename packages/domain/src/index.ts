@@ -27,3 +27,4 @@ export * from './map-items.js';
 export * from './vehicle-data.js';
 export * from './analytics.js';
 export * from './energy.js';
+export * from './battery-settings.js';

@@ -1,33 +1,13 @@
 /**
  * Trip rule (docs/telemetry-protocol.md, "Trips"): a vehicle is moving when its speed is at least
  * MOVING_MPH; a trip runs from its first moving reading to its last one before the vehicle stops
- * (or stops reporting) for STOP_MINUTES or more.
+ * (or stops reporting) for STOP_MINUTES or more. domain/energy.ts segments readings by it.
  */
 export const MOVING_MPH = 1;
 export const STOP_MINUTES = 5;
-const STOP_MS = STOP_MINUTES * 60_000;
-
 export interface Trip {
   start: number;
   end: number;
-}
-
-/** Trips of a time-ordered series of readings. */
-export function segmentTrips(points: readonly { ts: number; speed: number | null }[]): Trip[] {
-  const trips: Trip[] = [];
-  let open: Trip | null = null;
-  for (const p of points) {
-    if (p.speed === null || p.speed < MOVING_MPH) continue;
-    if (open && p.ts - open.end < STOP_MS) open.end = p.ts;
-    else trips.push((open = { start: p.ts, end: p.ts }));
-  }
-  return trips;
-}
-
-/** Adds one moving reading, later than every earlier one, to the vehicle's open trip. */
-export function extendTrip(open: Trip | null, ts: number): { trip: Trip; isNew: boolean } {
-  if (open && ts >= open.end && ts - open.end < STOP_MS) return { trip: { start: open.start, end: ts }, isNew: false };
-  return { trip: { start: ts, end: ts }, isNew: true };
 }
 
 /**

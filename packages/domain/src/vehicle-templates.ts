@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, optionalId, requiredText } from './people-fields.js';
 import { alertAttributeSchema } from './thresholds.js';
 import { alertAttributesSchema } from './threshold-checks.js';
+import { cellSpreadWarnMvSchema, ratedCapacityKwhSchema } from './battery-settings.js';
 
 export const TEMPLATE_TEXTS = {
   listTitle: 'Vehicle Configuration Template',
@@ -31,10 +32,17 @@ export const templateCreateSchema = z.object({
   fileId: optionalId,
   /** Absent: the default thresholds of §5. */
   attributes: alertAttributesSchema.optional(),
+  /** Null or absent: its vehicles name their own (or have none). */
+  ratedCapacityKwh: ratedCapacityKwhSchema,
+  /** Null or absent: ENERGY_RULES.defaultCellSpreadWarnMv. */
+  cellSpreadWarnMv: cellSpreadWarnMvSchema,
 });
 export type TemplateCreate = z.infer<typeof templateCreateSchema>;
 
-/** PUT api/vehicle-templates: the whole template; absent attributes keep the current ones. */
+/**
+ * PUT api/vehicle-templates: the whole template; absent attributes keep the current ones, an absent
+ * rated capacity or cell spread warning clears it (the form drops empty values before sending).
+ */
 export const templateUpdateSchema = templateCreateSchema.extend({ id });
 export type TemplateUpdate = z.infer<typeof templateUpdateSchema>;
 
@@ -55,6 +63,10 @@ export const vehicleTemplateSchema = z.object({
   vehicleExist: z.boolean(),
   /** Never empty: a template without its own shows the defaults. */
   attributes: z.array(alertAttributeSchema),
+  /** The rated capacity (kWh) of its vehicles that name none; null: not set. */
+  ratedCapacityKwh: z.number().nullable(),
+  /** Its cell spread warning (mV); null: the default (effectiveCellSpreadWarnMv). */
+  cellSpreadWarnMv: z.number().nullable(),
 });
 export type VehicleTemplate = z.infer<typeof vehicleTemplateSchema>;
 

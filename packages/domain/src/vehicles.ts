@@ -10,6 +10,7 @@ import {
   type Severity,
 } from './thresholds.js';
 import { alertAttributesSchema } from './threshold-checks.js';
+import { ratedCapacityKwhSchema } from './battery-settings.js';
 
 /** Part 2 §9: the vehicle list's page sizes (default 100). */
 export const VEHICLE_PAGE_SIZES = [100, 500, 1000] as const;
@@ -102,6 +103,8 @@ export const vehicleWriteSchema = z.object({
   smsNotification: z.boolean().default(false),
   emailNotification: z.boolean().default(false),
   attributes: alertAttributesSchema.optional(),
+  /** Null or absent: its template's (docs/analytics.md "State of health"). */
+  ratedCapacityKwh: ratedCapacityKwhSchema,
 });
 export type VehicleWrite = z.infer<typeof vehicleWriteSchema>;
 export type VehicleForm = z.input<typeof vehicleWriteSchema>;
@@ -165,6 +168,8 @@ export const vehicleSchema = vehicleRowSchema.extend({
   emailNotification: z.boolean(),
   /** Its own thresholds: never empty (a vehicle without any shows the defaults it is judged by). */
   attributes: z.array(alertAttributeSchema),
+  /** Its own rated capacity (kWh); null: its template's (effectiveRatedCapacityKwh). */
+  ratedCapacityKwh: z.number().nullable(),
   canLastReported: isoOrNull,
   driverId: z.number().int().nullable(),
   fleetResponseDTO: idAndName.nullable(),

@@ -548,6 +548,17 @@ describe.each(DATABASE_KINDS)('tenant matrix on %s', (kind) => {
         `/api/vehicle/mapDetail/${vehicleA()}?date=${today}&timeSlot=00:00-23:59`,
         `/api/vehicle/mapDetail/${vehicleB()}?date=${today}&timeSlot=00:00-23:59`,
       ),
+      // EV analytics (issue 17): per vehicle like its route history, across the fleet like the dashboard.
+      ...Object.fromEntries(
+        ['charging-sessions', 'trips', 'battery-health', 'signal-series?signal=speed'].map((path) => [
+          `GET /api/vehicles/{id}/${path.split('?')[0]}`,
+          read(withDriver, `/api/vehicles/${vehicleA()}/${path}`, `/api/vehicles/${vehicleB()}/${path}`),
+        ]),
+      ),
+      'GET /api/analytics/fleet': read([...LINKED, 'unlinked'], '/api/analytics/fleet'),
+      'GET /api/analytics/fleet/daily': read([...LINKED, 'unlinked'], '/api/analytics/fleet/daily'),
+      'GET /api/analytics/fleet/xlsx': read([...LINKED, 'unlinked'], '/api/analytics/fleet/xlsx'),
+      'GET /api/analytics/readiness': read([...LINKED, 'unlinked'], '/api/analytics/readiness'),
       'GET /api/dashboard/dashboardCounts': read([...LINKED, 'unlinked'], '/api/dashboard/dashboardCounts'),
       'GET /api/dashboard/cards': read([...LINKED, 'unlinked'], '/api/dashboard/cards'),
       'GET /api/dashboard/settings': read(ADMIN, '/api/dashboard/settings'),

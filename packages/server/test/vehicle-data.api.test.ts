@@ -71,7 +71,7 @@ describe.each(DATABASE_KINDS)('vehicle data calls on %s', (kind) => {
       200,
     );
     await t.app.telemetry.states.idle();
-    await t.app.telemetry.trips.idle();
+    await t.app.telemetry.episodes.idle();
     await t.app.telemetry.persist();
   });
   afterAll(() => t?.close());

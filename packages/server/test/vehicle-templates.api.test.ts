@@ -1,4 +1,4 @@
-import { DEFAULT_THRESHOLDS, type VehicleTemplate } from '@evfleet/domain';
+import { BATTERY_MESSAGES, DEFAULT_THRESHOLDS, type VehicleTemplate } from '@evfleet/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from './support/databases.js';
@@ -333,5 +333,83 @@ describe.each(DATABASE_KINDS)('vehicle templates (part 2 §7) on %s', (kind) => 
       'milesToEmpty',
       'limpMode',
     ]);
+  });
+
+  it('keeps a rated capacity and a cell spread warning: given, read back, changed, cleared', async () => {
+    const created = await admin('POST', '/api/vehicle-templates', {
+      name: 'Battery settings',
+      description: 'z',
+      ratedCapacityKwh: 60,
+      cellSpreadWarnMv: 120.5,
+    });
+    expect(created.statusCode).toBe(201);
+    const template = created.json<VehicleTemplate>();
+    expect(template).toMatchObject({ ratedCapacityKwh: 60, cellSpreadWarnMv: 120.5 });
+    const read = async () => (await admin('GET', `/api/vehicle-templates/${template.id}`)).json<VehicleTemplate>();
+    expect(await read()).toMatchObject({ ratedCapacityKwh: 60, cellSpreadWarnMv: 120.5 });
+    const listed = (await admin('GET', '/api/vehicle-templates/search?name=battery')).json<{
+      data: VehicleTemplate[];
+    }>();
+    expect(listed.data).toEqual([expect.objectContaining({ ratedCapacityKwh: 60, cellSpreadWarnMv: 120.5 })]);
+    const body = { id: template.id, name: 'Battery settings', description: 'z' };
+    const changed = await admin('PUT', '/api/vehicle-templates', {
+      ...body,
+      ratedCapacityKwh: 2000,
+      cellSpreadWarnMv: 2000,
+    });
+    expect(changed.json<VehicleTemplate>()).toMatchObject({ ratedCapacityKwh: 2000, cellSpreadWarnMv: 2000 });
+    expect(await read()).toMatchObject({ ratedCapacityKwh: 2000, cellSpreadWarnMv: 2000 });
+    await admin('PUT', '/api/vehicle-templates', { ...body, ratedCapacityKwh: null, cellSpreadWarnMv: 90 });
+    expect(await read()).toMatchObject({ ratedCapacityKwh: null, cellSpreadWarnMv: 90 });
+    // A PUT names the whole template: left out is cleared, like its image.
+    await admin('PUT', '/api/vehicle-templates', { ...body, ratedCapacityKwh: 45 });
+    expect(await read()).toMatchObject({ ratedCapacityKwh: 45, cellSpreadWarnMv: null });
+    expect(
+      (await admin('POST', '/api/vehicle-templates', { name: 'Plain', description: 'z' })).json<VehicleTemplate>(),
+    ).toMatchObject({ ratedCapacityKwh: null, cellSpreadWarnMv: null });
+  });
+
+  it('refuses battery settings of 0 or less, over 2000, or not numbers, naming the fields', async () => {
+    const target = (
+      await admin('POST', '/api/vehicle-templates', { name: 'Refusals', description: 'z', ratedCapacityKwh: 30 })
+    ).json<VehicleTemplate>();
+    const total = async () => (await admin('GET', '/api/vehicle-templates')).json<{ totalCount: number }>().totalCount;
+    const before = await total();
+    for (const [rated, spread] of [
+      [0, -1],
+      [2000.01, 5000],
+      [-0.1, 0],
+    ]) {
+      for (const [method, sent] of [
+        ['POST', { name: 'Bad', description: 'z' }],
+        ['PUT', { id: target.id, name: 'Refusals', description: 'z' }],
+      ] as const) {
+        const res = await admin(method, '/api/vehicle-templates', {
+          ...sent,
+          ratedCapacityKwh: rated,
+          cellSpreadWarnMv: spread,
+        });
+        expect(res.statusCode, `${method} ${rated} ${spread}`).toBe(400);
+        expect(res.json().fieldErrors).toEqual([
+          { objectName: 'body', field: 'ratedCapacityKwh', message: BATTERY_MESSAGES.ratedCapacity },
+          { objectName: 'body', field: 'cellSpreadWarnMv', message: BATTERY_MESSAGES.cellSpreadWarn },
+        ]);
+      }
+    }
+    const text = await admin('POST', '/api/vehicle-templates', {
+      name: 'Bad',
+      description: 'z',
+      cellSpreadWarnMv: '150',
+    });
+    expect([text.statusCode, text.json().fieldErrors.map((e: { field: string }) => e.field)]).toEqual([
+      400,
+      ['cellSpreadWarnMv'],
+    ]);
+    expect(await total()).toBe(before);
+    expect((await admin('GET', `/api/vehicle-templates/${target.id}`)).json<VehicleTemplate>()).toMatchObject({
+      name: 'Refusals',
+      ratedCapacityKwh: 30,
+      cellSpreadWarnMv: null,
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_THRESHOLDS, type Vehicle, type VehicleRow } from '@evfleet/domain';
+import { BATTERY_MESSAGES, DEFAULT_THRESHOLDS, type Vehicle, type VehicleRow } from '@evfleet/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from './support/databases.js';
@@ -223,5 +223,55 @@ describe.each(DATABASE_KINDS)('vehicles (part 2 §7) on %s', (kind) => {
     expect((await admin('GET', `/api/vehicles/${a.vehicles.free}`)).json<Vehicle>().status).toBe(true);
     expect((await admin('DELETE', `/api/vehicles/${b.vehicles.free}`)).statusCode).toBe(200);
     expect((await admin('GET', `/api/vehicles/${b.vehicles.free}`)).statusCode).toBe(404);
+  });
+
+  it('keeps its own rated capacity: given, read back, changed, cleared by null or by leaving it out', async () => {
+    const created = await admin(
+      'POST',
+      '/api/vehicles',
+      vehicleBody(a.dealerId, templates[0], { name: 'Rated', ratedCapacityKwh: 72.5 }),
+    );
+    expect(created.statusCode).toBe(201);
+    const id = created.json<Vehicle>().id;
+    expect(created.json<Vehicle>().ratedCapacityKwh).toBe(72.5);
+    const read = async () => (await admin('GET', `/api/vehicles/${id}`)).json<Vehicle>().ratedCapacityKwh;
+    expect(await read()).toBe(72.5);
+    const body = { ...vehicleBody(a.dealerId, templates[0]), id, vin: created.json<Vehicle>().vin };
+    const changed = await admin('PUT', '/api/vehicles', { ...body, ratedCapacityKwh: 2000 });
+    expect([changed.statusCode, changed.json<Vehicle>().ratedCapacityKwh]).toEqual([200, 2000]);
+    expect(await read()).toBe(2000);
+    expect((await admin('PUT', '/api/vehicles', { ...body, ratedCapacityKwh: null })).statusCode).toBe(200);
+    expect(await read()).toBeNull();
+    await admin('PUT', '/api/vehicles', { ...body, ratedCapacityKwh: 0.5 });
+    expect(await read()).toBe(0.5);
+    // A PUT names the whole vehicle (the form drops empty values before sending).
+    expect((await admin('PUT', '/api/vehicles', body)).json<Vehicle>().ratedCapacityKwh).toBeNull();
+    expect((await admin('POST', '/api/vehicles', vehicleBody(a.dealerId, templates[0]))).json<Vehicle>()).toMatchObject(
+      { ratedCapacityKwh: null },
+    );
+  });
+
+  it('refuses a rated capacity of 0 or less, over 2000 kWh, or not a number, naming the field', async () => {
+    const body = vehicleBody(a.dealerId, templates[0]);
+    const before = (await admin('GET', '/api/vehicles?pageSize=10')).json<{ totalCount: number }>().totalCount;
+    for (const ratedCapacityKwh of [0, -3, 2000.5, 1e308]) {
+      for (const [method, sent] of [
+        ['POST', body],
+        ['PUT', { ...body, id: a.vehicles.free }],
+      ] as const) {
+        const res = await admin(method, '/api/vehicles', { ...sent, ratedCapacityKwh });
+        expect(res.statusCode, `${method} ${ratedCapacityKwh}`).toBe(400);
+        expect(res.json().fieldErrors).toEqual([
+          { objectName: 'body', field: 'ratedCapacityKwh', message: BATTERY_MESSAGES.ratedCapacity },
+        ]);
+      }
+    }
+    for (const ratedCapacityKwh of ['72', true, { kwh: 72 }]) {
+      const res = await admin('POST', '/api/vehicles', { ...body, ratedCapacityKwh });
+      expect(res.statusCode, JSON.stringify(ratedCapacityKwh)).toBe(400);
+      expect(res.json().fieldErrors.map((e: { field: string }) => e.field)).toEqual(['ratedCapacityKwh']);
+    }
+    expect((await admin('GET', '/api/vehicles?pageSize=10')).json<{ totalCount: number }>().totalCount).toBe(before);
+    expect((await admin('GET', `/api/vehicles/${a.vehicles.free}`)).json<Vehicle>().ratedCapacityKwh).toBeNull();
   });
 });

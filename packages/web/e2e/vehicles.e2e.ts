@@ -273,13 +273,21 @@ describe('vehicle form (/vehicle/new, /vehicle/{id}/edit)', () => {
     expect(await page.getByTestId('vehicle-name').inputValue()).toBe(vehicle.name);
     await page.getByTestId('vehicle-pcmVersion').fill('PCM-7');
     await page.getByTestId('vehicle-status-inactive').check();
+    await page.getByTestId('vehicle-ratedCapacityKwh').fill('2500');
+    await page.getByTestId('vehicle-save').click();
+    await expectVisible(page.getByText('Rated capacity must be more than 0 and at most 2000 kWh.', { exact: true }));
+    await page.getByTestId('vehicle-ratedCapacityKwh').fill('64.5');
     await page.getByTestId('vehicle-save').click();
     await expectToast(page, 'Vehicle Updated Successfully');
     await expectPath(page, `/vehicle/${vehicle.id}/edit`);
     expect(await page.getByTestId('vehicle-pcmVersion').inputValue()).toBe('PCM-7');
+    expect(await page.getByTestId('vehicle-ratedCapacityKwh').inputValue()).toBe('64.5');
     expect(
-      await admin.call<{ pcmVersion: string; status: boolean }>('GET', `/api/vehicles/${vehicle.id}`),
-    ).toMatchObject({ pcmVersion: 'PCM-7', status: false });
+      await admin.call<{ pcmVersion: string; status: boolean; ratedCapacityKwh: number | null }>(
+        'GET',
+        `/api/vehicles/${vehicle.id}`,
+      ),
+    ).toMatchObject({ pcmVersion: 'PCM-7', status: false, ratedCapacityKwh: 64.5 });
 
     await page.getByTestId('rotate-token').click();
     await page.getByTestId('confirm-modal').getByTestId('confirm-yes').click();

@@ -105,3 +105,27 @@ export const vehicleDailyStat = pgTable(
   },
   (t) => [primaryKey({ columns: [t.vehicleId, t.day] }), index('vehicle_daily_stat_day_idx').on(t.day)],
 );
+
+/**
+ * Running totals of vehicle_daily_stat: each vehicle's figures from its first day through `day`.
+ * A period's sums are two lookups per vehicle (the total at its end minus the total before it)
+ * instead of a scan of its days: the fleet table over 10,000 vehicles stays fast however long the
+ * period (docs/analytics.md "Fleet efficiency").
+ */
+export const vehicleRunningTotal = pgTable(
+  'vehicle_running_total',
+  {
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => vehicle.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    distanceMiles: doublePrecision('distance_miles').notNull(),
+    energyUsedKwh: doublePrecision('energy_used_kwh').notNull(),
+    energyChargedKwh: doublePrecision('energy_charged_kwh').notNull(),
+    idleSeconds: doublePrecision('idle_seconds').notNull(),
+    idleChargeLost: doublePrecision('idle_charge_lost').notNull(),
+    /** Days on which it covered any distance. */
+    drivingDays: integer('driving_days').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.vehicleId, t.day] })],
+);

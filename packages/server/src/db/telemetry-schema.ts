@@ -194,3 +194,23 @@ export const lowCellCount = pgTable(
   },
   (t) => [primaryKey({ columns: [t.vehicleId, t.day, t.cell] })],
 );
+
+/**
+ * Each signal's lowest and highest value per vehicle and minute, kept as readings arrive: a chart
+ * of ten days reads 14,400 of these instead of 864,000 readings (docs/analytics.md "Signal charts").
+ */
+export const signalMinute = pgTable(
+  'signal_minute',
+  {
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => vehicle.id, { onDelete: 'cascade' }),
+    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    /** Readings in the minute. */
+    readings: integer('readings').notNull(),
+    /** Per chart signal (domain CHART_SIGNALS, in order): the minute's lowest and highest value, null when absent. */
+    low: doublePrecision('low').array().notNull(),
+    high: doublePrecision('high').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.vehicleId, t.minute] })],
+);

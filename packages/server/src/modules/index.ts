@@ -31,6 +31,8 @@ import type { AccountMails } from '../mail/account-mails.js';
 import type { MailDispatcher } from '../mail/dispatcher.js';
 import type { Telemetry } from '../telemetry/telemetry.js';
 import { accountRoutes } from './account/account.routes.js';
+import { analyticsRoutes } from './analytics/analytics.routes.js';
+import { createAnalyticsService } from './analytics/analytics.service.js';
 import { createAccountService } from './account/account.service.js';
 import { auditsRoutes } from './audits/audits.routes.js';
 import { canReportRoutes } from './can-report/report/can-report.routes.js';
@@ -156,8 +158,9 @@ export async function installModules(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(templatesRoutes(createTemplatesService({ db, thresholds })));
   await app.register(thresholdSheetsRoutes);
 
-  // The manager's dashboard.
+  // The manager's dashboard, and the EV analytics kept from the readings as they arrive.
   await app.register(dashboardRoutes(createDashboardService({ db })));
+  await app.register(analyticsRoutes(createAnalyticsService({ db })));
 
   // The generic record screens (part 2 §2): each entity is one description and one store.
   const record = async <D extends Parameters<typeof createRecordService>[1] & Parameters<typeof recordRoutes>[0]>(

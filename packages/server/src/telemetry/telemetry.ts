@@ -4,11 +4,11 @@ import { createAlertEngine } from '../alerts/alert-engine.js';
 import { createAlertSettings } from '../alerts/thresholds.js';
 import { createBatchWriter } from './batch-writer.js';
 import { createDeviceRegistry } from './devices.js';
+import { createEpisodeTracker } from './episodes.js';
 import { createIngest } from './ingest.js';
 import { createPartitionManager, type SqlRunner } from './partitions.js';
 import { pgliteReadingStore, postgresReadingStore, type StoredRow } from './reading-store.js';
 import { createRejectionCounter } from './rejections.js';
-import { createTripTracker } from './trips.js';
 import { createVehicleStates } from './vehicle-states.js';
 
 const STATE_PERSIST_MS = 1000;
@@ -34,7 +34,7 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
   const partitions = createPartitionManager(sql);
   const store = raw.kind === 'postgres' ? postgresReadingStore(raw.pool) : pgliteReadingStore(raw.client);
   const states = createVehicleStates(database.db);
-  const trips = createTripTracker(database.db);
+  const episodes = createEpisodeTracker(database.db);
   const alerts = createAlertEngine({
     db: database.db,
     settings: createAlertSettings(database.db),
@@ -53,7 +53,7 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
         .apply(rows)
         .then(() => {
           options.statesChanged?.([...new Set(rows.map((r) => r.vehicleId))]);
-          return trips.apply(rows);
+          return episodes.apply(rows);
         })
         .catch((err) => log.error({ err }, 'vehicle state update failed'));
       try {
@@ -70,7 +70,7 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
 
   const persist = async () => {
     await states.persist();
-    await trips.persist();
+    await episodes.persist();
   };
   // Partitions ahead and retention, checked daily (and at start).
   const housekeeping = async () => {
@@ -96,7 +96,7 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     ingest,
     devices,
     states,
-    trips,
+    episodes,
     persist,
     alerts,
     rejections,
@@ -107,7 +107,7 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
       clearInterval(persistTimer);
       clearInterval(dailyTimer);
       await writer.close();
-      await Promise.all([states.idle(), alerts.idle()]);
+      await Promise.all([states.idle(), alerts.idle(), episodes.idle()]);
       await persist();
     },
   };

@@ -1,4 +1,4 @@
-import type { templateCreateSchema, VehicleTemplate } from '@evfleet/domain';
+import { ENERGY_RULES, type templateCreateSchema, type VehicleTemplate } from '@evfleet/domain';
 import { Avatar, Textarea, TextInput } from '@mantine/core';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
@@ -14,7 +14,7 @@ interface TemplateFieldsProps {
   readOnly?: boolean;
 }
 
-/** Image, name and description of a template: the Add modal's fields and the detail page's. */
+/** Image, name, description and battery settings of a template: the Add modal's fields and the detail page's. */
 export function TemplateFields({ form, template, readOnly = false }: TemplateFieldsProps) {
   const { errors } = form.formState;
   return (
@@ -66,6 +66,24 @@ export function TemplateFields({ form, template, readOnly = false }: TemplateFie
         error={errors.description?.message}
         {...form.register('description')}
       />
+      <TextInput
+        label="Rated capacity (kWh)"
+        inputMode="decimal"
+        readOnly={readOnly}
+        description="For its vehicles that name none"
+        data-testid="template-ratedCapacityKwh"
+        error={errors.ratedCapacityKwh?.message}
+        {...form.register('ratedCapacityKwh')}
+      />
+      <TextInput
+        label="Cell spread warning (mV)"
+        inputMode="decimal"
+        readOnly={readOnly}
+        placeholder={`Default: ${ENERGY_RULES.defaultCellSpreadWarnMv} mV`}
+        data-testid="template-cellSpreadWarnMv"
+        error={errors.cellSpreadWarnMv?.message}
+        {...form.register('cellSpreadWarnMv')}
+      />
     </>
   );
 }
@@ -75,4 +93,6 @@ export const templateDefaults = (template: VehicleTemplate | null): TemplateInpu
   name: template?.name ?? '',
   description: template?.description ?? '',
   fileId: template?.fileId ?? undefined,
+  ratedCapacityKwh: template?.ratedCapacityKwh ?? '',
+  cellSpreadWarnMv: template?.cellSpreadWarnMv ?? '',
 });

@@ -5,7 +5,7 @@ import { useSaveTemplate } from './api/templates-api';
 import { TemplateFields, templateDefaults } from './TemplateFields';
 
 interface TemplateModalProps {
-  /** null: a new template; a template: its name, description and image (its thresholds stay). */
+  /** null: a new template; a template: its name, description, image and battery settings (its thresholds stay). */
   template: VehicleTemplate | null;
   opened: boolean;
   loading?: boolean;

@@ -69,6 +69,7 @@ export function createVehicleRecordsService({ db, thresholds }: { db: Db; thresh
       smsNotification: input.smsNotification,
       emailNotification: input.emailNotification,
       attributes: attributes ?? null,
+      ratedCapacityKwh: input.ratedCapacityKwh ?? null,
     };
   };
 

@@ -35,6 +35,7 @@ export const toVehicle = (r: VehicleDetailRow, now: string): Vehicle => {
     smsNotification: v.smsNotification,
     emailNotification: v.emailNotification,
     attributes: effectiveThresholds({ own: v.attributes, template: r.templateAttributes }),
+    ratedCapacityKwh: v.ratedCapacityKwh,
     canLastReported: iso(r.canLastReported),
     driverId: v.driverId,
     fleetResponseDTO: v.fleetId !== null && r.fleetName !== null ? { id: v.fleetId, name: r.fleetName } : null,

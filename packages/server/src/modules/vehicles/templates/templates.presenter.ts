@@ -16,5 +16,7 @@ export const toTemplate = (r: TemplateRow, withData: boolean): VehicleTemplate =
     defaultTemplate: t.defaultTemplate,
     vehicleExist: r.vehicleExist,
     attributes: effectiveThresholds({ template: t.attributes }),
+    ratedCapacityKwh: t.ratedCapacityKwh,
+    cellSpreadWarnMv: t.cellSpreadWarnMv,
   };
 };

@@ -4,7 +4,10 @@ import type { Queryable } from '../../../db/client.js';
 import { storedFile, vehicle, vehicleTemplate } from '../../../db/schema.js';
 import { amongIds, matches, newestFirst, qualified, window } from '../../../db/listing.js';
 
-type TemplateValues = Pick<typeof vehicleTemplate.$inferInsert, 'name' | 'description' | 'fileId' | 'attributes'>;
+type TemplateValues = Pick<
+  typeof vehicleTemplate.$inferInsert,
+  'name' | 'description' | 'fileId' | 'attributes' | 'ratedCapacityKwh' | 'cellSpreadWarnMv'
+>;
 
 const vehicleExist = sql<boolean>`exists (select 1 from vehicle v where v.template_id = ${qualified(vehicleTemplate.id)})`;
 const columns = {

@@ -22,6 +22,12 @@ import { templatesRepository as repo } from './templates.repository.js';
 
 const PAGE = 'Vehicle Configuration Template';
 
+/** A save names the whole template: an absent setting is cleared, like its image. */
+const batterySettings = (input: TemplateCreate) => ({
+  ratedCapacityKwh: input.ratedCapacityKwh ?? null,
+  cellSpreadWarnMv: input.cellSpreadWarnMv ?? null,
+});
+
 /** Vehicle configuration templates (part 2 §2, §7): read with the page, changed by administrators. */
 export function createTemplatesService({ db, thresholds }: { db: Db; thresholds: ThresholdChanges }) {
   /** Administrators and staff read them, others when their role has the page (the fleet-owner toggle). */
@@ -87,6 +93,7 @@ export function createTemplatesService({ db, thresholds }: { db: Db; thresholds:
           description: input.description,
           fileId: input.fileId ?? null,
           attributes: input.attributes ?? [...DEFAULT_THRESHOLDS],
+          ...batterySettings(input),
         });
       });
       return one(db, id);
@@ -103,6 +110,7 @@ export function createTemplatesService({ db, thresholds }: { db: Db; thresholds:
           name: input.name,
           description: input.description,
           fileId,
+          ...batterySettings(input),
           ...(input.attributes ? { attributes: input.attributes } : {}),
         });
         if (

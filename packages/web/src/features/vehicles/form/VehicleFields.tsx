@@ -1,6 +1,6 @@
 import { CELL_COUNTS, timeZoneOptions, type VehicleForm } from '@evfleet/domain';
 import { Checkbox, Group, Radio, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useDealerChoices, useTemplateChoices } from '../api/vehicles-api';
 
 interface VehicleFieldsProps {
@@ -25,6 +25,10 @@ export function VehicleFields({ form, onTemplateChosen }: VehicleFieldsProps) {
     value: String(template.id),
     label: template.name,
   }));
+  const templateId = useWatch({ control, name: 'templateId' });
+  const templateCapacity = templates.data?.find(
+    (template) => String(template.id) === asText(templateId),
+  )?.ratedCapacityKwh;
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
@@ -117,6 +121,15 @@ export function VehicleFields({ form, onTemplateChosen }: VehicleFieldsProps) {
             data-testid="vehicle-cells"
           />
         )}
+      />
+      <TextInput
+        label="Rated capacity (kWh)"
+        inputMode="decimal"
+        description="Leave empty to use the template's"
+        placeholder={templateCapacity ? `Template: ${templateCapacity} kWh` : undefined}
+        data-testid="vehicle-ratedCapacityKwh"
+        error={errors.ratedCapacityKwh?.message}
+        {...register('ratedCapacityKwh')}
       />
       <Controller
         control={control}

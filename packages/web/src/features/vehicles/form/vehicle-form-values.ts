@@ -18,6 +18,7 @@ export function formValuesOf(vehicle: Vehicle | undefined): VehicleForm {
       smsNotification: false,
       emailNotification: false,
       attributes: effectiveThresholds({}).map((attribute) => ({ ...attribute })),
+      ratedCapacityKwh: '',
     };
   }
   return {
@@ -37,6 +38,7 @@ export function formValuesOf(vehicle: Vehicle | undefined): VehicleForm {
     emailNotification: vehicle.emailNotification,
     // §4: editing loads the vehicle's own thresholds.
     attributes: vehicle.attributes,
+    ratedCapacityKwh: vehicle.ratedCapacityKwh ?? '',
   };
 }
 

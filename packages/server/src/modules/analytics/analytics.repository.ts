@@ -1,0 +1,196 @@
+import type { ChartSignal } from '@evfleet/domain';
+import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { vehicleDailyStat } from '../../db/admin-schema.js';
+import type { Db } from '../../db/client.js';
+import { vehicle, vehicleTemplate } from '../../db/schema.js';
+import { canReading, chargingSession, lowCellCount, trip } from '../../db/telemetry-schema.js';
+
+const DAY_MS = 86_400_000;
+/** The UTC day of an instant, as the daily figures are kept. */
+export const utcDay = (ts: number) => new Date(ts).toISOString().slice(0, 10);
+const rows = <T>(result: { rows: unknown[] }) => result.rows as T[];
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/** The daily figures' sums over a set of days; distance is the odometer's, else the GPS track's, day by day. */
+const DAY_SUMS = sql`
+  coalesce(sum(case when d.miles > 0 then d.miles else d.gps_miles end), 0) as distance,
+  coalesce(sum(d.energy_used_kwh), 0) as used,
+  coalesce(sum(d.energy_kwh), 0) as charged,
+  coalesce(sum(d.idle_seconds), 0) as idle_seconds,
+  coalesce(sum(d.idle_charge_lost), 0) as idle_lost`;
+
+export interface DaySums {
+  distance: number;
+  used: number;
+  charged: number;
+  idleSeconds: number;
+  idleLost: number;
+}
+const daySums = (r: Record<string, unknown>): DaySums => ({
+  distance: Number(r.distance),
+  used: Number(r.used),
+  charged: Number(r.charged),
+  idleSeconds: Number(r.idle_seconds),
+  idleLost: Number(r.idle_lost),
+});
+
+const episodeColumns = (table: typeof trip) => ({
+  start: table.startTs,
+  end: table.endTs,
+  energyKwh: table.energyKwh,
+  peakPowerKw: table.peakPowerKw,
+  startCharge: table.startCharge,
+  endCharge: table.endCharge,
+  startOdometer: table.startOdometer,
+  endOdometer: table.endOdometer,
+  gpsMiles: table.gpsMiles,
+  gpsLat: table.gpsLat,
+  gpsLong: table.gpsLong,
+});
+const episodesBetween = (db: Db, table: typeof trip, vehicleId: number, from: number, to: number) =>
+  db
+    .select(episodeColumns(table))
+    .from(table)
+    .where(and(eq(table.vehicleId, vehicleId), lte(table.startTs, new Date(to)), gte(table.endTs, new Date(from))))
+    .orderBy(asc(table.startTs));
+export type EpisodeRow = Awaited<ReturnType<typeof episodesBetween>>[number];
+
+export const analyticsRepository = {
+  /** A vehicle the caller may see, with what its analytics need. */
+  vehicle: async (db: Db, where: SQL) => {
+    const [v] = await db
+      .select({
+        id: vehicle.id,
+        name: vehicle.name,
+        dealerId: vehicle.dealerId,
+        fleetId: vehicle.fleetId,
+        ratedCapacityKwh: vehicle.ratedCapacityKwh,
+        templateRatedCapacityKwh: vehicleTemplate.ratedCapacityKwh,
+      })
+      .from(vehicle)
+      .leftJoin(vehicleTemplate, eq(vehicleTemplate.id, vehicle.templateId))
+      .where(where);
+    return v;
+  },
+
+  trips: (db: Db, vehicleId: number, from: number, to: number) => episodesBetween(db, trip, vehicleId, from, to),
+  chargingSessions: (db: Db, vehicleId: number, from: number, to: number) =>
+    episodesBetween(db, chargingSession as unknown as typeof trip, vehicleId, from, to),
+
+  /** Energy charged over the vehicle's whole history. */
+  energyChargedKwh: async (db: Db, vehicleId: number) => {
+    const [r] = await db
+      .select({ kwh: sql<number>`coalesce(sum(${vehicleDailyStat.energyKwh}), 0)` })
+      .from(vehicleDailyStat)
+      .where(eq(vehicleDailyStat.vehicleId, vehicleId));
+    return Number(r.kwh);
+  },
+
+  /** Cell spread at rest per UTC day since `from`, days without rest readings left out. */
+  restSpreadDays: (db: Db, vehicleId: number, from: number) =>
+    db
+      .select({
+        day: vehicleDailyStat.day,
+        sum: vehicleDailyStat.restSpreadSumMv,
+        count: vehicleDailyStat.restSpreadCount,
+      })
+      .from(vehicleDailyStat)
+      .where(
+        and(
+          eq(vehicleDailyStat.vehicleId, vehicleId),
+          gte(vehicleDailyStat.day, utcDay(from)),
+          sql`${vehicleDailyStat.restSpreadCount} > 0`,
+        ),
+      )
+      .orderBy(asc(vehicleDailyStat.day)),
+
+  /** How often each cell was the lowest at rest since `from`, most often first. */
+  lowCellCounts: (db: Db, vehicleId: number, from: number) =>
+    db
+      .select({ cell: lowCellCount.cell, count: sql<number>`sum(${lowCellCount.count})::int` })
+      .from(lowCellCount)
+      .where(and(eq(lowCellCount.vehicleId, vehicleId), gte(lowCellCount.day, utcDay(from))))
+      .groupBy(lowCellCount.cell)
+      .orderBy(sql`2 desc`, asc(lowCellCount.cell)),
+
+  /** Per visible vehicle: its days' sums over [from, to] (whole UTC days), its capacities. */
+  fleet: async (db: Db, seen: SQL, from: number, to: number) => {
+    const result = await db.execute(sql`
+      select vehicle.id, vehicle.name, vehicle.rated_capacity_kwh as own_rated, t.rated_capacity_kwh as template_rated,
+        b.estimated_capacity_kwh as estimated, s.*
+      from vehicle
+      left join vehicle_template t on t.id = vehicle.template_id
+      left join battery_estimate b on b.vehicle_id = vehicle.id
+      left join lateral (
+        select ${DAY_SUMS} from vehicle_daily_stat d
+        where d.vehicle_id = vehicle.id and d.day >= ${utcDay(from)}::date and d.day <= ${utcDay(to)}::date
+      ) s on true
+      where ${seen}
+      order by vehicle.name, vehicle.id`);
+    return rows<Record<string, unknown>>(result).map((r) => ({
+      vehicleId: Number(r.id),
+      name: String(r.name),
+      ownRated: num(r.own_rated),
+      templateRated: num(r.template_rated),
+      estimated: num(r.estimated),
+      ...daySums(r),
+    }));
+  },
+
+  /** The visible vehicles' sums per UTC day over [from, to]. */
+  fleetDays: async (db: Db, seen: SQL, from: number, to: number) => {
+    const result = await db.execute(sql`
+      select to_char(d.day, 'YYYY-MM-DD') as day, ${DAY_SUMS}
+      from vehicle_daily_stat d join vehicle on vehicle.id = d.vehicle_id
+      where ${seen} and d.day >= ${utcDay(from)}::date and d.day <= ${utcDay(to)}::date
+      group by d.day order by d.day`);
+    return rows<Record<string, unknown>>(result).map((r) => ({ day: String(r.day), ...daySums(r) }));
+  },
+
+  /** Per visible vehicle: its charge now, capacities, fleet, and its last days' distance and energy. */
+  readiness: async (db: Db, seen: SQL, now: number, days: number) => {
+    const result = await db.execute(sql`
+      select vehicle.id, vehicle.name, vehicle.fleet_id, f.name as fleet_name, vehicle.rated_capacity_kwh as own_rated,
+        t.rated_capacity_kwh as template_rated, b.estimated_capacity_kwh as estimated,
+        (st.values ->> 'batteryCharge')::float8 as battery_charge, s.*,
+        (select count(*) from vehicle_daily_stat d where d.vehicle_id = vehicle.id and d.day > ${utcDay(now - days * DAY_MS)}::date
+           and (d.miles > 0 or d.gps_miles > 0))::int as driving_days
+      from vehicle
+      left join fleet f on f.id = vehicle.fleet_id
+      left join vehicle_template t on t.id = vehicle.template_id
+      left join battery_estimate b on b.vehicle_id = vehicle.id
+      left join vehicle_state st on st.vehicle_id = vehicle.id
+      left join lateral (
+        select ${DAY_SUMS} from vehicle_daily_stat d
+        where d.vehicle_id = vehicle.id and d.day > ${utcDay(now - days * DAY_MS)}::date
+      ) s on true
+      where ${seen}
+      order by vehicle.name, vehicle.id`);
+    return rows<Record<string, unknown>>(result).map((r) => ({
+      vehicleId: Number(r.id),
+      name: String(r.name),
+      fleetId: num(r.fleet_id),
+      fleetName: r.fleet_name === null ? null : String(r.fleet_name),
+      ownRated: num(r.own_rated),
+      templateRated: num(r.template_rated),
+      estimated: num(r.estimated),
+      batteryCharge: num(r.battery_charge),
+      drivingDays: Number(r.driving_days),
+      ...daySums(r),
+    }));
+  },
+
+  /** One signal of one vehicle over [from, to): lowest and highest value per bucket of `bucketMs`. */
+  signalBuckets: async (db: Db, vehicleId: number, signal: ChartSignal, from: number, to: number, bucketMs: number) => {
+    const column = canReading[signal];
+    const result = await db.execute(sql`
+      select floor((extract(epoch from ${canReading.ts}) * 1000 - ${from}) / ${bucketMs})::int as bucket,
+        (extract(epoch from min(${canReading.ts})) * 1000)::float8 as ts,
+        min(${column}) as min, max(${column}) as max, count(*)::int as n
+      from ${canReading}
+      where ${canReading.vehicleId} = ${vehicleId} and ${canReading.ts} >= ${new Date(from)} and ${canReading.ts} < ${new Date(to)}
+        and ${column} is not null
+      group by 1 order by 1`);
+    return rows<{ ts: number; min: number; max: number; n: number }>(result);
+  },
+};

@@ -1,0 +1,245 @@
+import {
+  ENERGY_RULES,
+  meterPoint,
+  newTrack,
+  segmentEpisodes,
+  stepEpisode,
+  STOP_MINUTES,
+  type Episode,
+  type EpisodeKind,
+  type EpisodeTrack,
+} from '@evfleet/domain';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { canReading, chargingSession, trip } from '../db/telemetry-schema.js';
+import { groupByVehicle, type StoredRow } from './reading-store.js';
+import { refreshBatteryEstimates } from './battery-estimates.js';
+
+const KINDS: EpisodeKind[] = ['trip', 'charge'];
+const TABLES = { trip, charge: chargingSession };
+/** Both tables have the episode columns; Drizzle types them apart only by their names. */
+type EpisodeTable = typeof trip;
+const tableOf = (kind: EpisodeKind) => TABLES[kind] as EpisodeTable;
+/** The longest gap either kind survives: a late reading's window is widened by it on both sides. */
+const WIDEN_MS = Math.max(STOP_MINUTES, ENERGY_RULES.chargeGapMinutes) * 60_000;
+
+type EpisodeRow = EpisodeTable['$inferSelect'];
+const episodeOf = (r: EpisodeRow): Episode => ({
+  start: r.startTs.getTime(),
+  end: r.endTs.getTime(),
+  energyKwh: r.energyKwh,
+  peakPowerKw: r.peakPowerKw,
+  startCharge: r.startCharge,
+  endCharge: r.endCharge,
+  startOdometer: r.startOdometer,
+  endOdometer: r.endOdometer,
+  gpsMiles: r.gpsMiles,
+  gpsLat: r.gpsLat,
+  gpsLong: r.gpsLong,
+});
+const rowOf = (vehicleId: number, e: Episode) => ({
+  vehicleId,
+  startTs: new Date(e.start),
+  endTs: new Date(e.end),
+  energyKwh: e.energyKwh,
+  peakPowerKw: e.peakPowerKw,
+  startCharge: e.startCharge,
+  endCharge: e.endCharge,
+  startOdometer: e.startOdometer,
+  endOdometer: e.endOdometer,
+  gpsMiles: e.gpsMiles,
+  gpsLat: e.gpsLat,
+  gpsLong: e.gpsLong,
+});
+
+const METER_COLUMNS = {
+  ts: canReading.ts,
+  packVoltage: canReading.packVoltage,
+  vehicleCurrent: canReading.vehicleCurrent,
+  chargeStatus: canReading.chargeStatus,
+  speed: canReading.speed,
+  batteryCharge: canReading.batteryCharge,
+  odometer: canReading.odometer,
+  gpsLat: canReading.gpsLat,
+  gpsLong: canReading.gpsLong,
+  cells: canReading.cells,
+};
+type MeterRow = { [K in keyof typeof METER_COLUMNS]: (typeof METER_COLUMNS)[K]['_']['data'] | null };
+const pointOf = (r: MeterRow) => meterPoint(new Date(r.ts!).getTime(), r, r.cells);
+
+interface VehicleEpisodes {
+  lastTs: number;
+  tracks: Record<EpisodeKind, EpisodeTrack>;
+}
+
+/**
+ * Keeps each vehicle's trips and charging sessions, with their energy and distance, current as
+ * readings arrive: in-order readings step the open episodes in memory (written back once a
+ * second); a late reading marks its window, which is segmented again from the stored readings, so
+ * the episodes come out the same whatever order readings arrive in. A closed charging session
+ * refreshes the vehicle's capacity estimate.
+ */
+export function createEpisodeTracker(db: Db) {
+  const vehicles = new Map<number, VehicleEpisodes>();
+  const dirty: Record<EpisodeKind, Map<string, { vehicleId: number; episode: Episode }>> = {
+    trip: new Map(),
+    charge: new Map(),
+  };
+  const late = new Map<number, { from: number; to: number }>();
+  const chargesClosed = new Set<number>();
+  let chain: Promise<void> = Promise.resolve();
+  /** One piece of work at a time, in order; a failed one does not stop those after it. */
+  const enqueue = (work: () => Promise<void>) => {
+    const run = chain.then(work);
+    chain = run.catch(() => undefined);
+    return run;
+  };
+
+  /** The last episode of each kind and the reading before `before`: where a vehicle stood. */
+  const load = async (vehicleId: number, before: number): Promise<VehicleEpisodes> => {
+    const [prev] = await db
+      .select(METER_COLUMNS)
+      .from(canReading)
+      .where(and(eq(canReading.vehicleId, vehicleId), sql`${canReading.ts} < ${new Date(before)}`))
+      .orderBy(sql`${canReading.ts} desc`)
+      .limit(1);
+    const prevPoint = prev ? pointOf(prev) : null;
+    const track = async (kind: EpisodeKind) => {
+      const table = tableOf(kind);
+      const [last] = await db
+        .select()
+        .from(table)
+        .where(eq(table.vehicleId, vehicleId))
+        .orderBy(sql`${table.startTs} desc`)
+        .limit(1);
+      const t = newTrack(last ? episodeOf(last) : null);
+      t.prev = prevPoint;
+      return t;
+    };
+    return { lastTs: prevPoint?.ts ?? 0, tracks: { trip: await track('trip'), charge: await track('charge') } };
+  };
+
+  const applyBatch = async (rows: StoredRow[]) => {
+    for (const [vehicleId, list] of groupByVehicle(rows)) {
+      let v = vehicles.get(vehicleId);
+      if (!v) vehicles.set(vehicleId, (v = await load(vehicleId, list[0].reading.ts)));
+      for (const { reading } of list) {
+        if (reading.ts <= v.lastTs) {
+          const w = late.get(vehicleId);
+          late.set(vehicleId, {
+            from: Math.min(w?.from ?? reading.ts, reading.ts),
+            to: Math.max(w?.to ?? reading.ts, reading.ts),
+          });
+          continue;
+        }
+        v.lastTs = reading.ts;
+        const p = meterPoint(reading.ts, reading.values, reading.cells);
+        for (const kind of KINDS) {
+          const track = v.tracks[kind];
+          const before = track.open;
+          const e = stepEpisode(kind, track, p);
+          if (kind === 'charge' && before && track.open !== before) chargesClosed.add(vehicleId);
+          if (e) dirty[kind].set(`${vehicleId}:${e.start}`, { vehicleId, episode: e });
+        }
+      }
+    }
+  };
+
+  /** Both kinds of episode in a late reading's window, again from storage. */
+  const resegment = async (vehicleId: number, from: number, to: number) => {
+    await db.transaction(async (tx) => {
+      // Widen to whole episodes touching the window, so none is cut in two.
+      let start = from - WIDEN_MS;
+      let end = to + WIDEN_MS;
+      for (const kind of KINDS) {
+        const table = tableOf(kind);
+        const [b] = await tx
+          .select({ from: sql<string | null>`min(${table.startTs})`, to: sql<string | null>`max(${table.endTs})` })
+          .from(table)
+          .where(
+            and(
+              eq(table.vehicleId, vehicleId),
+              lte(table.startTs, new Date(to + WIDEN_MS)),
+              gte(table.endTs, new Date(from - WIDEN_MS)),
+            ),
+          );
+        if (b.from) start = Math.min(start, new Date(b.from).getTime());
+        if (b.to) end = Math.max(end, new Date(b.to).getTime());
+      }
+      const points = (
+        await tx
+          .select(METER_COLUMNS)
+          .from(canReading)
+          .where(
+            and(
+              eq(canReading.vehicleId, vehicleId),
+              gte(canReading.ts, new Date(start)),
+              lte(canReading.ts, new Date(end)),
+            ),
+          )
+          .orderBy(asc(canReading.ts))
+      ).map(pointOf);
+      for (const kind of KINDS) {
+        const table = tableOf(kind);
+        await tx
+          .delete(table)
+          .where(
+            and(eq(table.vehicleId, vehicleId), lte(table.startTs, new Date(end)), gte(table.endTs, new Date(start))),
+          );
+        const episodes = segmentEpisodes(kind, points);
+        if (episodes.length)
+          await tx
+            .insert(table)
+            .values(episodes.map((e) => rowOf(vehicleId, e)))
+            .onConflictDoNothing();
+      }
+    });
+    vehicles.delete(vehicleId); // reloaded from storage on its next reading
+    chargesClosed.add(vehicleId);
+  };
+
+  const writeDirty = async () => {
+    for (const kind of KINDS) {
+      const episodes = [...dirty[kind].values()];
+      dirty[kind].clear();
+      if (!episodes.length) continue;
+      const table = tableOf(kind);
+      await db
+        .insert(table)
+        .values(episodes.map(({ vehicleId, episode }) => rowOf(vehicleId, episode)))
+        .onConflictDoUpdate({
+          target: [table.vehicleId, table.startTs],
+          set: {
+            endTs: sql`excluded.end_ts`,
+            energyKwh: sql`excluded.energy_kwh`,
+            peakPowerKw: sql`excluded.peak_power_kw`,
+            startCharge: sql`excluded.start_charge`,
+            endCharge: sql`excluded.end_charge`,
+            startOdometer: sql`excluded.start_odometer`,
+            endOdometer: sql`excluded.end_odometer`,
+            gpsMiles: sql`excluded.gps_miles`,
+            gpsLat: sql`excluded.gps_lat`,
+            gpsLong: sql`excluded.gps_long`,
+          },
+        });
+    }
+  };
+
+  return {
+    /** Applies batches one after another, in commit order. */
+    apply: (rows: StoredRow[]) => enqueue(() => applyBatch(rows)),
+    idle: () => chain,
+    /** Writes changed episodes, re-segments windows that late readings touched, refreshes capacity estimates. */
+    persist: () =>
+      enqueue(async () => {
+        await writeDirty();
+        const windows = [...late];
+        late.clear();
+        for (const [vehicleId, w] of windows) await resegment(vehicleId, w.from, w.to);
+        const closed = [...chargesClosed];
+        chargesClosed.clear();
+        if (closed.length) await refreshBatteryEstimates(db, closed);
+      }),
+  };
+}
+export type EpisodeTracker = ReturnType<typeof createEpisodeTracker>;
