@@ -52,9 +52,10 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
   // The tab is in the address (`?tab=battery`): a reload or a shared link opens the same one.
   const [params, setParams] = useSearchParams();
   const chosen = params.get('tab');
-  // The signal chart draws raw CAN readings: offered only to those the role toggles let see them.
+  // The signal chart draws the stored readings: offered only to those the role toggles let see the
+  // CAN history (the server refuses others, and a refusal signs the user out).
   const toggles = useRoleToggles();
-  const mayChart = toggles.ready && toggles.allows('canDetails', vehicle);
+  const mayChart = toggles.ready && toggles.allows('canHistory', vehicle);
   const tab: Tab = isTab(chosen) && (chosen !== 'signals' || mayChart) ? chosen : 'overview';
   const setTab = (value: string | null) =>
     setParams(

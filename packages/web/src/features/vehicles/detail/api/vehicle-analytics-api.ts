@@ -16,9 +16,13 @@ const periodQuery = ({ from, to }: TimeWindow) => ({
 
 const analyticsKey = (id: number) => [...detailKey(id), 'analytics'] as const;
 
-/** GET api/vehicles/{id}/battery-health: capacity, state of health, cycles and cell spread. */
-export function useBatteryHealth(id: number) {
+/**
+ * GET api/vehicles/{id}/battery-health: capacity, state of health, cycles and cell spread. Kept to
+ * those the role toggles let see CAN details, as the charging sessions are (`enabled`).
+ */
+export function useBatteryHealth(id: number, enabled: boolean) {
   return useQuery({
+    enabled,
     queryKey: [...analyticsKey(id), 'battery-health'],
     queryFn: async ({ signal }) =>
       (await http.get<BatteryHealth>(`api/vehicles/${id}/battery-health`, { signal })).data,
@@ -26,8 +30,9 @@ export function useBatteryHealth(id: number) {
 }
 
 /** GET api/vehicles/{id}/charging-sessions?from&to, oldest first. */
-export function useChargingSessions(id: number, window: TimeWindow) {
+export function useChargingSessions(id: number, window: TimeWindow, enabled: boolean) {
   return useQuery({
+    enabled,
     queryKey: [...analyticsKey(id), 'charging-sessions', window.from, window.to],
     queryFn: async ({ signal }) =>
       (

@@ -1,8 +1,9 @@
 import '@mantine/dates/styles.css';
-import { Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import type { Vehicle } from '@evfleet/domain';
 import { useMemo, useState } from 'react';
+import { useRoleToggles } from '../../../../app/session/useRoleToggles';
 import { useBatteryHealth, useChargingSessions, useTripFigures } from '../api/vehicle-analytics-api';
 import { calendarDay } from '../format';
 import {
@@ -36,14 +37,24 @@ export function BatteryTab({ vehicle }: { vehicle: Vehicle }) {
   // A half-picked range keeps the tables on the last whole one.
   const [range, setRange] = useState<[string, string]>(() => lastDays(DEFAULT_PERIOD_DAYS));
   const window = useMemo(() => rangeWindow(range), [range]);
-  const health = useBatteryHealth(vehicle.id);
-  const sessions = useChargingSessions(vehicle.id, window);
+  // Health and charging are CAN details, which the role toggles may withhold; a refused call (403)
+  // would sign the user out, so they are not asked for then. Trips are not governed.
+  const toggles = useRoleToggles();
+  const mayDetails = toggles.ready && toggles.allows('canDetails', vehicle);
+  const health = useBatteryHealth(vehicle.id, mayDetails);
+  const sessions = useChargingSessions(vehicle.id, window, mayDetails);
   const trips = useTripFigures(vehicle.id, window);
   const zone = `Times in ${vehicle.timeZone}`;
 
   return (
     <Stack gap="md" data-testid="battery-tab">
-      {health.data ? (
+      {!toggles.ready ? (
+        loading
+      ) : !mayDetails ? (
+        <Alert color="gray" data-testid="battery-withheld">
+          Your role may not see this vehicle's CAN details: its battery health and charging sessions.
+        </Alert>
+      ) : health.data ? (
         <>
           <BatteryHealthCard health={health.data} />
           <BatteryHistoryCharts health={health.data} />
@@ -74,23 +85,25 @@ export function BatteryTab({ vehicle }: { vehicle: Vehicle }) {
           {zone}
         </Text>
       </Group>
-      <Card withBorder radius="md" padding="md" data-testid="charging-sessions">
-        <Title order={5} mb="sm">
-          Charging sessions
-        </Title>
-        {sessions.data ? (
-          <FiguresTable
-            rows={sessions.data}
-            columns={chargingSessionColumns(vehicle.timeZone)}
-            empty="No charging sessions in this period"
-            testId="charging-sessions-table"
-          />
-        ) : sessions.isPending ? (
-          loading
-        ) : (
-          failed
-        )}
-      </Card>
+      {mayDetails && (
+        <Card withBorder radius="md" padding="md" data-testid="charging-sessions">
+          <Title order={5} mb="sm">
+            Charging sessions
+          </Title>
+          {sessions.data ? (
+            <FiguresTable
+              rows={sessions.data}
+              columns={chargingSessionColumns(vehicle.timeZone)}
+              empty="No charging sessions in this period"
+              testId="charging-sessions-table"
+            />
+          ) : sessions.isPending ? (
+            loading
+          ) : (
+            failed
+          )}
+        </Card>
+      )}
       <Card withBorder radius="md" padding="md" data-testid="trips">
         <Title order={5} mb="sm">
           Trips
