@@ -17,6 +17,8 @@ export interface TimeSeriesChartProps {
   lines: readonly TimeSeriesLine[];
   /** Fill between two lines (indices into `lines`, upper first): a min..max band. */
   band?: readonly [upper: number, lower: number];
+  /** The time span shown (epoch ms); the data's own when absent. */
+  span?: readonly [from: number, to: number];
   /** The value axis' label, e.g. 'Speed (mph)'. */
   yLabel: string;
   /** The zone the time axis and the legend speak (an IANA name); the browser's when absent. */
@@ -56,6 +58,7 @@ export function TimeSeriesChart({
   x,
   lines,
   band,
+  span,
   yLabel,
   timeZone,
   height = 320,
@@ -66,8 +69,8 @@ export function TimeSeriesChart({
   const chart = useRef<uPlot | null>(null);
   const data: uPlot.AlignedData = [x as number[], ...lines.map((l) => l.values as (number | null)[])];
   // The latest data and callbacks, read by the chart built once per shape below.
-  const latest = useRef({ data, onSelectWindow });
-  latest.current = { data, onSelectWindow };
+  const latest = useRef({ data, span, onSelectWindow });
+  latest.current = { data, span, onSelectWindow };
 
   // What decides the chart's shape; data alone does not rebuild it.
   const shape = JSON.stringify({ lines: lines.map((l) => [l.label, l.color]), band, yLabel, timeZone, height });
@@ -82,7 +85,13 @@ export function TimeSeriesChart({
       ms: 1,
       tzDate: timeZone ? (ts) => uPlot.tzDate(new Date(ts), timeZone) : undefined,
       cursor: { drag: { x: true, y: false, setScale: false } },
-      scales: { x: { time: true } },
+      scales: {
+        x: {
+          time: true,
+          range: (_u, min, max) =>
+            latest.current.span ? [latest.current.span[0], latest.current.span[1]] : [min, max],
+        },
+      },
       axes: [
         {
           values: (u, splits) => {
@@ -126,9 +135,11 @@ export function TimeSeriesChart({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shape]);
 
+  // New data, or a new span over the same data (drawn at once while finer data loads).
+  const [spanFrom, spanTo] = span ?? [];
   useEffect(() => {
     chart.current?.setData(latest.current.data);
-  }, [x, lines]);
+  }, [x, lines, spanFrom, spanTo]);
 
   return <Box ref={container} w="100%" data-testid={testId} />;
 }

@@ -74,7 +74,7 @@ export function BatteryHealthCard({ health }: { health: BatteryHealth }) {
                 {f.value}
               </Text>
             )}
-            {f.note && (
+            {f.note && f.value !== null && (
               <Text size="xs" c="dimmed">
                 {f.note}
               </Text>

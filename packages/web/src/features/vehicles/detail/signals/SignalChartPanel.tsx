@@ -135,6 +135,7 @@ export function SignalChartPanel({ vehicle }: { vehicle: Vehicle }) {
             bucketMs={data?.bucketMs}
             x={x}
             lines={lines}
+            span={[window.from, window.to]}
             timeZone={vehicle.timeZone}
             onSelectWindow={onSelectWindow}
           />
@@ -153,6 +154,7 @@ interface SignalChartBodyProps {
   bucketMs: number | undefined;
   x: number[];
   lines: TimeSeriesLine[];
+  span: [number, number];
   timeZone: string;
   onSelectWindow: (from: number, to: number) => void;
 }
