@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../packages/server/src/db/client.js';
-import { rebuildDay } from '../packages/server/src/modules/dashboard/daily-stats.sql.js';
+import { rebuildDay } from '../packages/server/src/modules/dashboard/day-rebuild.js';
 
 export const DASHBOARD_SIZES = {
   dealers: 100,

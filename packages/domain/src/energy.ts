@@ -30,6 +30,8 @@ export const ENERGY_RULES = {
   maxRatedCapacityKwh: 2000,
   /** The largest cell spread warning a template may name (mV). */
   maxCellSpreadWarnMv: 2000,
+  /** A day needs at least this many readings at rest before its weakest cell is judged. */
+  minWeakCellRestReadings: 10,
 } as const;
 
 /** Where a vehicle's rated capacity may come from (kWh); null or absent counts as none. */
@@ -109,6 +111,27 @@ export function restCells(p: MeterPoint): { spreadMv: number; lowestCell: number
     if (p.cells[i] > p.cells[hi]) hi = i;
   }
   return { spreadMv: (p.cells[hi] - p.cells[lo]) * 1000, lowestCell: lo + 1 };
+}
+
+/** A day's readings at rest: how many, their spreads' sum, and the cell most often the lowest (how often). */
+export interface RestDay {
+  restCount: number;
+  restSpreadSumMv: number;
+  lowestCell: number | null;
+  lowestCellCount: number;
+}
+
+/**
+ * The day's steady weak cell: one cell the lowest in most readings at rest while the mean spread
+ * stood past the warning level (the template's, else the default); null when the day does not show one.
+ */
+export function steadyWeakCell(day: RestDay, warnMv: number | null): { cell: number; meanSpreadMv: number } | null {
+  if (day.lowestCell === null || day.restCount < ENERGY_RULES.minWeakCellRestReadings) return null;
+  if (day.lowestCellCount < ENERGY_RULES.steadyWeakCellShare * day.restCount) return null;
+  const meanSpreadMv = day.restSpreadSumMv / day.restCount;
+  return meanSpreadMv > (warnMv ?? ENERGY_RULES.defaultCellSpreadWarnMv)
+    ? { cell: day.lowestCell, meanSpreadMv }
+    : null;
 }
 
 /**

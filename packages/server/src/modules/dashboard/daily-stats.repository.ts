@@ -1,0 +1,155 @@
+import { meterPoint, type MeterPoint } from '@evfleet/domain';
+import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { canReading } from '../../db/telemetry-schema.js';
+import { lowCellRows, type DayFigures } from './day-figures.js';
+
+/** The columns of can_reading the energy rules look at, as a MeterPoint's values. */
+const METER_COLUMNS = {
+  ts: canReading.ts,
+  packVoltage: canReading.packVoltage,
+  vehicleCurrent: canReading.vehicleCurrent,
+  chargeStatus: canReading.chargeStatus,
+  speed: canReading.speed,
+  batteryCharge: canReading.batteryCharge,
+  odometer: canReading.odometer,
+  gpsLat: canReading.gpsLat,
+  gpsLong: canReading.gpsLong,
+  cells: canReading.cells,
+};
+type MeterRow = Omit<MeterPoint, 'ts'> & { ts: Date };
+const toPoint = ({ ts, cells, ...values }: MeterRow) => meterPoint(ts.getTime(), values, cells);
+
+/** Readings are read in pages of this many, so a day of one-second readings never sits in memory at once. */
+const PAGE = 5000;
+
+/** A vehicle's readings from `from` (inclusive) to `to` (exclusive), oldest first. */
+export async function* readingsBetween(db: Db, vehicleId: number, from: Date, to: Date): AsyncGenerator<MeterPoint> {
+  let after: Date | null = null;
+  for (;;) {
+    const rows: MeterRow[] = await db
+      .select(METER_COLUMNS)
+      .from(canReading)
+      .where(
+        and(
+          eq(canReading.vehicleId, vehicleId),
+          after ? gt(canReading.ts, after) : gte(canReading.ts, from),
+          lt(canReading.ts, to),
+        ),
+      )
+      .orderBy(asc(canReading.ts))
+      .limit(PAGE);
+    for (const r of rows) yield toPoint(r);
+    if (rows.length < PAGE) return;
+    after = rows[rows.length - 1].ts;
+  }
+}
+
+export interface Seed {
+  /** The reading just before the time asked about, and the last odometer value before it. */
+  prev: MeterPoint | null;
+  odometer: number | null;
+}
+
+/** Each vehicle's reading just before the given time, and its last odometer value before it. */
+export async function readingsBefore(db: Db, before: { vehicleId: number; ts: number }[]) {
+  const seeds = new Map<number, Seed>();
+  if (!before.length) return seeds;
+  const { rows } = await db.execute<{
+    vehicle_id: number;
+    reading: (Omit<MeterRow, 'ts'> & { ts: string }) | null;
+    odo: number | null;
+  }>(sql`
+    select b.vehicle_id, r.reading, o.odometer as odo
+    from jsonb_to_recordset(${JSON.stringify(before.map((b) => ({ vehicle_id: b.vehicleId, ts: new Date(b.ts).toISOString() })))}::jsonb) as b(vehicle_id int, ts timestamptz)
+    left join lateral (
+      select json_build_object('ts', ts, 'packVoltage', pack_voltage, 'vehicleCurrent', vehicle_current, 'chargeStatus', charge_status,
+        'speed', speed, 'batteryCharge', battery_charge, 'odometer', odometer, 'gpsLat', gps_lat, 'gpsLong', gps_long, 'cells', cells) as reading
+      from can_reading c where c.vehicle_id = b.vehicle_id and c.ts < b.ts order by c.ts desc limit 1) r on true
+    left join lateral (select odometer from can_reading c where c.vehicle_id = b.vehicle_id and c.ts < b.ts and c.odometer is not null order by c.ts desc limit 1) o on true`);
+  for (const r of rows)
+    seeds.set(r.vehicle_id, {
+      prev: r.reading && toPoint({ ...r.reading, ts: new Date(r.reading.ts) }),
+      odometer: r.odo,
+    });
+  return seeds;
+}
+
+export type DayRow = DayFigures & { vehicleId: number; day: string };
+
+const STAT_COLUMNS = sql.raw(
+  'miles, energy_kwh, charging_seconds, energy_used_kwh, gps_miles, idle_seconds, idle_charge_lost, rest_spread_sum_mv, rest_spread_count',
+);
+const statRecord = (r: DayRow) => ({
+  vehicle_id: r.vehicleId,
+  day: r.day,
+  miles: r.miles,
+  energy_kwh: r.energyKwh,
+  charging_seconds: r.chargingSeconds,
+  energy_used_kwh: r.energyUsedKwh,
+  gps_miles: r.gpsMiles,
+  idle_seconds: r.idleSeconds,
+  idle_charge_lost: r.idleChargeLost,
+  rest_spread_sum_mv: r.restSpreadSumMv,
+  rest_spread_count: r.restSpreadCount,
+});
+const STAT_RECORD = sql.raw(
+  `x(vehicle_id int, day date, miles float8, energy_kwh float8, charging_seconds float8, energy_used_kwh float8,
+     gps_miles float8, idle_seconds float8, idle_charge_lost float8, rest_spread_sum_mv float8, rest_spread_count int)`,
+);
+const cellRecords = (rows: DayRow[]) =>
+  JSON.stringify(rows.flatMap((r) => lowCellRows(r).map((c) => ({ vehicle_id: r.vehicleId, day: r.day, ...c }))));
+
+/**
+ * Adds sums to the stored figures and low cell counts, one statement for all of them (so a failure
+ * adds nothing anywhere and the sums can be written again).
+ */
+export async function addIncrements(db: Db, increments: DayRow[]) {
+  if (!increments.length) return;
+  await db.execute(sql`
+    with cells as (
+      insert into low_cell_count (vehicle_id, day, cell, count)
+      select x.vehicle_id, x.day, x.cell, x.count
+      from jsonb_to_recordset(${cellRecords(increments)}::jsonb) as x(vehicle_id int, day date, cell int, count int)
+      order by x.vehicle_id, x.day, x.cell
+      on conflict (vehicle_id, day, cell) do update set count = low_cell_count.count + excluded.count
+    )
+    insert into vehicle_daily_stat (vehicle_id, day, ${STAT_COLUMNS}, updated_at)
+    select x.vehicle_id, x.day, x.miles, x.energy_kwh, x.charging_seconds, x.energy_used_kwh, x.gps_miles,
+      x.idle_seconds, x.idle_charge_lost, x.rest_spread_sum_mv, x.rest_spread_count, now()
+    from jsonb_to_recordset(${JSON.stringify(increments.map(statRecord))}::jsonb) as ${STAT_RECORD}
+    order by x.vehicle_id, x.day
+    on conflict (vehicle_id, day) do update set
+      miles = vehicle_daily_stat.miles + excluded.miles,
+      energy_kwh = vehicle_daily_stat.energy_kwh + excluded.energy_kwh,
+      charging_seconds = vehicle_daily_stat.charging_seconds + excluded.charging_seconds,
+      energy_used_kwh = vehicle_daily_stat.energy_used_kwh + excluded.energy_used_kwh,
+      gps_miles = vehicle_daily_stat.gps_miles + excluded.gps_miles,
+      idle_seconds = vehicle_daily_stat.idle_seconds + excluded.idle_seconds,
+      idle_charge_lost = vehicle_daily_stat.idle_charge_lost + excluded.idle_charge_lost,
+      rest_spread_sum_mv = vehicle_daily_stat.rest_spread_sum_mv + excluded.rest_spread_sum_mv,
+      rest_spread_count = vehicle_daily_stat.rest_spread_count + excluded.rest_spread_count,
+      updated_at = now()`);
+}
+
+/** Replaces a day's stored figures and low cell counts with these, in one statement. */
+export async function replaceDay(db: Db, figures: DayRow) {
+  const { vehicleId, day } = figures;
+  await db.execute(sql`
+    with x as (select * from jsonb_to_recordset(${cellRecords([figures])}::jsonb) as x(vehicle_id int, day date, cell int, count int)),
+    gone as (
+      delete from low_cell_count l where l.vehicle_id = ${vehicleId} and l.day = ${day}::date
+        and not exists (select 1 from x where x.cell = l.cell)
+    ),
+    cells as (
+      insert into low_cell_count (vehicle_id, day, cell, count) select vehicle_id, day, cell, count from x
+      on conflict (vehicle_id, day, cell) do update set count = excluded.count
+    )
+    insert into vehicle_daily_stat (vehicle_id, day, ${STAT_COLUMNS}, updated_at)
+    select x.*, now() from jsonb_to_recordset(${JSON.stringify([statRecord(figures)])}::jsonb) as ${STAT_RECORD}
+    on conflict (vehicle_id, day) do update set
+      miles = excluded.miles, energy_kwh = excluded.energy_kwh, charging_seconds = excluded.charging_seconds,
+      energy_used_kwh = excluded.energy_used_kwh, gps_miles = excluded.gps_miles, idle_seconds = excluded.idle_seconds,
+      idle_charge_lost = excluded.idle_charge_lost, rest_spread_sum_mv = excluded.rest_spread_sum_mv,
+      rest_spread_count = excluded.rest_spread_count, updated_at = now()`);
+}
