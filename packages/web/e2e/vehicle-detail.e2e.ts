@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe } from 'vitest';
 import { ADMIN, USER, expect, expectVisible, screenshot, signIn, test, textOf, WAIT_MS } from './support/fixtures';
+import { pickDay } from './support/vehicles';
 import { Api, expectNoRows, expectToast, gridRow, gridRows } from './support/people';
 import { pickDateTime } from './support/can-report';
 import { deviceCredential, everyMinute, sendReadings } from './support/readings';
@@ -58,19 +59,6 @@ const SECOND_TRIP_POINTS = 8;
 async function openDetail(page: Page): Promise<void> {
   await page.goto(`/vehicle/${vehicle.id}`);
   expect(await textOf(page.getByTestId('vehicle-detail-name'))).toBe(vehicle.name);
-}
-
-/** Picks `day` (YYYY-MM-DD) in 'Select Date', going back a month when it lies in the previous one. */
-async function pickDay(page: Page, day: string): Promise<void> {
-  await page.getByTestId('select-date').click();
-  const [y, m, d] = day.split('-').map(Number);
-  const label = `${d} ${new Date(Date.UTC(y, m - 1, d)).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' })} ${y}`;
-  const button = page.getByRole('button', { name: label, exact: true });
-  if ((await button.count()) === 0) await page.locator('button[data-direction="previous"]').first().click();
-  // Only days with movement can be picked (§2).
-  expect(await button.getAttribute('data-disabled')).toBeNull();
-  await screenshot(page, 'vehicle-detail-date-picker');
-  await button.click();
 }
 
 describe('vehicle detail (/vehicle/{id})', () => {
@@ -134,7 +122,7 @@ describe('vehicle detail (/vehicle/{id})', () => {
     await page.keyboard.press('Escape');
 
     await expect.poll(() => page.getByTestId('clear-range').isDisabled()).toBe(true);
-    await pickDay(page, DAY);
+    await pickDay(page, DAY, 'vehicle-detail-date-picker');
     await page.getByTestId('select-range').click();
     const options = page.getByRole('option');
     await expect.poll(() => options.count()).toBe(2);

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { expect, WAIT_MS } from './fixtures';
+import { expect, screenshot, WAIT_MS } from './fixtures';
 import { createDealer, type Api } from './people';
 import { deviceCredential, sendReadings } from './readings';
 
@@ -69,4 +69,20 @@ export async function expectMarkerAt(
       { timeout },
     )
     .toBe('there');
+}
+
+/**
+ * Picks `day` (YYYY-MM-DD) in the detail page's 'Select Date', going back a month when it lies in the
+ * previous one; `screen` names a screenshot of the open calendar.
+ */
+export async function pickDay(page: Page, day: string, screen?: string): Promise<void> {
+  await page.getByTestId('select-date').click();
+  const [y, m, d] = day.split('-').map(Number);
+  const label = `${d} ${new Date(Date.UTC(y, m - 1, d)).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' })} ${y}`;
+  const button = page.getByRole('button', { name: label, exact: true });
+  if ((await button.count()) === 0) await page.locator('button[data-direction="previous"]').first().click();
+  // Only days with movement can be picked (§2).
+  expect(await button.getAttribute('data-disabled')).toBeNull();
+  if (screen) await screenshot(page, screen);
+  await button.click();
 }

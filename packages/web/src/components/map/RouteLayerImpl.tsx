@@ -3,13 +3,20 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLeafletMap } from './map-context';
 import type { RouteLayerProps } from './map-types';
 import { pointIcon } from './marker-icons';
+import { thinPath } from './thin-path';
+
+/** The longest the drawing animation runs, in steps: past it a step adds several points. */
+const MAX_STEPS = 200;
 
 /**
  * A route drawn as it was driven: one more point every `stepMs` (part 2 §9: 50 ms), with a marker
  * at its head. A new path starts over; the map fits the whole route first so the drawing stays in view.
+ * A long track is thinned for drawing (thinPath) and drawn a few points a step, so it stays smooth
+ * and takes at most MAX_STEPS steps.
  */
-export default function RouteLayerImpl({ path, stepMs = 50, fit = true }: RouteLayerProps) {
+export default function RouteLayerImpl({ path: fullPath, stepMs = 50, fit = true }: RouteLayerProps) {
   const map = useLeafletMap();
+  const path = useMemo(() => thinPath(fullPath), [fullPath]);
   const [shown, setShown] = useState(0);
   // SVG, not the map's canvas: the route is then a <path> a test (or assistive tool) can find.
   const line = useMemo(() => L.polyline([], { color: '#1c7ed6', weight: 4, opacity: 0.85, renderer: L.svg() }), []);
@@ -33,10 +40,11 @@ export default function RouteLayerImpl({ path, stepMs = 50, fit = true }: RouteL
       setShown(path.length);
       return;
     }
+    const perStep = Math.max(1, Math.ceil(path.length / MAX_STEPS));
     let count = Math.min(1, path.length);
     setShown(count);
     const timer = setInterval(() => {
-      count += 1;
+      count = Math.min(path.length, count + perStep);
       setShown(count);
       if (count >= path.length) clearInterval(timer);
     }, stepMs);

@@ -1,18 +1,30 @@
-import { Alert, Center, Grid, Loader, Stack } from '@mantine/core';
+import { Alert, Center, Loader, Stack, Tabs } from '@mantine/core';
 import type { Vehicle } from '@evfleet/domain';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { HttpError } from '../../../api/http';
 import { useRoleToggles } from '../../../app/session/useRoleToggles';
 import { NotFound } from '../../../app/shell/StatusPages';
 import { useIdParam } from '../../../app/useIdParam';
-import { hasPosition } from '../api/map-item';
-import { useDevicePosition, useRoute, useVehicle } from './api/vehicle-detail-api';
+import { useVehicle } from './api/vehicle-detail-api';
 import { DetailHeader } from './DetailHeader';
-import { VehicleInfoCard } from './info/VehicleInfoCard';
-import { MovementControls, type MovementChoice } from './movement/MovementControls';
-import { RouteMapCard } from './movement/RouteMapCard';
-import { useLiveVehicle } from './useLiveVehicle';
-import { WarningLogPanel } from './warning-log/WarningLogPanel';
+import { VehicleOverview } from './VehicleOverview';
+
+// The charts' libraries (recharts, uPlot) load only when their tab first opens.
+const BatteryTab = lazy(() => import('./battery/BatteryTab').then((m) => ({ default: m.BatteryTab })));
+const SignalChartPanel = lazy(() =>
+  import('./signals/SignalChartPanel').then((m) => ({ default: m.SignalChartPanel })),
+);
+
+const TABS = ['overview', 'battery', 'signals'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
+
+const loading = (
+  <Center py="xl">
+    <Loader size="sm" />
+  </Center>
+);
 
 /** /vehicle/:id (part 2 §2 "Vehicle detail"). */
 export function VehicleDetailPage() {
@@ -35,71 +47,61 @@ export function VehicleDetailPage() {
   }
   return <VehicleDetail vehicle={vehicle.data} />;
 }
+
 function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
-  // The chosen day and range live in the address, so a reload or a shared link shows the same route.
+  // The tab is in the address (`?tab=battery`): a reload or a shared link opens the same one.
   const [params, setParams] = useSearchParams();
-  const choice: MovementChoice = { date: params.get('date'), slot: params.get('range') };
-  const setChoice = ({ date, slot }: MovementChoice) =>
+  const chosen = params.get('tab');
+  // The signal chart draws the stored readings: offered only to those the role toggles let see the
+  // CAN history (the server refuses others, and a refusal signs the user out).
+  const toggles = useRoleToggles();
+  const mayChart = toggles.ready && toggles.allows('canHistory', vehicle);
+  const tab: Tab = isTab(chosen) && (chosen !== 'signals' || mayChart) ? chosen : 'overview';
+  const setTab = (value: string | null) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        for (const [name, value] of [
-          ['date', date],
-          ['range', slot],
-        ] as const) {
-          if (value) next.set(name, value);
-          else next.delete(name);
-        }
+        if (value && value !== 'overview') next.set('tab', value);
+        else next.delete('tab');
         return next;
       },
       { replace: true },
     );
-  const route = useRoute(vehicle.id, choice.date, choice.slot);
-  const polledPosition = useDevicePosition(vehicle.id, vehicle.vin);
-  // The role-permission toggles may withhold CAN details or warning logs from a dealer or fleet owner:
-  // those panels are left out rather than called, since a refused call (403) signs the user out.
-  const toggles = useRoleToggles();
-  const live = useLiveVehicle(vehicle.id, vehicle.vin, toggles.ready && toggles.allows('canDetails', vehicle));
-  // The live feed's position is the freshest; the polled one covers the time before it speaks.
-  const position = live && hasPosition(live) ? live : polledPosition.data;
 
   return (
     <Stack gap="md" p="md" data-testid="vehicle-detail">
       <DetailHeader id={vehicle.id} name={vehicle.name} vin={vehicle.vin} />
-      <MovementControls
-        vehicleId={vehicle.id}
-        choice={choice}
-        onChange={setChoice}
-        hasRoute={(route.data?.length ?? 0) > 0}
-      />
-      <Grid gutter="md">
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          {polledPosition.isPending ? (
-            <Center h={420}>
-              <Loader size="sm" />
-            </Center>
-          ) : (
-            <RouteMapCard
-              vehicleName={vehicle.name}
-              position={position}
-              route={route.data}
-              routeLoading={route.isFetching}
-            />
+      {/* Only the open tab is mounted: a map laid out while hidden would draw at the wrong size. */}
+      <Tabs value={tab} onChange={setTab} keepMounted={false} data-testid="vehicle-detail-tabs">
+        <Tabs.List mb="md">
+          <Tabs.Tab value="overview" data-testid="tab-overview">
+            Overview
+          </Tabs.Tab>
+          <Tabs.Tab value="battery" data-testid="tab-battery">
+            Battery
+          </Tabs.Tab>
+          {mayChart && (
+            <Tabs.Tab value="signals" data-testid="tab-signals">
+              Signal chart
+            </Tabs.Tab>
           )}
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 7 }}>
-          {!toggles.ready ? (
-            <Loader size="sm" />
-          ) : toggles.allows('canDetails', vehicle) ? (
-            <VehicleInfoCard vehicle={vehicle} />
-          ) : (
-            <Alert color="gray" data-testid="can-details-withheld">
-              Your role may not see this vehicle's CAN details.
-            </Alert>
-          )}
-        </Grid.Col>
-      </Grid>
-      {toggles.ready && toggles.allows('warningLogs', vehicle) && <WarningLogPanel vehicleId={vehicle.id} />}
+        </Tabs.List>
+        <Tabs.Panel value="overview">
+          <VehicleOverview vehicle={vehicle} />
+        </Tabs.Panel>
+        <Tabs.Panel value="battery">
+          <Suspense fallback={loading}>
+            <BatteryTab vehicle={vehicle} />
+          </Suspense>
+        </Tabs.Panel>
+        {mayChart && (
+          <Tabs.Panel value="signals">
+            <Suspense fallback={loading}>
+              <SignalChartPanel vehicle={vehicle} />
+            </Suspense>
+          </Tabs.Panel>
+        )}
+      </Tabs>
     </Stack>
   );
 }

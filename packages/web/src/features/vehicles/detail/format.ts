@@ -41,3 +41,26 @@ export const warningLogDate = (iso: string) => `${dayjs.utc(iso).format('DD/MM/Y
 
 /** YYYY-MM-DD of a local calendar day, as the movement calls want it. */
 export const calendarDay = (d: dayjs.ConfigType) => dayjs(d).format('YYYY-MM-DD');
+
+const zonedFormats = new Map<string, Intl.DateTimeFormat>();
+/** 'DD/MM/YYYY HH:mm' of an instant in the vehicle's zone (as its time slots are told). */
+export function zonedDateTime(instant: string | number, timeZone: string): string {
+  let format = zonedFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'short', timeStyle: 'short', hourCycle: 'h23' });
+    zonedFormats.set(timeZone, format);
+  }
+  return format.format(new Date(instant)).replace(',', '');
+}
+
+/** '20 s', '45 min', '2 h 05 min'. */
+export function duration(ms: number): string {
+  if (ms < 59_500) return `${Math.round(ms / 1000)} s`;
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 60) return `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+}
+
+/** A figure with a fixed number of decimals and its unit, or a dash for none. */
+export const fixed = (value: number | null | undefined, digits: number, unit = '') =>
+  value === null || value === undefined ? '–' : `${value.toFixed(digits)}${unit ? ` ${unit}` : ''}`;

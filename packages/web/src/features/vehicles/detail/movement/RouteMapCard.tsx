@@ -1,4 +1,5 @@
 import { Card, Center, Loader, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { MapView, MarkerLayer, RouteLayer, type LatLng } from '../../../../components/map/MapView';
 import type { DeviceData, RoutePoint } from '@evfleet/domain';
 
@@ -20,7 +21,8 @@ interface RouteMapCardProps {
 export function RouteMapCard({ vehicleName, position, route, routeLoading }: RouteMapCardProps) {
   const here: LatLng | null =
     position?.gps_lat != null && position.gps_long != null ? [position.gps_lat, position.gps_long] : null;
-  const path = route?.map((p): LatLng => [p.lat, p.lng]) ?? [];
+  // Kept while the route is the same: a new array would restart the drawing at every position update.
+  const path = useMemo(() => route?.map((p): LatLng => [p.lat, p.lng]) ?? [], [route]);
   const view = here ? { center: here, zoom: DETAIL_ZOOM } : NO_POSITION;
 
   return (

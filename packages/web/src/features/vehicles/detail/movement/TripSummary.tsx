@@ -1,0 +1,63 @@
+import { Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTripFigures } from '../api/vehicle-analytics-api';
+import { useTimeSlots } from '../api/vehicle-detail-api';
+import { duration, fixed } from '../format';
+import { chargeUsed } from '../battery/episode-columns';
+import { aroundDay, tripOfSlot } from './trip-match';
+
+interface TripSummaryProps {
+  vehicle: { id: number; timeZone: string };
+  date: string;
+  /** The 1-based number of the day's time slot. */
+  slot: string;
+}
+
+/** The chosen route's trip in figures, from the server's trip figures (never from the points drawn). */
+export function TripSummary({ vehicle, date, slot }: TripSummaryProps) {
+  const slots = useTimeSlots(vehicle.id, date);
+  const window = useMemo(() => aroundDay(date), [date]);
+  const trips = useTripFigures(vehicle.id, window);
+  const trip =
+    trips.data && slots.data ? tripOfSlot(trips.data, date, Number(slot), slots.data, vehicle.timeZone) : null;
+
+  if (trips.isPending || slots.isPending) {
+    return (
+      <Card withBorder radius="md" padding="sm">
+        <Loader size="xs" />
+      </Card>
+    );
+  }
+  if (!trip) {
+    return (
+      <Card withBorder radius="md" padding="sm" data-testid="trip-summary-none">
+        <Text size="sm" c="dimmed">
+          No energy figures for this trip yet.
+        </Text>
+      </Card>
+    );
+  }
+  const figures = [
+    { key: 'distance', label: 'Distance', value: fixed(trip.distanceMiles, 1, 'mi') },
+    { key: 'duration', label: 'Duration', value: duration(Date.parse(trip.end) - Date.parse(trip.start)) },
+    { key: 'energy', label: 'Energy', value: fixed(trip.energyKwh, 2, 'kWh') },
+    { key: 'efficiency', label: 'Wh/mi', value: fixed(trip.whPerMile, 0) },
+    { key: 'charge', label: 'Charge used', value: fixed(chargeUsed(trip), 0, '%') },
+  ];
+  return (
+    <Card withBorder radius="md" padding="sm" data-testid="trip-summary">
+      <Group gap="lg" wrap="wrap">
+        {figures.map((f) => (
+          <Stack key={f.key} gap={0}>
+            <Text size="xs" c="dimmed">
+              {f.label}
+            </Text>
+            <Text fw={600} data-testid={`trip-${f.key}`}>
+              {f.value}
+            </Text>
+          </Stack>
+        ))}
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,191 @@
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  useMantineTheme,
+} from '@mantine/core';
+import type { Vehicle } from '@evfleet/domain';
+import { useElementSize } from '@mantine/hooks';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { TimeSeriesChart, type TimeSeriesLine } from '../../../../components/charts/TimeSeriesChart';
+import { useSignalSeries } from '../api/vehicle-analytics-api';
+import { duration, zonedDateTime } from '../format';
+import { isChartSignal, signalLabel, SIGNAL_OPTIONS, signalUnit, withGaps } from './signal-choices';
+import {
+  DEFAULT_PRESET,
+  MIN_WINDOW_MS,
+  pointsFor,
+  presetWindow,
+  stepWindow,
+  WINDOW_PRESETS,
+  type ChosenWindow,
+} from './signal-window';
+
+/**
+ * One signal over a span of time: its lowest and highest value per bucket as a band, about one
+ * bucket a pixel. The signal is kept in the address (`?signal=`), so a reload draws the same chart.
+ */
+export function SignalChartPanel({ vehicle }: { vehicle: Vehicle }) {
+  const [params, setParams] = useSearchParams();
+  const chosen = params.get('signal');
+  const signal = isChartSignal(chosen) ? chosen : null;
+  const [window, setWindow] = useState<ChosenWindow>(() => presetWindow(DEFAULT_PRESET));
+  // The card's width decides how many buckets to ask for; nothing is asked before it is known.
+  const { ref, width } = useElementSize();
+  const series = useSignalSeries(vehicle.id, width > 0 ? signal : null, window, pointsFor(width));
+
+  const setSignal = (value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set('signal', value);
+        else next.delete('signal');
+        return next;
+      },
+      { replace: true },
+    );
+  const onSelectWindow = (from: number, to: number) => {
+    if (to - from >= MIN_WINDOW_MS) setWindow({ preset: null, from, to });
+  };
+
+  const theme = useMantineTheme();
+  const data = series.data;
+  const { x, lines } = useMemo(() => {
+    if (!data) return { x: [], lines: [] };
+    const gapped = withGaps(data.ts, data.min, data.max, data.bucketMs);
+    const drawn: TimeSeriesLine[] = [
+      { label: 'Highest', values: gapped.max, color: theme.colors.blue[7] },
+      { label: 'Lowest', values: gapped.min, color: theme.colors.cyan[6] },
+    ];
+    return { x: gapped.x, lines: drawn };
+  }, [data, theme]);
+
+  return (
+    <Card ref={ref} withBorder radius="md" padding="md" data-testid="signal-chart-card">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <Select
+            label="Signal"
+            placeholder="Choose a signal"
+            data={SIGNAL_OPTIONS}
+            value={signal}
+            onChange={setSignal}
+            searchable
+            w={240}
+            data-testid="signal-select"
+          />
+          <Group gap="xs" align="flex-end">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label="Earlier"
+              onClick={() => setWindow(stepWindow(window, -1))}
+              data-testid="window-earlier"
+            >
+              ‹
+            </ActionIcon>
+            <SegmentedControl
+              data={WINDOW_PRESETS.map(({ value, label }) => ({ value, label }))}
+              value={window.preset ?? ''}
+              onChange={(preset) => setWindow(presetWindow(preset))}
+              data-testid="window-presets"
+            />
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label="Later"
+              disabled={window.preset !== null}
+              onClick={() => setWindow(stepWindow(window, 1))}
+              data-testid="window-later"
+            >
+              ›
+            </ActionIcon>
+          </Group>
+        </Group>
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" c="dimmed" data-testid="signal-window">
+            {zonedDateTime(window.from, vehicle.timeZone)} – {zonedDateTime(window.to, vehicle.timeZone)} (
+            {vehicle.timeZone})
+          </Text>
+          {window.preset === null && (
+            <Button variant="subtle" size="compact-sm" onClick={() => setWindow(presetWindow(DEFAULT_PRESET))}>
+              Back to the last 24 hours
+            </Button>
+          )}
+        </Group>
+        {signal === null ? (
+          <Center h={200}>
+            <Text c="dimmed">Choose a signal to draw it over time.</Text>
+          </Center>
+        ) : (
+          <SignalChartBody
+            label={signalLabel(signal)}
+            unit={signalUnit(signal)}
+            loading={series.isFetching}
+            failed={series.isError}
+            readings={data?.readings}
+            bucketMs={data?.bucketMs}
+            x={x}
+            lines={lines}
+            span={[window.from, window.to]}
+            timeZone={vehicle.timeZone}
+            onSelectWindow={onSelectWindow}
+          />
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+interface SignalChartBodyProps {
+  label: string;
+  unit: string;
+  loading: boolean;
+  failed: boolean;
+  readings: number | undefined;
+  bucketMs: number | undefined;
+  x: number[];
+  lines: TimeSeriesLine[];
+  span: [number, number];
+  timeZone: string;
+  onSelectWindow: (from: number, to: number) => void;
+}
+
+function SignalChartBody({ label, unit, loading, failed, readings, bucketMs, ...chart }: SignalChartBodyProps) {
+  if (readings === undefined || readings === 0) {
+    return (
+      <Center h={320} data-testid="signal-chart-empty">
+        {readings === 0 ? (
+          <Text c="dimmed">No readings of {label} in this period</Text>
+        ) : failed ? (
+          <Text c="dimmed">The readings could not be loaded.</Text>
+        ) : (
+          <Loader size="sm" />
+        )}
+      </Center>
+    );
+  }
+  return (
+    <Stack gap={4} pos="relative">
+      <Text size="xs" c="dimmed" data-testid="signal-summary">
+        {unit && `${unit} · `}
+        {readings.toLocaleString('en-US')} readings, the lowest and highest of each {duration(bucketMs ?? 0)} · drag
+        across the chart to look closer
+      </Text>
+      <TimeSeriesChart band={[0, 1]} yLabel={label} testId="signal-chart" {...chart} />
+      {loading && (
+        <Center pos="absolute" inset={0} style={{ background: 'rgba(255,255,255,0.4)' }}>
+          <Loader size="sm" />
+        </Center>
+      )}
+    </Stack>
+  );
+}
