@@ -270,9 +270,13 @@ export function stepEpisode(kind: EpisodeKind, track: EpisodeTrack, p: MeterPoin
     const open = track.open;
     if (!open) return null;
     // The interval its last reading opened is the episode's own (it measured the power until now).
+    // So are the charge and odometer that close it: the energy and the charge or distance it
+    // bought then cover the same span.
     if (prev && prev.ts === open.end) {
       open.energyKwh += rule.kwh(facts);
       open.gpsMiles += facts.gpsMiles;
+      if (p.batteryCharge !== null) open.endCharge = p.batteryCharge;
+      if (p.odometer !== null) open.endOdometer = p.odometer;
       return open;
     }
     track.pendingKwh += rule.kwh(facts);

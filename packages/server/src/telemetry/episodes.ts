@@ -10,6 +10,7 @@ import {
   type EpisodeTrack,
 } from '@evfleet/domain';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { inBatches } from '../db/batches.js';
 import type { Db } from '../db/client.js';
 import { canReading, chargingSession, trip } from '../db/telemetry-schema.js';
 import { groupByVehicle, type StoredRow } from './reading-store.js';
@@ -187,12 +188,12 @@ export function createEpisodeTracker(db: Db) {
           .where(
             and(eq(table.vehicleId, vehicleId), lte(table.startTs, new Date(end)), gte(table.endTs, new Date(start))),
           );
-        const episodes = segmentEpisodes(kind, points);
-        if (episodes.length)
-          await tx
+        await inBatches(segmentEpisodes(kind, points), (episodes) =>
+          tx
             .insert(table)
             .values(episodes.map((e) => rowOf(vehicleId, e)))
-            .onConflictDoNothing();
+            .onConflictDoNothing(),
+        );
       }
     });
     vehicles.delete(vehicleId); // reloaded from storage on its next reading
@@ -205,24 +206,26 @@ export function createEpisodeTracker(db: Db) {
       dirty[kind].clear();
       if (!episodes.length) continue;
       const table = tableOf(kind);
-      await db
-        .insert(table)
-        .values(episodes.map(({ vehicleId, episode }) => rowOf(vehicleId, episode)))
-        .onConflictDoUpdate({
-          target: [table.vehicleId, table.startTs],
-          set: {
-            endTs: sql`excluded.end_ts`,
-            energyKwh: sql`excluded.energy_kwh`,
-            peakPowerKw: sql`excluded.peak_power_kw`,
-            startCharge: sql`excluded.start_charge`,
-            endCharge: sql`excluded.end_charge`,
-            startOdometer: sql`excluded.start_odometer`,
-            endOdometer: sql`excluded.end_odometer`,
-            gpsMiles: sql`excluded.gps_miles`,
-            gpsLat: sql`excluded.gps_lat`,
-            gpsLong: sql`excluded.gps_long`,
-          },
-        });
+      await inBatches(episodes, (batch) =>
+        db
+          .insert(table)
+          .values(batch.map(({ vehicleId, episode }) => rowOf(vehicleId, episode)))
+          .onConflictDoUpdate({
+            target: [table.vehicleId, table.startTs],
+            set: {
+              endTs: sql`excluded.end_ts`,
+              energyKwh: sql`excluded.energy_kwh`,
+              peakPowerKw: sql`excluded.peak_power_kw`,
+              startCharge: sql`excluded.start_charge`,
+              endCharge: sql`excluded.end_charge`,
+              startOdometer: sql`excluded.start_odometer`,
+              endOdometer: sql`excluded.end_odometer`,
+              gpsMiles: sql`excluded.gps_miles`,
+              gpsLat: sql`excluded.gps_lat`,
+              gpsLong: sql`excluded.gps_long`,
+            },
+          }),
+      );
     }
   };
 

@@ -1,6 +1,7 @@
 import { CHART_SIGNALS } from '@evfleet/domain';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { inBatches } from '../db/batches.js';
 import { sqlStateOf } from '../db/sql-state.js';
 import { canReading, signalMinute } from '../db/telemetry-schema.js';
 import type { StoredRow } from './reading-store.js';
@@ -119,7 +120,7 @@ export function createSignalMinutes(db: Db) {
       pending.clear();
       if (minutes.length) {
         try {
-          await upsert(minutes);
+          await inBatches(minutes, upsert);
         } catch (err) {
           // A vehicle deleted meanwhile takes its minutes with it; the others are written one by one.
           // Any other failure keeps the minutes for the next persist.
