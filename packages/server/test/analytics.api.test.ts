@@ -148,9 +148,7 @@ describe.each(DATABASE_KINDS)('EV analytics from readings with known answers, on
       get<{ energyKwh: number; distanceMiles: number }[]>(`/api/vehicles/${lateId}/trips?${period}`),
     ]);
     expect(sessions.map((s) => s.energyKwh)).toEqual([expect.closeTo(3, 2)]);
-    expect(trips.map((s) => [s.energyKwh, s.distanceMiles])).toEqual([
-      [expect.closeTo(3, 2), expect.closeTo(12, 2)],
-    ]);
+    expect(trips.map((s) => [s.energyKwh, s.distanceMiles])).toEqual([[expect.closeTo(3, 2), expect.closeTo(12, 2)]]);
   });
 
   it('draws a signal down-sampled to the buckets asked for, keeping every extreme', async () => {

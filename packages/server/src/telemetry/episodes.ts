@@ -250,4 +250,3 @@ export function createEpisodeTracker(db: Db) {
       }),
   };
 }
-export type EpisodeTracker = ReturnType<typeof createEpisodeTracker>;

@@ -143,4 +143,3 @@ export function createSignalMinutes(db: Db) {
     dropBefore: (ts: number) => db.delete(signalMinute).where(lt(signalMinute.minute, new Date(ts))),
   };
 }
-export type SignalMinutes = ReturnType<typeof createSignalMinutes>;
