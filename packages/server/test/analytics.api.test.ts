@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from './support/databases.js';
 import { callerFor, type Caller } from './support/people.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
-import { createDevice } from './support/vehicles.js';
+import { createDevice, postReadings } from './support/vehicles.js';
 
 const S = 1000;
 const MIN = 60 * S;
@@ -55,15 +55,7 @@ describe.each(DATABASE_KINDS)('EV analytics from readings with known answers, on
 
   const send = async (device: { vin: string; token: string }, readings: Reading[]) => {
     for (let i = 0; i < readings.length; i += 1000) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/telemetry/readings',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${device.vin}:${device.token}`).toString('base64')}`,
-          'content-type': 'application/json',
-        },
-        payload: JSON.stringify(readings.slice(i, i + 1000)),
-      });
+      const res = await postReadings(t, device, readings.slice(i, i + 1000));
       expect(res.statusCode).toBe(200);
     }
   };

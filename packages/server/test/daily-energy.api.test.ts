@@ -5,7 +5,7 @@ import { vehicleTemplate } from '../src/db/schema.js';
 import { warningLog } from '../src/db/telemetry-schema.js';
 import { DATABASE_KINDS } from './support/databases.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
-import { createDevice } from './support/vehicles.js';
+import { createDevice, postReadings } from './support/vehicles.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -64,15 +64,7 @@ describe.each(DATABASE_KINDS)('daily energy figures from the energy rules, on %s
   afterAll(() => t?.close());
 
   const send = async (device: { vin: string; token: string }, readings: object[]) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/telemetry/readings',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${device.vin}:${device.token}`).toString('base64')}`,
-        'content-type': 'application/json',
-      },
-      payload: JSON.stringify(readings),
-    });
+    const res = await postReadings(t, device, readings);
     // All stored, no value dropped.
     expect([res.statusCode, res.json()]).toEqual([200, { accepted: readings.length, rejected: [] }]);
     await t.app.telemetry.alerts.idle();

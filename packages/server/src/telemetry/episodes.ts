@@ -13,6 +13,7 @@ import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import { inBatches } from '../db/batches.js';
 import type { Db } from '../db/client.js';
 import { canReading, chargingSession, trip } from '../db/telemetry-schema.js';
+import { METER_COLUMNS, meterPointOf } from './meter-rows.js';
 import { groupByVehicle, type StoredRow } from './reading-store.js';
 import { refreshBatteryEstimates } from './battery-estimates.js';
 
@@ -53,21 +54,6 @@ const rowOf = (vehicleId: number, e: Episode) => ({
   gpsLong: e.gpsLong,
 });
 
-const METER_COLUMNS = {
-  ts: canReading.ts,
-  packVoltage: canReading.packVoltage,
-  vehicleCurrent: canReading.vehicleCurrent,
-  chargeStatus: canReading.chargeStatus,
-  speed: canReading.speed,
-  batteryCharge: canReading.batteryCharge,
-  odometer: canReading.odometer,
-  gpsLat: canReading.gpsLat,
-  gpsLong: canReading.gpsLong,
-  cells: canReading.cells,
-};
-type MeterRow = { [K in keyof typeof METER_COLUMNS]: (typeof METER_COLUMNS)[K]['_']['data'] | null };
-const pointOf = (r: MeterRow) => meterPoint(new Date(r.ts!).getTime(), r, r.cells);
-
 interface VehicleEpisodes {
   lastTs: number;
   tracks: Record<EpisodeKind, EpisodeTrack>;
@@ -104,7 +90,7 @@ export function createEpisodeTracker(db: Db) {
       .where(and(eq(canReading.vehicleId, vehicleId), sql`${canReading.ts} < ${new Date(before)}`))
       .orderBy(sql`${canReading.ts} desc`)
       .limit(1);
-    const prevPoint = prev ? pointOf(prev) : null;
+    const prevPoint = prev ? meterPointOf(prev) : null;
     const track = async (kind: EpisodeKind) => {
       const table = tableOf(kind);
       const [last] = await db
@@ -180,7 +166,7 @@ export function createEpisodeTracker(db: Db) {
             ),
           )
           .orderBy(asc(canReading.ts))
-      ).map(pointOf);
+      ).map(meterPointOf);
       for (const kind of KINDS) {
         const table = tableOf(kind);
         await tx

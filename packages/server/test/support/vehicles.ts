@@ -1,3 +1,4 @@
+import type { TestApp } from './test-app.js';
 import type { Database } from '../../src/db/client.js';
 import { vehicle } from '../../src/db/schema.js';
 import { hashDeviceToken, newDeviceToken } from '../../src/telemetry/device-token.js';
@@ -11,3 +12,15 @@ export async function createDevice(database: Database, vin: string, values: Part
     .returning();
   return { id: row.id, vin, token };
 }
+
+/** Sends readings over HTTP as the device would (docs/telemetry-protocol.md); at most 1,000 a message. */
+export const postReadings = (t: TestApp, device: { vin: string; token: string }, readings: object[]) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/telemetry/readings',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${device.vin}:${device.token}`).toString('base64')}`,
+      'content-type': 'application/json',
+    },
+    payload: JSON.stringify(readings),
+  });

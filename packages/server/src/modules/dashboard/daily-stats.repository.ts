@@ -1,24 +1,9 @@
-import { meterPoint, type MeterPoint } from '@evfleet/domain';
+import type { MeterPoint } from '@evfleet/domain';
 import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { canReading } from '../../db/telemetry-schema.js';
+import { METER_COLUMNS, meterPointOf, type MeterRow } from '../../telemetry/meter-rows.js';
 import { lowCellRows, type DayFigures } from './day-figures.js';
-
-/** The columns of can_reading the energy rules look at, as a MeterPoint's values. */
-const METER_COLUMNS = {
-  ts: canReading.ts,
-  packVoltage: canReading.packVoltage,
-  vehicleCurrent: canReading.vehicleCurrent,
-  chargeStatus: canReading.chargeStatus,
-  speed: canReading.speed,
-  batteryCharge: canReading.batteryCharge,
-  odometer: canReading.odometer,
-  gpsLat: canReading.gpsLat,
-  gpsLong: canReading.gpsLong,
-  cells: canReading.cells,
-};
-type MeterRow = Omit<MeterPoint, 'ts'> & { ts: Date };
-const toPoint = ({ ts, cells, ...values }: MeterRow) => meterPoint(ts.getTime(), values, cells);
 
 /** Readings are read in pages of this many, so a day of one-second readings never sits in memory at once. */
 const PAGE = 5000;
@@ -39,7 +24,7 @@ export async function* readingsBetween(db: Db, vehicleId: number, from: Date, to
       )
       .orderBy(asc(canReading.ts))
       .limit(PAGE);
-    for (const r of rows) yield toPoint(r);
+    for (const r of rows) yield meterPointOf(r);
     if (rows.length < PAGE) return;
     after = rows[rows.length - 1].ts;
   }
@@ -69,7 +54,7 @@ export async function readingsBefore(db: Db, before: { vehicleId: number; ts: nu
     left join lateral (select odometer from can_reading c where c.vehicle_id = b.vehicle_id and c.ts < b.ts and c.odometer is not null order by c.ts desc limit 1) o on true`);
   for (const r of rows)
     seeds.set(r.vehicle_id, {
-      prev: r.reading && toPoint({ ...r.reading, ts: new Date(r.reading.ts) }),
+      prev: r.reading && meterPointOf({ ...r.reading, ts: new Date(r.reading.ts) }),
       odometer: r.odo,
     });
   return seeds;
