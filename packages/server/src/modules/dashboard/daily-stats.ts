@@ -2,7 +2,7 @@ import { meterPoint, type MeterPoint } from '@evfleet/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { sqlStateOf } from '../../db/sql-state.js';
-import { refreshRunningTotals } from './running-totals.js';
+import { refreshRunningTotals, vehiclesWithoutTotals } from './running-totals.js';
 import type { StoredRow } from '../../telemetry/reading-store.js';
 import { addIncrements, readingsBefore } from './daily-stats.repository.js';
 import { addReading, dayOf, newFigures, type Cursor, type DayFigures } from './day-figures.js';
@@ -206,6 +206,8 @@ export function createDailyStats(db: Db, log: FastifyBaseLogger, flushMs = FLUSH
   };
   const timer = setInterval(() => void enqueue(flush, 'flush'), flushMs);
   timer.unref();
+  // Daily figures kept before the running totals existed get theirs once, at start.
+  void enqueue(async () => refreshRunningTotals(db, await vehiclesWithoutTotals(db)), 'the first running totals');
 
   return {
     /** The pipeline's hook: readings newly committed to can_reading. */

@@ -40,3 +40,12 @@ export async function refreshRunningTotals(db: Db, changes: { vehicleId: number;
       energy_charged_kwh = excluded.energy_charged_kwh, idle_seconds = excluded.idle_seconds,
       idle_charge_lost = excluded.idle_charge_lost, driving_days = excluded.driving_days`);
 }
+
+/** Vehicles with daily figures but no running totals yet, each from its first day. */
+export async function vehiclesWithoutTotals(db: Db) {
+  const { rows } = await db.execute<{ vehicle_id: number; day: string }>(sql`
+    select d.vehicle_id, to_char(min(d.day), 'YYYY-MM-DD') as day from vehicle_daily_stat d
+    where not exists (select 1 from vehicle_running_total r where r.vehicle_id = d.vehicle_id)
+    group by d.vehicle_id`);
+  return rows.map((r) => ({ vehicleId: Number(r.vehicle_id), day: r.day }));
+}
