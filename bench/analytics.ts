@@ -15,17 +15,14 @@ import { buildApp } from '../packages/server/src/app.js';
 import { loadConfig } from '../packages/server/src/config.js';
 import { openDatabase } from '../packages/server/src/db/client.js';
 import { seedDemoAccounts, seedReferenceData } from '../packages/server/src/db/seed.js';
-import { createPartitionManager } from '../packages/server/src/telemetry/partitions.js';
-import { SIGNAL_COLUMNS } from '../packages/server/src/telemetry/reading-store.js';
-import { rebuildMinutes } from '../packages/server/src/telemetry/signal-minutes.js';
 import { refreshRunningTotals } from '../packages/server/src/modules/dashboard/running-totals.js';
 import { utcDay } from '../packages/server/src/modules/analytics/analytics.repository.js';
+import { SIGNAL_READINGS as CHART_READINGS, seedSignalReadings } from './signal-readings-seed.js';
 import { BENCH_VEHICLES, seedVehicles } from './vehicles-seed.js';
 import { freshDatabaseUrl } from './support/portal.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 50);
 const DAYS = 90;
-const CHART_READINGS = 864_000;
 const DAY_MS = 86_400_000;
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (!serverUrl) throw new Error('TEST_DATABASE_URL is required (run through scripts/with-postgres.sh)');
@@ -86,26 +83,8 @@ const episodesSeeded = performance.now() - started;
 
 // Another vehicle's 864,000 readings of every signal and 32 cells, one a second, ending an hour ago.
 const [{ id: chartId }] = (await db.execute<{ id: number }>(sql`select max(id)::int as id from vehicle`)).rows;
-const chartEnd = Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3_600_000;
-const chartStart = chartEnd - CHART_READINGS * 1000;
-const raw = database.raw;
-if (raw.kind !== 'postgres') throw new Error('PostgreSQL only');
-await createPartitionManager({
-  query: (t) => raw.pool.query(t),
-  rows: async (t) => (await raw.pool.query(t)).rows,
-}).ensureFor([chartStart, chartEnd]);
 started = performance.now();
-await db.execute(
-  sql.raw(`
-  insert into can_reading (vehicle_id, ts, ${SIGNAL_COLUMNS.join(', ')}, cells)
-  select ${chartId}, to_timestamp(${chartStart / 1000} + i),
-    ${SIGNAL_COLUMNS.map((_, s) => `${s * 10} + ((i::bigint * 7919) % 1000) / 20.0`).join(', ')},
-    array_fill((3.6 + (i % 100) / 1000.0)::real, array[32])
-  from generate_series(0, ${CHART_READINGS - 1}) i`),
-);
-// The per-minute summary the chart reads for long periods, as the pipeline keeps it.
-await rebuildMinutes(db, chartId, chartStart, chartEnd + 1);
-await db.execute(sql`vacuum analyze`);
+const { start: chartStart, end: chartEnd } = await seedSignalReadings(db, chartId);
 const readingsSeeded = performance.now() - started;
 console.log(
   `seeded ${BENCH_VEHICLES.toLocaleString('en')} vehicles × ${DAYS} days of figures in ${(fleetSeeded / 1000).toFixed(1)} s, ` +

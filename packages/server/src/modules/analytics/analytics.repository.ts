@@ -103,6 +103,7 @@ export const analyticsRepository = {
   },
 
   trips: (db: Db, vehicleId: number, from: number, to: number) => episodesBetween(db, trip, vehicleId, from, to),
+  // The two tables share their columns (telemetry-schema.ts episodeColumns); Drizzle's types tell them apart by name only.
   chargingSessions: (db: Db, vehicleId: number, from: number, to: number) =>
     episodesBetween(db, chargingSession as unknown as typeof trip, vehicleId, from, to),
 
