@@ -18,13 +18,30 @@ interface ChartWindow {
   __drawnAt?: number;
   /** How many readings the chart's summary says it draws (0 before it has any). */
   __chartReadings: () => number;
+  /** Notes the next click's time and the first frame after the chart shows the ten days. */
+  __armChart: () => void;
 }
 
-/** Installed before the portal's scripts (sent as source text, so it uses nothing of this file). */
+/**
+ * Installed before the portal's scripts (sent as source text, so it uses nothing of this file; only
+ * property assignments, which tsx does not wrap in its name-keeping helper the page lacks).
+ */
 const chartProbe = () => {
-  (window as unknown as ChartWindow).__chartReadings = () => {
+  const w = window as unknown as ChartWindow & { __watch: () => void };
+  w.__chartReadings = () => {
     const summary = document.querySelector('[data-testid="signal-summary"]')?.textContent ?? '';
     return Number(/([\d,]+) readings/.exec(summary)?.[1].replaceAll(',', '') ?? 0);
+  };
+  w.__watch = () => {
+    if (w.__clickedAt !== undefined && w.__chartReadings() > 300_000)
+      requestAnimationFrame(() => (w.__drawnAt = performance.now()));
+    else requestAnimationFrame(w.__watch);
+  };
+  w.__armChart = () => {
+    w.__clickedAt = undefined;
+    w.__drawnAt = undefined;
+    document.addEventListener('click', () => (w.__clickedAt = performance.now()), { capture: true, once: true });
+    requestAnimationFrame(w.__watch);
   };
 };
 
@@ -53,18 +70,7 @@ await withSignedInPortal(databaseUrl, [chartProbe], async (_browser, page) => {
       const n = (window as unknown as ChartWindow).__chartReadings();
       return n > 0 && n <= 86_400;
     });
-    await page.evaluate(() => {
-      const w = window as unknown as ChartWindow;
-      w.__clickedAt = undefined;
-      w.__drawnAt = undefined;
-      document.addEventListener('click', () => (w.__clickedAt = performance.now()), { capture: true, once: true });
-      const watch = () => {
-        if (w.__clickedAt !== undefined && w.__chartReadings() > 300_000)
-          requestAnimationFrame(() => (w.__drawnAt = performance.now()));
-        else requestAnimationFrame(watch);
-      };
-      requestAnimationFrame(watch);
-    });
+    await page.evaluate(() => (window as unknown as ChartWindow).__armChart());
     await presets.getByText('10 days', { exact: true }).click();
     await page.waitForFunction(() => (window as unknown as ChartWindow).__drawnAt !== undefined, null, {
       timeout: 30_000,
