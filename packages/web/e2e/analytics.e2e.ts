@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import type { FleetAnalyticsRow, FleetDay, ReadinessRow } from '@evfleet/domain';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe } from 'vitest';
 import { readWorkbook } from './support/can-report';
 import {
@@ -17,6 +16,7 @@ import {
 import { Api, columnTexts, gridRows, runId } from './support/people';
 import { everyMinute, sendReadings } from './support/readings';
 import { createVehicle, vehicleOwners, type OwnVehicle } from './support/vehicles';
+import { drawnBars, nameTicks } from './support/charts';
 
 const HOUR = 3_600_000;
 const DEALER_PASSWORD = 'Dealer-123';
@@ -114,31 +114,6 @@ const COLUMNS: [keyof FleetAnalyticsRow, number][] = [
   ['stateOfHealthPercent', 1],
 ];
 
-/** The texts of the SVG axis ticks of a chart, top to bottom. */
-const tickTexts = (page: Page, testId: string, axis: 'yAxis' | 'xAxis') =>
-  page
-    .getByTestId(testId)
-    .locator(`.recharts-${axis} .recharts-cartesian-axis-tick text`)
-    .evaluateAll((ticks) =>
-      ticks
-        .map((tick) => ({ y: tick.getBoundingClientRect().y, text: tick.textContent ?? '' }))
-        .sort((a, b) => a.y - b.y)
-        .map((tick) => tick.text),
-    );
-
-/** Bars actually drawn (one without length is no bar). */
-const drawnBars = (page: Page, testId: string) =>
-  page
-    .getByTestId(testId)
-    .locator('.recharts-bar-rectangle path')
-    .evaluateAll(
-      (paths) =>
-        paths.filter((path) => {
-          const box = path.getBoundingClientRect();
-          return box.width > 0 && box.height > 0;
-        }).length,
-    );
-
 describe('the analytics page (issue 17)', () => {
   const run = runId();
   let dealer: { email: string; password: string };
@@ -200,7 +175,7 @@ describe('the analytics page (issue 17)', () => {
     const ranking = page.getByTestId('analytics-ranking-chart');
     await expectVisible(ranking.locator('svg.recharts-surface'));
     const bestFirst = [...worstFirst].reverse();
-    await expect.poll(() => tickTexts(page, 'analytics-ranking-chart', 'yAxis')).toEqual(bestFirst);
+    await expect.poll(() => nameTicks(page, 'analytics-ranking-chart')).toEqual(bestFirst);
     await expect.poll(() => drawnBars(page, 'analytics-ranking-chart')).toBe(2);
 
     // Charging energy per day: bars on the days the server counted charging.

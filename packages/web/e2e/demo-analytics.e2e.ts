@@ -14,6 +14,7 @@ import { startPortalProcess, stopProcess, type PortalProcess } from '../../serve
 import { ADMIN, WAIT_MS, expect, expectVisible, fillLogin, screenshot, test, textOf } from './support/fixtures';
 import { RESULTS_DIR, WEB_DIST } from './support/paths';
 import { columnTexts, gridRow, gridRows } from './support/people';
+import { drawnBars, nameTicks } from './support/charts';
 
 /**
  * The analytics with the demo history (issue 17): a portal of its own with DEMO_TELEMETRY on, so the
@@ -83,31 +84,6 @@ async function signInToDemo(page: Page): Promise<void> {
 
 /** A figure as the page shows it ('1,234.5'); NaN for the dash of an unknown one. */
 const figure = (text: string) => Number(text.replace(/,/g, ''));
-
-/** The texts of the ticks of a chart's name axis, top to bottom. */
-const nameTicks = (page: Page, testId: string) =>
-  page
-    .getByTestId(testId)
-    .locator('.recharts-yAxis .recharts-cartesian-axis-tick text')
-    .evaluateAll((ticks) =>
-      ticks
-        .map((tick) => ({ y: tick.getBoundingClientRect().y, text: tick.textContent ?? '' }))
-        .sort((a, b) => a.y - b.y)
-        .map((tick) => tick.text),
-    );
-
-/** Bars actually drawn (one without length is no bar). */
-const drawnBars = (page: Page, testId: string) =>
-  page
-    .getByTestId(testId)
-    .locator('.recharts-bar-rectangle path')
-    .evaluateAll(
-      (paths) =>
-        paths.filter((path) => {
-          const box = path.getBoundingClientRect();
-          return box.width > 0 && box.height > 0;
-        }).length,
-    );
 
 /** The warning log pages by ten. */
 const WARNING_LOG_PAGE_SIZE = 10;

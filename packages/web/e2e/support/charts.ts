@@ -1,0 +1,26 @@
+import type { Page } from 'playwright-core';
+
+/** The texts of the ticks of a chart's name axis (a recharts chart in `testId`), top to bottom. */
+export const nameTicks = (page: Page, testId: string) =>
+  page
+    .getByTestId(testId)
+    .locator('.recharts-yAxis .recharts-cartesian-axis-tick text')
+    .evaluateAll((ticks) =>
+      ticks
+        .map((tick) => ({ y: tick.getBoundingClientRect().y, text: tick.textContent ?? '' }))
+        .sort((a, b) => a.y - b.y)
+        .map((tick) => tick.text),
+    );
+
+/** Bars actually drawn (one without length is no bar). */
+export const drawnBars = (page: Page, testId: string) =>
+  page
+    .getByTestId(testId)
+    .locator('.recharts-bar-rectangle path')
+    .evaluateAll(
+      (paths) =>
+        paths.filter((path) => {
+          const box = path.getBoundingClientRect();
+          return box.width > 0 && box.height > 0;
+        }).length,
+    );
