@@ -25,7 +25,7 @@ import { drawnBars, nameTicks } from './support/charts';
 const DEMO_NAMES = Array.from({ length: 24 }, (_, i) => `EV Cart ${String(i + 1).padStart(2, '0')}`);
 /** An older pack at ~77 % of its rated capacity. */
 const OLD_PACK = { name: 'EV Cart 02', vin: 'EVDEMO00000000002' };
-/** Hauls a trailer at ~390 Wh/mi, far beyond the rest. */
+/** Hauls a trailer at ~480 Wh/mi, far beyond the rest. */
 const HUNGRY = 'EV Cart 03';
 /** Drains ~5 %/day parked. */
 const LEAKY = 'EV Cart 04';

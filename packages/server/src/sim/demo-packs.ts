@@ -38,7 +38,7 @@ export function demoPack(index: number): DemoPack {
   return {
     ratedKwh: 10 + ((index * 5) % 11),
     health: index === OLD_PACK_VEHICLE ? 0.77 : Math.round((0.92 + 0.07 * spread(index, 0.3)) * 1000) / 1000,
-    whPerMile: index === HUNGRY_VEHICLE ? 390 : Math.round(180 + 140 * spread(index, 0.71)),
+    whPerMile: index === HUNGRY_VEHICLE ? 480 : Math.round(180 + 140 * spread(index, 0.71)),
     idleDrainPercentPerDay: index === LEAKY_VEHICLE ? 5 : Math.round((0.5 + 1.5 * spread(index, 0.47)) * 10) / 10,
     weakCell: index === WEAK_CELL_VEHICLE ? WEAK_CELL : null,
   };
