@@ -1,12 +1,11 @@
 import { estimateCapacity } from '@evfleet/domain';
 import { and, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { sqlStateOf } from '../db/sql-state.js';
+import { writeVehicleRows } from '../db/batches.js';
 import { batteryEstimate, chargingSession } from '../db/telemetry-schema.js';
 
 /** Sessions older than this no longer speak for the pack. */
 const ESTIMATE_WINDOW_MS = 365 * 86_400_000;
-const FOREIGN_KEY_VIOLATION = '23503';
 
 /** Measures again the capacity of vehicles whose charging sessions changed, from their last year of sessions. */
 export async function refreshBatteryEstimates(db: Db, vehicleIds: number[]) {
@@ -48,14 +47,5 @@ export async function refreshBatteryEstimates(db: Db, vehicleIds: number[]) {
           updatedAt: sql`excluded.updated_at`,
         },
       });
-  try {
-    await upsert(rows);
-  } catch (err) {
-    // A vehicle deleted meanwhile has nothing left to estimate; the others are written one by one.
-    if (sqlStateOf(err) !== FOREIGN_KEY_VIOLATION) throw err;
-    for (const row of rows)
-      await upsert([row]).catch((e: unknown) => {
-        if (sqlStateOf(e) !== FOREIGN_KEY_VIOLATION) throw e;
-      });
-  }
+  await writeVehicleRows(rows, upsert);
 }

@@ -1,13 +1,11 @@
 import { CHART_SIGNALS } from '@evfleet/domain';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { inBatches } from '../db/batches.js';
-import { sqlStateOf } from '../db/sql-state.js';
+import { writeVehicleRows } from '../db/batches.js';
 import { canReading, signalMinute } from '../db/telemetry-schema.js';
 import type { StoredRow } from './reading-store.js';
 
 const MINUTE_MS = 60_000;
-const FOREIGN_KEY_VIOLATION = '23503';
 
 interface Minute {
   vehicleId: number;
@@ -118,22 +116,8 @@ export function createSignalMinutes(db: Db) {
     async persist() {
       const minutes = [...pending.values()];
       pending.clear();
-      if (minutes.length) {
-        try {
-          await inBatches(minutes, upsert);
-        } catch (err) {
-          // A vehicle deleted meanwhile takes its minutes with it; the others are written one by one.
-          // Any other failure keeps the minutes for the next persist.
-          if (sqlStateOf(err) !== FOREIGN_KEY_VIOLATION) {
-            for (const m of minutes) requeue(m);
-            throw err;
-          }
-          for (const m of minutes)
-            await upsert([m]).catch((e: unknown) => {
-              if (sqlStateOf(e) !== FOREIGN_KEY_VIOLATION) throw e;
-            });
-        }
-      }
+      // A failure keeps the minutes not yet written for the next persist.
+      await writeVehicleRows(minutes, upsert, (unwritten) => unwritten.forEach(requeue));
       const minutesToRebuild = [...rebuild.values()];
       rebuild.clear();
       for (const { vehicleId, minute } of minutesToRebuild)

@@ -1,4 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
+import { writeVehicleRows } from '../db/batches.js';
 import type { Db } from '../db/client.js';
 import { vehicleState } from '../db/telemetry-schema.js';
 import { STORED_SIGNALS } from './reading.js';
@@ -108,23 +109,26 @@ export function createVehicleStates(db: Db) {
           updatedAt: new Date(),
         };
       });
-      await db
-        .insert(vehicleState)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: vehicleState.vehicleId,
-          set: {
-            values: sql`excluded.values`,
-            cells: sql`excluded.cells`,
-            lastReported: sql`excluded.last_reported`,
-            canLastReported: sql`excluded.can_last_reported`,
-            gpsLastReported: sql`excluded.gps_last_reported`,
-            lastChargedAt: sql`excluded.last_charged_at`,
-            updatedAt: sql`excluded.updated_at`,
-          },
-          // Several instances may hold the same vehicle: the newest state wins, whoever writes last.
-          setWhere: sql`${vehicleState.lastReported} is null or excluded.last_reported >= ${vehicleState.lastReported}`,
-        });
+      const upsert = (batch: typeof rows) =>
+        db
+          .insert(vehicleState)
+          .values(batch)
+          .onConflictDoUpdate({
+            target: vehicleState.vehicleId,
+            set: {
+              values: sql`excluded.values`,
+              cells: sql`excluded.cells`,
+              lastReported: sql`excluded.last_reported`,
+              canLastReported: sql`excluded.can_last_reported`,
+              gpsLastReported: sql`excluded.gps_last_reported`,
+              lastChargedAt: sql`excluded.last_charged_at`,
+              updatedAt: sql`excluded.updated_at`,
+            },
+            // Several instances may hold the same vehicle: the newest state wins, whoever writes last.
+            setWhere: sql`${vehicleState.lastReported} is null or excluded.last_reported >= ${vehicleState.lastReported}`,
+          });
+      // A failure leaves the states not yet written dirty for the next persist.
+      await writeVehicleRows(rows, upsert, (unwritten) => unwritten.forEach((row) => dirty.add(row.vehicleId)));
     },
     idle: () => chain,
   };

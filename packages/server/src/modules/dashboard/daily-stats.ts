@@ -1,7 +1,7 @@
 import { meterPoint, type MeterPoint } from '@evfleet/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { sqlStateOf } from '../../db/sql-state.js';
+import { FOREIGN_KEY_VIOLATION, sqlStateOf } from '../../db/sql-state.js';
 import { refreshRunningTotals, vehiclesWithoutTotals } from './running-totals.js';
 import type { StoredRow } from '../../telemetry/reading-store.js';
 import { addIncrements, readingsBefore } from './daily-stats.repository.js';
@@ -10,7 +10,6 @@ import { rebuildDay } from './day-rebuild.js';
 import { createWeakCellWarning, type RestChange } from './weak-cell-warning.js';
 
 const FLUSH_MS = 5000;
-const FOREIGN_KEY_VIOLATION = '23503';
 /** A reading arriving this much older than the vehicle's newest counted one makes its day be rebuilt. */
 const LATE_REBUILD_MS = 600_000;
 type Pending = { vehicleId: number; dayNumber: number; figures: DayFigures };
