@@ -333,11 +333,16 @@ export function segmentEpisodes(kind: EpisodeKind, points: readonly MeterPoint[]
   return episodes;
 }
 
-/** A trip's distance: the odometer's, else the GPS track's. */
+/**
+ * Distance: the odometer's when it moved, else the GPS track's. A day's distance follows the same
+ * rule in SQL (DAY_DISTANCE of the server's dashboard module).
+ */
+export const distanceMiles = (odometerMiles: number, gpsMiles: number) =>
+  odometerMiles > 0 ? odometerMiles : gpsMiles;
+
+/** A trip's distance, by that rule. */
 export const episodeMiles = (e: Pick<Episode, 'startOdometer' | 'endOdometer' | 'gpsMiles'>) =>
-  e.startOdometer !== null && e.endOdometer !== null && e.endOdometer > e.startOdometer
-    ? e.endOdometer - e.startOdometer
-    : e.gpsMiles;
+  distanceMiles(e.startOdometer !== null && e.endOdometer !== null ? e.endOdometer - e.startOdometer : 0, e.gpsMiles);
 
 /** Wh per mile, or null when there is too little distance to divide by (under a tenth of a mile). */
 export const whPerMile = (kwh: number, miles: number) => (miles >= 0.1 ? (kwh * 1000) / miles : null);

@@ -5,7 +5,7 @@ import { DATABASE_KINDS } from './support/databases.js';
 import { callerFor, type Caller } from './support/people.js';
 import { startSmtp, type ReceivedMail } from './support/smtp.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
-import { createDevice } from './support/vehicles.js';
+import { createDevice, postReadings } from './support/vehicles.js';
 
 /** The body of a received mail as text (quoted-printable undone when the mail uses it). */
 const textOf = (mail: ReceivedMail) =>
@@ -58,15 +58,7 @@ describe.each(DATABASE_KINDS)('alert mails from email templates on %s', (kind) =
   });
 
   const send = async (readings: object[]) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/telemetry/readings',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${device.vin}:${device.token}`).toString('base64')}`,
-        'content-type': 'application/json',
-      },
-      payload: JSON.stringify(readings),
-    });
+    const res = await postReadings(t, device, readings);
     expect(res.statusCode).toBe(200);
     await t.app.telemetry.alerts.idle();
     await t.app.mail.flush();

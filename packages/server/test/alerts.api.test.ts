@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from './support/databases.js';
 import { startSmtp } from './support/smtp.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
-import { createDevice } from './support/vehicles.js';
+import { createDevice, postReadings } from './support/vehicles.js';
 
 describe.each(DATABASE_KINDS)('alerts from readings on %s', (kind) => {
   let t: TestApp;
@@ -32,16 +32,7 @@ describe.each(DATABASE_KINDS)('alerts from readings on %s', (kind) => {
     await smtp?.close();
   });
 
-  const send = (readings: object[]) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/telemetry/readings',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${device.vin}:${device.token}`).toString('base64')}`,
-        'content-type': 'application/json',
-      },
-      payload: JSON.stringify(readings),
-    });
+  const send = (readings: object[]) => postReadings(t, device, readings);
   const logRows = async () =>
     (
       await t.database.db.execute<{ type: string; attribute_name: string; value: number }>(

@@ -6,7 +6,7 @@ import { createDailyStats } from '../src/modules/dashboard/daily-stats.js';
 import type { StoredRow } from '../src/telemetry/reading-store.js';
 import { DATABASE_KINDS } from './support/databases.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
-import { createDevice } from './support/vehicles.js';
+import { createDevice, postReadings } from './support/vehicles.js';
 
 const MIN = 60_000;
 /** Ten minutes of charging at 80 V and 10 A in, one reading a minute. */
@@ -56,22 +56,13 @@ describe.each(DATABASE_KINDS)('daily vehicle statistics, one vehicle never costi
   it('counts the other vehicles when one sends 1e308 V and -1e308 A in the same window (the values are refused at the door)', async () => {
     const poison = await createDevice(t.database, 'VIN-STAT-POISON');
     const clean = await createDevice(t.database, 'VIN-STAT-CLEAN');
-    const send = (device: { vin: string; token: string }, readings: object[]) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/telemetry/readings',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${device.vin}:${device.token}`).toString('base64')}`,
-          'content-type': 'application/json',
-        },
-        payload: JSON.stringify(readings),
-      });
-    const hostile = await send(
+    const hostile = await postReadings(
+      t,
       poison,
       charging(base).map((r) => ({ ...r, packVoltage: 1e308, vehicleCurrent: -1e308 })),
     );
     expect([hostile.statusCode, hostile.json().dropped.length]).toEqual([200, 22]);
-    expect((await send(clean, charging(base))).statusCode).toBe(200);
+    expect((await postReadings(t, clean, charging(base))).statusCode).toBe(200);
     await t.app.telemetry.alerts.idle();
     await t.app.dailyStats.flush();
     const figures = await stored(clean.id);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashDeviceToken, newDeviceToken } from '../src/telemetry/device-token.js';
 import { DATABASE_KINDS } from './support/databases.js';
 import { callerFor, createTenant, type Caller, type Tenant } from './support/people.js';
+import { postReadings } from './support/vehicles.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const MIN = 60_000;
@@ -29,24 +30,16 @@ describe.each(DATABASE_KINDS)('dashboard on %s', (kind) => {
   afterAll(() => t?.close());
 
   /** Sends readings for a vehicle through the device HTTP API, as a device would. */
-  const credentials = new Map<number, string>();
+  const credentials = new Map<number, { vin: string; token: string }>();
   const send = async (vehicleId: number, readings: object[]) => {
     if (!credentials.has(vehicleId)) {
       const token = newDeviceToken();
       const { rows } = await t.database.db.execute<{ vin: string }>(
         sql`update vehicle set device_token_hash = ${hashDeviceToken(token)} where id = ${vehicleId} returning vin`,
       );
-      credentials.set(vehicleId, `${rows[0].vin}:${token}`);
+      credentials.set(vehicleId, { vin: rows[0].vin, token });
     }
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/telemetry/readings',
-      headers: {
-        authorization: `Basic ${Buffer.from(credentials.get(vehicleId)!).toString('base64')}`,
-        'content-type': 'application/json',
-      },
-      payload: JSON.stringify(readings),
-    });
+    const res = await postReadings(t, credentials.get(vehicleId)!, readings);
     expect(res.statusCode).toBe(200);
     await t.app.telemetry.alerts.idle();
     await t.app.dailyStats.flush();

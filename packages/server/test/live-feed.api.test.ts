@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import { hashDeviceToken, newDeviceToken } from '../src/telemetry/device-token.js';
 import { DATABASE_KINDS } from './support/databases.js';
 import { createTenant, type Tenant } from './support/people.js';
+import { postReadings } from './support/vehicles.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 type Item = { vehicle_id: number; src_ip: string; gps_lat: number | null };
@@ -54,16 +55,7 @@ describe.each(DATABASE_KINDS)('live map feed over STOMP on %s', (kind) => {
       await new Promise((r) => setTimeout(r, 25));
     }
   };
-  const publish = (vin: string, reading: object) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/telemetry/readings',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${vin}:${token}`).toString('base64')}`,
-        'content-type': 'application/json',
-      },
-      payload: JSON.stringify(reading),
-    });
+  const publish = (vin: string, reading: object) => postReadings(t, { vin, token }, reading);
 
   it("sends a fleet owner its vehicles on subscribe, then only its vehicles' changes, within about a second", async () => {
     const { messages, client } = await subscribe(a.fleet);

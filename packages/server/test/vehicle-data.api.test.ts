@@ -8,6 +8,7 @@ import { vehicleDataRepository } from '../src/modules/vehicles/data/vehicle-data
 import { hashDeviceToken, newDeviceToken } from '../src/telemetry/device-token.js';
 import { DATABASE_KINDS } from './support/databases.js';
 import { callerFor, createTenant, type Tenant } from './support/people.js';
+import { postReadings } from './support/vehicles.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const MIN = 60_000;
@@ -22,16 +23,7 @@ describe.each(DATABASE_KINDS)('vehicle data calls on %s', (kind) => {
   const day = new Date(Date.now() - 86_400_000);
   const start = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 15, 0);
 
-  const send = (vin: string, readings: object[]) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/telemetry/readings',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${vin}:${token}`).toString('base64')}`,
-        'content-type': 'application/json',
-      },
-      payload: JSON.stringify(readings),
-    });
+  const send = (vin: string, readings: object[]) => postReadings(t, { vin, token }, readings);
 
   beforeAll(async () => {
     t = await createTestApp(kind);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { DATABASE_KINDS } from './support/databases.js';
 import { callerFor, createTenant, multipartBody, type Caller, type Tenant } from './support/people.js';
+import { postReadings } from './support/vehicles.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { defaultTemplates, vehicleBody } from './support/vehicle-screens.js';
 
@@ -50,15 +51,7 @@ describe.each(DATABASE_KINDS)('saved thresholds in alert evaluation on %s', (kin
     values: Record<string, number | number[]>,
   ) => {
     clock += 60_000;
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/telemetry/readings',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${v.vin}:${v.token}`).toString('base64')}`,
-        'content-type': 'application/json',
-      },
-      payload: JSON.stringify([{ ts: clock, ...values }]),
-    });
+    const res = await postReadings({ app }, v, [{ ts: clock, ...values }]);
     expect(res.statusCode).toBe(200);
     await app.telemetry.alerts.idle();
   };

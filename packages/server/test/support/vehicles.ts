@@ -14,7 +14,11 @@ export async function createDevice(database: Database, vin: string, values: Part
 }
 
 /** Sends readings over HTTP as the device would (docs/telemetry-protocol.md); at most 1,000 a message. */
-export const postReadings = (t: TestApp, device: { vin: string; token: string }, readings: object[]) =>
+export const postReadings = (
+  t: Pick<TestApp, 'app'>,
+  device: { vin: string; token: string },
+  readings: object | object[],
+) =>
   t.app.inject({
     method: 'POST',
     url: '/api/telemetry/readings',

@@ -18,12 +18,12 @@ import {
   type TripFigures,
   type VehicleAccess,
 } from '@evfleet/domain';
-import { and, eq } from 'drizzle-orm';
-import { notVisible, resolveScope, vehicleSeen, visibleVehicles } from '../../auth/visibility.js';
+import { eq } from 'drizzle-orm';
+import { resolveScope, vehicleSeen } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
 import { vehicle } from '../../db/schema.js';
-import { requirePermission } from '../role-permissions/index.js';
+import { vehicleFor } from '../role-permissions/index.js';
 import { analyticsRepository as repo, type EpisodeRow } from './analytics.repository.js';
 import { fleetWorkbook } from './fleet-xlsx.js';
 
@@ -51,13 +51,8 @@ const spreadOf = (days: readonly { sum: number; count: number }[]) => {
 
 /** Issue 17's analytics (docs/analytics.md), each call within the caller's scope. */
 export function createAnalyticsService({ db }: { db: Db }) {
-  const visibleVehicle = async (by: AuthUser, id: number, access?: VehicleAccess) => {
-    const scope = await resolveScope(db, by);
-    const v = await repo.vehicle(db, and(visibleVehicles(scope), eq(vehicle.id, id))!);
-    if (!v) throw notVisible(scope, 'The vehicle');
-    if (access) await requirePermission(db, scope, access, v);
-    return v;
-  };
+  const visibleVehicle = (by: AuthUser, id: number, ...access: VehicleAccess[]) =>
+    vehicleFor(db, by, (where) => repo.vehicle(db, where), eq(vehicle.id, id), ...access);
   const seen = async (by: AuthUser) => vehicleSeen(await resolveScope(db, by));
 
   const fleetRows = async (by: AuthUser, { from, to }: Period): Promise<FleetAnalyticsRow[]> =>

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 
-/** A day's distance: the odometer's, else the GPS track's (docs/analytics.md "Intervals"). */
+/** A day's distance: the odometer's, else the GPS track's: the domain's `distanceMiles` in SQL. */
 export const DAY_DISTANCE = sql.raw(`case when d.miles > 0 then d.miles else d.gps_miles end`);
 
 /**

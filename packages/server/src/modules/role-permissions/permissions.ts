@@ -8,9 +8,12 @@ import {
   type GovernedAccess,
   type PermissionRole,
   type ToggleSubject,
+  type VehicleAccess,
 } from '@evfleet/domain';
-import type { Scope } from '../../auth/visibility.js';
-import type { Queryable } from '../../db/client.js';
+import { and, type SQL } from 'drizzle-orm';
+import type { AuthUser } from '../../auth/tokens.js';
+import { notVisible, resolveScope, visibleVehicles, type Scope } from '../../auth/visibility.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { forbidden } from '../../http/errors.js';
 import { rolePermissionsRepository as repo } from './role-permissions.repository.js';
 
@@ -52,6 +55,25 @@ export async function requirePermission(
   vehicle?: { fleetId: number | null },
 ): Promise<void> {
   if (!(await can(db, scope, access, vehicle))) throw forbidden();
+}
+
+/**
+ * The one vehicle a call is about, as `find` reads it: looked up within the caller's scope (404 for
+ * a vehicle they may not see, whoever asks), then allowed by the role toggles for each access named
+ * (403), in order.
+ */
+export async function vehicleFor<V extends { fleetId: number | null }>(
+  db: Db,
+  by: AuthUser,
+  find: (where: SQL) => Promise<V | undefined>,
+  where: SQL,
+  ...accesses: VehicleAccess[]
+): Promise<V & { scope: Scope }> {
+  const scope = await resolveScope(db, by);
+  const v = await find(and(visibleVehicles(scope), where)!);
+  if (!v) throw notVisible(scope, 'The vehicle');
+  for (const access of accesses) await requirePermission(db, scope, access, v);
+  return { ...v, scope };
 }
 
 /** A dealer's assign or unassign action (the section switches of the dealer page). */

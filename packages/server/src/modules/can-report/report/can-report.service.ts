@@ -20,14 +20,14 @@ import {
   type TemplateResult,
   type VehicleOption,
 } from '@evfleet/domain';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type pg from 'pg';
-import { notVisible, resolveScope, visibleVehicles } from '../../../auth/visibility.js';
+import { resolveScope, visibleVehicles } from '../../../auth/visibility.js';
 import type { AuthUser } from '../../../auth/tokens.js';
 import type { Db } from '../../../db/client.js';
 import { vehicle } from '../../../db/schema.js';
 import { fieldErrors, notFound, refused } from '../../../http/errors.js';
-import { requirePermission } from '../../role-permissions/index.js';
+import { vehicleFor } from '../../role-permissions/index.js';
 import { reportWorkbook } from '../export/can-report-xlsx.js';
 import { toReportRow, toSavedTemplate } from './can-report.presenter.js';
 import { canReportRepository as repo, type ReportQuery } from './can-report.repository.js';
@@ -60,14 +60,14 @@ export function createCanReportService({ db, pool }: { db: Db; pool?: pg.Pool })
    * The vehicle if the caller may see it (404 otherwise, whoever asks) and the role-permission
    * toggles let the caller read its CAN history, and export it when asked (403).
    */
-  const vehicleFor = async (by: AuthUser, id: number, exporting = false) => {
-    const scope = await resolveScope(db, by);
-    const v = await repo.vehicle(db, and(visibleVehicles(scope), eq(vehicle.id, id))!);
-    if (!v) throw notVisible(scope, 'The vehicle');
-    await requirePermission(db, scope, 'canHistory', v);
-    if (exporting) await requirePermission(db, scope, 'canHistoryExport', v);
-    return v;
-  };
+  const reportVehicle = (by: AuthUser, id: number, exporting = false) =>
+    vehicleFor(
+      db,
+      by,
+      (where) => repo.vehicle(db, where),
+      eq(vehicle.id, id),
+      ...(exporting ? (['canHistory', 'canHistoryExport'] as const) : (['canHistory'] as const)),
+    );
 
   /** Unknown keys are columns only if this vehicle reported them; anything else is a 400. */
   const checkColumns = async (vehicleId: number, keys: readonly string[], objectName: string) => {
@@ -84,7 +84,7 @@ export function createCanReportService({ db, pool }: { db: Db; pool?: pg.Pool })
     criteria: CanReportCriteria,
     options: { sortBy?: string; sortType?: SortType; objectName?: string; exporting?: boolean } = {},
   ) => {
-    const v = await vehicleFor(by, criteria.vehicleId, options.exporting);
+    const v = await reportVehicle(by, criteria.vehicleId, options.exporting);
     await checkColumns(v.id, criteria.columns, options.objectName ?? 'canReportFilter');
     const query: ReportQuery = {
       criteria,
@@ -157,7 +157,7 @@ export function createCanReportService({ db, pool }: { db: Db; pool?: pg.Pool })
 
     /** The fixed signals and cells, then keys the caller's vehicles (or the one named) reported, A–Z. */
     async signals(by: AuthUser, vehicleId?: number): Promise<SignalSettings> {
-      const where = vehicleId === undefined ? await visible(by) : eq(vehicle.id, (await vehicleFor(by, vehicleId)).id);
+      const where = vehicleId === undefined ? await visible(by) : eq(vehicle.id, (await reportVehicle(by, vehicleId)).id);
       const extra = orderReportColumns(reportedExtraKeys(await repo.reportedKeys(db, where)));
       return { ...FIXED_SIGNAL_SETTINGS, ...Object.fromEntries(extra.map((k) => [k, k])) };
     },
@@ -211,7 +211,7 @@ export function createCanReportService({ db, pool }: { db: Db; pool?: pg.Pool })
     /** A schedule's target: the caller's own template (404 otherwise) and its vehicle, if still visible and exportable. */
     async templateWithVehicle(by: AuthUser, id: number) {
       const template = await ownTemplate(by, id);
-      return { template, vehicle: await vehicleFor(by, template.vehicleId, true) };
+      return { template, vehicle: await reportVehicle(by, template.vehicleId, true) };
     },
 
     /** A report of given criteria as xlsx, checked for the caller like a download (the scheduler's runs). */

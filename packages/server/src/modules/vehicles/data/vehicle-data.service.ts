@@ -7,8 +7,8 @@ import {
   type VehicleAccess,
 } from '@evfleet/domain';
 import { and, eq, type SQL } from 'drizzle-orm';
-import { mayClearWarningLogs, notVisible, resolveScope, visibleVehicles } from '../../../auth/visibility.js';
-import { requirePermission } from '../../role-permissions/index.js';
+import { mayClearWarningLogs, resolveScope, visibleVehicles } from '../../../auth/visibility.js';
+import { vehicleFor } from '../../role-permissions/index.js';
 import type { AuthUser } from '../../../auth/tokens.js';
 import type { Db } from '../../../db/client.js';
 import { vehicle } from '../../../db/schema.js';
@@ -31,15 +31,11 @@ export const MOVING_DATES_DAYS = 90;
 export function createVehicleDataService({ db, offlineAfterMs }: { db: Db; offlineAfterMs: number }) {
   const visible = async (by: AuthUser, extra?: SQL) => and(visibleVehicles(await resolveScope(db, by)), extra);
   /** A visible vehicle, when the role-permission toggles allow this access to it (docs/permissions.md). */
-  const one = async (by: AuthUser, where: SQL, access?: VehicleAccess) => {
-    const scope = await resolveScope(db, by);
-    const v = await repo.one(db, and(visibleVehicles(scope), where)!);
-    if (!v) throw notVisible(scope, 'The vehicle');
-    if (access) await requirePermission(db, scope, access, v);
-    return { ...v, scope };
-  };
-  const byVin = (by: AuthUser, vin: string, access?: VehicleAccess) => one(by, eq(vehicle.vin, vin), access);
-  const byId = (by: AuthUser, id: number, access?: VehicleAccess) => one(by, eq(vehicle.id, id), access);
+  const find = (where: SQL) => repo.one(db, where);
+  const byVin = (by: AuthUser, vin: string, ...access: VehicleAccess[]) =>
+    vehicleFor(db, by, find, eq(vehicle.vin, vin), ...access);
+  const byId = (by: AuthUser, id: number, ...access: VehicleAccess[]) =>
+    vehicleFor(db, by, find, eq(vehicle.id, id), ...access);
 
   const tripsOn = async (by: AuthUser, id: number, date: string) => {
     const v = await byId(by, id);
