@@ -52,21 +52,3 @@ export function canvasPixels(page: Page, selector: string, points: [number, numb
     [selector, points] as const,
   );
 }
-
-/** The pixels of the canvases matching `selector` that are exactly this colour ('#rrggbb'). */
-export function countColour(page: Page, selector: string, colour: string): Promise<number> {
-  return page.evaluate(
-    ([sel, hex]) => {
-      const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-      let count = 0;
-      for (const canvas of Array.from(document.querySelectorAll<HTMLCanvasElement>(sel))) {
-        if (canvas.width === 0 || canvas.height === 0) continue;
-        const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-        for (let i = 0; i < data.length; i += 4)
-          if (data[i] === r && data[i + 1] === g && data[i + 2] === b && data[i + 3] === 255) count++;
-      }
-      return count;
-    },
-    [selector, colour] as const,
-  );
-}
