@@ -5,7 +5,7 @@ import type { FeatureCollection } from 'geojson';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { startPortalProcess, stopProcess, type PortalProcess } from '../../server/test/support/portal-process';
-import { ADMIN, expect, expectVisible, fillLogin, screenshot, test } from './support/fixtures';
+import { ADMIN, expect, expectVisible, fillLogin, screenshot, test, WAIT_MS } from './support/fixtures';
 import { canvasPixels, mapView, pagePoint } from './support/map-pixels';
 import { pmtilesArchive } from './support/pmtiles-archive';
 import { RESULTS_DIR, WEB_DIST } from './support/paths';
@@ -119,7 +119,7 @@ async function zoomInAt(page: Page, [lat, lng]: readonly [number, number], zoom:
   for (let at = (await mapView(page, MAP)).zoom; at < zoom; at++) {
     const [x, y] = await pagePoint(page, MAP, lat, lng);
     await page.mouse.dblclick(x, y);
-    await expect.poll(async () => (await mapView(page, MAP)).zoom).toBe(at + 1);
+    await expect.poll(async () => (await mapView(page, MAP)).zoom, { timeout: WAIT_MS }).toBe(at + 1);
   }
 }
 
@@ -162,7 +162,7 @@ describe('the street basemap (MAP_PMTILES)', () => {
     });
     await openListMap(page);
     const map = page.getByTestId(MAP);
-    await expect.poll(() => map.getAttribute('data-streets')).toBe('light');
+    await expect.poll(() => map.getAttribute('data-streets'), { timeout: WAIT_MS }).toBe('light');
     await zoomInAt(page, TARGET, STREET_ZOOM);
 
     // The highway's line is white, the land beside it the flavour's land colour.
@@ -188,7 +188,7 @@ describe('the street basemap (MAP_PMTILES)', () => {
     writeFileSync(archive, Buffer.from('not a PMTiles archive '.repeat(20)));
     await openListMap(page);
     const map = page.getByTestId(MAP);
-    await expect.poll(() => map.getAttribute('data-outlines')).toBe('coarse');
+    await expect.poll(() => map.getAttribute('data-outlines'), { timeout: WAIT_MS }).toBe('coarse');
     // The header was asked for and refused; no street layer was added over the outlines.
     await page.waitForTimeout(1500);
     expect(await map.getAttribute('data-streets')).toBeNull();

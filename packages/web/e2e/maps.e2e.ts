@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe } from 'vitest';
-import { ADMIN, expect, expectVisible, screenshot, signIn, test, textOf } from './support/fixtures';
+import { ADMIN, expect, expectVisible, screenshot, signIn, test, textOf, WAIT_MS } from './support/fixtures';
 import { canvasPixels, mapView, pagePoint } from './support/map-pixels';
 import { Api, runId } from './support/people';
 import { createVehicle, placeAt, vehicleOwners, type OwnVehicle } from './support/vehicles';
@@ -60,9 +60,9 @@ describe('maps', () => {
     while ((await mapView(page, MAP)).zoom > 1) {
       const zoom = (await mapView(page, MAP)).zoom;
       await page.locator('.leaflet-control-zoom-out').click();
-      await expect.poll(async () => (await mapView(page, MAP)).zoom).toBe(zoom - 1);
+      await expect.poll(async () => (await mapView(page, MAP)).zoom, { timeout: WAIT_MS }).toBe(zoom - 1);
     }
-    await expect.poll(() => map.getAttribute('data-outlines')).toBe('coarse');
+    await expect.poll(() => map.getAttribute('data-outlines'), { timeout: WAIT_MS }).toBe('coarse');
 
     // Land is drawn where it is: Siberia, Brazil, and Chukotka beyond 180° (the piece the cut keeps).
     await expect
@@ -102,7 +102,7 @@ describe('maps', () => {
           ),
         DEPOT,
       );
-    await expect.poll(depotIndex).toBeGreaterThanOrEqual(0);
+    await expect.poll(depotIndex, { timeout: WAIT_MS }).toBeGreaterThanOrEqual(0);
     const atDepot = clusters.nth(await depotIndex());
     expect(await atDepot.getAttribute('data-count')).toBe(String(depot.length));
     const zoomBefore = (await mapView(page, MAP)).zoom;
