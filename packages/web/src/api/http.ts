@@ -44,7 +44,8 @@ export function onUnauthorized(handler: () => void): void {
   unauthorizedHandler = handler;
 }
 
-async function buildUrl(path: string, query: CallOptions['query']): Promise<URL> {
+/** The address of an API path on the configured API base (also for readers that fetch on their own). */
+export async function buildUrl(path: string, query?: CallOptions['query']): Promise<URL> {
   const { apiBaseUrl } = await clientConfig();
   const base = new URL(apiBaseUrl || '/', window.location.origin);
   const url = new URL(path.replace(/^\//, ''), base.href.endsWith('/') ? base : `${base.href}/`);
