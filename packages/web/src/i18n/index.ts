@@ -37,5 +37,3 @@ export async function changeLanguage(langKey: string): Promise<void> {
 export function translate(key: MessageKey, values?: Record<string, string>): string {
   return i18next.t(key, values);
 }
-
-export { i18next as i18n };
