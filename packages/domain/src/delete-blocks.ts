@@ -3,6 +3,7 @@
  * these texts and the web's delete dialogs show them before the call, so the two never disagree.
  * Each rule answers the refusal, or null when the delete may go ahead.
  */
+import type { ErrorKey } from './errors.js';
 
 interface Named {
   name: string;
@@ -35,7 +36,7 @@ export const deleteBlocks = {
 /** A refused delete: the text people read and the error key API clients tell refusals apart by. */
 export interface DeleteBlock {
   message: string;
-  key: string;
+  key: ErrorKey;
 }
 
 /** A dealer is not deleted while fleets or vehicles belong to it; the refusal names them. */

@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import './app/shell/shell.css';
+import './i18n';
 import { createTheme, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';

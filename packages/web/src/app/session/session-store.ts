@@ -1,7 +1,9 @@
 import type { Account, LoginForm, Page } from '@evfleet/domain';
 import { cacheAccount, clearAuthStorage, readToken, storeToken } from '../../api/auth-storage';
-import { onUnauthorized } from '../../api/http';
+import { HttpError, onUnauthorized } from '../../api/http';
+import { translate } from '../../i18n';
 import { queryClient } from '../query-client';
+import { toast } from '../toast';
 import { authenticate, endServerSession, fetchAccount, fetchAllowedPages } from './session-api';
 
 /** Part 1 §3/§4: the session as the shell, guards and menus see it. */
@@ -15,8 +17,8 @@ export interface SessionState {
   showModalLogin: boolean;
   account: Account | null;
   allowedPages: readonly Page[];
-  /** Why the session was ended by the app (e.g. 'login.error.unauthorized'), else null. */
-  redirectMessage: string | null;
+  /** Why the session was ended by the app (SESSION_EXPIRED), else null. */
+  redirectMessage: typeof SESSION_EXPIRED | null;
 }
 
 const signedOut: SessionState = {
@@ -67,6 +69,11 @@ export async function fetchSession(): Promise<void> {
     });
   } catch (error) {
     console.warn('Session could not be fetched', error);
+    // A stored token the server no longer accepts (expired, or its account gone): it is dropped, and said.
+    if (error instanceof HttpError && error.call.status === 401) {
+      clearAuthStorage();
+      sayExpired();
+    }
     update({ ...signedOut, sessionHasBeenFetched: true, showModalLogin: true, redirectMessage: state.redirectMessage });
   }
 }
@@ -92,7 +99,7 @@ export async function login(credentials: LoginForm): Promise<boolean> {
   return state.isAuthenticated;
 }
 
-function endSession(redirectMessage: string | null): void {
+function endSession(redirectMessage: SessionState['redirectMessage']): void {
   clearAuthStorage();
   // Another user may sign in next in this tab: nothing cached for this one may survive.
   queryClient.clear();
@@ -108,14 +115,22 @@ export async function logout(): Promise<void> {
   endSession(null);
 }
 
-/** A sign-out the app forces (a 401/403 answer), remembering why. */
-export function signOut(reason: string): void {
-  endSession(reason);
+/** Why the app ended a session: the catalogue key of what the login modal and the toast say. */
+export const SESSION_EXPIRED = 'session.expired';
+
+/** One toast however many calls found the session gone at once. */
+function sayExpired(): void {
+  toast.error(translate(SESSION_EXPIRED), { toastId: SESSION_EXPIRED });
 }
 
-export const UNAUTHORIZED_REASON = 'login.error.unauthorized';
-
-// §4: a 401 or 403 ends the session. Before anyone is signed in it means bad credentials, not that.
+/**
+ * §4 said a 401 or 403 ends the session; issue 18 narrows it to a 401 to a call that carried a token
+ * (a 403 only refuses that call). The user signs in again over the page they were on. Before anyone
+ * is signed in a 401 means bad credentials, which the call's own toast says.
+ */
 onUnauthorized(() => {
-  if (state.isAuthenticated) signOut(UNAUTHORIZED_REASON);
+  if (!state.isAuthenticated) return false;
+  endSession(SESSION_EXPIRED);
+  sayExpired();
+  return true;
 });

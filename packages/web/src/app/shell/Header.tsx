@@ -24,6 +24,9 @@ export function Header() {
         <Text size="sm" c="white" data-testid="header-login">
           {account?.login}
         </Text>
+        <Anchor component={Link} to={ROUTES.accountPassword} c="white" size="sm" data-testid="change-password-link">
+          Change password
+        </Anchor>
         <Anchor component={Link} to={ROUTES.logout} c="white" size="sm" data-testid="logout-link">
           Sign out
         </Anchor>

@@ -1,11 +1,13 @@
 import { Alert, Container } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
-/** §2.2: an authenticated user without the required authority. */
+/** §2.2: an authenticated user without the required authority, or whose page the server refused (403). */
 export function NotAuthorized() {
+  const { t } = useTranslation();
   return (
     <Container size="sm" py="xl">
-      <Alert color="red" title="Access denied" data-testid="not-authorized">
-        You are not authorized to access this page.
+      <Alert color="red" title={t('page.accessDenied.title')} data-testid="not-authorized">
+        {t('page.accessDenied.text')}
       </Alert>
     </Container>
   );
@@ -13,10 +15,11 @@ export function NotAuthorized() {
 
 /** §2.2: any path no route claims. */
 export function NotFound() {
+  const { t } = useTranslation();
   return (
     <Container size="sm" py="xl">
-      <Alert color="red" title="Page not found" data-testid="not-found">
-        The page does not exist.
+      <Alert color="red" title={t('page.notFound.title')} data-testid="not-found">
+        {t('page.notFound.text')}
       </Alert>
     </Container>
   );

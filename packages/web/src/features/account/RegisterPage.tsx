@@ -5,21 +5,27 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../api/field-errors';
 import { HttpError } from '../../api/http';
+import { translate } from '../../i18n';
+import { refusalText } from '../../i18n/messages';
 import { registerAccount } from './api/account-api';
 import { PasswordStrengthBar } from './PasswordStrengthBar';
 
-/** §8: a failed registration keeps the server's errorKey (or its refusal text) to show it. */
-function errorKeyOf(error: unknown): string {
-  if (!(error instanceof HttpError)) return 'error.unknown';
-  const body = error.call.body as { errorKey?: unknown; message?: unknown } | null;
-  const header = Object.entries(error.call.headers).find(([name]) => name.toLowerCase().endsWith('app-error'));
-  if (typeof body?.errorKey === 'string') return body.errorKey;
-  return header?.[1] ?? (typeof body?.message === 'string' ? body.message : `error.http.${error.call.status}`);
+/**
+ * §8: a failed registration keeps the server's errorKey; people read its sentence (or the refusal's
+ * own text when the server gave no key).
+ */
+function reasonOf(error: unknown): string {
+  if (!(error instanceof HttpError)) return translate('error.unknown');
+  const { body, headers, status } = error.call;
+  const { errorKey, message } = (body ?? {}) as { errorKey?: unknown; message?: unknown };
+  const header = Object.entries(headers).find(([name]) => name.toLowerCase().endsWith('app-error'))?.[1];
+  const serverText = header ?? (typeof message === 'string' ? message : undefined);
+  return refusalText(typeof errorKey === 'string' ? errorKey : undefined, serverText, status);
 }
 
 /** /account/register (§2.1). */
 export function RegisterPage() {
-  const [outcome, setOutcome] = useState<{ saved: true } | { errorKey: string } | null>(null);
+  const [outcome, setOutcome] = useState<{ saved: true } | { reason: string } | null>(null);
   const form = useForm({
     resolver: zodResolver(registerFormSchema),
     defaultValues: { login: '', email: '', password: '', confirmPassword: '', langKey: DEFAULT_LANG_KEY },
@@ -35,7 +41,7 @@ export function RegisterPage() {
       form.reset();
     } catch (error) {
       applyServerFieldErrors(error, form);
-      setOutcome({ errorKey: errorKeyOf(error) });
+      setOutcome({ reason: reasonOf(error) });
     }
   });
 
@@ -49,9 +55,9 @@ export function RegisterPage() {
           {ACCOUNT_TEXTS.registered}
         </Alert>
       )}
-      {outcome && 'errorKey' in outcome && (
+      {outcome && 'reason' in outcome && (
         <Alert color="red" mb="md" data-testid="register-error">
-          Registration failed: {outcome.errorKey}
+          {translate('register.failed', { reason: outcome.reason })}
         </Alert>
       )}
       <form onSubmit={onSubmit} noValidate>

@@ -1,5 +1,6 @@
 import type { SuperUser } from '@evfleet/domain';
 import type { ColDef } from 'ag-grid-community';
+import { ROUTES } from '../../app/routes';
 import { actionColumn, RowActions } from '../../components/list/RowActions';
 
 interface SuperUserActions {
@@ -22,6 +23,7 @@ export function superUserColumns({ onEdit, onResetPassword, onDelete }: SuperUse
             id={data.id}
             name={data.name}
             edit={{ onClick: () => onEdit(data) }}
+            detail={{ to: `${ROUTES.usersPage}/${data.id}` }}
             resetPassword={{ onClick: () => onResetPassword(data) }}
             remove={{ onClick: () => onDelete(data) }}
           />
