@@ -1,6 +1,7 @@
 import { BAND_KEYS, METRICS, thresholdProblems, type AlertAttribute, type BandKey } from '@evfleet/domain';
 import { Accordion, Alert, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
 import { memo, useMemo, useState } from 'react';
+import { useFormat } from '../format/useFormat';
 import { BandEditor, type RangeTouch } from './BandEditor';
 import { ChannelToggles } from './ChannelToggles';
 import { freshKey, withoutFresh, type FreshRanges } from './fresh-ranges';
@@ -25,6 +26,7 @@ export const MetricSection = memo(function MetricSection({
 }: MetricSectionProps) {
   const { min, max } = METRICS[attribute.name];
   const [fresh, setFresh] = useState<FreshRanges>(new Set());
+  const format = useFormat();
   const problems = useMemo(() => thresholdProblems(withoutFresh(attribute, fresh)), [attribute, fresh]);
   // A new range that still clashes must be set before saving; it is a task, not an error, until touched.
   const unsetRange = useMemo(
@@ -61,7 +63,7 @@ export const MetricSection = memo(function MetricSection({
           </Text>
           {problems.length > 0 && (
             <Badge color="red" variant="light" size="sm">
-              {problems.length === 1 ? '1 problem' : `${problems.length} problems`}
+              {format.count(problems.length, 'problem')}
             </Badge>
           )}
         </Group>
