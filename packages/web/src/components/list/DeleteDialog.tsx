@@ -1,11 +1,14 @@
-import { Alert, Button, Center, Group, Loader, Modal, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { ConfirmModal } from '../ConfirmModal';
 
 interface DeleteDialogProps {
   /** The record is still loading: its delete guards are not known yet. */
   loading: boolean;
-  /** A refusal from the delete guards (§4, §8): shown instead of the question, with no way to delete. */
-  blocked?: string | null;
+  /**
+   * A refusal from the delete guards (§4, §8): shown instead of the question, with no way to delete.
+   * Several sentences show as paragraphs, each ending with its full stop.
+   */
+  blocked?: string | readonly string[] | null;
   /** The question (or warning) before deleting. */
   question: string;
   busy: boolean;
@@ -30,7 +33,17 @@ export function DeleteDialog({ loading, blocked, question, busy, onConfirm, onCl
     return (
       <Modal opened onClose={onClose} title={TITLE} centered>
         <Alert color="orange" data-testid="delete-blocked">
-          {blocked}
+          {typeof blocked === 'string' ? (
+            blocked
+          ) : (
+            <Stack gap="xs">
+              {blocked.map((sentence) => (
+                <Text key={sentence} size="sm">
+                  {/[.!?]$/.test(sentence) ? sentence : `${sentence}.`}
+                </Text>
+              ))}
+            </Stack>
+          )}
         </Alert>
         <Group justify="flex-end" mt="lg">
           <Button onClick={onClose} data-autofocus data-testid="delete-blocked-close">

@@ -82,4 +82,8 @@ export const actionColumn = {
   sortable: false,
   minWidth: 150,
   maxWidth: 170,
+  // The row's way in: always shown, always last.
+  lockVisible: true,
+  lockPosition: 'right',
+  suppressMovable: true,
 } as const;

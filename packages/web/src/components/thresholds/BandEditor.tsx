@@ -12,7 +12,14 @@ interface BandEditorProps {
   readOnly: boolean;
   /** Range indexes of this band that a problem points at: their inputs show red. */
   faulty: ReadonlySet<number>;
-  onChange: (next: AlertAttribute) => void;
+  /** The change, and which range it touched ('added': the plus button made it). */
+  onChange: (next: AlertAttribute, touched: RangeTouch) => void;
+}
+
+export interface RangeTouch {
+  band: BandKey;
+  index: number;
+  added?: boolean;
 }
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
@@ -41,7 +48,13 @@ export function BandEditor({ attribute, band, min, max, readOnly, faulty, onChan
                 : `Add a ${label} range to ${attribute.displayName}`
             }
             title={button === 'remove' ? 'Remove the second range' : 'Add a range'}
-            onClick={() => onChange(toggleRange(attribute, band))}
+            onClick={() =>
+              onChange(toggleRange(attribute, band), {
+                band,
+                index: button === 'add' ? ranges.length : ranges.length - 1,
+                added: button === 'add',
+              })
+            }
             data-testid={`${testId}-toggle`}
           >
             {button === 'remove' ? '−' : '+'}
@@ -64,8 +77,8 @@ export function BandEditor({ attribute, band, min, max, readOnly, faulty, onChan
             max={max}
             readOnly={readOnly}
             faulty={faulty.has(index)}
-            onBound={(bound, value) => onChange(setBound(attribute, band, index, bound, value))}
-            onRange={(next) => onChange(setRange(attribute, band, index, next))}
+            onBound={(bound, value) => onChange(setBound(attribute, band, index, bound, value), { band, index })}
+            onRange={(next) => onChange(setRange(attribute, band, index, next), { band, index })}
             color={color}
           />
         ))}

@@ -1,8 +1,10 @@
 import { BAND_KEYS, METRICS, thresholdProblems, type AlertAttribute, type BandKey } from '@evfleet/domain';
 import { Accordion, Alert, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
-import { memo, useMemo } from 'react';
-import { BandEditor } from './BandEditor';
+import { memo, useMemo, useState } from 'react';
+import { useFormat } from '../format/useFormat';
+import { BandEditor, type RangeTouch } from './BandEditor';
 import { ChannelToggles } from './ChannelToggles';
+import { freshKey, withoutFresh, type FreshRanges } from './fresh-ranges';
 import { NumberText } from './NumberText';
 
 interface MetricSectionProps {
@@ -23,7 +25,23 @@ export const MetricSection = memo(function MetricSection({
   saving,
 }: MetricSectionProps) {
   const { min, max } = METRICS[attribute.name];
-  const problems = useMemo(() => thresholdProblems(attribute), [attribute]);
+  const [fresh, setFresh] = useState<FreshRanges>(new Set());
+  const format = useFormat();
+  const problems = useMemo(() => thresholdProblems(withoutFresh(attribute, fresh)), [attribute, fresh]);
+  // A new range that still clashes must be set before saving; it is a task, not an error, until touched.
+  const unsetRange = useMemo(
+    () => fresh.size > 0 && thresholdProblems(attribute).length > problems.length,
+    [attribute, fresh, problems],
+  );
+  const changeBand = (next: AlertAttribute, { band, index, added }: RangeTouch) => {
+    setFresh((current) => {
+      const updated = new Set(current);
+      if (added) updated.add(freshKey(band, index));
+      else updated.delete(freshKey(band, index));
+      return updated;
+    });
+    onChange(next);
+  };
   const faulty = useMemo(() => {
     const byBand = Object.fromEntries(BAND_KEYS.map((band) => [band, new Set<number>()])) as Record<
       BandKey,
@@ -45,7 +63,7 @@ export const MetricSection = memo(function MetricSection({
           </Text>
           {problems.length > 0 && (
             <Badge color="red" variant="light" size="sm">
-              {problems.length === 1 ? '1 problem' : `${problems.length} problems`}
+              {format.count(problems.length, 'problem')}
             </Badge>
           )}
         </Group>
@@ -62,7 +80,7 @@ export const MetricSection = memo(function MetricSection({
                 max={max}
                 readOnly={readOnly}
                 faulty={faulty[band]}
-                onChange={onChange}
+                onChange={changeBand}
               />
             ))}
           </Stack>
@@ -74,6 +92,11 @@ export const MetricSection = memo(function MetricSection({
                 ))}
               </List>
             </Alert>
+          )}
+          {unsetRange && (
+            <Text size="sm" c="dimmed" data-testid={`${testId}-unset`}>
+              Set the bounds of the new range: it still overlaps another range.
+            </Text>
           )}
           <Group gap="md" align="flex-end">
             <NumberText
@@ -101,7 +124,7 @@ export const MetricSection = memo(function MetricSection({
               <Button
                 variant="light"
                 onClick={() => onSaveOne(attribute)}
-                disabled={problems.length > 0}
+                disabled={problems.length > 0 || unsetRange}
                 loading={saving}
                 data-testid={`${testId}-save-one`}
               >

@@ -7,6 +7,7 @@ import { applyServerFieldErrors } from '../../api/field-errors';
 import { fetchSession } from '../../app/session/session-store';
 import { useSession } from '../../app/session/useSession';
 import { saveAccountSettings } from './api/account-api';
+import { HourCycleControl } from './HourCycleControl';
 
 /** /account/settings: the signed-in user's own name and email; the session reloads after saving. */
 export function SettingsPage() {
@@ -79,6 +80,9 @@ function SettingsForm({ account }: { account: Account }) {
           </Button>
         </Stack>
       </form>
+      <Stack mt="xl">
+        <HourCycleControl />
+      </Stack>
     </Container>
   );
 }

@@ -5,6 +5,7 @@ import { useSession } from '../../app/session/useSession';
 import { toast } from '../../app/toast';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { DataGrid } from '../../components/DataGrid';
+import { useFormat } from '../../components/format/useFormat';
 import type { GridSort } from '../../components/data-grid-props';
 import { PageSizeSelect } from '../../components/list/PageSizeSelect';
 import { Pager } from '../../components/list/Pager';
@@ -19,6 +20,7 @@ type Editing = { user: User | null } | null;
 /** /admin/user-management: the account administration list of api/users. */
 export function UsersAdminPage() {
   const { account } = useSession();
+  const format = useFormat();
   const paging = usePaging();
   const [sort, setSort] = useState<GridSort | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
@@ -31,8 +33,14 @@ export function UsersAdminPage() {
   const remove = useDeleteUser();
 
   const columns = useMemo(
-    () => userColumns({ onEdit: (user) => setEditing({ user }), onDelete: setDeleting, currentLogin: account?.login }),
-    [account?.login],
+    () =>
+      userColumns({
+        onEdit: (user) => setEditing({ user }),
+        onDelete: setDeleting,
+        currentLogin: account?.login,
+        format,
+      }),
+    [account?.login, format],
   );
 
   const confirmDelete = async () => {

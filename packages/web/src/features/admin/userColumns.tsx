@@ -1,16 +1,19 @@
 import type { User } from '@evfleet/domain';
 import { Badge, Button, Group } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
+import type { Format } from '../../components/format/format';
+import { actionColumn } from '../../components/list/RowActions';
 
 interface UserActions {
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
   /** Who is looking: an administrator cannot delete their own account. */
   currentLogin: string | undefined;
+  format: Format;
 }
 
 /** The columns of the users grid; `field` names are also the server's sort keys. */
-export function userColumns({ onEdit, onDelete, currentLogin }: UserActions): ColDef<User>[] {
+export function userColumns({ onEdit, onDelete, currentLogin, format }: UserActions): ColDef<User>[] {
   return [
     { field: 'id', headerName: 'ID', maxWidth: 90 },
     { field: 'login', headerName: 'Login' },
@@ -34,13 +37,12 @@ export function userColumns({ onEdit, onDelete, currentLogin }: UserActions): Co
     {
       field: 'createdDate',
       headerName: 'Created date',
-      valueFormatter: ({ value }) => (value ? new Date(value as string).toLocaleString() : ''),
+      valueFormatter: ({ value }) => (value ? format.dateTime(value as string) : ''),
     },
     {
-      colId: 'actions',
-      headerName: 'Action',
-      sortable: false,
+      ...actionColumn,
       minWidth: 170,
+      maxWidth: 200,
       cellRenderer: ({ data }: { data?: User }) =>
         data && (
           <Group gap={6} wrap="nowrap" h="100%" align="center">

@@ -20,7 +20,6 @@ const numeric = (field: NumericKey, headerName: string, digits: number): ColDef<
   field,
   headerName,
   type: 'rightAligned',
-  flex: 1,
   minWidth: 110,
   sortable: true,
   // The headers name their units; they wrap rather than lose them.
@@ -33,7 +32,7 @@ const numeric = (field: NumericKey, headerName: string, digits: number): ColDef<
 /** The fleet table of the analytics page; the workbook of api/analytics/fleet/xlsx has the same columns. */
 export const fleetColumns: ColDef<FleetAnalyticsRow>[] = [
   // The rows arrive by name; the grid keeps that order until a header is clicked.
-  { field: 'name', headerName: 'Vehicle', flex: 2, minWidth: 220, sortable: true },
+  { field: 'name', headerName: 'Vehicle', minWidth: 220, sortable: true },
   numeric('distanceMiles', 'Distance (mi)', 1),
   numeric('energyUsedKwh', 'Energy used (kWh)', 1),
   numeric('energyChargedKwh', 'Energy charged (kWh)', 1),

@@ -2,6 +2,7 @@ import { Alert, Center, Container, Group, Loader, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import type { Layout } from 'react-grid-layout';
 import { usePreference, useSavePreference } from '../../api/preferences';
+import { useFormat } from '../../components/format/useFormat';
 import { useDashboardCards, useDashboardCounts } from './api/dashboard-api';
 import { mergeLayout, storedLayout } from './dashboard-layout';
 import { DashboardFactorsButton } from './DashboardFactorsButton';
@@ -11,6 +12,7 @@ import { dashboardTiles } from './dashboardTiles';
 /** / (exact): the draggable card grid of part 2 §2 "Dashboard", arranged per user. */
 export default function DashboardPage() {
   const counts = useDashboardCounts();
+  const format = useFormat();
   const cards = useDashboardCards();
   const saved = usePreference('dashboardLayout');
   const saveLayout = useSavePreference('dashboardLayout');
@@ -36,7 +38,7 @@ export default function DashboardPage() {
           <Loader size="sm" />
         </Center>
       ) : (
-        <DashboardGrid tiles={dashboardTiles(counts, cards)} layout={layout} onArranged={arranged} />
+        <DashboardGrid tiles={dashboardTiles(counts, cards, format)} layout={layout} onArranged={arranged} />
       )}
     </Container>
   );

@@ -7,12 +7,11 @@ import {
 import { Group, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { Format } from '../../components/format/format';
 import { DashboardCard, Figure } from './DashboardCard';
 import type { DashboardTile } from './DashboardGrid';
 
-/** §9: whole numbers as 0,0 and amounts as 0,0.[00]. */
-const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const amount = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+/** Dollars stay in US notation whatever the language: the factors behind them are American. */
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
 
 /** The counts are as of now: the period they state. */
@@ -35,12 +34,16 @@ function Line({ label, value, testId }: { label: string; value: string; testId: 
 export function dashboardTiles(
   counts: UseQueryResult<DashboardCounts>,
   cards: UseQueryResult<DashboardCards>,
+  format: Format,
 ): DashboardTile[] {
+  // §9: whole numbers as 0,0 and amounts as 0,0.[00], grouped as the user's language groups them.
+  const whole = (value: number) => format.number(value, { max: 0 });
+  const amount = (value: number) => format.number(value);
   const countTiles = DASHBOARD_COUNT_CARDS.map(({ key, title }) => ({
     id: key,
     node: (
       <DashboardCard id={key} title={title} period={NOW} loading={counts.isPending} error={counts.isError}>
-        {counts.data && <Figure value={whole.format(counts.data[key])} testId={`count-${key}`} />}
+        {counts.data && <Figure value={whole(counts.data[key])} testId={`count-${key}`} />}
       </DashboardCard>
     ),
   }));
@@ -71,9 +74,9 @@ export function dashboardTiles(
       (data) => data.chargeConsumption.period.label,
       (data) => (
         <Figure
-          value={amount.format(data.chargeConsumption.kwh)}
+          value={amount(data.chargeConsumption.kwh)}
           unit="kWh"
-          note={`${whole.format(data.vehicles)} vehicles`}
+          note={format.count(data.vehicles, 'vehicle')}
           testId="card-chargeConsumption"
         />
       ),
@@ -81,14 +84,14 @@ export function dashboardTiles(
     computed(
       'hoursCharging',
       (data) => data.hoursCharging.period.label,
-      (data) => <Figure value={amount.format(data.hoursCharging.hours)} unit="h" testId="card-hoursCharging" />,
+      (data) => <Figure value={amount(data.hoursCharging.hours)} unit="h" testId="card-hoursCharging" />,
     ),
     computed(
       'serviceIncidents',
       (data) => data.serviceIncidents.period.label,
       (data) => (
         <Figure
-          value={whole.format(data.serviceIncidents.count)}
+          value={whole(data.serviceIncidents.count)}
           note="SEVERE alert episodes"
           testId="card-serviceIncidents"
         />
@@ -101,7 +104,7 @@ export function dashboardTiles(
         <Stack gap={6}>
           <Figure
             value={dollars.format(data.dollarsSaved.total)}
-            note={`${amount.format(data.miles)} miles driven`}
+            note={`${amount(data.miles)} miles driven`}
             testId="card-dollarsSaved"
           />
           <Line
@@ -123,16 +126,12 @@ export function dashboardTiles(
       (data) => (
         <Stack gap={6}>
           <Figure
-            value={amount.format(data.emission.co2SavedKg)}
+            value={amount(data.emission.co2SavedKg)}
             unit="kg CO2"
             note="Carbon footprint avoided"
             testId="card-emission"
           />
-          <Line
-            label="Gallons saved on fuel"
-            value={amount.format(data.emission.gallonsSaved)}
-            testId="card-gallonsSaved"
-          />
+          <Line label="Gallons saved on fuel" value={amount(data.emission.gallonsSaved)} testId="card-gallonsSaved" />
         </Stack>
       ),
     ),

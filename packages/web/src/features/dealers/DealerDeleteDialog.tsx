@@ -32,7 +32,7 @@ export function DealerDeleteDialog() {
       blocked={
         dealer.data
           ? (dealerDeleteBlock({ fleets: dealer.data.fleetIdANdName, vehicles: dealer.data.vehicleIdANdName })
-              ?.message ?? null)
+              ?.sentences ?? null)
           : dealer.isError
             ? 'This dealer could not be loaded.'
             : null

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useCan } from '../../app/session/useCan';
+import { useFormat } from '../../components/format/useFormat';
 import { useRecord } from './api/records-api';
 import { useListPath } from './list-return';
 import type { RecordScreen } from './record-types';
@@ -40,6 +41,7 @@ export function RecordDetailPage({ screen }: { screen: RecordScreen }) {
   const navigate = useNavigate();
   const listPath = useListPath(screen);
   const record = useRecord(def, id);
+  const format = useFormat();
   const canWrite = useCan({ roles: def.writers });
 
   return (
@@ -57,7 +59,7 @@ export function RecordDetailPage({ screen }: { screen: RecordScreen }) {
             </Item>
             {Object.entries(def.fields).map(([name, field]) => (
               <Item key={name} label={field.label} hint={field.hint} testId={`detail-${name}`}>
-                {recordValue(field, record.data[name], 'detail')}
+                {recordValue(field, record.data[name], 'detail', format)}
               </Item>
             ))}
           </SimpleGrid>

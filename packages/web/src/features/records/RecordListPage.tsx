@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useCan } from '../../app/session/useCan';
 import { DataGrid } from '../../components/DataGrid';
+import { useFormat } from '../../components/format/useFormat';
 import type { GridSort } from '../../components/data-grid-props';
 import { PageSizeSelect } from '../../components/list/PageSizeSelect';
 import { Pager } from '../../components/list/Pager';
@@ -34,7 +35,11 @@ export function RecordListPage({ screen }: { screen: RecordScreen }) {
   };
   const list = useRecordList(def, request);
   const canWrite = useCan({ roles: def.writers });
-  const columns = useMemo(() => recordColumns(def, { base, search, canWrite }), [def, base, search, canWrite]);
+  const format = useFormat();
+  const columns = useMemo(
+    () => recordColumns(def, { base, search, canWrite, format }),
+    [def, base, search, canWrite, format],
+  );
   const waitingForVehicle = def.vehicleFilter === 'required' && vehicleId === null;
   const filteredVehicle = referencesOf(def, list.data?.rows[0] ?? null).filter((vehicle) => vehicle.id === vehicleId);
 

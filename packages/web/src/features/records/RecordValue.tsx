@@ -1,14 +1,20 @@
 import type { AnyRecordField, RecordVehicleRef } from '@evfleet/domain';
 import { Anchor, Badge, Text } from '@mantine/core';
-import dayjs from 'dayjs';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '../../app/routes';
+import type { Format } from '../../components/format/format';
 
-/** §9: list dates DD/MM/YY HH:mm; the detail page shows the whole moment. */
-const DATE_FORMAT = { list: 'DD/MM/YY HH:mm', detail: 'DD/MM/YYYY HH:mm:ss' } as const;
-
-const BAND_COLORS: Record<string, string> = { SEVERE: 'red', WARNING: 'orange', GOOD: 'green' };
+/**
+ * Filled badges whose text reads at 4.5:1 or more in either colour scheme: white on the darkest red
+ * and teal, near-black on yellow (white on orange or green, even their darkest, stays under 4.5:1).
+ */
+export const BAND_BADGES: Record<string, { color: string; text: string }> = {
+  SEVERE: { color: 'red.9', text: 'white' },
+  WARNING: { color: 'yellow.4', text: 'dark.9' },
+  GOOD: { color: 'teal.9', text: 'white' },
+};
+const OTHER_BADGE = { color: 'gray.8', text: 'white' };
 
 const VehicleLink = ({ vehicle }: { vehicle: RecordVehicleRef }) => (
   <Anchor
@@ -21,17 +27,27 @@ const VehicleLink = ({ vehicle }: { vehicle: RecordVehicleRef }) => (
   </Anchor>
 );
 
-/** One field's value as the list and the detail page show it; null for nothing to show. */
-export function recordValue(field: AnyRecordField, value: unknown, where: 'list' | 'detail'): ReactNode {
+/** One field's value as the list and the detail page show it (the detail's moments to the second); null for nothing to show. */
+export function recordValue(
+  field: AnyRecordField,
+  value: unknown,
+  where: 'list' | 'detail',
+  format: Format,
+): ReactNode {
   if (value === null || value === undefined || value === '') return null;
   switch (field.kind) {
     case 'boolean':
       return value ? 'Yes' : 'No';
     case 'dateTime':
-      return dayjs(String(value)).format(DATE_FORMAT[where]);
+      return format.dateTime(String(value), { seconds: where === 'detail' });
     case 'enum':
       return (
-        <Badge color={BAND_COLORS[String(value)] ?? 'gray'} variant="light" tt="none">
+        <Badge
+          color={(BAND_BADGES[String(value)] ?? OTHER_BADGE).color}
+          c={(BAND_BADGES[String(value)] ?? OTHER_BADGE).text}
+          variant="filled"
+          tt="none"
+        >
           {String(value)}
         </Badge>
       );

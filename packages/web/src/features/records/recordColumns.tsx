@@ -3,6 +3,8 @@ import { ActionIcon, Group } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import { Link } from 'react-router';
 import { EditIcon, EyeIcon, TrashIcon } from '../../components/icons';
+import { actionColumn } from '../../components/list/RowActions';
+import type { Format } from '../../components/format/format';
 import type { RecordData, RecordDef } from './record-types';
 import { recordValue } from './RecordValue';
 
@@ -12,6 +14,7 @@ interface RowLinks {
   /** The list's query (filters, tab), carried along so going back restores the list. */
   search: string;
   canWrite: boolean;
+  format: Format;
 }
 
 function RecordActions({ record, def, base, search, canWrite }: RowLinks & { record: RecordData; def: RecordDef }) {
@@ -60,20 +63,14 @@ function RecordActions({ record, def, base, search, canWrite }: RowLinks & { rec
 
 /** A whole-number id is narrow; a reading's '{vehicleId}-{epoch ms}' needs room to be read whole. */
 const idWidth = (def: RecordDef) =>
-  def.id.safeParse(1).success
-    ? { width: 80, minWidth: 70, maxWidth: 110 }
-    : { width: 160, minWidth: 150, maxWidth: 170 };
+  def.id.safeParse(1).success ? { minWidth: 70, maxWidth: 110 } : { minWidth: 150, maxWidth: 220 };
 
 /**
- * Starting widths by kind: the grid fits its columns to its width keeping their ratios, so a long
- * text gets the room and a date its whole value.
+ * Width limits by kind: the grid sizes each column to its content within them, so a long text
+ * stops at a readable width (its whole text is in the tooltip) and a date keeps its whole value.
  */
 const columnWidth = (kind: RecordFieldKind) =>
-  kind === 'longText'
-    ? { width: 420, minWidth: 200 }
-    : kind === 'dateTime'
-      ? { width: 150, minWidth: 140 }
-      : { width: 140, minWidth: 100 };
+  kind === 'longText' ? { minWidth: 200, maxWidth: 420 } : kind === 'dateTime' ? { minWidth: 140 } : { minWidth: 100 };
 
 /** ID, the description's columns in order, then View, Edit and Delete (§2 "Generic record screens"). */
 export function recordColumns(def: RecordDef, links: RowLinks): ColDef<RecordData>[] {
@@ -87,7 +84,8 @@ export function recordColumns(def: RecordDef, links: RowLinks): ColDef<RecordDat
     autoHeaderHeight: true,
     initialSort: name === def.sortable[0] ? 'desc' : undefined,
     valueGetter: ({ data }) => data?.[name],
-    cellRenderer: ({ data }: { data?: RecordData }) => data && recordValue(def.fields[name], data[name], 'list'),
+    cellRenderer: ({ data }: { data?: RecordData }) =>
+      data && recordValue(def.fields[name], data[name], 'list', links.format),
     ...(def.fields[name].kind === 'longText' && { tooltipValueGetter: ({ data }) => String(data?.[name] ?? '') }),
   }));
   return [
@@ -101,9 +99,7 @@ export function recordColumns(def: RecordDef, links: RowLinks): ColDef<RecordDat
     },
     ...fieldColumns,
     {
-      colId: 'actions',
-      headerName: 'Action',
-      sortable: false,
+      ...actionColumn,
       minWidth: 130,
       maxWidth: 140,
       cellRenderer: ({ data }: { data?: RecordData }) => data && <RecordActions record={data} def={def} {...links} />,

@@ -1,7 +1,7 @@
 import { DateTimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import dayjs from 'dayjs';
-import { PICKER_FORMAT } from './report-format';
+import { useFormat } from '../../components/format/useFormat';
 
 interface ReportDateTimePickerProps {
   label: string;
@@ -14,7 +14,7 @@ interface ReportDateTimePickerProps {
   testId: string;
 }
 
-/** A start or end picker of the report page (§2): YYYY/MM/DD HH:mm A, future days disabled. */
+/** A start or end picker of the report page (§2): YYYY/MM/DD and the user's clock, future days disabled. */
 export function ReportDateTimePicker({
   label,
   placeholder,
@@ -23,11 +23,12 @@ export function ReportDateTimePicker({
   defaultTime,
   testId,
 }: ReportDateTimePickerProps) {
+  const format = useFormat();
   return (
     <DateTimePicker
       label={label}
       placeholder={placeholder}
-      valueFormat={PICKER_FORMAT}
+      valueFormat={format.pickerPattern}
       value={value ? new Date(value) : null}
       // The picker answers in local wall time ('YYYY-MM-DD HH:mm:ss'); the criteria carry instants.
       onChange={(picked) => onChange(picked ? dayjs(picked).toISOString() : null)}
@@ -37,7 +38,11 @@ export function ReportDateTimePicker({
       data-testid={testId}
       submitButtonProps={{ 'aria-label': `Confirm ${label}` }}
       ariaLabels={{ previousMonth: 'Previous month', nextMonth: 'Next month' }}
-      timePickerProps={{ hoursInputLabel: 'Hours', minutesInputLabel: 'Minutes' }}
+      timePickerProps={{
+        hoursInputLabel: 'Hours',
+        minutesInputLabel: 'Minutes',
+        format: format.hourCycle === '12h' ? '12h' : '24h',
+      }}
     />
   );
 }

@@ -1,12 +1,14 @@
 import { Anchor, Card, Center, Loader, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useSavedTemplates } from './api/can-report-api';
+import { useFormat } from '../../components/format/useFormat';
 import { pickerText, templateInstant } from './report-format';
 import { templateLink } from './template-link';
 
 /** The caller's saved templates on the report page; choosing one opens /report/template (§2, §4). */
 export function SavedTemplates() {
   const templates = useSavedTemplates();
+  const format = useFormat();
   return (
     <Card withBorder padding="lg">
       <Title order={4} mb="sm">
@@ -40,8 +42,8 @@ export function SavedTemplates() {
                     {template.templateName}
                   </Anchor>
                 </Table.Td>
-                <Table.Td>{pickerText(templateInstant(template.startDate))}</Table.Td>
-                <Table.Td>{pickerText(templateInstant(template.endDate))}</Table.Td>
+                <Table.Td>{pickerText(templateInstant(template.startDate), format)}</Table.Td>
+                <Table.Td>{pickerText(templateInstant(template.endDate), format)}</Table.Td>
                 <Table.Td>{template.columns.length}</Table.Td>
               </Table.Tr>
             ))}

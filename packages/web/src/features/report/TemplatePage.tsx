@@ -14,6 +14,7 @@ import { DataGrid } from '../../components/DataGrid';
 import { PageSizeSelect } from '../../components/list/PageSizeSelect';
 import { exportReport, useTemplateReport } from './api/can-report-api';
 import { ExportOverlay } from './ExportOverlay';
+import { useFormat } from '../../components/format/useFormat';
 import { pickerText, templateInstant } from './report-format';
 import { reportColumnDefs } from './reportColumns';
 import { TemplatePager } from './TemplatePager';
@@ -37,7 +38,11 @@ export function TemplatePage() {
 
   const rows = report.data?.reportData.data;
   // §2: the columns are those of the first row, every one filterable by its text.
-  const columns = useMemo(() => reportColumnDefs(rows?.[0] ? Object.keys(rows[0]) : [], { filters: 'text' }), [rows]);
+  const format = useFormat();
+  const columns = useMemo(
+    () => reportColumnDefs(rows?.[0] ? Object.keys(rows[0]) : [], { filters: 'text', format }),
+    [rows, format],
+  );
   const template = report.data?.templateDate;
 
   const download = async () => {
@@ -77,7 +82,8 @@ export function TemplatePage() {
         </Group>
         {template && (
           <Text size="sm" c="dimmed" data-testid="template-criteria">
-            {pickerText(templateInstant(template.startDate))} – {pickerText(templateInstant(template.endDate))}
+            {pickerText(templateInstant(template.startDate), format)} –{' '}
+            {pickerText(templateInstant(template.endDate), format)}
           </Text>
         )}
         {(id === null || report.isError) && <Alert color="red">This saved template could not be loaded.</Alert>}

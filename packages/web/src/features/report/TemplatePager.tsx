@@ -1,5 +1,6 @@
 import { Button, Group, NumberInput, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useFormat } from '../../components/format/useFormat';
 
 interface TemplatePagerProps {
   /** 0-based, as the call wants it. */
@@ -11,6 +12,7 @@ interface TemplatePagerProps {
 
 /** §2 saved template page: Previous Page, Next Page and a 'Go to' box with its confirm, over totalCount. */
 export function TemplatePager({ page, size, total, onPageChange }: TemplatePagerProps) {
+  const format = useFormat();
   const pages = Math.max(1, Math.ceil(total / size));
   const [target, setTarget] = useState<string | number>('');
   const goTo = () => {
@@ -23,7 +25,7 @@ export function TemplatePager({ page, size, total, onPageChange }: TemplatePager
   return (
     <Group justify="space-between" mt="sm" data-testid="template-pager">
       <Text size="sm" c="dimmed" data-testid="template-page-info">
-        Page {page + 1} of {pages} · {total} rows
+        Page {page + 1} of {pages} · {format.count(total, 'row')}
       </Text>
       <Group gap="xs">
         <Button

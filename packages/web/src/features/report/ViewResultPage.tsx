@@ -12,6 +12,7 @@ import { CAN_REPORT, exportReport, useCanHistory, useReportSignals } from './api
 import { readCriteria, type ReportCriteria } from './criteria-store';
 import { ExportOverlay } from './ExportOverlay';
 import { FilterPicker } from './FilterPicker';
+import { useFormat } from '../../components/format/useFormat';
 import { pickerText } from './report-format';
 import { reportColumnDefs } from './reportColumns';
 import { SaveTemplateModal } from './SaveTemplateModal';
@@ -33,6 +34,7 @@ function ResultView({ initial }: { initial: ReportCriteria }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const view = useResultView(initial);
+  const format = useFormat();
   const history = useCanHistory(view.filter);
   const signals = useReportSignals(view.criteria.vehiclesIds?.[0]);
   const [exporting, setExporting] = useState(false);
@@ -40,8 +42,8 @@ function ResultView({ initial }: { initial: ReportCriteria }) {
 
   const result = history.data;
   const columns = useMemo(
-    () => reportColumnDefs(result?.columns ?? [], { sort: view.sort, filters: 'typed' }),
-    [result?.columns, view.sort],
+    () => reportColumnDefs(result?.columns ?? [], { sort: view.sort, filters: 'typed', format }),
+    [result?.columns, view.sort, format],
   );
 
   const back = () => {
@@ -95,7 +97,7 @@ function ResultView({ initial }: { initial: ReportCriteria }) {
           </Group>
         </Group>
         <Text size="sm" c="dimmed" data-testid="result-criteria">
-          {name ?? vin} · {startDate && pickerText(startDate)} – {endDate && pickerText(endDate)}
+          {name ?? vin} · {startDate && pickerText(startDate, format)} – {endDate && pickerText(endDate, format)}
           {view.columnsPending && ' · applying the column change…'}
         </Text>
         <DataGrid<ReportRow>

@@ -1,5 +1,6 @@
 import { DATE_COLUMN, VEHICLE_COLUMN, type ReportRow } from '@evfleet/domain';
 import type { ColDef } from 'ag-grid-community';
+import type { Format } from '../../components/format/format';
 import { cellText, isNumericColumn } from './report-format';
 
 export interface ColumnSort {
@@ -12,13 +13,17 @@ interface ColumnOptions {
   sort?: ColumnSort;
   /** 'typed': number filters on numeric columns (result page); 'text': every column filters its text (§2 template page). */
   filters: 'typed' | 'text';
+  format: Format;
 }
 
 /**
  * Grid columns for report rows keyed by display name (§3): the value is the cell's first value,
  * shown per §9 with null as a dash. Filters work on the page shown; sorting and paging are the server's.
  */
-export function reportColumnDefs(columns: readonly string[], { sort, filters }: ColumnOptions): ColDef<ReportRow>[] {
+export function reportColumnDefs(
+  columns: readonly string[],
+  { sort, filters, format }: ColumnOptions,
+): ColDef<ReportRow>[] {
   return columns.map((column) => {
     const numeric = filters === 'typed' && isNumericColumn(column);
     return {
@@ -27,10 +32,10 @@ export function reportColumnDefs(columns: readonly string[], { sort, filters }: 
       // Wide enough for the whole header and its menu icon; many columns scroll sideways instead of squeezing.
       minWidth: column === DATE_COLUMN ? 170 : Math.max(110, column.length * 8 + 56),
       valueGetter: ({ data }) => data?.[column]?.value ?? null,
-      valueFormatter: ({ data }) => cellText(column, data?.[column]),
+      valueFormatter: ({ data }) => cellText(column, data?.[column], format),
       filter: numeric ? 'agNumberColumnFilter' : 'agTextColumnFilter',
       // Text filters match what the cell shows (e.g. the formatted date), not the raw value.
-      ...(!numeric && { filterValueGetter: ({ data }) => cellText(column, data?.[column]) }),
+      ...(!numeric && { filterValueGetter: ({ data }) => cellText(column, data?.[column], format) }),
       cellDataType: false,
       sort: sort?.column === column ? sort.direction : null,
       // Signal values are numbers (known signals or not) and line up on the right, dashes included; headers stay left.

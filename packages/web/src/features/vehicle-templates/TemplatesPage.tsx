@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { useCan } from '../../app/session/useCan';
 import { ROUTES } from '../../app/routes';
+import { useFormat } from '../../components/format/useFormat';
 import { ListLayout } from '../../components/list/ListLayout';
 import { usePagedList } from '../../components/list/paged-list';
 import { templatesSource } from './api/templates-api';
@@ -19,7 +20,8 @@ export function TemplatesPage() {
   const list = usePagedList<VehicleTemplate>(templatesSource);
   const navigate = useNavigate();
   const write = useCan('templates');
-  const columns = useMemo(() => templateColumns(write), [write]);
+  const format = useFormat();
+  const columns = useMemo(() => templateColumns(write, format), [write, format]);
   const context: TemplatesOutletContext = {
     // §4: after a create, update or delete the list is fetched again at page 0, size 10.
     onChanged: () => list.paging.setSize(DEFAULT_PAGE_SIZE),

@@ -1,13 +1,10 @@
 import type { VehicleTemplate } from '@evfleet/domain';
 import { Anchor, Avatar, Group } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { ROUTES } from '../../app/routes';
-import { RowActions } from '../../components/list/RowActions';
-
-/** §9: list dates show as DD/MM/YY HH:mm. */
-export const LIST_DATE_FORMAT = 'DD/MM/YY HH:mm';
+import type { Format } from '../../components/format/format';
+import { actionColumn, RowActions } from '../../components/list/RowActions';
 
 function TemplateName({ template }: { template: VehicleTemplate }) {
   return (
@@ -35,7 +32,7 @@ function TemplateName({ template }: { template: VehicleTemplate }) {
 }
 
 /** The template list's columns (§2): the actions only for templates that are not built in, and only for writers. */
-export function templateColumns(canWrite: boolean): ColDef<VehicleTemplate>[] {
+export function templateColumns(canWrite: boolean, format: Format): ColDef<VehicleTemplate>[] {
   return [
     {
       field: 'name',
@@ -46,13 +43,10 @@ export function templateColumns(canWrite: boolean): ColDef<VehicleTemplate>[] {
     {
       field: 'date',
       headerName: 'Updated At',
-      maxWidth: 180,
-      valueFormatter: ({ value }: { value: string }) => dayjs(value).format(LIST_DATE_FORMAT),
+      valueFormatter: ({ value }: { value: string }) => format.dateTime(value),
     },
     {
-      colId: 'actions',
-      headerName: 'Action',
-      sortable: false,
+      ...actionColumn,
       width: 100,
       minWidth: 100,
       maxWidth: 100,

@@ -2,6 +2,7 @@ import type { AuditEvent } from '@evfleet/domain';
 import { Code, Group, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
+import { useFormat } from '../../../components/format/useFormat';
 import { PageSizeSelect } from '../../../components/list/PageSizeSelect';
 import { Pager } from '../../../components/list/Pager';
 import { usePaging } from '../../../components/list/usePaging';
@@ -44,6 +45,7 @@ function SortHeader({
 /** /admin/audits: who did what, when and from where, newest first, searchable by days and person. */
 export function AuditsPage() {
   const paging = usePaging(AUDIT_PAGE_SIZES[0]);
+  const format = useFormat();
   const [fromDate, setFromDate] = useState(localDate(30));
   const [toDate, setToDate] = useState(localDate(0));
   const [principal, setPrincipal] = useState('');
@@ -105,7 +107,7 @@ export function AuditsPage() {
         <Table.Tbody>
           {audits.data?.rows.map((event) => (
             <Table.Tr key={event.id}>
-              <Table.Td>{new Date(event.timestamp).toLocaleString()}</Table.Td>
+              <Table.Td>{format.dateTime(event.timestamp, { seconds: true })}</Table.Td>
               <Table.Td>{event.principal}</Table.Td>
               <Table.Td>{event.type}</Table.Td>
               <Table.Td>{event.remoteAddress ?? '-'}</Table.Td>

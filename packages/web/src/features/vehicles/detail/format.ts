@@ -36,9 +36,6 @@ export function localDateTimeWithZone(iso: string): string {
   return `${dayjs(iso).format('DD/MM/YYYY HH:mm:ss')} ${zone}`.trim();
 }
 
-/** §9: the warning log's date, DD/MM/YYYY HH:mm GMT. */
-export const warningLogDate = (iso: string) => `${dayjs.utc(iso).format('DD/MM/YYYY HH:mm')} GMT`;
-
 /** YYYY-MM-DD of a local calendar day, as the movement calls want it. */
 export const calendarDay = (d: dayjs.ConfigType) => dayjs(d).format('YYYY-MM-DD');
 

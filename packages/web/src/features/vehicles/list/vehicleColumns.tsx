@@ -75,12 +75,13 @@ export function vehicleColumns({ admin, onToggleStatus }: VehicleColumnOptions):
           />
         ),
     },
-    { field: 'id', headerName: 'ID#', adminOnly: true, minWidth: 70, maxWidth: 90 },
+    { field: 'id', headerName: 'ID#', adminOnly: true, minWidth: 70 },
     {
       ...actionColumn,
       minWidth: admin ? 130 : 80,
       maxWidth: admin ? 150 : 90,
-      // Eleven columns do not fit a laptop screen: the rest scroll sideways, the actions stay in view.
+      // Eleven columns do not fit a laptop screen: the rest scroll sideways, the actions stay in view
+      // (beside the last column, never over it; on a phone nothing is pinned).
       pinned: 'right',
       cellRenderer: ({ data }: { data?: VehicleRow }) =>
         data && (

@@ -1,7 +1,8 @@
 import { Button, Card, Collapse, Group, Title, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ConfirmModal } from '../../../../components/ConfirmModal';
 import { DataGrid } from '../../../../components/DataGrid';
+import { useFormat } from '../../../../components/format/useFormat';
 import { Pager } from '../../../../components/list/Pager';
 import {
   fetchWarningLogsXlsx,
@@ -23,6 +24,8 @@ export function WarningLogPanel({ vehicleId }: { vehicleId: number }) {
   const [confirming, setConfirming] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const logs = useWarningLogs(vehicleId, page);
+  const format = useFormat();
+  const columns = useMemo(() => warningLogColumns(format), [format]);
   const clear = useClearWarningLogs(vehicleId);
   const mayClear = useCan('clearWarningLog');
   const total = logs.data?.totalCount ?? 0;
@@ -70,7 +73,7 @@ export function WarningLogPanel({ vehicleId }: { vehicleId: number }) {
         <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
           <DataGrid
             rows={logs.data?.data}
-            columns={warningLogColumns}
+            columns={columns}
             loading={logs.isPending}
             noRowsText="no rows to display"
             rowId={(e) => String(e.id)}
