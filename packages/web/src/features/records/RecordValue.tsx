@@ -32,7 +32,7 @@ export function recordValue(field: AnyRecordField, value: unknown, where: 'list'
     case 'enum':
       return (
         <Badge color={BAND_COLORS[String(value)] ?? 'gray'} variant="light" tt="none">
-          {String(value)}
+          {field.optionLabels?.[String(value)] ?? String(value)}
         </Badge>
       );
     case 'vehicle':
@@ -52,6 +52,6 @@ export function recordValue(field: AnyRecordField, value: unknown, where: 'list'
     case 'longText':
       return where === 'detail' ? <Text style={{ whiteSpace: 'pre-wrap' }}>{String(value)}</Text> : String(value);
     default:
-      return String(value);
+      return field.optionLabels?.[String(value)] ?? String(value);
   }
 }
