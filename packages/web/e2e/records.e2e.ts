@@ -269,11 +269,11 @@ describe('the generic record screens', () => {
     await expectHeading(page, 'list-title', 'Unassigned Vehicles');
     await page.getByTestId('tab-records').click();
     await expectPath(page, '/vehicle-can?view=records');
-    await expectHeading(page, 'list-title', 'Vehicle Cans');
+    await expectHeading(page, 'list-title', 'Vehicle CAN Records');
     await expectVisible(page.getByTestId('choose-vehicle'));
     await pickVehicle(page, page.getByTestId('vehicle-filter'), vehicle.name);
     await expectPath(page, `/vehicle-can?view=records&vehicleId=${vehicle.id}`);
-    await expectNoRows(page, recordGrid('vehicle-can'), 'No Vehicle Cans found');
+    await expectNoRows(page, recordGrid('vehicle-can'), 'No Vehicle CAN Records found');
 
     await page.getByTestId('add-new').click();
     await expectPath(page, `/vehicle-can/new?view=records&vehicleId=${vehicle.id}`);
@@ -323,11 +323,11 @@ describe('the generic record screens', () => {
 
     await deleteFromList(page, {
       key: 'vehicle-can',
-      entity: 'Vehicle Can',
+      entity: 'Vehicle CAN Record',
       rowText: id,
       id,
       listPath: `/vehicle-can?view=records&vehicleId=${vehicle.id}`,
-      emptyText: 'No Vehicle Cans found',
+      emptyText: 'No Vehicle CAN Records found',
     });
   });
 

@@ -2,6 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSession } from '../session/useSession';
+import { useScrollReset } from '../useScrollReset';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
@@ -16,6 +17,7 @@ const pageLoading = (
 export function AppLayout() {
   const { isAuthenticated } = useSession();
   const { pathname } = useLocation();
+  useScrollReset();
   return (
     <div className={isAuthenticated ? 'app-frame with-sidebar' : 'app-frame'}>
       {isAuthenticated && <Header />}

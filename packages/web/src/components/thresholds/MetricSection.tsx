@@ -1,4 +1,4 @@
-import { BAND_KEYS, METRICS, thresholdProblems, type AlertAttribute, type BandKey } from '@evfleet/domain';
+import { BAND_KEYS, METRICS, signalLabel, thresholdProblems, type AlertAttribute, type BandKey } from '@evfleet/domain';
 import { Accordion, Alert, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
 import { memo, useMemo, useState } from 'react';
 import { useFormat } from '../format/useFormat';
@@ -57,7 +57,10 @@ export const MetricSection = memo(function MetricSection({
     <Accordion.Item value={attribute.name} data-testid={testId}>
       <Accordion.Control>
         <Group gap="sm">
-          <Text fw={600}>{attribute.displayName || METRICS[attribute.name].displayName}</Text>
+          {/* The dictionary's name and unit: a stored displayName may be whatever a spreadsheet said. */}
+          <Text fw={600} data-testid={`${testId}-name`}>
+            {signalLabel(attribute.name)}
+          </Text>
           <Text size="xs" c="dimmed">
             {min} – {max}
           </Text>

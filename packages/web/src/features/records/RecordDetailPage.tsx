@@ -22,11 +22,9 @@ function Item({
 }) {
   return (
     <Stack gap={2}>
-      <Text size="xs" c="dimmed" fw={600}>
-        <Text span inherit tt="uppercase">
-          {label}
-        </Text>
-        {hint && ` (${hint})`}
+      {/* The name alone; what the field means is there on hover, as the form shows it under the input. */}
+      <Text size="sm" c="dimmed" fw={600} title={hint}>
+        {label}
       </Text>
       <div data-testid={testId}>{children ?? <Text c="dimmed">—</Text>}</div>
     </Stack>

@@ -59,7 +59,7 @@ export function RecordFieldInput({ name, field, control, known }: RecordFieldInp
                 {...common}
                 data={[
                   ...(field.write.safeParse(undefined).data === null ? [{ value: '', label: '—' }] : []),
-                  ...(field.options ?? []),
+                  ...(field.options ?? []).map((value) => ({ value, label: field.optionLabels?.[value] ?? value })),
                 ]}
                 value={String(input.value)}
                 onChange={(event) => input.onChange(event.currentTarget.value)}

@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useNavigate, useParams } from 'react-router';
 import { applyServerFieldErrors } from '../../api/field-errors';
+import { useFocusFirstError } from '../../components/useFocusFirstError';
 import { useRecord, useSaveRecord } from './api/records-api';
 import { useListPath } from './list-return';
 import { referencesOf, vehicleOf } from './record-references';
@@ -40,7 +42,11 @@ function RecordForm({ screen, record }: { screen: RecordScreen; record: RecordDa
     // The write schema reads the form's texts and flags (its preprocessors take any input).
     resolver: zodResolver(def.writeSchema as z.ZodType<Record<string, unknown>, RecordFormValues>),
     defaultValues: toFormValues(def, record),
+    // useFocusFirstError does it, for every kind of input and for the server's field errors too.
+    shouldFocusError: false,
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form.formState, formRef);
   const known = referencesOf(def, record);
 
   const submit = form.handleSubmit(async (values) => {
@@ -58,7 +64,7 @@ function RecordForm({ screen, record }: { screen: RecordScreen; record: RecordDa
         {record ? `Edit ${def.entity}` : `Create a new ${def.entity}`}
       </Title>
       {screen.formHelp}
-      <Paper withBorder p="md" component="form" onSubmit={submit} noValidate data-testid="record-form">
+      <Paper ref={formRef} withBorder p="md" component="form" onSubmit={submit} noValidate data-testid="record-form">
         <Stack gap="sm">
           {record && (
             <TextInput

@@ -48,7 +48,7 @@ export function recordValue(
           variant="filled"
           tt="none"
         >
-          {String(value)}
+          {field.optionLabels?.[String(value)] ?? String(value)}
         </Badge>
       );
     case 'vehicle':
@@ -68,6 +68,6 @@ export function recordValue(
     case 'longText':
       return where === 'detail' ? <Text style={{ whiteSpace: 'pre-wrap' }}>{String(value)}</Text> : String(value);
     default:
-      return String(value);
+      return field.optionLabels?.[String(value)] ?? String(value);
   }
 }

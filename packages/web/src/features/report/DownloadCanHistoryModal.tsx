@@ -7,6 +7,7 @@ import { toast } from '../../app/toast';
 import { exportReport, useReportSignals } from './api/can-report-api';
 import { storeCriteria } from './criteria-store';
 import { ReportDateTimePicker } from './ReportDateTimePicker';
+import { signalOptions } from './signal-options';
 
 interface Props {
   vehicle: { id: number; name: string; vin: string };
@@ -56,7 +57,7 @@ export function DownloadCanHistoryModal({ vehicle, opened, onClose }: Props) {
     navigate(ROUTES.reportResult);
   };
 
-  const options = Object.entries(signals.data ?? {});
+  const options = signalOptions(signals.data);
   return (
     <Modal opened={opened} onClose={onClose} title="Download CAN History" size="lg" centered>
       <Stack gap="md">
@@ -86,15 +87,15 @@ export function DownloadCanHistoryModal({ vehicle, opened, onClose }: Props) {
             label="Select All"
             checked={options.length > 0 && columns.length === options.length}
             indeterminate={columns.length > 0 && columns.length < options.length}
-            onChange={(e) => setColumns(e.currentTarget.checked ? options.map(([key]) => key) : [])}
+            onChange={(e) => setColumns(e.currentTarget.checked ? options.map((option) => option.value) : [])}
             data-testid="history-select-all"
           />
         </Group>
         <ScrollArea h={240} type="auto">
           <Checkbox.Group value={columns} onChange={setColumns}>
             <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" data-testid="history-signals">
-              {options.map(([key, label]) => (
-                <Checkbox key={key} value={key} label={label} />
+              {options.map(({ value, label, description }) => (
+                <Checkbox key={value} value={value} label={label} title={description} />
               ))}
             </SimpleGrid>
           </Checkbox.Group>

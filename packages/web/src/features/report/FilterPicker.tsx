@@ -4,6 +4,8 @@ import { useState } from 'react';
 export interface PickerOption {
   value: string;
   label: string;
+  /** One line on what the option is, shown when the pointer rests on it. */
+  description?: string;
 }
 
 interface FilterPickerProps {
@@ -57,7 +59,10 @@ export function FilterPicker({
   });
 
   const needle = filter.trim().toLowerCase();
-  const shown = needle ? options.filter((option) => option.label.toLowerCase().includes(needle)) : options;
+  // The key matches too, for whoever knows a signal by the name its device sends.
+  const shown = needle
+    ? options.filter((option) => `${option.label}\n${option.value}`.toLowerCase().includes(needle))
+    : options;
   const chosen = new Set(value);
   const allShownChosen = shown.length > 0 && shown.every((option) => chosen.has(option.value));
 
@@ -129,7 +134,12 @@ export function FilterPicker({
               </Combobox.Option>
             )}
             {shown.map((option) => (
-              <Combobox.Option value={option.value} key={option.value} active={chosen.has(option.value)}>
+              <Combobox.Option
+                value={option.value}
+                key={option.value}
+                active={chosen.has(option.value)}
+                title={option.description}
+              >
                 <Group gap="xs" wrap="nowrap">
                   {multiple && <Check on={chosen.has(option.value)} />}
                   <span>{option.label}</span>

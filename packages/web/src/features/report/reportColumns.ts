@@ -1,4 +1,11 @@
-import { DATE_COLUMN, VEHICLE_COLUMN, type ReportRow } from '@evfleet/domain';
+import {
+  DATE_COLUMN,
+  signalInfo,
+  signalKeyOfColumn,
+  signalLabel,
+  VEHICLE_COLUMN,
+  type ReportRow,
+} from '@evfleet/domain';
 import type { ColDef } from 'ag-grid-community';
 import type { Format } from '../../components/format/format';
 import { cellText, isNumericColumn } from './report-format';
@@ -16,6 +23,13 @@ interface ColumnOptions {
   format: Format;
 }
 
+/** A column's header: the signal dictionary's name and unit; Date, Vehicle and unknown signals as the server names them. */
+function header(column: string): { headerName: string; headerTooltip?: string } {
+  if (column === DATE_COLUMN || column === VEHICLE_COLUMN) return { headerName: column };
+  const key = signalKeyOfColumn(column);
+  return { headerName: signalLabel(key), headerTooltip: signalInfo(key)?.description };
+}
+
 /**
  * Grid columns for report rows keyed by display name (§3): the value is the cell's first value,
  * shown per §9 with null as a dash. Filters work on the page shown; sorting and paging are the server's.
@@ -26,11 +40,12 @@ export function reportColumnDefs(
 ): ColDef<ReportRow>[] {
   return columns.map((column) => {
     const numeric = filters === 'typed' && isNumericColumn(column);
+    const named = header(column);
     return {
       colId: column,
-      headerName: column,
+      ...named,
       // Wide enough for the whole header and its menu icon; many columns scroll sideways instead of squeezing.
-      minWidth: column === DATE_COLUMN ? 170 : Math.max(110, column.length * 8 + 56),
+      minWidth: column === DATE_COLUMN ? 170 : Math.max(110, named.headerName.length * 8 + 56),
       valueGetter: ({ data }) => data?.[column]?.value ?? null,
       valueFormatter: ({ data }) => cellText(column, data?.[column], format),
       filter: numeric ? 'agNumberColumnFilter' : 'agTextColumnFilter',

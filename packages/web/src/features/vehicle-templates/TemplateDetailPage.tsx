@@ -8,7 +8,7 @@ import {
 } from '@evfleet/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../app/session/useCan';
@@ -19,6 +19,7 @@ import { toast } from '../../app/toast';
 import { useIdParam } from '../../app/useIdParam';
 import { ThresholdEditor } from '../../components/thresholds/ThresholdEditor';
 import { ThresholdUpload } from '../../components/thresholds/ThresholdUpload';
+import { useFocusFirstError } from '../../components/useFocusFirstError';
 import { useSaveTemplate, useSaveTemplateMetric, useTemplate, useUploadTemplateSheet } from './api/templates-api';
 import { TemplateFields, templateDefaults, type TemplateForm, type TemplateInput } from './TemplateFields';
 
@@ -62,8 +63,12 @@ function TemplateDetailForm({ template }: { template: VehicleTemplate }) {
   const form: TemplateForm = useForm<TemplateInput, unknown, TemplateCreate>({
     resolver: zodResolver(templateCreateSchema),
     defaultValues: templateDefaults(template),
+    // useFocusFirstError does it, for the server's field errors too.
+    shouldFocusError: false,
   });
   const { isSubmitting, isDirty } = form.formState;
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form.formState, formRef);
   // §4: editing a threshold marks the template as changed (until Save).
   const thresholdsChanged = useMemo(
     () => JSON.stringify(attributes) !== JSON.stringify(template.attributes),
@@ -94,7 +99,7 @@ function TemplateDetailForm({ template }: { template: VehicleTemplate }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <Stack gap="md" p="md">
         <Group justify="space-between">
           <Group gap="sm">

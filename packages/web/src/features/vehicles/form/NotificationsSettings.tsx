@@ -34,7 +34,7 @@ export function NotificationsSettings({
         </Button>
       </Group>
       {error && (
-        <Alert color="red" mt="sm" data-testid="thresholds-error">
+        <Alert color="red" mt="sm" data-testid="thresholds-error" data-field-error tabIndex={-1}>
           {error}
         </Alert>
       )}

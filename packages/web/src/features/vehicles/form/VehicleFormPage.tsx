@@ -9,6 +9,7 @@ import {
 } from '@evfleet/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { applyServerFieldErrors } from '../../../api/field-errors';
@@ -17,6 +18,7 @@ import { NotFound } from '../../../app/shell/StatusPages';
 import { toast } from '../../../app/toast';
 import { useIdParam } from '../../../app/useIdParam';
 import { uploadSheet } from '../../../components/thresholds/sheet-upload';
+import { useFocusFirstError } from '../../../components/useFocusFirstError';
 import { fetchTemplate, useSaveVehicle, useVehicle } from '../api/vehicles-api';
 import { useSaveOneMetric } from './useSaveOneMetric';
 import { DeviceCredential } from './DeviceCredential';
@@ -57,8 +59,12 @@ function VehicleFormBody({ vehicle }: { vehicle: Vehicle | undefined }) {
   const form = useForm<VehicleForm, unknown, VehicleWrite>({
     resolver: zodResolver(vehicleWriteSchema),
     defaultValues: formValuesOf(vehicle),
+    // useFocusFirstError does it, for every kind of input and for the server's field errors too.
+    shouldFocusError: false,
   });
   const { errors, isSubmitting } = form.formState;
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form.formState, formRef);
   const back = () => navigate(ROUTES.vehicle);
 
   const chooseTemplate = async (templateId: number) => {
@@ -94,7 +100,7 @@ function VehicleFormBody({ vehicle }: { vehicle: Vehicle | undefined }) {
   const saveOne = useSaveOneMetric(vehicle?.id);
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <Stack gap="md" p="md">
         <Group justify="space-between">
           <Group gap="sm">

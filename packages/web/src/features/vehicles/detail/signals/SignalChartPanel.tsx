@@ -11,14 +11,14 @@ import {
   Text,
   useMantineTheme,
 } from '@mantine/core';
-import type { Vehicle } from '@evfleet/domain';
+import { signalInfo, signalLabel, signalName, type Vehicle } from '@evfleet/domain';
 import { useElementSize } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { TimeSeriesChart, type TimeSeriesLine } from '../../../../components/charts/TimeSeriesChart';
 import { useSignalSeries } from '../api/vehicle-analytics-api';
 import { duration, zonedDateTime } from '../format';
-import { isChartSignal, signalLabel, SIGNAL_OPTIONS, signalUnit, withGaps } from './signal-choices';
+import { isChartSignal, SIGNAL_OPTIONS, withGaps } from './signal-choices';
 import {
   DEFAULT_PRESET,
   MIN_WINDOW_MS,
@@ -75,6 +75,7 @@ export function SignalChartPanel({ vehicle }: { vehicle: Vehicle }) {
           <Select
             label="Signal"
             placeholder="Choose a signal"
+            description={signal ? signalInfo(signal)?.description : undefined}
             data={SIGNAL_OPTIONS}
             value={signal}
             onChange={setSignal}
@@ -127,8 +128,8 @@ export function SignalChartPanel({ vehicle }: { vehicle: Vehicle }) {
           </Center>
         ) : (
           <SignalChartBody
-            label={signalLabel(signal)}
-            unit={signalUnit(signal)}
+            name={signalName(signal)}
+            axis={signalLabel(signal)}
             loading={series.isFetching}
             failed={series.isError}
             readings={data?.readings}
@@ -146,8 +147,9 @@ export function SignalChartPanel({ vehicle }: { vehicle: Vehicle }) {
 }
 
 interface SignalChartBodyProps {
-  label: string;
-  unit: string;
+  name: string;
+  /** The y axis: the name with the unit. */
+  axis: string;
   loading: boolean;
   failed: boolean;
   readings: number | undefined;
@@ -159,12 +161,12 @@ interface SignalChartBodyProps {
   onSelectWindow: (from: number, to: number) => void;
 }
 
-function SignalChartBody({ label, unit, loading, failed, readings, bucketMs, ...chart }: SignalChartBodyProps) {
+function SignalChartBody({ name, axis, loading, failed, readings, bucketMs, ...chart }: SignalChartBodyProps) {
   if (readings === undefined || readings === 0) {
     return (
       <Center h={320} data-testid="signal-chart-empty">
         {readings === 0 ? (
-          <Text c="dimmed">No readings of {label} in this period</Text>
+          <Text c="dimmed">No readings of {name} in this period</Text>
         ) : failed ? (
           <Text c="dimmed">The readings could not be loaded.</Text>
         ) : (
@@ -176,11 +178,10 @@ function SignalChartBody({ label, unit, loading, failed, readings, bucketMs, ...
   return (
     <Stack gap={4} pos="relative">
       <Text size="xs" c="dimmed" data-testid="signal-summary">
-        {unit && `${unit} · `}
         {readings.toLocaleString('en-US')} readings, the lowest and highest of each {duration(bucketMs ?? 0)} · drag
         across the chart to look closer
       </Text>
-      <TimeSeriesChart band={[0, 1]} yLabel={label} testId="signal-chart" {...chart} />
+      <TimeSeriesChart band={[0, 1]} yLabel={axis} testId="signal-chart" {...chart} />
       {loading && (
         <Center pos="absolute" inset={0} style={{ background: 'rgba(255,255,255,0.4)' }}>
           <Loader size="sm" />
