@@ -153,7 +153,11 @@ function walk(role: string, account: ((s: Scene) => Account) | null, pages: read
         if (fresh) await page.goto('about:blank');
         watch.begin();
         try {
-          await portalPage.before?.(page, scene);
+          if (portalPage.before) {
+            // It stores in the portal's own storage, so the portal must be open.
+            if (!page.url().startsWith(baseUrl)) await page.goto('/home');
+            await portalPage.before(page, scene);
+          }
           await go(page, pathOf(portalPage, scene), fresh);
           fresh = false;
           let main = portalPage.ready(page);

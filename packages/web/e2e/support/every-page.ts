@@ -240,7 +240,17 @@ export const ADMIN_PAGES: readonly PortalPage[] = [
     ready: confirmDelete,
   },
   { name: 'report', path: '/report/can-history-report', ready: byTestId('report-title') },
-  { name: 'report-result', path: '/report/view-result', ready: byTestId('result-title') },
+  {
+    name: 'report-result',
+    path: '/report/view-result',
+    ready: grid('result-grid'),
+    // The criteria the report page stores for its result page (features/report/criteria-store.ts).
+    before: (page, s) =>
+      page.evaluate(
+        (criteria) => sessionStorage.setItem('evfleet.canReport.criteria', JSON.stringify(criteria)),
+        s.reportCriteria,
+      ),
+  },
   { name: 'report-template', path: (s) => `/report/template?id=${s.reportTemplateId}`, ready: grid('template-grid') },
   { name: 'permissions-fleet-owner', path: '/roles-permission/fleet-owner', ready: byTestId('permissions-title') },
   { name: 'permissions-dealer', path: '/roles-permission/dealer-role', ready: byTestId('permissions-title') },
