@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import './app/shell/shell.css';
+import './app/contrast.css';
 import './i18n';
 import { createTheme, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -7,13 +8,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { profileQuery } from './api/app-info';
+import { accessibleTheme } from './app/accessible-theme';
 import { App } from './app/App';
 import { preloadScreenAt } from './app/AppRoutes';
 import { clientConfig } from './app/client-config';
 import { queryClient } from './app/query-client';
 import { fetchSession } from './app/session/session-store';
 
-const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'sm' });
+const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'sm', ...accessibleTheme });
 
 // Start-up (§2.3, §7): the config override, the session and the application profile, in parallel
 // with the first render; private routes stay blank until the session answers.

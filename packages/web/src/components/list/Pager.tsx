@@ -1,5 +1,12 @@
 import { Group, Pagination, Text } from '@mantine/core';
 
+const CONTROL_LABELS = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
+
 interface PagerProps {
   /** 0-based page, as requested from the server. */
   page: number;
@@ -18,7 +25,16 @@ export function Pager({ page, size, total, onPageChange }: PagerProps) {
       <Text size="sm" c="dimmed">
         Showing {first} - {last} of {total} items.
       </Text>
-      <Pagination total={pages} value={page + 1} onChange={(value) => onPageChange(value - 1)} size="sm" withEdges />
+      <Pagination
+        total={pages}
+        value={page + 1}
+        onChange={(value) => onPageChange(value - 1)}
+        size="sm"
+        withEdges
+        // The first, previous, next and last controls are icons: they need names.
+        getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
+        getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+      />
     </Group>
   );
 }

@@ -18,17 +18,20 @@ export function AdminLayout() {
   const section = useLocation().pathname.split('/')[2] ?? '';
   const navigate = useNavigate();
   return (
-    <>
-      <Tabs value={section} onChange={(next) => next && navigate(`/admin/${next}`)} px="md" pt="sm">
-        <Tabs.List>
-          {ADMIN_SECTIONS.map((s) => (
-            <Tabs.Tab key={s.path} value={s.path}>
-              {s.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
-      <Outlet />
-    </>
+    <Tabs value={section} onChange={(next) => next && navigate(`/admin/${next}`)}>
+      <Tabs.List px="md" pt="sm">
+        {ADMIN_SECTIONS.map((s) => (
+          <Tabs.Tab key={s.path} value={s.path}>
+            {s.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {/* Each tab names its panel (aria-controls), so each has one; the open one shows the screen. */}
+      {ADMIN_SECTIONS.map((s) => (
+        <Tabs.Panel key={s.path} value={s.path}>
+          {s.path === section && <Outlet />}
+        </Tabs.Panel>
+      ))}
+    </Tabs>
   );
 }

@@ -27,7 +27,11 @@ export function ReadinessList() {
       height={200}
       testId="analytics-readiness"
     >
-      <Table.ScrollContainer minWidth={560}>
+      {/* It scrolls sideways on narrow screens: the keyboard must be able to reach it to scroll it. */}
+      <Table.ScrollContainer
+        minWidth={560}
+        scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Readiness' } }}
+      >
         <Table striped highlightOnHover data-testid="readiness-table">
           <Table.Thead>
             <Table.Tr>
