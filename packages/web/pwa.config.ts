@@ -34,6 +34,9 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     navigateFallback: '/index.html',
     navigateFallbackDenylist: SERVER_PATHS,
     cleanupOutdatedCaches: true,
+    // A new worker takes over at once and claims the open pages (autoUpdate sets only the first).
+    skipWaiting: true,
+    clientsClaim: true,
     runtimeCaching: [
       {
         urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),

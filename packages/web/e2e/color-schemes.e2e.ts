@@ -56,7 +56,7 @@ describe('light and dark colour schemes (issue 18)', () => {
       for (const path of ['/', '/dealer', '/analytics', '/admin/metrics']) {
         await page.goto(path);
         await page.waitForLoadState('networkidle');
-        await screenshot(page, `dark${path.replace(/\//g, '-').replace(/^-$/, '-dashboard')}`);
+        await screenshot(page, `dark${path === '/' ? '-dashboard' : path.replace(/\//g, '-')}`);
       }
     } finally {
       await context.close();

@@ -14,6 +14,12 @@ interface Manifest {
 /** Waits until a service worker controls the page (autoUpdate claims open pages once it is active). */
 async function controlledBySW(page: Page): Promise<void> {
   await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null), {
+      timeout: WAIT_MS * 2,
+      message: 'the service worker registered and became active',
+    })
+    .toBe('activated');
+  await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: WAIT_MS * 2 })
     .toBe('activated');
 }

@@ -19,6 +19,15 @@ async function boxOf(locator: Locator) {
   return box;
 }
 
+/** The box the page draws in: <main> less the room AppShell keeps for the header and the sidebar. */
+const pageArea = (page: Page) =>
+  page.locator('main').evaluate((main) => {
+    const box = main.getBoundingClientRect();
+    const style = getComputedStyle(main);
+    const left = box.x + parseFloat(style.paddingLeft);
+    return { x: left, width: box.right - parseFloat(style.paddingRight) - left };
+  });
+
 /** Whether the element is what a click at its centre would reach (nothing drawn over it). */
 const onTop = (locator: Locator) =>
   locator.evaluate((element) => {
@@ -32,6 +41,7 @@ const overlap = (a: { x: number; y: number; width: number; height: number }, b: 
 
 /** The side menu's links, as the expanded sidebar lists them (groups opened). */
 async function menuLinks(page: Page): Promise<string[]> {
+  await expectVisible(page.getByTestId('menu-dashboard'));
   for (const group of ['vehicle', 'report', 'administration', 'roles-permission']) {
     const entry = page.getByTestId(`menu-${group}`);
     if ((await entry.count()) && (await entry.getAttribute('data-expanded')) === null) await entry.click();
@@ -49,7 +59,7 @@ describe('the shell (issue 18, defects 9 and 13)', () => {
     await page.goto('/vehicle');
     const header = await boxOf(page.getByTestId('app-header'));
     const sidebar = await boxOf(page.getByTestId('sidebar'));
-    const main = await boxOf(page.locator('main'));
+    const main = await pageArea(page);
     expect(header).toMatchObject({ x: 0, y: 0, width: 1280 });
     // No gap: the sidebar starts under the header and reaches the bottom; the page starts beside it.
     expect(sidebar.x).toBe(0);
@@ -77,7 +87,7 @@ describe('the shell (issue 18, defects 9 and 13)', () => {
     await page.goto('/dealer');
     await page.getByTestId('sidebar-toggle').click();
     await expect.poll(async () => (await boxOf(page.getByTestId('sidebar'))).width, { timeout: WAIT_MS }).toBe(64);
-    expect((await boxOf(page.locator('main'))).x).toBe(64);
+    expect((await pageArea(page)).x).toBe(64);
     // Icons only: no names, the user card and the footer are gone; the logo stays.
     expect(await page.getByTestId('sidebar-user').count()).toBe(0);
     await expectVisible(page.getByTestId('sidebar-logo'));

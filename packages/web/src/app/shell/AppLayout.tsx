@@ -40,13 +40,18 @@ export function AppLayout() {
 
   return (
     <AppShell
+      // Signed out there is no header or sidebar, and no room is kept for them (toasts read the offsets).
       disabled={!isAuthenticated}
-      header={{ height: HEADER_HEIGHT }}
-      navbar={{
-        width: iconsOnly ? SIDEBAR_WIDTH.collapsed : SIDEBAR_WIDTH.expanded,
-        breakpoint: 'sm',
-        collapsed: { mobile: !menuOpened },
-      }}
+      header={isAuthenticated ? { height: HEADER_HEIGHT } : undefined}
+      navbar={
+        isAuthenticated
+          ? {
+              width: iconsOnly ? SIDEBAR_WIDTH.collapsed : SIDEBAR_WIDTH.expanded,
+              breakpoint: 'sm',
+              collapsed: { mobile: !menuOpened },
+            }
+          : undefined
+      }
       padding={0}
     >
       {isAuthenticated && (

@@ -75,9 +75,18 @@ export function SideMenu({ collapsed = false }: { collapsed?: boolean }) {
   const nav = useRef<HTMLElement>(null);
   const entries = visibleMenu(SIDE_MENU, access);
 
-  // The open page's entry is scrolled into view, so a long menu never leaves it hidden under the footer.
+  // The open page's entry is kept in view, so a long menu never leaves it under the footer: when the
+  // page changes, and when the menu's window changes size (the footer grows as the versions arrive).
   useEffect(() => {
-    nav.current?.querySelector('[data-active], [aria-current="page"]')?.scrollIntoView({ block: 'nearest' });
+    const menu = nav.current;
+    const viewport = menu?.closest('.mantine-ScrollArea-viewport');
+    if (!menu || !viewport) return;
+    const reveal = () =>
+      menu.querySelector('[data-active], [aria-current="page"]')?.scrollIntoView({ block: 'nearest' });
+    reveal();
+    const observer = new ResizeObserver(reveal);
+    observer.observe(viewport);
+    return () => observer.disconnect();
   }, [pathname, collapsed]);
 
   return (
