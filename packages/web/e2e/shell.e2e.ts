@@ -123,8 +123,10 @@ describe('the shell (issue 18, defects 9 and 13)', () => {
     const sidebar = await boxOf(page.getByTestId('sidebar'));
     expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
     expect(box.x).toBeGreaterThanOrEqual(sidebar.x + sidebar.width);
-    // Still the top-left corner of the page area.
-    expect(box.x).toBeLessThan(sidebar.width + 40);
+    // Still the top-left corner of the page area, once it has slid in.
+    await expect
+      .poll(async () => (await boxOf(toasts(page).locator('.Toastify__toast').first())).x, { timeout: WAIT_MS })
+      .toBeLessThan(sidebar.width + 40);
     expect(box.y).toBeLessThan(header.height + 40);
     expect(overlap(box, await boxOf(page.getByTestId('sidebar-logo')))).toBe(false);
     await screenshot(page, 'shell-toast');
