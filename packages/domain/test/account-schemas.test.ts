@@ -71,9 +71,11 @@ describe('account form rules (part 1 §5)', () => {
 });
 
 describe('roles (part 1 §2.3, §6)', () => {
-  it('labels the user with the second authority, else the first, else NA', () => {
-    expect(roleLabel(['ROLE_ADMIN', 'ROLE_USER'])).toBe('ROLE_USER');
-    expect(roleLabel(['ROLE_FLEET'])).toBe('ROLE_FLEET');
+  it('labels the user with the highest role in words, else NA', () => {
+    expect(roleLabel(['ROLE_ADMIN', 'ROLE_USER'])).toBe('Administrator');
+    expect(roleLabel(['ROLE_USER', 'ROLE_DEALER'])).toBe('Dealer');
+    expect(roleLabel(['ROLE_FLEET'])).toBe('Fleet owner');
+    expect(roleLabel(['ROLE_USER'])).toBe('User');
     expect(roleLabel([])).toBe('NA');
   });
   it('uses ROLE_ADMIN pages for an administrator with several roles', () => {

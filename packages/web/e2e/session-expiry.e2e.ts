@@ -73,7 +73,7 @@ describe('an ended session (part 1 §2.1, §4)', () => {
     await modal.waitFor({ state: 'detached' });
     await expectPath(page, '/admin/user-management');
     await expectVisible(page.getByText('admin@evfleet.local').first());
-    expect(await textOf(page.getByTestId('sidebar-role'))).toBe('ROLE_USER');
+    expect(await textOf(page.getByTestId('sidebar-role'))).toBe('Administrator');
   });
 
   test('an expired token found on reload sends the user to sign in and back to the page', async ({ page }) => {

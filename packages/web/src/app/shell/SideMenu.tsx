@@ -1,7 +1,8 @@
-import { NavLink } from '@mantine/core';
+import { ActionIcon, Menu, NavLink, Stack, Tooltip } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAccess } from '../session/useCan';
-import { SIDE_MENU, visibleMenu, type MenuEntry } from './menu';
+import { SIDE_MENU, leavesOf, visibleMenu, type MenuEntry } from './menu';
 
 function isActive(entry: MenuEntry, pathname: string): boolean {
   if (entry.to)
@@ -24,15 +25,81 @@ function MenuItem({ entry, pathname }: { entry: MenuEntry; pathname: string }) {
   return <NavLink {...common} component={Link} to={entry.to ?? '/'} active={active} />;
 }
 
-/** The menu entries of §2.3 that the user's role is allowed to see. */
-export function SideMenu() {
+/** A top-level entry of the collapsed sidebar: its icon, named by a tooltip; a group pops out its pages. */
+function IconItem({ entry, pathname }: { entry: MenuEntry; pathname: string }) {
+  const active = isActive(entry, pathname);
+  const Icon = entry.icon;
+  const icon = Icon ? <Icon size={20} stroke={1.6} /> : entry.label.charAt(0);
+  const look = { variant: active ? 'light' : 'subtle', color: active ? undefined : 'gray', size: 'lg' } as const;
+  if (!entry.children) {
+    return (
+      <Tooltip label={entry.label} position="right" withArrow>
+        <ActionIcon
+          {...look}
+          component={Link}
+          to={entry.to ?? '/'}
+          aria-label={entry.label}
+          aria-current={active ? 'page' : undefined}
+          data-testid={`menu-${entry.id}`}
+        >
+          {icon}
+        </ActionIcon>
+      </Tooltip>
+    );
+  }
+  return (
+    <Menu position="right-start" withArrow>
+      <Tooltip label={entry.label} position="right" withArrow>
+        <Menu.Target>
+          <ActionIcon {...look} aria-label={entry.label} data-testid={`menu-${entry.id}`}>
+            {icon}
+          </ActionIcon>
+        </Menu.Target>
+      </Tooltip>
+      <Menu.Dropdown>
+        <Menu.Label>{entry.label}</Menu.Label>
+        {leavesOf(entry).map((leaf) => (
+          <Menu.Item key={leaf.id} component={Link} to={leaf.to ?? '/'} data-testid={`menu-${leaf.id}`}>
+            {leaf.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The menu entries of §2.3 that the user's role is allowed to see; `collapsed` shows icons only. */
+export function SideMenu({ collapsed = false }: { collapsed?: boolean }) {
   const access = useAccess();
   const { pathname } = useLocation();
+  const nav = useRef<HTMLElement>(null);
+  const entries = visibleMenu(SIDE_MENU, access);
+
+  // The open page's entry is kept in view, so a long menu never leaves it under the footer: when the
+  // page changes, and when the menu's window changes size (the footer grows as the versions arrive).
+  useEffect(() => {
+    const menu = nav.current;
+    const viewport = menu?.closest('.mantine-ScrollArea-viewport');
+    if (!menu || !viewport) return;
+    const reveal = () =>
+      menu.querySelector('[data-active], [aria-current="page"]')?.scrollIntoView({ block: 'nearest' });
+    reveal();
+    const observer = new ResizeObserver(reveal);
+    observer.observe(viewport);
+    return () => observer.disconnect();
+  }, [pathname, collapsed]);
+
   return (
-    <nav aria-label="Main menu" data-testid="side-menu">
-      {visibleMenu(SIDE_MENU, access).map((entry) => (
-        <MenuItem key={entry.id} entry={entry} pathname={pathname} />
-      ))}
+    <nav aria-label="Main menu" data-testid="side-menu" ref={nav}>
+      {collapsed ? (
+        <Stack gap={4} align="center" py="xs">
+          {entries.map((entry) => (
+            <IconItem key={entry.id} entry={entry} pathname={pathname} />
+          ))}
+        </Stack>
+      ) : (
+        entries.map((entry) => <MenuItem key={entry.id} entry={entry} pathname={pathname} />)
+      )}
     </nav>
   );
 }

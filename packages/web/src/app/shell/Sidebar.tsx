@@ -1,5 +1,5 @@
 import { roleLabel } from '@evfleet/domain';
-import { Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { AppShell, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useLocation } from 'react-router';
 import { ROUTES } from '../routes';
 import { useSession } from '../session/useSession';
@@ -43,26 +43,32 @@ function UserCard() {
   );
 }
 
-/** The sidebar of an authenticated user (§2.3). */
-export function Sidebar() {
+/** The sidebar of an authenticated user (§2.3); `collapsed` keeps the logo and the menu's icons. */
+export function Sidebar({ collapsed }: { collapsed: boolean }) {
   const { pathname } = useLocation();
-  return (
-    <aside className="sidebar" data-testid="sidebar">
-      {pathname === ROUTES.home ? (
+  if (pathname === ROUTES.home && !collapsed)
+    return (
+      <AppShell.Section grow component={ScrollArea}>
         <WelcomePanel />
-      ) : (
-        <>
-          <Group gap="xs" px="md" pt="md">
-            <img src="/logo.svg" alt="evfleet logo" width={32} height={32} />
-            <Text fw={700}>evfleet</Text>
-          </Group>
-          <UserCard />
-          <ScrollArea className="sidebar-menu">
-            <SideMenu />
-          </ScrollArea>
+      </AppShell.Section>
+    );
+  return (
+    <>
+      <AppShell.Section>
+        <Group gap="xs" px={collapsed ? 0 : 'md'} pt="md" justify={collapsed ? 'center' : 'flex-start'}>
+          <img src="/logo.svg" alt="evfleet logo" width={32} height={32} data-testid="sidebar-logo" />
+          {!collapsed && <Text fw={700}>evfleet</Text>}
+        </Group>
+        {!collapsed && <UserCard />}
+      </AppShell.Section>
+      <AppShell.Section grow component={ScrollArea} mt={collapsed ? 'sm' : 0}>
+        <SideMenu collapsed={collapsed} />
+      </AppShell.Section>
+      {!collapsed && (
+        <AppShell.Section>
           <MenuFooter />
-        </>
+        </AppShell.Section>
       )}
-    </aside>
+    </>
   );
 }

@@ -1,4 +1,17 @@
 import type { Page } from '@evfleet/domain';
+import {
+  IconBuildingStore,
+  IconCar,
+  IconCarOff,
+  IconChartBar,
+  IconLayoutDashboard,
+  IconReport,
+  IconSettings,
+  IconSteeringWheel,
+  IconTruck,
+  IconUserCircle,
+  type Icon,
+} from '@tabler/icons-react';
 import { ROUTES } from '../routes';
 import { can, type Access } from '../session/permissions';
 
@@ -8,25 +21,29 @@ export interface MenuEntry {
   label: string;
   to?: string;
   page?: Page;
+  /** What a top-level entry shows in the collapsed sidebar. */
+  icon?: Icon;
   children?: MenuEntry[];
 }
 
 export const SIDE_MENU: readonly MenuEntry[] = [
-  { id: 'dashboard', label: 'Dashboard', to: ROUTES.dashboard, page: 'Dashboard Screen' },
+  { id: 'dashboard', label: 'Dashboard', to: ROUTES.dashboard, page: 'Dashboard Screen', icon: IconLayoutDashboard },
   {
     id: 'vehicle',
     label: 'Vehicle',
+    icon: IconCar,
     children: [{ id: 'vehicle-list', label: 'Vehicle List', to: ROUTES.vehicle, page: 'Vehicle Details' }],
   },
   // Every role: each sees the figures of the vehicles it may see (issue 17).
-  { id: 'analytics', label: 'Analytics', to: ROUTES.analytics },
-  { id: 'vehicle-can', label: 'Unassigned Vehicles', to: ROUTES.vehicleCan, page: 'Settings' },
-  { id: 'dealer', label: 'Dealer', to: ROUTES.dealer, page: 'Dealer Screen' },
-  { id: 'fleet', label: 'Fleet', to: ROUTES.fleet, page: 'Fleet Screen' },
-  { id: 'driver', label: 'Driver', to: ROUTES.driver, page: 'Driver Screen' },
+  { id: 'analytics', label: 'Analytics', to: ROUTES.analytics, icon: IconChartBar },
+  { id: 'vehicle-can', label: 'Unassigned Vehicles', to: ROUTES.vehicleCan, page: 'Settings', icon: IconCarOff },
+  { id: 'dealer', label: 'Dealer', to: ROUTES.dealer, page: 'Dealer Screen', icon: IconBuildingStore },
+  { id: 'fleet', label: 'Fleet', to: ROUTES.fleet, page: 'Fleet Screen', icon: IconTruck },
+  { id: 'driver', label: 'Driver', to: ROUTES.driver, page: 'Driver Screen', icon: IconSteeringWheel },
   {
     id: 'report',
     label: 'Report',
+    icon: IconReport,
     children: [
       {
         id: 'can-history-report',
@@ -40,6 +57,7 @@ export const SIDE_MENU: readonly MenuEntry[] = [
     id: 'administration',
     label: 'Administration',
     page: 'Settings',
+    icon: IconSettings,
     children: [
       { id: 'users', label: 'Users', to: ROUTES.usersPage },
       {
@@ -69,7 +87,7 @@ export const SIDE_MENU: readonly MenuEntry[] = [
       { id: 'system', label: 'System', to: ROUTES.admin },
     ],
   },
-  { id: 'profile', label: 'Profile', to: ROUTES.accountSettings },
+  { id: 'profile', label: 'Profile', to: ROUTES.accountSettings, icon: IconUserCircle },
 ];
 
 /** The entries the user's allowed pages show; a group left without visible children disappears. */
@@ -80,4 +98,9 @@ export function visibleMenu(entries: readonly MenuEntry[], access: Access): Menu
     const children = visibleMenu(entry.children, access);
     return children.length ? [{ ...entry, children }] : [];
   });
+}
+
+/** The pages a group leads to, nested groups flattened: what its pop-out lists in the collapsed sidebar. */
+export function leavesOf(entry: MenuEntry): MenuEntry[] {
+  return entry.children ? entry.children.flatMap(leavesOf) : [entry];
 }

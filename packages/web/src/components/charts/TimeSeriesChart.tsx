@@ -1,5 +1,5 @@
 import 'uplot/dist/uPlot.min.css';
-import { Box } from '@mantine/core';
+import { Box, useComputedColorScheme } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 
@@ -45,6 +45,12 @@ function timeFormats(timeZone: string | undefined) {
     full: (ts: number) => full.format(ts).replace(',', ''),
   };
 }
+/** Axis text and grid lines in each colour scheme (the canvas takes no CSS variables). */
+const AXIS_COLOURS = {
+  light: { stroke: '#495057', grid: 'rgba(0,0,0,0.08)' },
+  dark: { stroke: '#c9c9c9', grid: 'rgba(255,255,255,0.1)' },
+} as const;
+
 /** The band: its upper line's colour at a quarter opacity (#rrggbbaa). */
 const bandFill = (color: string) => `${color}40`;
 
@@ -73,12 +79,15 @@ export function TimeSeriesChart({
   latest.current = { data, span, onSelectWindow };
 
   // What decides the chart's shape; data alone does not rebuild it.
-  const shape = JSON.stringify({ lines: lines.map((l) => [l.label, l.color]), band, yLabel, timeZone, height });
+  const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const shape = JSON.stringify({ lines: lines.map((l) => [l.label, l.color]), band, yLabel, timeZone, height, scheme });
   useEffect(() => {
     const element = container.current;
     if (!element) return;
     const width = element.clientWidth || FALLBACK_WIDTH;
     const times = timeFormats(timeZone);
+    const { stroke, grid } = AXIS_COLOURS[scheme];
+    const axis = { stroke, grid: { stroke: grid }, ticks: { stroke: grid } };
     const options: uPlot.Options = {
       width,
       height,
@@ -94,12 +103,13 @@ export function TimeSeriesChart({
       },
       axes: [
         {
+          ...axis,
           values: (u, splits) => {
             const span = (u.scales.x.max ?? 0) - (u.scales.x.min ?? 0);
             return splits.map((ts) => times.tick(ts, span));
           },
         },
-        { label: yLabel, size: 60 },
+        { ...axis, label: yLabel, size: 60 },
       ],
       series: [
         { label: 'Time', value: (_u, ts) => (ts == null ? '--' : times.full(ts)) },

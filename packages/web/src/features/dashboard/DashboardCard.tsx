@@ -11,7 +11,7 @@ interface DashboardCardProps {
   children: ReactNode;
 }
 
-/** One card of the dashboard: its title is the drag handle, its body the figures (or their skeleton). */
+/** One card of the dashboard: a title, the figures (or their skeleton); the whole card drags it. */
 export function DashboardCard({ id, title, period, loading, error, children }: DashboardCardProps) {
   return (
     <Paper
@@ -22,7 +22,7 @@ export function DashboardCard({ id, title, period, loading, error, children }: D
       p="sm"
       style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
     >
-      <Stack className="dashboard-card-handle" gap={0} style={{ cursor: 'move' }} data-testid={`card-handle-${id}`}>
+      <Stack gap={0} data-testid={`card-heading-${id}`}>
         <Text fw={600} size="sm" truncate data-testid={`card-title-${id}`}>
           {title}
         </Text>

@@ -1,4 +1,5 @@
-import { Alert, Center, Container, Group, Loader, Title } from '@mantine/core';
+import { Alert, Button, Center, Container, Group, Loader, Title } from '@mantine/core';
+import { IconRestore } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import type { Layout } from 'react-grid-layout';
 import { usePreference, useSavePreference } from '../../api/preferences';
@@ -26,7 +27,19 @@ export default function DashboardPage() {
         <Title order={2} data-testid="dashboard-title">
           Dashboard
         </Title>
-        <DashboardFactorsButton />
+        <Group gap="xs">
+          {/* An empty stored layout is the default one (mergeLayout places every card). */}
+          <Button
+            variant="default"
+            leftSection={<IconRestore size={16} />}
+            disabled={!saved.data?.length}
+            onClick={() => saveLayout.mutate([])}
+            data-testid="dashboard-reset-layout"
+          >
+            Reset layout
+          </Button>
+          <DashboardFactorsButton />
+        </Group>
       </Group>
       {counts.isError && cards.isError && (
         <Alert color="red" mb="sm" maw={1200} data-testid="dashboard-error">
