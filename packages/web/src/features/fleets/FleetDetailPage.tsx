@@ -18,7 +18,7 @@ export function FleetDetailPage() {
   const navigate = useNavigate();
   const fleet = useFleet(id);
   const canChange = useCan('fleetVehicles');
-  // A dealer's 'Assign Vehicle' and 'Unassign Vehicle' switches (its 403 would sign it out).
+  // A dealer's 'Assign Vehicle' and 'Unassign Vehicle' switches (a refused change only earns a 403).
   const toggles = useRoleToggles();
   const can = {
     assign: canChange && toggles.allowsAssignment(true),

@@ -16,7 +16,7 @@ import { unassignedColumns, vehicleRowId } from './vehicleColumns';
  * size 10 to start, §9), and the Assign modal that puts the selected ones in fleets of their dealers.
  */
 export function UnassignedVehiclesPage() {
-  // A dealer whose 'Assign Vehicle' switch is off is not offered Assign (the 403 would sign it out).
+  // A dealer whose 'Assign Vehicle' switch is off is not offered Assign (the server would refuse it with a 403).
   const toggles = useRoleToggles();
   const canAssign = useCan('fleetVehicles') && toggles.allowsAssignment(true);
   const paging = usePaging();

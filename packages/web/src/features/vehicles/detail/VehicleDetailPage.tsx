@@ -53,7 +53,7 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
   const [params, setParams] = useSearchParams();
   const chosen = params.get('tab');
   // The signal chart draws the stored readings: offered only to those the role toggles let see the
-  // CAN history (the server refuses others, and a refusal signs the user out).
+  // CAN history (the server refuses others, and a refused read would put the access-denied page in place of this one).
   const toggles = useRoleToggles();
   const mayChart = toggles.ready && toggles.allows('canHistory', vehicle);
   const tab: Tab = isTab(chosen) && (chosen !== 'signals' || mayChart) ? chosen : 'overview';

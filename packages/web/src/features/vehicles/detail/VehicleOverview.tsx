@@ -34,7 +34,7 @@ export function VehicleOverview({ vehicle }: { vehicle: Vehicle }) {
   const route = useRoute(vehicle.id, choice.date, choice.slot);
   const polledPosition = useDevicePosition(vehicle.id, vehicle.vin);
   // The role-permission toggles may withhold CAN details or warning logs from a dealer or fleet owner:
-  // those panels are left out rather than called, since a refused call (403) signs the user out.
+  // those panels are left out rather than called, since a refused read (403) shows the access-denied page instead.
   const toggles = useRoleToggles();
   const live = useLiveVehicle(vehicle.id, vehicle.vin, toggles.ready && toggles.allows('canDetails', vehicle));
   // The live feed's position is the freshest; the polled one covers the time before it speaks.

@@ -37,8 +37,8 @@ export function BatteryTab({ vehicle }: { vehicle: Vehicle }) {
   // A half-picked range keeps the tables on the last whole one.
   const [range, setRange] = useState<[string, string]>(() => lastDays(DEFAULT_PERIOD_DAYS));
   const window = useMemo(() => rangeWindow(range), [range]);
-  // Health and charging are CAN details, which the role toggles may withhold; a refused call (403)
-  // would sign the user out, so they are not asked for then. Trips are not governed.
+  // Health and charging are CAN details, which the role toggles may withhold; a refused read (403)
+  // would put the access-denied page in place of this one, so they are not asked for then. Trips are not governed.
   const toggles = useRoleToggles();
   const mayDetails = toggles.ready && toggles.allows('canDetails', vehicle);
   const health = useBatteryHealth(vehicle.id, mayDetails);
