@@ -1,24 +1,9 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe } from 'vitest';
 import { ADMIN, WAIT_MS, expect, expectPath, expectVisible, screenshot, signIn, test } from './support/fixtures';
+import { boxOf, pageArea } from './support/layout';
 
 const PHONE = { width: 375, height: 740 };
-
-async function boxOf(locator: Locator) {
-  await locator.waitFor({ state: 'visible' });
-  const box = await locator.boundingBox();
-  if (!box) throw new Error('the element has no box');
-  return box;
-}
-
-/** The box the page draws in: <main> less the room AppShell keeps for the header and the sidebar. */
-const pageArea = (page: Page) =>
-  page.locator('main').evaluate((main) => {
-    const box = main.getBoundingClientRect();
-    const style = getComputedStyle(main);
-    const left = box.x + parseFloat(style.paddingLeft);
-    return { x: left, width: box.right - parseFloat(style.paddingRight) - left };
-  });
 
 /** Whether any part of the element is inside the window. */
 const inWindow = (locator: Locator) =>

@@ -11,22 +11,7 @@ import {
   test,
   toasts,
 } from './support/fixtures';
-
-async function boxOf(locator: Locator) {
-  await locator.waitFor({ state: 'visible' });
-  const box = await locator.boundingBox();
-  if (!box) throw new Error('the element has no box');
-  return box;
-}
-
-/** The box the page draws in: <main> less the room AppShell keeps for the header and the sidebar. */
-const pageArea = (page: Page) =>
-  page.locator('main').evaluate((main) => {
-    const box = main.getBoundingClientRect();
-    const style = getComputedStyle(main);
-    const left = box.x + parseFloat(style.paddingLeft);
-    return { x: left, width: box.right - parseFloat(style.paddingRight) - left };
-  });
+import { boxOf, pageArea } from './support/layout';
 
 /** Whether the element is what a click at its centre would reach (nothing drawn over it). */
 const onTop = (locator: Locator) =>
