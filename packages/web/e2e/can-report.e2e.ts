@@ -275,7 +275,7 @@ describe('CAN history report (part 2 §2, §4, §5)', () => {
       .toEqual(['74.5', '74', '73.5']);
 
     // Page 2 continues the sorted order; the page size 100 leaves two pages.
-    await page.getByTestId('pager').getByRole('button', { name: '2', exact: true }).click();
+    await page.getByTestId('pager').getByRole('button', { name: 'Page 2', exact: true }).click();
     await expect.poll(async () => (await columnTexts(page, 'result-grid', 'Battery Charge'))[0]).toBe('49.5');
     await expectShowing(page, 51, 100);
     await page.getByTestId('page-size').selectOption('100');
