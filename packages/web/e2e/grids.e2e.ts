@@ -61,9 +61,9 @@ async function openReportResult(page: Page): Promise<void> {
     VEHICLE_NAME,
   );
   await choose(page, 'report-signals', 'Filter by Notification Settings', [
-    'Battery Charge',
-    'Pack Voltage',
-    'Odometer',
+    'Battery Charge (%)',
+    'Pack Voltage (V)',
+    'Odometer (mi)',
   ]);
   await pickDateTime(page, 'report-start', 'Start Date', DAY);
   await pickDateTime(page, 'report-end', 'End Date', new Date(DAY.getTime() + 23 * 3600_000));

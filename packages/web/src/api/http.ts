@@ -43,7 +43,7 @@ let forbiddenHandler: (() => void) | undefined;
 
 /**
  * The session registers here what a 401 to a call that carried a token does: the session is gone.
- * The handler answers whether it ended the session (and said so), which replaces the call's toast.
+ * The handler answers whether the 401 means the session is gone (told once by the session), which replaces the call's toast.
  * http stays free of session state.
  */
 export function onUnauthorized(handler: () => boolean): void {

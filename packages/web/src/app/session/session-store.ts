@@ -125,12 +125,14 @@ function sayExpired(): void {
 
 /**
  * §4 said a 401 or 403 ends the session; issue 18 narrows it to a 401 to a call that carried a token
- * (a 403 only refuses that call). The user signs in again over the page they were on. Before anyone
- * is signed in a 401 means bad credentials, which the call's own toast says.
+ * (a 403 only refuses that call). The user signs in again over the page they were on. A call
+ * without a token (signing in) that gets a 401 met bad credentials, which its own toast says.
  */
 onUnauthorized(() => {
-  if (!state.isAuthenticated) return false;
-  endSession(SESSION_EXPIRED);
-  sayExpired();
+  // Calls already under way when the session ended meet the same 401: that was said once.
+  if (state.isAuthenticated) {
+    endSession(SESSION_EXPIRED);
+    sayExpired();
+  }
   return true;
 });
