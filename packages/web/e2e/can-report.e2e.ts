@@ -244,7 +244,7 @@ describe('CAN history report (part 2 §2, §4, §5)', () => {
     await signIn(page, ADMIN);
     await openReport(page);
     expect(await textOf(page.getByTestId('result-title'))).toBe('Search Results');
-    await expect.poll(() => headerTexts(page, 'result-grid')).toEqual(HEADERS);
+    await expect.poll(() => headerTexts(page, 'result-grid'), { timeout: WAIT_MS }).toEqual(HEADERS);
     expect(await page.getByTestId('page-size').inputValue()).toBe('50');
 
     // Time order first; numbers as 0,0.[00]; a missing value as a dash.
