@@ -1,10 +1,10 @@
+/** A referenced row went away: at ingest, a vehicle deleted while its readings were in flight. */
+export const FOREIGN_KEY_VIOLATION = '23503';
+
 /**
  * PostgreSQL's SQLSTATE on an error or on one of its causes (Drizzle wraps the driver's error):
  * '23505' unique violation, '23503' foreign key violation, class '22' a data exception…
  */
-/** A referenced row went away: at ingest, a vehicle deleted while its readings were in flight. */
-export const FOREIGN_KEY_VIOLATION = '23503';
-
 export function sqlStateOf(error: unknown): string | undefined {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;
