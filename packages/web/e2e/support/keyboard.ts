@@ -16,6 +16,20 @@ const describeFocus = (page: Page) =>
     );
   });
 
+/**
+ * Waits for the page's CSS transitions to end: a field's border eases into its focus colour, and
+ * read halfway it sometimes still looked like the resting one.
+ */
+const transitionsEnded = (page: Page) =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+
 /** The focused element's look now, and a handle to compare it with once focus has moved on. */
 const lookOfFocus = (page: Page) =>
   page.evaluate(() => {
@@ -43,6 +57,8 @@ const restingLooks = (page: Page) =>
         )
         .join('/'),
     );
+    // The focus goes back where Tab left it, for the caller to go on from there.
+    w.__tabbed?.at(-1)?.focus();
     w.__tabbed = [];
     return looks;
   });
@@ -50,17 +66,20 @@ const restingLooks = (page: Page) =>
 /**
  * Presses Tab `count` times and returns what each press focused, checking that every one of them
  * looked different while it had the focus (a focus ring, a border, a shadow): focus a user can see.
- * `moveAway` takes the focus elsewhere at the end, so that the resting looks can be read.
+ * The focus then leaves them all while their resting looks are read (a modal's trap brings Tab
+ * back to its first field, so no element of theirs may keep it), and returns to the last one.
  */
-export async function tabThrough(page: Page, count: number, moveAway: () => Promise<void>): Promise<string[]> {
+export async function tabThrough(page: Page, count: number): Promise<string[]> {
   const names: string[] = [];
   const focused: Look[] = [];
   for (let i = 0; i < count; i += 1) {
     await page.keyboard.press('Tab');
     names.push(await describeFocus(page));
+    await transitionsEnded(page);
     focused.push(await lookOfFocus(page));
   }
-  await moveAway();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await transitionsEnded(page);
   const resting = await restingLooks(page);
   const unseen = names.filter((_, i) => focused[i] === resting[i]);
   expect(unseen, 'elements whose focus cannot be seen').toEqual([]);

@@ -26,7 +26,13 @@ export function ClusterPickList<T>({
           {sorted.map((point) => (
             <UnstyledButton
               key={point.id}
-              onClick={() => onPick(point)}
+              onClick={(event) => {
+                // React hears the click at the portal's node, before the map does: by the time the
+                // click reached the map, the pick had opened the info window and the map's click
+                // would close it again.
+                event.stopPropagation();
+                onPick(point);
+              }}
               className="evf-pick-item"
               data-testid="cluster-pick-item"
               data-id={point.id}

@@ -18,10 +18,11 @@ export function useMapPopup(
     closed.current = onClosed;
   });
   const [lat, lng] = at ?? [];
-  const { offset, minWidth, maxWidth } = options;
   useEffect(() => {
     if (lat === undefined || lng === undefined) return;
-    const popup = L.popup({ offset, minWidth, maxWidth }).setLatLng([lat, lng]).setContent(node.current).openOn(map);
+    // The options as given: a key set to undefined would replace Leaflet's default (an undefined
+    // offset throws when the popup is placed).
+    const popup = L.popup(options).setLatLng([lat, lng]).setContent(node.current).openOn(map);
     const close = () => closed.current();
     popup.on('remove', close);
     return () => {
