@@ -30,23 +30,14 @@ export const DEFAULT_PAGES: Record<Role, readonly Page[]> = {
   ROLE_FLEET: ['Dashboard Screen', 'Vehicle Details', 'Driver Screen'],
 };
 
-/** How the interface names each role to people. */
-export const ROLE_LABELS: Record<Role, string> = {
-  ROLE_ADMIN: 'Administrator',
-  ROLE_DEALER: 'Dealer',
-  ROLE_FLEET: 'Fleet owner',
-  ROLE_USER: 'User',
-};
-
 const ROLES_HIGHEST_FIRST: readonly Role[] = ['ROLE_ADMIN', 'ROLE_DEALER', 'ROLE_FLEET', 'ROLE_USER'];
 
 /**
- * The sidebar's role label: the user's highest role in words, else NA. §2.3 shows "the second authority",
+ * The role the sidebar names a user by: the highest they hold. §2.3 shows "the second authority",
  * which labels an administrator (ROLE_ADMIN, ROLE_USER) as ROLE_USER (issue 18, defect 9).
  */
-export function roleLabel(authorities: readonly string[]): string {
-  const highest = ROLES_HIGHEST_FIRST.find((role) => authorities.includes(role));
-  return highest ? ROLE_LABELS[highest] : (authorities[0] ?? 'NA');
+export function highestRole(authorities: readonly string[]): Role | undefined {
+  return ROLES_HIGHEST_FIRST.find((role) => authorities.includes(role));
 }
 
 /**

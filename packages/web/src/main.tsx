@@ -1,10 +1,9 @@
 import '@mantine/core/styles.css';
 import './app/shell/shell.css';
 import './app/contrast.css';
-import './i18n';
 import { createTheme, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { profileQuery } from './api/app-info';
@@ -14,11 +13,13 @@ import { preloadScreenAt } from './app/AppRoutes';
 import { clientConfig } from './app/client-config';
 import { queryClient } from './app/query-client';
 import { fetchSession } from './app/session/session-store';
+import { followLanguageInDocument } from './i18n';
 
 const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'sm', ...accessibleTheme });
 
 // Start-up (§2.3, §7): the config override, the session and the application profile, in parallel
 // with the first render; private routes stay blank until the session answers.
+followLanguageInDocument();
 void clientConfig();
 void fetchSession();
 void queryClient.prefetchQuery(profileQuery);
@@ -32,7 +33,10 @@ createRoot(root).render(
     <MantineProvider theme={theme} defaultColorScheme="auto">
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
-          <App />
+          {/* A remembered language other than English loads its catalogues before the first render. */}
+          <Suspense fallback={null}>
+            <App />
+          </Suspense>
         </BrowserRouter>
       </QueryClientProvider>
     </MantineProvider>

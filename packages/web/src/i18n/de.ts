@@ -1,7 +1,8 @@
-import type { Catalogue } from './en';
+import type { Catalogue } from './catalogue';
+import type { en } from './en';
 
 /** The German catalogue, loaded only when German is chosen (it stays out of the login page's code). */
-export const de: Catalogue = {
+export const de: Catalogue<typeof en> = {
   'toast.unreachable': 'Der Server ist nicht erreichbar.',
   'toast.notFound': 'Nicht gefunden.',
   'toast.unexpected': 'Ein unerwarteter Fehler ist aufgetreten.',

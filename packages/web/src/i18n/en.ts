@@ -79,4 +79,3 @@ export const en = {
 } as const;
 
 export type MessageKey = keyof typeof en;
-export type Catalogue = Record<MessageKey, string>;

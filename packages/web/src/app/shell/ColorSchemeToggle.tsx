@@ -1,12 +1,14 @@
 import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 
 /** Switches between the light and the dark scheme; Mantine remembers the choice in localStorage. */
 export function ColorSchemeToggle() {
+  const { t } = useTranslation('app');
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
   const next = scheme === 'dark' ? 'light' : 'dark';
-  const label = `Switch to the ${next} colour scheme`;
+  const label = t(next === 'dark' ? 'header.toDark' : 'header.toLight');
   return (
     <Tooltip label={label}>
       <ActionIcon

@@ -1,5 +1,6 @@
 import { ActionIcon, Anchor, Badge, Burger, Group, Text, Tooltip } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ribbonLabel, useProfile } from '../../api/app-info';
 import { ROUTES } from '../routes';
@@ -17,9 +18,10 @@ interface HeaderProps {
 
 /** The top bar; the shell renders it only for an authenticated user (§2.3). */
 export function Header({ menuOpened, onToggleMenu, sidebarCollapsed, onToggleSidebar }: HeaderProps) {
+  const { t } = useTranslation('app');
   const { account } = useSession();
   const ribbon = ribbonLabel(useProfile().data);
-  const sidebarAction = sidebarCollapsed ? 'Expand the sidebar' : 'Collapse the sidebar';
+  const sidebarAction = t(sidebarCollapsed ? 'header.expandSidebar' : 'header.collapseSidebar');
   return (
     <Group className="app-header" data-testid="app-header" justify="space-between" wrap="nowrap" h="100%" px="md">
       <Group gap="sm" wrap="nowrap">
@@ -29,7 +31,7 @@ export function Header({ menuOpened, onToggleMenu, sidebarCollapsed, onToggleSid
           hiddenFrom="sm"
           size="sm"
           color="white"
-          aria-label={menuOpened ? 'Close the menu' : 'Open the menu'}
+          aria-label={t(menuOpened ? 'header.closeMenu' : 'header.openMenu')}
           data-testid="menu-burger"
         />
         <Tooltip label={sidebarAction}>
@@ -60,10 +62,10 @@ export function Header({ menuOpened, onToggleMenu, sidebarCollapsed, onToggleSid
           {account?.login}
         </Text>
         <Anchor component={Link} to={ROUTES.accountPassword} c="white" size="sm" data-testid="change-password-link">
-          Change password
+          {t('header.changePassword')}
         </Anchor>
         <Anchor component={Link} to={ROUTES.logout} c="white" size="sm" data-testid="logout-link">
-          Sign out
+          {t('header.signOut')}
         </Anchor>
       </Group>
     </Group>

@@ -1,4 +1,5 @@
 import { Alert, Modal } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LoginForm } from '../../features/account/LoginForm';
 import { translate } from '../../i18n';
@@ -12,6 +13,7 @@ import { useSession } from '../session/useSession';
  * which brings them back later.
  */
 export function LoginModal() {
+  const { t } = useTranslation('app');
   const { showModalLogin, redirectMessage } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -20,7 +22,7 @@ export function LoginModal() {
     navigate(ROUTES.login, { state, replace: true });
   };
   return (
-    <Modal opened={showModalLogin} onClose={close} title="Sign in" centered>
+    <Modal opened={showModalLogin} onClose={close} title={t('login.title')} centered>
       <div data-testid="login-modal">
         {redirectMessage && (
           <Alert color="yellow" mb="sm" data-testid="login-reason">

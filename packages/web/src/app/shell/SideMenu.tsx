@@ -1,5 +1,6 @@
 import { ActionIcon, Menu, NavLink, Stack, Tooltip } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAccess } from '../session/useCan';
 import { SIDE_MENU, leavesOf, visibleMenu, type MenuEntry } from './menu';
@@ -11,8 +12,9 @@ function isActive(entry: MenuEntry, pathname: string): boolean {
 }
 
 function MenuItem({ entry, pathname }: { entry: MenuEntry; pathname: string }) {
+  const { t } = useTranslation('app');
   const active = isActive(entry, pathname);
-  const common = { label: entry.label, 'data-testid': `menu-${entry.id}`, 'data-page': entry.page };
+  const common = { label: t(`menu.${entry.id}`), 'data-testid': `menu-${entry.id}`, 'data-page': entry.page };
   if (entry.children) {
     return (
       <NavLink {...common} defaultOpened={active} childrenOffset="md">
@@ -27,18 +29,20 @@ function MenuItem({ entry, pathname }: { entry: MenuEntry; pathname: string }) {
 
 /** A top-level entry of the collapsed sidebar: its icon, named by a tooltip; a group pops out its pages. */
 function IconItem({ entry, pathname }: { entry: MenuEntry; pathname: string }) {
+  const { t } = useTranslation('app');
+  const label = t(`menu.${entry.id}`);
   const active = isActive(entry, pathname);
   const Icon = entry.icon;
-  const icon = Icon ? <Icon size={20} stroke={1.6} /> : entry.label.charAt(0);
+  const icon = Icon ? <Icon size={20} stroke={1.6} /> : label.charAt(0);
   const look = { variant: active ? 'light' : 'subtle', color: active ? undefined : 'gray', size: 'lg' } as const;
   if (!entry.children) {
     return (
-      <Tooltip label={entry.label} position="right" withArrow>
+      <Tooltip label={label} position="right" withArrow>
         <ActionIcon
           {...look}
           component={Link}
           to={entry.to ?? '/'}
-          aria-label={entry.label}
+          aria-label={label}
           aria-current={active ? 'page' : undefined}
           data-testid={`menu-${entry.id}`}
         >
@@ -49,18 +53,18 @@ function IconItem({ entry, pathname }: { entry: MenuEntry; pathname: string }) {
   }
   return (
     <Menu position="right-start" withArrow>
-      <Tooltip label={entry.label} position="right" withArrow>
+      <Tooltip label={label} position="right" withArrow>
         <Menu.Target>
-          <ActionIcon {...look} aria-label={entry.label} data-testid={`menu-${entry.id}`}>
+          <ActionIcon {...look} aria-label={label} data-testid={`menu-${entry.id}`}>
             {icon}
           </ActionIcon>
         </Menu.Target>
       </Tooltip>
       <Menu.Dropdown>
-        <Menu.Label>{entry.label}</Menu.Label>
+        <Menu.Label>{label}</Menu.Label>
         {leavesOf(entry).map((leaf) => (
           <Menu.Item key={leaf.id} component={Link} to={leaf.to ?? '/'} data-testid={`menu-${leaf.id}`}>
-            {leaf.label}
+            {t(`menu.${leaf.id}`)}
           </Menu.Item>
         ))}
       </Menu.Dropdown>
@@ -70,6 +74,7 @@ function IconItem({ entry, pathname }: { entry: MenuEntry; pathname: string }) {
 
 /** The menu entries of §2.3 that the user's role is allowed to see; `collapsed` shows icons only. */
 export function SideMenu({ collapsed = false }: { collapsed?: boolean }) {
+  const { t } = useTranslation('app');
   const access = useAccess();
   const { pathname } = useLocation();
   const nav = useRef<HTMLElement>(null);
@@ -90,7 +95,7 @@ export function SideMenu({ collapsed = false }: { collapsed?: boolean }) {
   }, [pathname, collapsed]);
 
   return (
-    <nav aria-label="Main menu" data-testid="side-menu" ref={nav}>
+    <nav aria-label={t('sidebar.menu')} data-testid="side-menu" ref={nav}>
       {collapsed ? (
         <Stack gap={4} align="center" py="xs">
           {entries.map((entry) => (

@@ -1,0 +1,19 @@
+import type { en as app } from '../app/locales/en';
+import type { en as account } from '../features/account/locales/en';
+import type { en as translation } from './en';
+
+/** Every namespace and its English catalogue: `t` takes only the keys they hold. */
+export interface Resources {
+  translation: typeof translation;
+  app: typeof app;
+  account: typeof account;
+}
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: Resources;
+    keySeparator: false;
+    nsSeparator: false;
+  }
+}
