@@ -11,14 +11,7 @@ import {
   test,
   textOf,
 } from './support/fixtures';
-
-/** Saves the signed-in account's language on the settings page. */
-async function chooseLanguage(page: Page, langKey: string) {
-  await page.goto('/account/settings');
-  await page.getByTestId('settings-language').selectOption(langKey);
-  await page.getByTestId('settings-submit').click();
-  await expectVisible(page.getByTestId('settings-saved'));
-}
+import { chooseLanguage } from './support/languages';
 
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 

@@ -1,10 +1,12 @@
 /**
  * Every catalogue file the first page does not carry, as a loader: `<part>/locales/<language>.ts`,
  * where the part is `app`, `components` or a feature's folder and names the namespace; the
- * messages ('translation') are `i18n/<language>.ts`.
+ * messages ('translation') are `i18n/<language>.ts`, the domain package's texts ('domain')
+ * `i18n/domain/<language>.ts`.
  */
 const FILES = import.meta.glob<Record<string, Record<string, string>>>([
   './de.ts',
+  './domain/*.ts',
   '../app/locales/de.ts',
   '../components/locales/*.ts',
   '../features/*/locales/*.ts',
@@ -12,6 +14,7 @@ const FILES = import.meta.glob<Record<string, Record<string, string>>>([
 
 function fileOf(language: string, namespace: string): string {
   if (namespace === 'translation') return `./${language}.ts`;
+  if (namespace === 'domain') return `./domain/${language}.ts`;
   if (namespace === 'app' || namespace === 'components') return `../${namespace}/locales/${language}.ts`;
   return `../features/${namespace}/locales/${language}.ts`;
 }

@@ -1,10 +1,12 @@
 import type { en as app } from '../app/locales/en';
 import type { en as account } from '../features/account/locales/en';
+import type { en as domain } from './domain/en';
 import type { en as translation } from './en';
 
 /** Every namespace and its English catalogue: `t` takes only the keys they hold. */
 export interface Resources {
   translation: typeof translation;
+  domain: typeof domain;
   app: typeof app;
   account: typeof account;
 }

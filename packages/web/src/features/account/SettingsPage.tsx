@@ -8,6 +8,7 @@ import { applyServerFieldErrors } from '../../api/field-errors';
 import { fetchSession } from '../../app/session/session-store';
 import { useSession } from '../../app/session/useSession';
 import { LANGUAGES, languageOf } from '../../i18n/languages';
+import { useDomainText } from '../../i18n/useDomainText';
 import { saveAccountSettings } from './api/account-api';
 import { HourCycleControl } from './HourCycleControl';
 
@@ -23,6 +24,7 @@ export function SettingsPage() {
 
 function SettingsForm({ account }: { account: Account }) {
   const { t } = useTranslation('account');
+  const domainText = useDomainText();
   const [saved, setSaved] = useState(false);
   const form = useForm({
     resolver: zodResolver(accountSettingsSchema),
@@ -63,14 +65,14 @@ function SettingsForm({ account }: { account: Account }) {
             label={t('settings.firstName')}
             autoComplete="given-name"
             data-testid="settings-first-name"
-            error={errors.firstName?.message}
+            error={domainText(errors.firstName?.message)}
             {...register('firstName')}
           />
           <TextInput
             label={t('settings.lastName')}
             autoComplete="family-name"
             data-testid="settings-last-name"
-            error={errors.lastName?.message}
+            error={domainText(errors.lastName?.message)}
             {...register('lastName')}
           />
           <TextInput
@@ -78,14 +80,14 @@ function SettingsForm({ account }: { account: Account }) {
             type="email"
             autoComplete="email"
             data-testid="settings-email"
-            error={errors.email?.message}
+            error={domainText(errors.email?.message)}
             {...register('email')}
           />
           <NativeSelect
             label={t('settings.language')}
             data={LANGUAGES.map((language) => ({ value: language.key, label: language.name }))}
             data-testid="settings-language"
-            error={errors.langKey?.message}
+            error={domainText(errors.langKey?.message)}
             {...register('langKey')}
           />
           <Button type="submit" loading={isSubmitting} disabled={isSubmitting} data-testid="settings-submit">
