@@ -1,6 +1,16 @@
 import type { Locator } from 'playwright-core';
 import { describe } from 'vitest';
-import { ADMIN, WAIT_MS, expect, expectPath, expectVisible, screenshot, signIn, test } from './support/fixtures';
+import {
+  ADMIN,
+  WAIT_MS,
+  expect,
+  expectPath,
+  expectVisible,
+  screenshot,
+  signIn,
+  test,
+  toasts,
+} from './support/fixtures';
 import { boxOf, pageArea } from './support/layout';
 
 const PHONE = { width: 375, height: 740 };
@@ -37,6 +47,22 @@ describe('the portal on a phone (issue 18, 375 px wide)', () => {
     await expectPath(page, '/fleet');
     await expect.poll(() => inWindow(page.getByTestId('sidebar')), { timeout: WAIT_MS }).toBe(false);
     expect((await pageArea(page)).width).toBeGreaterThanOrEqual(360);
+  });
+
+  test('a toast spans the phone under the header, leaving its menu button free', async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.setViewportSize(PHONE);
+    await page.goto('/admin/logs');
+    const row = page.getByTestId('logger-evfleet.telemetry');
+    await row.getByRole('button', { name: 'DEBUG', exact: true }).click();
+    await expectVisible(toasts(page).getByText('evfleet.telemetry now logs at DEBUG'));
+    const header = await boxOf(page.getByTestId('app-header'));
+    const toast = () => boxOf(toasts(page).locator('.Toastify__toast').first());
+    await expect.poll(async () => (await toast()).x, { timeout: WAIT_MS }).toBe(0);
+    expect((await toast()).y).toBeGreaterThanOrEqual(header.y + header.height);
+    await screenshot(page, 'phone-toast');
+    await row.getByRole('button', { name: 'Follow ROOT' }).click();
+    await expectVisible(toasts(page).getByText('evfleet.telemetry now logs at the ROOT level'));
   });
 
   test('the vehicles map takes the width of the phone', async ({ page }) => {

@@ -26,6 +26,10 @@ export const de: Catalogue<typeof en> = {
   'page.accessDenied.text': 'Sie sind nicht berechtigt, diese Seite aufzurufen.',
   'page.notFound.title': 'Seite nicht gefunden',
   'page.notFound.text': 'Diese Seite gibt es nicht.',
+  'page.offline.title': 'Sie sind offline',
+  'page.offline.text':
+    'evfleet erreicht seinen Server nicht. Diese Seite öffnet sich wieder, sobald das Netzwerk zurück ist.',
+  'page.offline.retry': 'Erneut versuchen',
   'page.staleVersion.title': 'evfleet wurde aktualisiert',
   'page.staleVersion.text': 'Diese Seite gehört zu einer neueren Version von evfleet. Laden Sie neu, um sie zu öffnen.',
   'page.staleVersion.reload': 'Neu laden',

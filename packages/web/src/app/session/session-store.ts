@@ -19,6 +19,8 @@ export interface SessionState {
   allowedPages: readonly Page[];
   /** Why the session was ended by the app (SESSION_EXPIRED), else null. */
   redirectMessage: typeof SESSION_EXPIRED | null;
+  /** The server could not be reached to check a stored token: the session is unknown, not ended. */
+  offline: boolean;
 }
 
 const signedOut: SessionState = {
@@ -30,6 +32,7 @@ const signedOut: SessionState = {
   account: null,
   allowedPages: [],
   redirectMessage: null,
+  offline: false,
 };
 
 let state = signedOut;
@@ -66,9 +69,17 @@ export async function fetchSession(): Promise<void> {
       isAuthenticated: account.activated,
       sessionHasBeenFetched: true,
       showModalLogin: !account.activated,
+      offline: false,
     });
   } catch (error) {
     console.warn('Session could not be fetched', error);
+    // Offline (the service worker drew the page): the token may be good, so it is kept and checked
+    // again when the network is back, instead of sending the user to sign in.
+    if (error instanceof HttpError && error.call.status === 0) {
+      update({ ...signedOut, sessionHasBeenFetched: true, offline: true });
+      window.addEventListener('online', () => void fetchSession(), { once: true });
+      return;
+    }
     // A stored token the server no longer accepts (expired, or its account gone): it is dropped, and said.
     if (error instanceof HttpError && error.call.status === 401) {
       clearAuthStorage();
