@@ -1,5 +1,7 @@
 import type { en as app } from '../app/locales/en';
 import type { en as account } from '../features/account/locales/en';
+import type { en as unassignedVehicles } from '../features/unassigned-vehicles/locales/en';
+import type { en as vehicles } from '../features/vehicles/locales/en';
 import type { en as domain } from './domain/en';
 import type { en as translation } from './en';
 
@@ -9,6 +11,8 @@ export interface Resources {
   domain: typeof domain;
   app: typeof app;
   account: typeof account;
+  vehicles: typeof vehicles;
+  'unassigned-vehicles': typeof unassignedVehicles;
 }
 
 declare module 'i18next' {

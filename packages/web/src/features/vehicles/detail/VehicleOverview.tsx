@@ -1,5 +1,6 @@
 import { Alert, Center, Grid, Loader, Stack } from '@mantine/core';
 import type { Vehicle } from '@evfleet/domain';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useRoleToggles } from '../../../app/session/useRoleToggles';
 import { hasPosition } from '../api/map-item';
@@ -13,6 +14,7 @@ import { WarningLogPanel } from './warning-log/WarningLogPanel';
 
 /** The detail page's first tab (part 2 §2): the map with the route history, the readings and the warning log. */
 export function VehicleOverview({ vehicle }: { vehicle: Vehicle }) {
+  const { t } = useTranslation('vehicles');
   // The chosen day and range live in the address, so a reload or a shared link shows the same route.
   const [params, setParams] = useSearchParams();
   const choice: MovementChoice = { date: params.get('date'), slot: params.get('range') };
@@ -73,7 +75,7 @@ export function VehicleOverview({ vehicle }: { vehicle: Vehicle }) {
             <VehicleInfoCard vehicle={vehicle} />
           ) : (
             <Alert color="gray" data-testid="can-details-withheld">
-              Your role may not see this vehicle's CAN details.
+              {t('canWithheld')}
             </Alert>
           )}
         </Grid.Col>

@@ -3,6 +3,7 @@ import { Button, Group, Select, Text, Tooltip } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useMovingDates, useTimeSlots } from '../api/vehicle-detail-api';
 import { calendarDay } from '../format';
 
@@ -29,6 +30,7 @@ interface MovementControlsProps {
 
 /** 'Select Date', 'Select movement history' and 'Clear' (part 2 §2, §4). */
 export function MovementControls({ vehicleId, choice, onChange, hasRoute }: MovementControlsProps) {
+  const { t } = useTranslation('vehicles');
   const moving = useMovingDates(vehicleId);
   const slots = useTimeSlots(vehicleId, choice.date);
   const movingDays = useMemo(() => new Set(moving.data ?? []), [moving.data]);
@@ -38,8 +40,8 @@ export function MovementControls({ vehicleId, choice, onChange, hasRoute }: Move
   return (
     <Group align="flex-end" gap="sm" data-testid="movement-controls">
       <DatePickerInput
-        label="Select Date"
-        placeholder="Select Date"
+        label={t('movement.date')}
+        placeholder={t('movement.date')}
         clearable
         valueFormat="DD/MM/YYYY"
         minDate={calendarDay(today.subtract(DATE_WINDOW_DAYS, 'day'))}
@@ -55,30 +57,30 @@ export function MovementControls({ vehicleId, choice, onChange, hasRoute }: Move
         popoverProps={{ withinPortal: true, shadow: 'md' }}
       />
       <Select
-        label="Select movement history"
-        placeholder={choice.date && slots.isFetching ? 'Loading...' : 'Select movement history'}
+        label={t('movement.range')}
+        placeholder={choice.date && slots.isFetching ? t('movement.loading') : t('movement.range')}
         data={options}
         value={choice.slot}
         onChange={(slot) => onChange({ ...choice, slot })}
         disabled={!choice.date || options.length === 0}
-        nothingFoundMessage="No movement on this day"
+        nothingFoundMessage={t('movement.noneThisDay')}
         w={260}
         data-testid="select-range"
       />
-      <Tooltip label="Clear DateTime Range">
+      <Tooltip label={t('movement.clearTip')}>
         <Button
           variant="default"
           onClick={() => onChange({ date: null, slot: null })}
           disabled={!hasRoute}
           data-testid="clear-range"
         >
-          Clear
+          {t('movement.clear')}
         </Button>
       </Tooltip>
       {/* Said plainly, else a calendar of greyed-out days looks broken. */}
       {moving.data?.length === 0 && (
         <Text size="sm" c="dimmed" pb={8}>
-          No movement in the last 90 days
+          {t('movement.noneLately', { days: DATE_WINDOW_DAYS })}
         </Text>
       )}
     </Group>

@@ -1,9 +1,10 @@
 import { CHART_SIGNALS, ENERGY_RULES, signalLabel, type ChartSignal } from '@evfleet/domain';
 
-/** The signal picker's options, by the signal dictionary's names (with units), A–Z. */
-export const SIGNAL_OPTIONS = CHART_SIGNALS.map((key) => ({ value: key, label: signalLabel(key) })).sort((a, b) =>
-  a.label.localeCompare(b.label),
-);
+/** The signal picker's options, by the signal dictionary's names (with units) in the portal's language, A–Z. */
+export const signalOptions = (domainText: (text: string) => string) =>
+  CHART_SIGNALS.map((key) => ({ value: key, label: domainText(signalLabel(key)) })).sort((a, b) =>
+    a.label.localeCompare(b.label),
+  );
 
 export const isChartSignal = (value: string | null): value is ChartSignal =>
   value !== null && (CHART_SIGNALS as readonly string[]).includes(value);

@@ -1,5 +1,6 @@
 import type { Severity, WarningLogEntry } from '@evfleet/domain';
 import type { CellStyle, ColDef } from 'ag-grid-community';
+import type { TFunction } from 'i18next';
 import type { Format } from '../../../../components/format/format';
 
 /**
@@ -25,11 +26,16 @@ const WRAPPED: CellStyle = { lineHeight: '1.45', paddingTop: '11px', paddingBott
 /** §2: the date is told in GMT whatever the browser's zone, so every reader sees the same time. */
 export const warningLogDate = (iso: string, format: Format) => `${format.dateTime(iso, { timeZone: 'UTC' })} GMT`;
 
-export const warningLogColumns = (format: Format): ColDef<WarningLogEntry>[] => [
-  coloured({ field: 'type', headerName: 'Type Of Warning', minWidth: 140 }),
+export const warningLogColumns = (format: Format, t: TFunction<'vehicles'>): ColDef<WarningLogEntry>[] => [
+  coloured({
+    field: 'type',
+    headerName: t('log.type'),
+    minWidth: 140,
+    valueFormatter: ({ value }: { value: Severity }) => t(`severity.${value}`),
+  }),
   coloured({
     colId: 'date',
-    headerName: 'Date & Time',
+    headerName: t('log.date'),
     minWidth: 170,
     valueGetter: ({ data }) => (data ? warningLogDate(data.date, format) : ''),
   }),
@@ -37,7 +43,7 @@ export const warningLogColumns = (format: Format): ColDef<WarningLogEntry>[] => 
   coloured(
     {
       colId: 'description',
-      headerName: 'Description',
+      headerName: t('log.description'),
       // Sized by the room left, not by its text: the sentences wrap.
       width: 400,
       minWidth: 300,
