@@ -103,5 +103,7 @@ export const de: Catalogue<typeof en> = {
   'entity.car': 'Auto',
   'entity.notifications': 'Benachrichtigungen',
   'entity.notification': 'Benachrichtigung',
+  'vehicleCan.unassigned': 'Nicht zugeordnete Fahrzeuge',
+  'vehicleCan.records': 'CAN-Datensätze',
   'login.title': 'Anmelden',
 };

@@ -107,6 +107,9 @@ export const en = {
   'entity.car': 'Car',
   'entity.notifications': 'Notifications',
   'entity.notification': 'Notification',
+  // The tabs of /vehicle-can.
+  'vehicleCan.unassigned': 'Unassigned Vehicles',
+  'vehicleCan.records': 'CAN Records',
   // The login modal over a page whose session ended.
   'login.title': 'Sign in',
 } as const;
