@@ -1,4 +1,5 @@
 import type { en as app } from '../app/locales/en';
+import type { en as components } from '../components/locales/en';
 import type { en as account } from '../features/account/locales/en';
 import type { en as domain } from './domain/en';
 import type { en as translation } from './en';
@@ -8,6 +9,7 @@ export interface Resources {
   translation: typeof translation;
   domain: typeof domain;
   app: typeof app;
+  components: typeof components;
   account: typeof account;
 }
 
