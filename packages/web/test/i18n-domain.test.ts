@@ -81,6 +81,11 @@ function validationMessages(): string[] {
   return messages;
 }
 
+/** The labels of the role permission toggles and of the toggles under them. */
+function toggleLabels(toggles: readonly { label: string; children?: readonly { label: string }[] }[]): string[] {
+  return toggles.flatMap((toggle) => [toggle.label, ...toggleLabels(toggle.children ?? [])]);
+}
+
 /** Every text the domain hands the web at run time that people read, by its English wording. */
 function domainTexts(): Set<string> {
   const tables = Object.entries(domain).flatMap(([name, value]) => (TEXT_TABLE.test(name) ? strings(value) : []));
@@ -91,6 +96,10 @@ function domainTexts(): Set<string> {
       ...signalTexts(),
       ...recordTexts(),
       ...domain.DASHBOARD_COUNT_CARDS.map((card) => card.title),
+      ...domain.DETAIL_TILES.map((tile) => tile.label),
+      ...domain.WEEKDAYS,
+      ...domain.PAGES,
+      ...Object.values(domain.PERMISSION_ROLES).flatMap((role) => [role.title, ...toggleLabels(role.toggles)]),
       ...Object.values(domain.METRICS).map((metric) => metric.displayName),
       ...validationMessages(),
     ].filter((text) => !NOT_FOR_SCREENS.test(text)),

@@ -258,6 +258,18 @@ export const de: Record<string, string> = {
   'CAN History': 'CAN-Verlauf',
   'CAN History Export': 'CAN-Verlauf exportieren',
   'Warning Logs': 'Warnprotokolle',
+  'Fleet Owner': 'Flottenbetreiber',
+  Dealer: 'Händler',
+  'Driver Screen': 'Fahrerseite',
+  'Assign Vehicle': 'Fahrzeug zuweisen',
+  'Unassign Vehicle': 'Fahrzeug freigeben',
+  'Dashboard Screen': 'Übersichtsseite',
+  'Vehicle Details': 'Fahrzeugdetails',
+  'CAN History Report': 'CAN-Verlaufsbericht',
+  'Dealer Screen': 'Händlerseite',
+  'Fleet Screen': 'Flottenseite',
+  Settings: 'Einstellungen',
+  'Roles And Permission': 'Rollen und Rechte',
   'Only ROLE_FLEET and ROLE_DEALER have role permissions.': 'Nur ROLE_FLEET und ROLE_DEALER haben Rollenrechte.',
 
   // Generic records (record-fields.ts, records.ts).
@@ -310,6 +322,21 @@ export const de: Record<string, string> = {
   'No Vehicle CAN Records found': 'Keine CAN-Datensätze gefunden',
   'Recorded Time': 'Aufzeichnungszeit',
   'Ticked while the vehicle is charging.': 'Angehakt, während das Fahrzeug lädt.',
+
+  // Vehicle information tiles (vehicle-data.ts) not named by the signal dictionary.
+  'Battery Charged': 'Ladezustand',
+  'Miles to empty': 'Restreichweite',
+  'Last Reported': 'Zuletzt gemeldet',
+  'Heading Mag': 'Fahrtrichtung (magnetisch)',
+
+  // Weekdays of a report schedule (can-report.ts).
+  Sunday: 'Sonntag',
+  Monday: 'Montag',
+  Tuesday: 'Dienstag',
+  Wednesday: 'Mittwoch',
+  Thursday: 'Donnerstag',
+  Friday: 'Freitag',
+  Saturday: 'Samstag',
 
   // Dashboard (dashboard.ts).
   'Total Vehicle': 'Fahrzeuge gesamt',
