@@ -1,6 +1,7 @@
 import { Button, Checkbox, Group, Popover, ScrollArea, Stack } from '@mantine/core';
 import type { Column, GridApi } from 'ag-grid-community';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface ColumnsMenuProps {
   api: GridApi | null;
@@ -29,6 +30,7 @@ const choicesOf = (api: GridApi): Choice[] =>
 
 /** 'Columns': a checkbox per column to show or hide it, and a way back to the grid's own layout. */
 export function DataGridColumnsMenu({ api, testId, onChange, onReset }: ColumnsMenuProps) {
+  const { t } = useTranslation('components');
   const [choices, setChoices] = useState<Choice[]>([]);
   const visibleCount = choices.filter((choice) => choice.visible).length;
 
@@ -42,7 +44,7 @@ export function DataGridColumnsMenu({ api, testId, onChange, onReset }: ColumnsM
     <Popover position="bottom-end" shadow="md" withinPortal onOpen={() => api && setChoices(choicesOf(api))}>
       <Popover.Target>
         <Button size="compact-sm" variant="subtle" disabled={!api} data-testid={`${testId}-columns`}>
-          Columns
+          {t('grid.columns')}
         </Button>
       </Popover.Target>
       <Popover.Dropdown data-testid={`${testId}-columns-menu`}>
@@ -70,7 +72,7 @@ export function DataGridColumnsMenu({ api, testId, onChange, onReset }: ColumnsM
             }}
             data-testid={`${testId}-columns-reset`}
           >
-            Reset columns
+            {t('grid.resetColumns')}
           </Button>
         </Group>
       </Popover.Dropdown>

@@ -11,11 +11,14 @@ import {
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DataGridColumnsMenu } from './DataGridColumnsMenu';
 import type { DataGridImplProps, GridSort } from './data-grid-props';
 import { fromSavedColumns, toSavedColumns, userSizedColumns } from './grid-column-state';
 import { autoSizeColumns, fillWidth } from './grid-fit';
 import { tabThroughCellChildren } from './grid-keyboard';
+import { useGridLocale } from './grid-locale';
+import { ACTION_COLUMN_ID } from './list/RowActions';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
 
@@ -57,6 +60,9 @@ export default function DataGridImpl({
   const userSized = useRef(userSizedColumns(savedColumns));
   const saveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const narrow = useMediaQuery(NARROW) ?? false;
+  const { t, i18n } = useTranslation('components');
+  const language = i18n.resolvedLanguage;
+  const gridLocale = useGridLocale(language);
 
   const defaultColDef = useMemo<ColDef>(
     () => ({
@@ -68,8 +74,18 @@ export default function DataGridImpl({
     [onSortChange],
   );
   const columnDefs = useMemo(
-    () => (narrow ? columns.map((column) => ({ ...column, pinned: null })) : columns),
-    [columns, narrow],
+    () =>
+      columns.map((column) => ({
+        ...column,
+        ...(narrow && { pinned: null }),
+        // The shared Action column is named here, in the language of the moment.
+        ...(column.colId === ACTION_COLUMN_ID && { headerName: t('grid.action') }),
+      })),
+    [columns, narrow, t],
+  );
+  const localeText = useMemo(
+    () => ({ ...gridLocale, ...(noRowsText && { noRowsToShow: noRowsText }) }),
+    [gridLocale, noRowsText],
   );
   const autoHeight = (rows?.length ?? 0) <= AUTO_HEIGHT_ROWS;
 
@@ -101,6 +117,8 @@ export default function DataGridImpl({
       )}
       <div style={autoHeight ? undefined : { height: SCROLL_HEIGHT }}>
         <AgGridReact
+          // The grid reads its texts once, as it starts: another language starts it anew.
+          key={language}
           theme={theme}
           rowData={rows}
           columnDefs={columnDefs}
@@ -108,7 +126,7 @@ export default function DataGridImpl({
           rowHeight={GRID_ROW_HEIGHT}
           domLayout={autoHeight ? 'autoHeight' : 'normal'}
           loading={loading ?? rows === undefined}
-          localeText={noRowsText ? { noRowsToShow: noRowsText } : undefined}
+          localeText={localeText}
           getRowId={rowId ? (params) => rowId(params.data) : undefined}
           // Auto-sizing measures drawn cells only: every column is drawn (the pages are short).
           suppressColumnVirtualisation

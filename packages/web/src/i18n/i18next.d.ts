@@ -1,4 +1,5 @@
 import type { en as app } from '../app/locales/en';
+import type { en as components } from '../components/locales/en';
 import type { en as account } from '../features/account/locales/en';
 import type { en as unassignedVehicles } from '../features/unassigned-vehicles/locales/en';
 import type { en as vehicles } from '../features/vehicles/locales/en';
@@ -10,6 +11,7 @@ export interface Resources {
   translation: typeof translation;
   domain: typeof domain;
   app: typeof app;
+  components: typeof components;
   account: typeof account;
   vehicles: typeof vehicles;
   'unassigned-vehicles': typeof unassignedVehicles;

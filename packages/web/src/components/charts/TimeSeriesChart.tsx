@@ -1,6 +1,7 @@
 import 'uplot/dist/uPlot.min.css';
 import { Box, useComputedColorScheme } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 
 export interface TimeSeriesLine {
@@ -71,6 +72,8 @@ export function TimeSeriesChart({
   onSelectWindow,
   testId,
 }: TimeSeriesChartProps) {
+  const { t } = useTranslation('components');
+  const timeLabel = t('chart.time');
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot | null>(null);
   const data: uPlot.AlignedData = [x as number[], ...lines.map((l) => l.values as (number | null)[])];
@@ -80,7 +83,15 @@ export function TimeSeriesChart({
 
   // What decides the chart's shape; data alone does not rebuild it.
   const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
-  const shape = JSON.stringify({ lines: lines.map((l) => [l.label, l.color]), band, yLabel, timeZone, height, scheme });
+  const shape = JSON.stringify({
+    lines: lines.map((l) => [l.label, l.color]),
+    band,
+    yLabel,
+    timeZone,
+    height,
+    scheme,
+    timeLabel,
+  });
   useEffect(() => {
     const element = container.current;
     if (!element) return;
@@ -112,7 +123,7 @@ export function TimeSeriesChart({
         { ...axis, label: yLabel, size: 60 },
       ],
       series: [
-        { label: 'Time', value: (_u, ts) => (ts == null ? '--' : times.full(ts)) },
+        { label: timeLabel, value: (_u, ts) => (ts == null ? '--' : times.full(ts)) },
         ...lines.map((line) => ({ label: line.label, stroke: line.color, width: 1.5 })),
       ],
       bands: band ? [{ series: [band[0] + 1, band[1] + 1], fill: bandFill(lines[band[0]].color) }] : undefined,

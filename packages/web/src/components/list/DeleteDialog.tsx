@@ -1,4 +1,5 @@
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../ConfirmModal';
 
 interface DeleteDialogProps {
@@ -16,13 +17,13 @@ interface DeleteDialogProps {
   onClose: () => void;
 }
 
-const TITLE = 'Confirm delete operation';
-
 /** The delete dialog of the people screens: wait for the record, then refuse or ask. */
 export function DeleteDialog({ loading, blocked, question, busy, onConfirm, onClose }: DeleteDialogProps) {
+  const { t } = useTranslation('components');
+  const title = t('delete.title');
   if (loading) {
     return (
-      <Modal opened onClose={onClose} title={TITLE} centered>
+      <Modal opened onClose={onClose} title={title} centered>
         <Center py="md">
           <Loader size="sm" />
         </Center>
@@ -31,7 +32,7 @@ export function DeleteDialog({ loading, blocked, question, busy, onConfirm, onCl
   }
   if (blocked) {
     return (
-      <Modal opened onClose={onClose} title={TITLE} centered>
+      <Modal opened onClose={onClose} title={title} centered>
         <Alert color="orange" data-testid="delete-blocked">
           {typeof blocked === 'string' ? (
             blocked
@@ -47,14 +48,14 @@ export function DeleteDialog({ loading, blocked, question, busy, onConfirm, onCl
         </Alert>
         <Group justify="flex-end" mt="lg">
           <Button onClick={onClose} data-autofocus data-testid="delete-blocked-close">
-            Close
+            {t('delete.close')}
           </Button>
         </Group>
       </Modal>
     );
   }
   return (
-    <ConfirmModal opened title={TITLE} busy={busy} onConfirm={onConfirm} onCancel={onClose}>
+    <ConfirmModal opened title={title} busy={busy} onConfirm={onConfirm} onCancel={onClose}>
       <Text data-testid="delete-question">{question}</Text>
     </ConfirmModal>
   );

@@ -1,10 +1,11 @@
 import { Group, Pagination, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 const CONTROL_LABELS = {
-  first: 'First page',
-  previous: 'Previous page',
-  next: 'Next page',
-  last: 'Last page',
+  first: 'pager.first',
+  previous: 'pager.previous',
+  next: 'pager.next',
+  last: 'pager.last',
 } as const;
 
 interface PagerProps {
@@ -17,13 +18,14 @@ interface PagerProps {
 
 /** The pager under a server-paged grid: shows 1-based pages, reports 0-based ones (§4). */
 export function Pager({ page, size, total, onPageChange }: PagerProps) {
+  const { t } = useTranslation('components');
   const pages = Math.max(1, Math.ceil(total / size));
   const first = total === 0 ? 0 : page * size + 1;
   const last = Math.min(total, (page + 1) * size);
   return (
     <Group justify="space-between" mt="sm" data-testid="pager">
       <Text size="sm" c="dimmed">
-        Showing {first} - {last} of {total} items.
+        {t('pager.showing', { first, last, total })}
       </Text>
       <Pagination
         total={pages}
@@ -32,8 +34,8 @@ export function Pager({ page, size, total, onPageChange }: PagerProps) {
         size="sm"
         withEdges
         // The first, previous, next and last controls are icons: they need names.
-        getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
-        getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+        getControlProps={(control) => ({ 'aria-label': t(CONTROL_LABELS[control]) })}
+        getItemProps={(item) => ({ 'aria-label': t('pager.page', { page: item }) })}
       />
     </Group>
   );

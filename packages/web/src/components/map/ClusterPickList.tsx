@@ -1,4 +1,5 @@
 import { ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { ClusterPoint } from './map-types';
 
 /** Taller than this, the list scrolls inside its popup (a depot may hold dozens of vehicles). */
@@ -15,11 +16,12 @@ export function ClusterPickList<T>({
   points: readonly ClusterPoint<T>[];
   onPick: (point: ClusterPoint<T>) => void;
 }) {
+  const { t } = useTranslation('components');
   const sorted = [...points].sort((a, b) => a.title.localeCompare(b.title));
   return (
     <div data-testid="cluster-pick-list">
       <Text size="xs" c="dimmed" mb={4}>
-        {sorted.length} at this place
+        {t('map.atThisPlace', { count: sorted.length })}
       </Text>
       <ScrollArea.Autosize mah={LIST_MAX_HEIGHT} type="auto">
         <Stack gap={2}>

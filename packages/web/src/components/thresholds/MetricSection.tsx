@@ -1,7 +1,8 @@
 import { BAND_KEYS, METRICS, signalLabel, thresholdProblems, type AlertAttribute, type BandKey } from '@evfleet/domain';
 import { Accordion, Alert, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
 import { memo, useMemo, useState } from 'react';
-import { useFormat } from '../format/useFormat';
+import { useTranslation } from 'react-i18next';
+import { useDomainText } from '../../i18n/useDomainText';
 import { BandEditor, type RangeTouch } from './BandEditor';
 import { ChannelToggles } from './ChannelToggles';
 import { freshKey, withoutFresh, type FreshRanges } from './fresh-ranges';
@@ -26,7 +27,8 @@ export const MetricSection = memo(function MetricSection({
 }: MetricSectionProps) {
   const { min, max } = METRICS[attribute.name];
   const [fresh, setFresh] = useState<FreshRanges>(new Set());
-  const format = useFormat();
+  const { t } = useTranslation('components');
+  const domainText = useDomainText();
   const problems = useMemo(() => thresholdProblems(withoutFresh(attribute, fresh)), [attribute, fresh]);
   // A new range that still clashes must be set before saving; it is a task, not an error, until touched.
   const unsetRange = useMemo(
@@ -59,14 +61,14 @@ export const MetricSection = memo(function MetricSection({
         <Group gap="sm">
           {/* The dictionary's name and unit: a stored displayName may be whatever a spreadsheet said. */}
           <Text fw={600} data-testid={`${testId}-name`}>
-            {signalLabel(attribute.name)}
+            {domainText(signalLabel(attribute.name))}
           </Text>
           <Text size="xs" c="dimmed">
             {min} – {max}
           </Text>
           {problems.length > 0 && (
             <Badge color="red" variant="light" size="sm">
-              {format.count(problems.length, 'problem')}
+              {t('thresholds.problems', { count: problems.length })}
             </Badge>
           )}
         </Group>
@@ -91,21 +93,23 @@ export const MetricSection = memo(function MetricSection({
             <Alert color="red" variant="light" p="xs" data-testid={`${testId}-problems`}>
               <List size="sm">
                 {problems.map((problem) => (
-                  <List.Item key={`${problem.band}-${problem.index}-${problem.message}`}>{problem.message}</List.Item>
+                  <List.Item key={`${problem.band}-${problem.index}-${problem.message}`}>
+                    {domainText(problem.message)}
+                  </List.Item>
                 ))}
               </List>
             </Alert>
           )}
           {unsetRange && (
             <Text size="sm" c="dimmed" data-testid={`${testId}-unset`}>
-              Set the bounds of the new range: it still overlaps another range.
+              {t('thresholds.unsetRange')}
             </Text>
           )}
           <Group gap="md" align="flex-end">
             <NumberText
               kind="digits"
               w={220}
-              label="Notification Frequency (Mins)"
+              label={t('thresholds.frequency')}
               value={attribute.notificationFrequencyHour}
               onChange={(value) => onChange({ ...attribute, notificationFrequencyHour: value })}
               readOnly={readOnly}
@@ -114,7 +118,7 @@ export const MetricSection = memo(function MetricSection({
             <NumberText
               kind="digits"
               w={220}
-              label="Minutes Backward (Mins)"
+              label={t('thresholds.minutesBackward')}
               value={attribute.minutesBackward}
               onChange={(value) => onChange({ ...attribute, minutesBackward: value })}
               readOnly={readOnly}
@@ -131,7 +135,7 @@ export const MetricSection = memo(function MetricSection({
                 loading={saving}
                 data-testid={`${testId}-save-one`}
               >
-                Update This Signal Only
+                {t('thresholds.saveOne')}
               </Button>
             </Group>
           )}
