@@ -1,5 +1,6 @@
 import type { en as app } from '../app/locales/en';
 import type { en as account } from '../features/account/locales/en';
+import type { en as dealers } from '../features/dealers/locales/en';
 import type { en as domain } from './domain/en';
 import type { en as translation } from './en';
 
@@ -9,6 +10,7 @@ export interface Resources {
   domain: typeof domain;
   app: typeof app;
   account: typeof account;
+  dealers: typeof dealers;
 }
 
 declare module 'i18next' {
