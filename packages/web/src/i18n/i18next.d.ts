@@ -1,6 +1,8 @@
 import type { en as app } from '../app/locales/en';
 import type { en as account } from '../features/account/locales/en';
 import type { en as dealers } from '../features/dealers/locales/en';
+import type { en as drivers } from '../features/drivers/locales/en';
+import type { en as fleets } from '../features/fleets/locales/en';
 import type { en as domain } from './domain/en';
 import type { en as translation } from './en';
 
@@ -11,6 +13,8 @@ export interface Resources {
   app: typeof app;
   account: typeof account;
   dealers: typeof dealers;
+  drivers: typeof drivers;
+  fleets: typeof fleets;
 }
 
 declare module 'i18next' {
