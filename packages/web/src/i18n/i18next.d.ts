@@ -3,6 +3,8 @@ import type { en as account } from '../features/account/locales/en';
 import type { en as dealers } from '../features/dealers/locales/en';
 import type { en as drivers } from '../features/drivers/locales/en';
 import type { en as fleets } from '../features/fleets/locales/en';
+import type { en as home } from '../features/home/locales/en';
+import type { en as superUsers } from '../features/super-users/locales/en';
 import type { en as domain } from './domain/en';
 import type { en as translation } from './en';
 
@@ -15,6 +17,8 @@ export interface Resources {
   dealers: typeof dealers;
   drivers: typeof drivers;
   fleets: typeof fleets;
+  home: typeof home;
+  'super-users': typeof superUsers;
 }
 
 declare module 'i18next' {
