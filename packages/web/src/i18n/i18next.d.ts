@@ -4,6 +4,7 @@ import type { en as dealers } from '../features/dealers/locales/en';
 import type { en as drivers } from '../features/drivers/locales/en';
 import type { en as fleets } from '../features/fleets/locales/en';
 import type { en as home } from '../features/home/locales/en';
+import type { en as rolesPermission } from '../features/roles-permission/locales/en';
 import type { en as superUsers } from '../features/super-users/locales/en';
 import type { en as domain } from './domain/en';
 import type { en as translation } from './en';
@@ -18,6 +19,7 @@ export interface Resources {
   drivers: typeof drivers;
   fleets: typeof fleets;
   home: typeof home;
+  'roles-permission': typeof rolesPermission;
   'super-users': typeof superUsers;
 }
 
