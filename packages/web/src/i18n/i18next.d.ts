@@ -1,5 +1,6 @@
 import type { en as app } from '../app/locales/en';
 import type { en as account } from '../features/account/locales/en';
+import type { en as admin } from '../features/admin/locales/en';
 import type { en as dealers } from '../features/dealers/locales/en';
 import type { en as drivers } from '../features/drivers/locales/en';
 import type { en as fleets } from '../features/fleets/locales/en';
@@ -15,6 +16,7 @@ export interface Resources {
   domain: typeof domain;
   app: typeof app;
   account: typeof account;
+  admin: typeof admin;
   dealers: typeof dealers;
   drivers: typeof drivers;
   fleets: typeof fleets;
