@@ -24,6 +24,7 @@ export const de: Catalogue<typeof en> = {
   'activate.failure': 'Ihr Benutzerkonto konnte nicht aktiviert werden.',
   'activate.registerPrompt': 'Bitte registrieren Sie sich über das <link>Registrierungsformular</link>.',
   'activate.toast': 'Benutzer erfolgreich aktiviert!',
+  'activate.failed': 'Benutzer kann nicht aktiviert werden!',
   'resetRequest.title': 'Passwort zurücksetzen',
   'resetRequest.intro': 'Geben Sie die E-Mail-Adresse ein, mit der Sie sich registriert haben.',
   'resetRequest.sent': 'In Ihrem Postfach finden Sie eine E-Mail mit den weiteren Schritten.',
@@ -35,6 +36,7 @@ export const de: Catalogue<typeof en> = {
   'password.title': 'Passwort für [{{login}}]',
   'password.changed': 'Passwort geändert!',
   'password.current': 'Aktuelles Passwort',
+  'password.failed': 'Ein Fehler ist aufgetreten! Das Passwort konnte nicht geändert werden.',
   'password.strength': 'Passwortstärke:',
   'register.title': 'Registrierung',
   'register.saved':

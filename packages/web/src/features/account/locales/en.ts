@@ -1,4 +1,4 @@
-import { ACCOUNT_TEXTS } from '@evfleet/domain';
+import { ACCOUNT_TEXTS, CHANGE_PASSWORD_FAILED } from '@evfleet/domain';
 
 /** The account pages' texts (sign-in, registration, activation, password, settings). */
 export const en = {
@@ -24,6 +24,7 @@ export const en = {
   'activate.failure': 'Your user could not be activated.',
   'activate.registerPrompt': 'Please use the <link>registration form</link> to sign up.',
   'activate.toast': ACCOUNT_TEXTS.activated,
+  'activate.failed': ACCOUNT_TEXTS.activationFailed,
   'resetRequest.title': 'Reset your password',
   'resetRequest.intro': 'Enter the email address you used to register.',
   'resetRequest.sent': ACCOUNT_TEXTS.resetRequested,
@@ -34,6 +35,7 @@ export const en = {
   'password.title': 'Password for [{{login}}]',
   'password.changed': ACCOUNT_TEXTS.passwordChanged,
   'password.current': 'Current password',
+  'password.failed': CHANGE_PASSWORD_FAILED,
   'password.strength': 'Password strength:',
   'register.title': 'Registration',
   'register.saved': ACCOUNT_TEXTS.registered,
