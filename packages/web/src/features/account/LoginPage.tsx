@@ -1,5 +1,5 @@
 import { Anchor, Card, Container, Stack, Text, Title } from '@mantine/core';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import type { FromState } from '../../app/guards/from-state';
 import { AFTER_LOGIN, ROUTES } from '../../app/routes';
@@ -28,11 +28,10 @@ export function LoginPage() {
           <Title order={2}>{t('login.title')}</Title>
           <LoginForm />
           <Text size="sm">
-            <Trans
-              t={t}
-              i18nKey="login.help"
-              components={{ link: <Anchor href={`mailto:${CONTACT_EMAIL}`} data-testid="contact-link" /> }}
-            />
+            {t('login.needHelp')}{' '}
+            <Anchor href={`mailto:${CONTACT_EMAIL}`} data-testid="contact-link">
+              {t('login.contact')}
+            </Anchor>
           </Text>
           <details className="link-menu" data-testid="login-link-menu">
             <summary>{t('login.moreOptions')}</summary>
