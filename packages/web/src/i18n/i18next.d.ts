@@ -3,6 +3,13 @@ import type { en as components } from '../components/locales/en';
 import type { en as account } from '../features/account/locales/en';
 import type { en as unassignedVehicles } from '../features/unassigned-vehicles/locales/en';
 import type { en as vehicles } from '../features/vehicles/locales/en';
+import type { en as admin } from '../features/admin/locales/en';
+import type { en as dealers } from '../features/dealers/locales/en';
+import type { en as drivers } from '../features/drivers/locales/en';
+import type { en as fleets } from '../features/fleets/locales/en';
+import type { en as home } from '../features/home/locales/en';
+import type { en as rolesPermission } from '../features/roles-permission/locales/en';
+import type { en as superUsers } from '../features/super-users/locales/en';
 import type { en as domain } from './domain/en';
 import type { en as translation } from './en';
 
@@ -15,6 +22,13 @@ export interface Resources {
   account: typeof account;
   vehicles: typeof vehicles;
   'unassigned-vehicles': typeof unassignedVehicles;
+  admin: typeof admin;
+  dealers: typeof dealers;
+  drivers: typeof drivers;
+  fleets: typeof fleets;
+  home: typeof home;
+  'roles-permission': typeof rolesPermission;
+  'super-users': typeof superUsers;
 }
 
 declare module 'i18next' {

@@ -76,7 +76,7 @@ function SettingsForm({ account }: { account: Account }) {
             {...register('lastName')}
           />
           <TextInput
-            label={t('settings.email')}
+            label={t('field.email')}
             type="email"
             autoComplete="email"
             data-testid="settings-email"
@@ -91,7 +91,7 @@ function SettingsForm({ account }: { account: Account }) {
             {...register('langKey')}
           />
           <Button type="submit" loading={isSubmitting} disabled={isSubmitting} data-testid="settings-submit">
-            {t('settings.save')}
+            {t('action.save')}
           </Button>
         </Stack>
       </form>

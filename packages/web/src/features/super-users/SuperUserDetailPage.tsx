@@ -1,5 +1,6 @@
 import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import { NotFound } from '../../app/shell/StatusPages';
@@ -14,6 +15,7 @@ import { SuperUserModal } from './SuperUserModal';
  * the same 'Edit User' form as the list.
  */
 export function SuperUserDetailPage() {
+  const { t } = useTranslation('super-users');
   const id = useIdParam();
   const navigate = useNavigate();
   const user = useSuperUser(id);
@@ -23,32 +25,32 @@ export function SuperUserDetailPage() {
   return (
     <Stack gap="md" p="md">
       <Title order={2} data-testid="detail-title">
-        User Detail
+        {t('detail.title')}
       </Title>
       {user.isPending && (
         <Center py="md">
           <Loader size="sm" />
         </Center>
       )}
-      {user.isError && <Alert color="red">This user could not be loaded.</Alert>}
+      {user.isError && <Alert color="red">{t('loadFailed')}</Alert>}
       {user.data && (
         <DetailFields
           fields={[
-            { label: 'Full Name', value: user.data.name, testId: 'super-user-detail-name' },
-            { label: 'Mobile Number', value: user.data.mobileNumber, testId: 'super-user-detail-mobile' },
-            { label: 'Primary Contact email', value: user.data.email, testId: 'super-user-detail-email' },
-            { label: 'Address', value: user.data.address, testId: 'super-user-detail-address' },
-            { label: 'User id', value: user.data.userId, testId: 'super-user-detail-user' },
+            { label: t('name'), value: user.data.name, testId: 'super-user-detail-name' },
+            { label: t('mobileNumber'), value: user.data.mobileNumber, testId: 'super-user-detail-mobile' },
+            { label: t('contactEmail'), value: user.data.email, testId: 'super-user-detail-email' },
+            { label: t('address'), value: user.data.address, testId: 'super-user-detail-address' },
+            { label: t('detail.userId'), value: user.data.userId, testId: 'super-user-detail-user' },
           ]}
         />
       )}
       <Group>
         <Button variant="default" onClick={() => navigate(ROUTES.usersPage)} data-testid="back">
-          Back
+          {t('back')}
         </Button>
         {user.data && (
           <Button onClick={() => setEditing(true)} data-testid="detail-edit">
-            Edit
+            {t('edit')}
           </Button>
         )}
       </Group>
