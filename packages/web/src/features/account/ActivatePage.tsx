@@ -1,6 +1,6 @@
 import { Alert, Anchor, Container, Loader, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import { activateAccount } from './api/account-api';
@@ -26,18 +26,20 @@ export function ActivatePage() {
       {activation.isPending && key && <Loader size="sm" />}
       {activation.isSuccess && (
         <Alert color="green" data-testid="activation-success">
-          <strong>{t('activate.success')}</strong>{' '}
-          <Trans t={t} i18nKey="signInPrompt" components={{ link: <Anchor component={Link} to={ROUTES.login} /> }} />
+          <strong>{t('activate.success')}</strong> {t('signIn.please')}{' '}
+          <Anchor component={Link} to={ROUTES.login}>
+            {t('signIn.link')}
+          </Anchor>
+          .
         </Alert>
       )}
       {(activation.isError || !key) && (
         <Alert color="red" data-testid="activation-failure">
-          <strong>{t('activate.failure')}</strong>{' '}
-          <Trans
-            t={t}
-            i18nKey="activate.registerPrompt"
-            components={{ link: <Anchor component={Link} to={ROUTES.register} /> }}
-          />
+          <strong>{t('activate.failure')}</strong> {t('activate.registerBefore')}{' '}
+          <Anchor component={Link} to={ROUTES.register}>
+            {t('activate.registerLink')}
+          </Anchor>{' '}
+          {t('activate.registerAfter')}
         </Alert>
       )}
     </Container>

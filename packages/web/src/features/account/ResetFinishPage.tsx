@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Container, PasswordInput, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { applyServerFieldErrors } from '../../api/field-errors';
 import { ROUTES } from '../../app/routes';
@@ -47,8 +47,11 @@ export function ResetFinishPage() {
       )}
       {done && (
         <Alert color="green" data-testid="reset-finish-success">
-          {t('resetFinish.done')}{' '}
-          <Trans t={t} i18nKey="signInPrompt" components={{ link: <Anchor component={Link} to={ROUTES.login} /> }} />
+          {t('resetFinish.done')} {t('signIn.please')}{' '}
+          <Anchor component={Link} to={ROUTES.login}>
+            {t('signIn.link')}
+          </Anchor>
+          .
         </Alert>
       )}
       {key && !done && (
