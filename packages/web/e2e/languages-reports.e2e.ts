@@ -16,7 +16,7 @@ async function gridHeaders(page: Page, testId: string): Promise<string[]> {
 }
 
 describe('languages: the report, analytics, dashboard, template and record screens (issue 18)', () => {
-  test('speak German when the account does', async ({ page }) => {
+  test('the dashboard and analytics screens speak German when the account does', async ({ page }) => {
     await signIn(page, ADMIN);
     await chooseLanguage(page, 'de');
     try {
@@ -33,7 +33,17 @@ describe('languages: the report, analytics, dashboard, template and record scree
       await textAt(page, 'analytics-title', 'Analysen');
       await expectVisible(page.getByTestId('analytics-fleet').getByRole('heading', { name: 'Flotte', exact: true }));
       await textAt(page, 'analytics-export', 'Exportieren');
+    } finally {
+      await chooseLanguage(page, 'en');
+    }
+    await page.goto('/');
+    await textAt(page, 'dashboard-title', 'Dashboard');
+  });
 
+  test('the report screens speak German when the account does', async ({ page }) => {
+    await signIn(page, ADMIN);
+    await chooseLanguage(page, 'de');
+    try {
       // The CAN history report: title, the button, the saved templates; the result page without criteria sends back with a toast.
       await page.goto('/report/can-history-report');
       await textAt(page, 'report-title', 'CAN-Verlaufsbericht');
@@ -42,7 +52,17 @@ describe('languages: the report, analytics, dashboard, template and record scree
       await page.goto('/report/view-result');
       await expectToast(page, 'Bitte wählen Sie Spalten aus');
       await textAt(page, 'report-title', 'CAN-Verlaufsbericht');
+    } finally {
+      await chooseLanguage(page, 'en');
+    }
+    await page.goto('/report/can-history-report');
+    await textAt(page, 'report-title', 'CAN History Report');
+  });
 
+  test('the template and record screens speak German when the account does', async ({ page }) => {
+    await signIn(page, ADMIN);
+    await chooseLanguage(page, 'de');
+    try {
       // Vehicle configuration templates: title and column headers.
       await page.goto('/vehicle-template');
       await textAt(page, 'list-title', 'Fahrzeug-Konfigurationsvorlage');
@@ -61,7 +81,7 @@ describe('languages: the report, analytics, dashboard, template and record scree
     } finally {
       await chooseLanguage(page, 'en');
     }
-    await page.goto('/report/can-history-report');
-    await textAt(page, 'report-title', 'CAN History Report');
+    await page.goto('/car');
+    await textAt(page, 'add-new', 'Add New');
   });
 });
