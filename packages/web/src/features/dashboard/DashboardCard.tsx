@@ -1,5 +1,6 @@
 import { Alert, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface DashboardCardProps {
   id: string;
@@ -13,6 +14,7 @@ interface DashboardCardProps {
 
 /** One card of the dashboard: a title, the figures (or their skeleton); the whole card drags it. */
 export function DashboardCard({ id, title, period, loading, error, children }: DashboardCardProps) {
+  const { t } = useTranslation('dashboard');
   return (
     <Paper
       withBorder
@@ -38,7 +40,7 @@ export function DashboardCard({ id, title, period, loading, error, children }: D
           </>
         ) : error ? (
           <Alert color="red" variant="light" p="xs" data-testid={`card-error-${id}`}>
-            Could not load this figure.
+            {t('card.loadFailed')}
           </Alert>
         ) : (
           children

@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Container, Group, Loader, Title } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Layout } from 'react-grid-layout';
 import { usePreference, useSavePreference } from '../../api/preferences';
 import { useFormat } from '../../components/format/useFormat';
@@ -12,6 +13,7 @@ import { dashboardTiles } from './dashboardTiles';
 
 /** / (exact): the draggable card grid of part 2 §2 "Dashboard", arranged per user. */
 export default function DashboardPage() {
+  const { t } = useTranslation('dashboard');
   const counts = useDashboardCounts();
   const format = useFormat();
   const cards = useDashboardCards();
@@ -25,7 +27,7 @@ export default function DashboardPage() {
     <Container fluid py="md">
       <Group justify="space-between" maw={1200} mb="sm">
         <Title order={2} data-testid="dashboard-title">
-          Dashboard
+          {t('page.title')}
         </Title>
         <Group gap="xs">
           {/* An empty stored layout is the default one (mergeLayout places every card). */}
@@ -36,14 +38,14 @@ export default function DashboardPage() {
             onClick={() => saveLayout.mutate([])}
             data-testid="dashboard-reset-layout"
           >
-            Reset layout
+            {t('page.resetLayout')}
           </Button>
           <DashboardFactorsButton />
         </Group>
       </Group>
       {counts.isError && cards.isError && (
         <Alert color="red" mb="sm" maw={1200} data-testid="dashboard-error">
-          The dashboard figures could not be loaded.
+          {t('page.loadFailed')}
         </Alert>
       )}
       {saved.isPending ? (
@@ -51,7 +53,7 @@ export default function DashboardPage() {
           <Loader size="sm" />
         </Center>
       ) : (
-        <DashboardGrid tiles={dashboardTiles(counts, cards, format)} layout={layout} onArranged={arranged} />
+        <DashboardGrid tiles={dashboardTiles(counts, cards, format, t)} layout={layout} onArranged={arranged} />
       )}
     </Container>
   );

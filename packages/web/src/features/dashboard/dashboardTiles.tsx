@@ -1,11 +1,12 @@
 import {
-  DASHBOARD_CARD_TITLES,
+  type DASHBOARD_CARD_TITLES,
   DASHBOARD_COUNT_CARDS,
   type DashboardCards,
   type DashboardCounts,
 } from '@evfleet/domain';
 import { Group, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { Format } from '../../components/format/format';
 import { DashboardCard, Figure } from './DashboardCard';
@@ -13,9 +14,6 @@ import type { DashboardTile } from './DashboardGrid';
 
 /** Dollars stay in US notation whatever the language: the factors behind them are American. */
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
-
-/** The counts are as of now: the period they state. */
-const NOW = 'Now';
 
 function Line({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -35,14 +33,22 @@ export function dashboardTiles(
   counts: UseQueryResult<DashboardCounts>,
   cards: UseQueryResult<DashboardCards>,
   format: Format,
+  t: TFunction<'dashboard'>,
 ): DashboardTile[] {
   // §9: whole numbers as 0,0 and amounts as 0,0.[00], grouped as the user's language groups them.
   const whole = (value: number) => format.number(value, { max: 0 });
   const amount = (value: number) => format.number(value);
-  const countTiles = DASHBOARD_COUNT_CARDS.map(({ key, title }) => ({
+  const countTiles = DASHBOARD_COUNT_CARDS.map(({ key }) => ({
     id: key,
     node: (
-      <DashboardCard id={key} title={title} period={NOW} loading={counts.isPending} error={counts.isError}>
+      // The counts are as of now: the period they state.
+      <DashboardCard
+        id={key}
+        title={t(`count.${key}`)}
+        period={t('card.now')}
+        loading={counts.isPending}
+        error={counts.isError}
+      >
         {counts.data && <Figure value={whole(counts.data[key])} testId={`count-${key}`} />}
       </DashboardCard>
     ),
@@ -57,7 +63,7 @@ export function dashboardTiles(
     node: (
       <DashboardCard
         id={id}
-        title={DASHBOARD_CARD_TITLES[id]}
+        title={t(`card.${id}`)}
         period={cards.data ? period(cards.data) : ''}
         loading={cards.isPending}
         error={cards.isError}
@@ -76,7 +82,7 @@ export function dashboardTiles(
         <Figure
           value={amount(data.chargeConsumption.kwh)}
           unit="kWh"
-          note={format.count(data.vehicles, 'vehicle')}
+          note={t('card.vehicles', { count: data.vehicles, n: whole(data.vehicles) })}
           testId="card-chargeConsumption"
         />
       ),
@@ -92,7 +98,7 @@ export function dashboardTiles(
       (data) => (
         <Figure
           value={whole(data.serviceIncidents.count)}
-          note="SEVERE alert episodes"
+          note={t('card.severeEpisodes')}
           testId="card-serviceIncidents"
         />
       ),
@@ -104,16 +110,16 @@ export function dashboardTiles(
         <Stack gap={6}>
           <Figure
             value={dollars.format(data.dollarsSaved.total)}
-            note={`${amount(data.miles)} miles driven`}
+            note={t('card.milesDriven', { miles: amount(data.miles) })}
             testId="card-dollarsSaved"
           />
           <Line
-            label="Running cost saved"
+            label={t('card.runningCostSaved')}
             value={dollars.format(data.dollarsSaved.runningCostSaved)}
             testId="card-runningCostSaved"
           />
           <Line
-            label="Maintenance cost saved"
+            label={t('card.maintenanceSaved')}
             value={dollars.format(data.dollarsSaved.maintenanceSaved)}
             testId="card-maintenanceSaved"
           />
@@ -128,10 +134,10 @@ export function dashboardTiles(
           <Figure
             value={amount(data.emission.co2SavedKg)}
             unit="kg CO2"
-            note="Carbon footprint avoided"
+            note={t('card.co2Avoided')}
             testId="card-emission"
           />
-          <Line label="Gallons saved on fuel" value={amount(data.emission.gallonsSaved)} testId="card-gallonsSaved" />
+          <Line label={t('card.gallonsSaved')} value={amount(data.emission.gallonsSaved)} testId="card-gallonsSaved" />
         </Stack>
       ),
     ),

@@ -1,8 +1,10 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useCan } from '../../app/session/useCan';
 import { useFormat } from '../../components/format/useFormat';
+import { useDomainText } from '../../i18n/useDomainText';
 import { useRecord } from './api/records-api';
 import { useListPath } from './list-return';
 import type { RecordScreen } from './record-types';
@@ -33,6 +35,8 @@ function Item({
 
 /** {base}/{id}: every field of the record, Back to the list and, for writers, Edit. */
 export function RecordDetailPage({ screen }: { screen: RecordScreen }) {
+  const { t } = useTranslation('records');
+  const domainText = useDomainText();
   const { def, base } = screen;
   const { id = '' } = useParams();
   const { search } = useLocation();
@@ -45,19 +49,19 @@ export function RecordDetailPage({ screen }: { screen: RecordScreen }) {
   return (
     <Stack gap="md" p="md" maw={1100}>
       <Title order={2} data-testid="record-detail-title">
-        {def.entity} {id}
+        {domainText(def.entity)} {id}
       </Title>
       {record.isPending && <RecordLoading />}
-      {record.isError && <Alert color="red">This {def.entity} could not be loaded.</Alert>}
+      {record.isError && <Alert color="red">{t('record.loadFailed', { entity: domainText(def.entity) })}</Alert>}
       {record.data && (
         <Paper withBorder p="md">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-            <Item label="ID" testId="detail-id">
+            <Item label={t('record.id')} testId="detail-id">
               {String(record.data.id)}
             </Item>
             {Object.entries(def.fields).map(([name, field]) => (
-              <Item key={name} label={field.label} hint={field.hint} testId={`detail-${name}`}>
-                {recordValue(field, record.data[name], 'detail', format)}
+              <Item key={name} label={domainText(field.label)} hint={domainText(field.hint)} testId={`detail-${name}`}>
+                {recordValue(field, record.data[name], 'detail', { format, t, domainText })}
               </Item>
             ))}
           </SimpleGrid>
@@ -65,11 +69,11 @@ export function RecordDetailPage({ screen }: { screen: RecordScreen }) {
       )}
       <Group>
         <Button variant="default" onClick={() => navigate(listPath())} data-testid="back">
-          Back
+          {t('action.back')}
         </Button>
         {canWrite && record.data && (
           <Button component={Link} to={`${base}/${encodeURIComponent(id)}/edit${search}`} data-testid="edit">
-            Edit
+            {t('action.edit')}
           </Button>
         )}
       </Group>

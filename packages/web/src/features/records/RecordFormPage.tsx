@@ -2,10 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useNavigate, useParams } from 'react-router';
 import { applyServerFieldErrors } from '../../api/field-errors';
 import { useFocusFirstError } from '../../components/useFocusFirstError';
+import { useDomainText } from '../../i18n/useDomainText';
 import { useRecord, useSaveRecord } from './api/records-api';
 import { useListPath } from './list-return';
 import { referencesOf, vehicleOf } from './record-references';
@@ -20,13 +22,15 @@ import { RecordLoading } from './RecordLoading';
  * creates or updates, then returns to the list.
  */
 export function RecordFormPage({ screen }: { screen: RecordScreen }) {
+  const { t } = useTranslation('records');
+  const domainText = useDomainText();
   const { id = null } = useParams();
   const record = useRecord(screen.def, id);
   if (id !== null && record.isPending) return <RecordLoading />;
   if (id !== null && !record.data)
     return (
       <Alert color="red" m="md">
-        This {screen.def.entity} could not be loaded.
+        {t('record.loadFailed', { entity: domainText(screen.def.entity) })}
       </Alert>
     );
   // Keyed by id: the form reads its defaults once, so a different record gets a fresh form.
@@ -34,6 +38,8 @@ export function RecordFormPage({ screen }: { screen: RecordScreen }) {
 }
 
 function RecordForm({ screen, record }: { screen: RecordScreen; record: RecordData | null }) {
+  const { t } = useTranslation('records');
+  const domainText = useDomainText();
   const { def } = screen;
   const navigate = useNavigate();
   const listPath = useListPath(screen);
@@ -61,14 +67,14 @@ function RecordForm({ screen, record }: { screen: RecordScreen; record: RecordDa
   return (
     <Stack gap="md" p="md" maw={1100}>
       <Title order={2} data-testid="record-form-title">
-        {record ? `Edit ${def.entity}` : `Create a new ${def.entity}`}
+        {t(record ? 'form.edit' : 'form.create', { entity: domainText(def.entity) })}
       </Title>
       {screen.formHelp}
       <Paper ref={formRef} withBorder p="md" component="form" onSubmit={submit} noValidate data-testid="record-form">
         <Stack gap="sm">
           {record && (
             <TextInput
-              label="ID"
+              label={t('record.id')}
               value={String(record.id)}
               readOnly
               variant="filled"
@@ -83,10 +89,10 @@ function RecordForm({ screen, record }: { screen: RecordScreen; record: RecordDa
           </SimpleGrid>
           <Group mt="md">
             <Button variant="default" onClick={() => navigate(listPath())} data-testid="back">
-              Back
+              {t('action.back')}
             </Button>
             <Button type="submit" loading={form.formState.isSubmitting} data-testid="save">
-              Save
+              {t('action.save')}
             </Button>
           </Group>
         </Stack>

@@ -1,9 +1,11 @@
 import type { AnyRecordField, RecordVehicleRef } from '@evfleet/domain';
 import { Anchor, Badge, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import type { Format } from '../../components/format/format';
+import type { useDomainText } from '../../i18n/useDomainText';
 
 /**
  * Filled badges whose text reads at 4.5:1 or more in either colour scheme: white on the darkest red
@@ -15,6 +17,13 @@ export const BAND_BADGES: Record<string, { color: string; text: string }> = {
   GOOD: { color: 'teal.9', text: 'white' },
 };
 const OTHER_BADGE = { color: 'gray.8', text: 'white' };
+
+/** What writing a value takes: the user's formats and words, the domain's words translated. */
+export interface ValueWriting {
+  format: Format;
+  t: TFunction<'records'>;
+  domainText: ReturnType<typeof useDomainText>;
+}
 
 const VehicleLink = ({ vehicle }: { vehicle: RecordVehicleRef }) => (
   <Anchor
@@ -32,12 +41,13 @@ export function recordValue(
   field: AnyRecordField,
   value: unknown,
   where: 'list' | 'detail',
-  format: Format,
+  { format, t, domainText }: ValueWriting,
 ): ReactNode {
   if (value === null || value === undefined || value === '') return null;
+  const optionLabel = (option: string) => domainText(field.optionLabels?.[option] ?? option);
   switch (field.kind) {
     case 'boolean':
-      return value ? 'Yes' : 'No';
+      return value ? t('value.yes') : t('value.no');
     case 'dateTime':
       return format.dateTime(String(value), { seconds: where === 'detail' });
     case 'enum':
@@ -48,7 +58,7 @@ export function recordValue(
           variant="filled"
           tt="none"
         >
-          {field.optionLabels?.[String(value)] ?? String(value)}
+          {optionLabel(String(value))}
         </Badge>
       );
     case 'vehicle':
@@ -68,6 +78,6 @@ export function recordValue(
     case 'longText':
       return where === 'detail' ? <Text style={{ whiteSpace: 'pre-wrap' }}>{String(value)}</Text> : String(value);
     default:
-      return field.optionLabels?.[String(value)] ?? String(value);
+      return field.optionLabels ? optionLabel(String(value)) : String(value);
   }
 }

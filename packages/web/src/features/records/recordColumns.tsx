@@ -4,30 +4,36 @@ import type { ColDef } from 'ag-grid-community';
 import { Link } from 'react-router';
 import { EditIcon, EyeIcon, TrashIcon } from '../../components/icons';
 import { actionColumn } from '../../components/list/RowActions';
-import type { Format } from '../../components/format/format';
 import type { RecordData, RecordDef } from './record-types';
-import { recordValue } from './RecordValue';
+import { recordValue, type ValueWriting } from './RecordValue';
 
-interface RowLinks {
+interface RowLinks extends ValueWriting {
   /** The base of the record's routes, e.g. '/car' (detail {base}/{id}, edit, delete). */
   base: string;
   /** The list's query (filters, tab), carried along so going back restores the list. */
   search: string;
   canWrite: boolean;
-  format: Format;
 }
 
-function RecordActions({ record, def, base, search, canWrite }: RowLinks & { record: RecordData; def: RecordDef }) {
+function RecordActions({
+  record,
+  def,
+  base,
+  search,
+  canWrite,
+  t,
+  domainText,
+}: RowLinks & { record: RecordData; def: RecordDef }) {
   const to = `${base}/${encodeURIComponent(String(record.id))}`;
-  const label = (action: string) => `${action} ${def.entity} ${record.id}`;
+  const named = { entity: domainText(def.entity), id: String(record.id) };
   return (
     <Group gap={4} wrap="nowrap" h="100%" align="center">
       <ActionIcon
         component={Link}
         to={`${to}${search}`}
         variant="subtle"
-        aria-label={label('View')}
-        title="View"
+        aria-label={t('row.view', named)}
+        title={t('action.view')}
         data-testid={`view-${record.id}`}
       >
         <EyeIcon />
@@ -38,8 +44,8 @@ function RecordActions({ record, def, base, search, canWrite }: RowLinks & { rec
             component={Link}
             to={`${to}/edit${search}`}
             variant="subtle"
-            aria-label={label('Edit')}
-            title="Edit"
+            aria-label={t('row.edit', named)}
+            title={t('action.edit')}
             data-testid={`edit-${record.id}`}
           >
             <EditIcon />
@@ -49,8 +55,8 @@ function RecordActions({ record, def, base, search, canWrite }: RowLinks & { rec
             to={`${to}/delete${search}`}
             variant="subtle"
             color="red"
-            aria-label={label('Delete')}
-            title="Delete"
+            aria-label={t('row.delete', named)}
+            title={t('action.delete')}
             data-testid={`delete-${record.id}`}
           >
             <TrashIcon />
@@ -77,21 +83,20 @@ export function recordColumns(def: RecordDef, links: RowLinks): ColDef<RecordDat
   const sortable = new Set<string>(def.sortable);
   const fieldColumns = def.columns.map((name): ColDef<RecordData> => ({
     colId: name,
-    headerName: def.fields[name].label,
+    headerName: links.domainText(def.fields[name].label),
     sortable: sortable.has(name),
     ...columnWidth(def.fields[name].kind),
     wrapHeaderText: true,
     autoHeaderHeight: true,
     initialSort: name === def.sortable[0] ? 'desc' : undefined,
     valueGetter: ({ data }) => data?.[name],
-    cellRenderer: ({ data }: { data?: RecordData }) =>
-      data && recordValue(def.fields[name], data[name], 'list', links.format),
+    cellRenderer: ({ data }: { data?: RecordData }) => data && recordValue(def.fields[name], data[name], 'list', links),
     ...(def.fields[name].kind === 'longText' && { tooltipValueGetter: ({ data }) => String(data?.[name] ?? '') }),
   }));
   return [
     {
       colId: 'id',
-      headerName: 'ID',
+      headerName: links.t('record.id'),
       sortable: sortable.has('id'),
       initialSort: def.sortable[0] === 'id' ? 'desc' : undefined,
       valueGetter: ({ data }) => data?.id,

@@ -1,5 +1,6 @@
 import { CheckIcon, Combobox, Group, Input, InputBase, ScrollArea, Text, useCombobox } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface PickerOption {
   value: string;
@@ -49,6 +50,7 @@ export function FilterPicker({
   disabled,
   testId,
 }: FilterPickerProps) {
+  const { t } = useTranslation('report');
   const [filter, setFilter] = useState('');
   const combobox = useCombobox({
     onDropdownClose: () => {
@@ -129,7 +131,7 @@ export function FilterPicker({
               <Combobox.Option value={SELECT_ALL} active={allShownChosen} data-testid={`${testId}-select-all`}>
                 <Group gap="xs">
                   <Check on={allShownChosen} />
-                  <span>Select All</span>
+                  <span>{t('picker.selectAll')}</span>
                 </Group>
               </Combobox.Option>
             )}
@@ -146,7 +148,7 @@ export function FilterPicker({
                 </Group>
               </Combobox.Option>
             ))}
-            {shown.length === 0 && <Combobox.Empty>Nothing found</Combobox.Empty>}
+            {shown.length === 0 && <Combobox.Empty>{t('picker.nothingFound')}</Combobox.Empty>}
           </ScrollArea.Autosize>
         </Combobox.Options>
       </Combobox.Dropdown>

@@ -1,6 +1,7 @@
 import { DateTimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../components/format/useFormat';
 
 interface ReportDateTimePickerProps {
@@ -23,6 +24,7 @@ export function ReportDateTimePicker({
   defaultTime,
   testId,
 }: ReportDateTimePickerProps) {
+  const { t } = useTranslation('report');
   const format = useFormat();
   return (
     <DateTimePicker
@@ -36,11 +38,11 @@ export function ReportDateTimePicker({
       clearable
       defaultTimeValue={defaultTime}
       data-testid={testId}
-      submitButtonProps={{ 'aria-label': `Confirm ${label}` }}
-      ariaLabels={{ previousMonth: 'Previous month', nextMonth: 'Next month' }}
+      submitButtonProps={{ 'aria-label': t('picker.confirm', { label }) }}
+      ariaLabels={{ previousMonth: t('picker.previousMonth'), nextMonth: t('picker.nextMonth') }}
       timePickerProps={{
-        hoursInputLabel: 'Hours',
-        minutesInputLabel: 'Minutes',
+        hoursInputLabel: t('picker.hours'),
+        minutesInputLabel: t('picker.minutes'),
         format: format.hourCycle === '12h' ? '12h' : '24h',
       }}
     />

@@ -7,7 +7,9 @@ import {
   type ReportRow,
 } from '@evfleet/domain';
 import type { ColDef } from 'ag-grid-community';
+import type { TFunction } from 'i18next';
 import type { Format } from '../../components/format/format';
+import type { useDomainText } from '../../i18n/useDomainText';
 import { cellText, isNumericColumn } from './report-format';
 
 export interface ColumnSort {
@@ -21,13 +23,18 @@ interface ColumnOptions {
   /** 'typed': number filters on numeric columns (result page); 'text': every column filters its text (§2 template page). */
   filters: 'typed' | 'text';
   format: Format;
+  t: TFunction<'report'>;
+  domainText: ReturnType<typeof useDomainText>;
 }
 
-/** A column's header: the signal dictionary's name and unit; Date, Vehicle and unknown signals as the server names them. */
-function header(column: string): { headerName: string; headerTooltip?: string } {
-  if (column === DATE_COLUMN || column === VEHICLE_COLUMN) return { headerName: column };
+/** A column's header: the signal dictionary's name and unit; Date and Vehicle in words, unknown signals as the server names them. */
+function header(
+  column: string,
+  { t, domainText }: Pick<ColumnOptions, 't' | 'domainText'>,
+): { headerName: string; headerTooltip?: string } {
+  if (column === DATE_COLUMN || column === VEHICLE_COLUMN) return { headerName: t(`column.${column}`) };
   const key = signalKeyOfColumn(column);
-  return { headerName: signalLabel(key), headerTooltip: signalInfo(key)?.description };
+  return { headerName: domainText(signalLabel(key)), headerTooltip: domainText(signalInfo(key)?.description) };
 }
 
 /**
@@ -36,11 +43,11 @@ function header(column: string): { headerName: string; headerTooltip?: string } 
  */
 export function reportColumnDefs(
   columns: readonly string[],
-  { sort, filters, format }: ColumnOptions,
+  { sort, filters, format, ...words }: ColumnOptions,
 ): ColDef<ReportRow>[] {
   return columns.map((column) => {
     const numeric = filters === 'typed' && isNumericColumn(column);
-    const named = header(column);
+    const named = header(column, words);
     return {
       colId: column,
       ...named,

@@ -1,6 +1,7 @@
 import type { VehicleTemplate } from '@evfleet/domain';
 import { Anchor, Avatar, Group } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
+import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import type { Format } from '../../components/format/format';
@@ -32,17 +33,21 @@ function TemplateName({ template }: { template: VehicleTemplate }) {
 }
 
 /** The template list's columns (§2): the actions only for templates that are not built in, and only for writers. */
-export function templateColumns(canWrite: boolean, format: Format): ColDef<VehicleTemplate>[] {
+export function templateColumns(
+  canWrite: boolean,
+  format: Format,
+  t: TFunction<'vehicle-templates'>,
+): ColDef<VehicleTemplate>[] {
   return [
     {
       field: 'name',
-      headerName: 'Template Name',
+      headerName: t('form.name'),
       cellRenderer: ({ data }: { data?: VehicleTemplate }) => data && <TemplateName template={data} />,
     },
-    { field: 'description', headerName: 'Template Description', tooltipField: 'description' },
+    { field: 'description', headerName: t('form.description'), tooltipField: 'description' },
     {
       field: 'date',
-      headerName: 'Updated At',
+      headerName: t('list.updatedAt'),
       valueFormatter: ({ value }: { value: string }) => format.dateTime(value),
     },
     {
