@@ -78,6 +78,7 @@ describe('the dashboard (part 2 §2 "Dashboard")', () => {
     const cards = await api.call<{
       hoursCharging: { hours: number; period: { label: string } };
       serviceIncidents: { count: number };
+      trend: { day: string; kwh: number; chargingHours: number; incidents: number }[];
     }>('GET', '/api/dashboard/cards');
     const titles = {
       dollarsSaved: 'Dollars Saved',
@@ -95,6 +96,16 @@ describe('the dashboard (part 2 §2 "Dashboard")', () => {
     expect(await textOf(page.getByTestId('card-runningCostSaved'))).toMatch(/^-?\$[\d,.]+$/);
     expect(await textOf(page.getByTestId('card-maintenanceSaved'))).toMatch(/^\$[\d,.]+$/);
     expect(await textOf(page.getByTestId('card-gallonsSaved'))).toMatch(/^[\d,.]+$/);
+    // Each computed card draws its last 30 days, a point a day, from the same call.
+    const trendOf = async (key: string) =>
+      ((await page.getByTestId(`trend-${key}`).getAttribute('data-values')) ?? '').split(',').map(Number);
+    expect(cards.trend).toHaveLength(30);
+    expect(await trendOf('chargeConsumption')).toEqual(cards.trend.map((d) => d.kwh));
+    expect(await trendOf('hoursCharging')).toEqual(cards.trend.map((d) => d.chargingHours));
+    expect(await trendOf('serviceIncidents')).toEqual(cards.trend.map((d) => d.incidents));
+    for (const key of ['dollarsSaved', 'emission']) expect(await trendOf(key)).toHaveLength(30);
+    await expectVisible(page.getByTestId('trend-chargeConsumption').locator('svg'));
+    expect(await textOf(page.getByTestId('trend-chargeConsumption'))).toBe('Last 30 days');
     await screenshot(page, 'dashboard');
 
     // A new dealer is counted on the next visit.

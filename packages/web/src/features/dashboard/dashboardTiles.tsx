@@ -1,8 +1,12 @@
 import {
   type DASHBOARD_CARD_TITLES,
   DASHBOARD_COUNT_CARDS,
+  TREND_DAYS,
+  savings,
   type DashboardCards,
   type DashboardCounts,
+  type DashboardFactors,
+  type TrendDay,
 } from '@evfleet/domain';
 import { Group, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -11,6 +15,7 @@ import type { ReactNode } from 'react';
 import type { Format } from '../../components/format/format';
 import { DashboardCard, Figure } from './DashboardCard';
 import type { DashboardTile } from './DashboardGrid';
+import { TrendLine } from './TrendLine';
 
 /** Dollars stay in US notation whatever the language: the factors behind them are American. */
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
@@ -58,6 +63,8 @@ export function dashboardTiles(
     id: keyof typeof DASHBOARD_CARD_TITLES,
     period: (data: DashboardCards) => string,
     body: (data: DashboardCards) => ReactNode,
+    /** The card's figure for one day of the trend. */
+    daily: (day: TrendDay, factors: DashboardFactors) => number,
   ): DashboardTile => ({
     id,
     node: (
@@ -69,6 +76,13 @@ export function dashboardTiles(
         error={cards.isError}
       >
         {cards.data && body(cards.data)}
+        {cards.data && (
+          <TrendLine
+            values={cards.data.trend.map((day) => daily(day, cards.data.factors))}
+            label={t('card.trend', { days: TREND_DAYS })}
+            testId={`trend-${id}`}
+          />
+        )}
       </DashboardCard>
     ),
   });
@@ -86,11 +100,13 @@ export function dashboardTiles(
           testId="card-chargeConsumption"
         />
       ),
+      (day) => day.kwh,
     ),
     computed(
       'hoursCharging',
       (data) => data.hoursCharging.period.label,
       (data) => <Figure value={amount(data.hoursCharging.hours)} unit="h" testId="card-hoursCharging" />,
+      (day) => day.chargingHours,
     ),
     computed(
       'serviceIncidents',
@@ -102,6 +118,7 @@ export function dashboardTiles(
           testId="card-serviceIncidents"
         />
       ),
+      (day) => day.incidents,
     ),
     computed(
       'dollarsSaved',
@@ -125,6 +142,7 @@ export function dashboardTiles(
           />
         </Stack>
       ),
+      (day, factors) => savings(day.miles, day.kwh, factors).total,
     ),
     computed(
       'emission',
@@ -140,6 +158,7 @@ export function dashboardTiles(
           <Line label={t('card.gallonsSaved')} value={amount(data.emission.gallonsSaved)} testId="card-gallonsSaved" />
         </Stack>
       ),
+      (day, factors) => savings(day.miles, day.kwh, factors).co2SavedKg,
     ),
   ];
 }

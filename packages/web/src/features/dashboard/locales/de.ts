@@ -25,6 +25,7 @@ export const de: Catalogue<typeof en> = {
   'card.maintenanceSaved': 'Eingesparte Wartungskosten',
   'card.co2Avoided': 'Vermiedener CO2-Fußabdruck',
   'card.gallonsSaved': 'Eingesparte Gallonen Kraftstoff',
+  'card.trend': 'Letzte {{days}} Tage',
   'factors.title': 'Übersichtsfaktoren',
   'factors.saved': 'Übersichtsfaktoren gespeichert',
   'factor.gasolineMpg': 'Meilen pro Gallone des Benzinfahrzeugs',

@@ -26,6 +26,7 @@ export const en = {
   'card.maintenanceSaved': 'Maintenance cost saved',
   'card.co2Avoided': 'Carbon footprint avoided',
   'card.gallonsSaved': 'Gallons saved on fuel',
+  'card.trend': 'Last {{days}} days',
   // The factors of the Emission and Dollars Saved cards.
   'factors.title': 'Dashboard factors',
   'factors.saved': 'Dashboard factors saved',
