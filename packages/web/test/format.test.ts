@@ -23,6 +23,12 @@ describe('the formatting module', () => {
     expect(english12.dateTime(at('2026-03-04T17:05:09Z'))).toBe('03/04/2026 05:05 PM');
   });
 
+  it('names a calendar month of UTC in the language, whatever the zone', () => {
+    const berlin = createFormat({ language: 'de', hourCycle: '24h', timeZone: 'Europe/Berlin' });
+    expect(english24.month('2026-11-01')).toBe('November 2026');
+    expect(berlin.month('2026-03-01')).toBe('März 2026');
+  });
+
   it('tells a moment in another zone and names it', () => {
     const local = createFormat({ language: 'en', hourCycle: '24h', timeZone: 'Europe/Berlin' });
     expect(local.dateTime('2026-01-01T23:30:00Z', { timeZone: 'UTC', zoneName: true })).toBe('01/01/2026 23:30 UTC');

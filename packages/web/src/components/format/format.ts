@@ -84,6 +84,9 @@ export function createFormat({ language, hourCycle, timeZone }: FormatSettings) 
     /** The time of day: '09:05 PM' on a 12-hour clock, '21:05' on a 24-hour one. */
     time: (value: Instant, { seconds = false, timeZone: zone, zoneName }: DateTimeOptions = {}) =>
       dateTimeFormat(clock(seconds, zone, zoneName)).format(toDate(value)),
+    /** A calendar month in UTC, from an ISO day in it: 'November 2026'. */
+    month: (isoDay: string) =>
+      dateTimeFormat({ month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDay}T00:00:00Z`)),
     /** A moment: its day and its time. */
     dateTime(value: Instant, { seconds = false, timeZone: zone, zoneName }: DateTimeOptions = {}) {
       const at = toDate(value);

@@ -3,6 +3,7 @@ import {
   DASHBOARD_COUNT_CARDS,
   TREND_DAYS,
   savings,
+  type CardPeriod,
   type DashboardCards,
   type DashboardCounts,
   type DashboardFactors,
@@ -43,6 +44,8 @@ export function dashboardTiles(
   // §9: whole numbers as 0,0 and amounts as 0,0.[00], grouped as the user's language groups them.
   const whole = (value: number) => format.number(value, { max: 0 });
   const amount = (value: number) => format.number(value);
+  // The server's wording of the period is English: the month is worded here, in the user's language.
+  const thisMonth = (period: CardPeriod) => t('card.thisMonth', { month: format.month(period.from) });
   const countTiles = DASHBOARD_COUNT_CARDS.map(({ key }) => ({
     id: key,
     node: (
@@ -91,7 +94,7 @@ export function dashboardTiles(
     ...countTiles,
     computed(
       'chargeConsumption',
-      (data) => data.chargeConsumption.period.label,
+      (data) => thisMonth(data.chargeConsumption.period),
       (data) => (
         <Figure
           value={amount(data.chargeConsumption.kwh)}
@@ -104,13 +107,13 @@ export function dashboardTiles(
     ),
     computed(
       'hoursCharging',
-      (data) => data.hoursCharging.period.label,
+      (data) => thisMonth(data.hoursCharging.period),
       (data) => <Figure value={amount(data.hoursCharging.hours)} unit="h" testId="card-hoursCharging" />,
       (day) => day.chargingHours,
     ),
     computed(
       'serviceIncidents',
-      (data) => data.serviceIncidents.period.label,
+      (data) => thisMonth(data.serviceIncidents.period),
       (data) => (
         <Figure
           value={whole(data.serviceIncidents.count)}
@@ -122,7 +125,7 @@ export function dashboardTiles(
     ),
     computed(
       'dollarsSaved',
-      (data) => data.dollarsSaved.period.label,
+      (data) => thisMonth(data.dollarsSaved.period),
       (data) => (
         <Stack gap={6}>
           <Figure
@@ -146,7 +149,7 @@ export function dashboardTiles(
     ),
     computed(
       'emission',
-      (data) => data.emission.period.label,
+      (data) => thisMonth(data.emission.period),
       (data) => (
         <Stack gap={6}>
           <Figure

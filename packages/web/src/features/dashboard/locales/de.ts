@@ -7,6 +7,7 @@ export const de: Catalogue<typeof en> = {
   'page.loadFailed': 'Die Kennzahlen der Übersicht konnten nicht geladen werden.',
   'card.loadFailed': 'Diese Kennzahl konnte nicht geladen werden.',
   'card.now': 'Aktuell',
+  'card.thisMonth': '{{month}} (dieser Monat, UTC)',
   'count.totalVehicles': 'Fahrzeuge gesamt',
   'count.totalDealers': 'Händler gesamt',
   'count.totalFleets': 'Flotten gesamt',

@@ -7,6 +7,7 @@ export const en = {
   'page.loadFailed': 'The dashboard figures could not be loaded.',
   'card.loadFailed': 'Could not load this figure.',
   'card.now': 'Now',
+  'card.thisMonth': '{{month}} (this month, UTC)',
   // The count cards, by their key in DASHBOARD_COUNT_CARDS (in its order).
   'count.totalVehicles': DASHBOARD_COUNT_CARDS[0].title,
   'count.totalDealers': DASHBOARD_COUNT_CARDS[1].title,
