@@ -26,6 +26,11 @@ describe('languages: the report, analytics, dashboard, template and record scree
       await textAt(page, 'dashboard-reset-layout', 'Layout zurücksetzen');
       await textAt(page, 'card-title-totalVehicles', 'Fahrzeuge gesamt');
       await textAt(page, 'card-period-totalVehicles', 'Aktuell');
+      const month = new Intl.DateTimeFormat('de', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+        new Date(),
+      );
+      await textAt(page, 'card-period-chargeConsumption', `${month} (dieser Monat, UTC)`);
+      await textAt(page, 'trend-chargeConsumption', 'Letzte 30 Tage');
       await screenshot(page, 'dashboard-german');
 
       // Analytics: title, a card's title and its button.
