@@ -79,6 +79,7 @@ describe('the portal on a phone (issue 18, 375 px wide)', () => {
     await page.setViewportSize(PHONE);
     await page.getByTestId('menu-burger').click();
     await expectVisible(page.getByTestId('sidebar-user'));
-    expect((await boxOf(page.getByTestId('sidebar'))).width).toBe(375);
+    // Read whole: the drawer may end its slide a hundred-thousandth of a pixel wider.
+    expect(Math.round((await boxOf(page.getByTestId('sidebar'))).width)).toBe(375);
   });
 });
