@@ -1,6 +1,8 @@
 import { execSync } from 'node:child_process';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaOptions } from './pwa.config';
 
 /** The frontend code version shown in the menu footer: GIT_SHA from CI, else the checkout's HEAD. */
 function frontendVersion(): string {
@@ -22,7 +24,7 @@ const proxy: Record<string, ProxyOptions> = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), VitePWA(pwaOptions)],
   define: {
     __FRONTEND_VERSION__: JSON.stringify(frontendVersion()),
     __BUILD_TIME__: JSON.stringify(new Date().toISOString()),

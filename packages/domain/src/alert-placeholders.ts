@@ -1,3 +1,4 @@
+import { SIGNAL_DICTIONARY } from './signal-dictionary.js';
 import type { MetricName, Severity } from './thresholds.js';
 
 /**
@@ -23,23 +24,6 @@ export function unknownPlaceholders(template: string): string[] {
   return [...new Set(found)];
 }
 
-export const METRIC_UNITS: Record<MetricName, string> = {
-  cellVoltage: 'V',
-  milesToEmpty: 'mi',
-  batteryPercentage: '%',
-  packVoltage: 'V',
-  speedAlert: 'mph',
-  brakePressure: 'psi',
-  motorCurrent: 'A',
-  '12vBattery': 'V',
-  limpMode: '',
-  gpsSignal: '',
-  daysSincePluggedIn: 'days',
-  cabinTemp: '°F',
-  cellPackTemp: '°F',
-  gearSelector: '',
-};
-
 export interface AlertFacts {
   vehicleName: string;
   vin: string;
@@ -60,7 +44,7 @@ export function renderAlertTemplate(template: string, facts: AlertFacts): string
     vin: facts.vin,
     metric: facts.displayName,
     value: alertValue(facts.value),
-    unit: METRIC_UNITS[facts.metric],
+    unit: SIGNAL_DICTIONARY[facts.metric].unit,
     band: facts.band,
     time: alertTime(facts.at),
   };

@@ -63,6 +63,15 @@ export function reportColumnOf(key: string): string {
   return SIGNAL_COLUMN.get(key) ?? (cell !== null ? cellColumn(cell) : key);
 }
 
+const COLUMN_SIGNAL = new Map<string, string>(SIGNALS.map((s) => [s.column, s.key]));
+const CELL_COLUMN = /^Cell ([1-9]\d?)$/;
+
+/** The signal key behind a report column (reportColumnOf's inverse): a column the catalogue does not know is its key. */
+export function signalKeyOfColumn(column: string): string {
+  const cell = Number(CELL_COLUMN.exec(column)?.[1] ?? 0);
+  return COLUMN_SIGNAL.get(column) ?? (cell >= 1 && cell <= MAX_CELLS ? cellKey(cell - 1) : column);
+}
+
 /** Date, Vehicle and the chosen signals' columns, in the spec's order (unknown ones last, A–Z). */
 export const reportColumnsFor = (keys: readonly string[]) =>
   orderReportColumns([DATE_COLUMN, VEHICLE_COLUMN, ...new Set(keys.map(reportColumnOf))]);

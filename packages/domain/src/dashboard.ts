@@ -72,6 +72,20 @@ export const DASHBOARD_FACTOR_LABELS: Record<keyof DashboardFactors, string> = {
 export const cardPeriodSchema = z.object({ from: z.string(), to: z.string(), label: z.string() });
 export type CardPeriod = z.infer<typeof cardPeriodSchema>;
 
+/** The days the cards' trend lines cover: the last 30, today (UTC) the last of them. */
+export const TREND_DAYS = 30;
+
+/** One day of the cards' trends: what the caller's vehicles did that day (UTC). */
+export const trendDaySchema = z.object({
+  /** ISO date. */
+  day: z.string(),
+  miles: z.number(),
+  kwh: z.number(),
+  chargingHours: z.number(),
+  incidents: z.number().int(),
+});
+export type TrendDay = z.infer<typeof trendDaySchema>;
+
 /** GET api/dashboard/cards: the cards the seed left static, computed for the caller's vehicles. */
 export const dashboardCardsSchema = z.object({
   /** Vehicles the figures cover (the caller's scope). */
@@ -89,6 +103,8 @@ export const dashboardCardsSchema = z.object({
     period: cardPeriodSchema,
   }),
   factors: dashboardFactorsSchema,
+  /** The last TREND_DAYS days, oldest first, every day present (a quiet day holds zeros). */
+  trend: z.array(trendDaySchema),
 });
 export type DashboardCards = z.infer<typeof dashboardCardsSchema>;
 
@@ -99,6 +115,14 @@ export const DASHBOARD_CARD_TITLES = {
   hoursCharging: 'Hours Charging this month',
   serviceIncidents: 'Service incidents this month',
 } as const;
+
+/** The TREND_DAYS days ending with `now`'s (UTC), oldest first, as ISO dates. */
+export function trendDays(now: Date): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: TREND_DAYS }, (_, i) =>
+    new Date(today - (TREND_DAYS - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  );
+}
 
 /** The current calendar month in UTC, the period of every computed card. */
 export function monthPeriod(now: Date): CardPeriod {

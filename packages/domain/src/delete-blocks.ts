@@ -3,6 +3,7 @@
  * these texts and the web's delete dialogs show them before the call, so the two never disagree.
  * Each rule answers the refusal, or null when the delete may go ahead.
  */
+import type { ErrorKey } from './errors.js';
 
 interface Named {
   name: string;
@@ -16,14 +17,16 @@ export const deleteBlocks = {
   fleetWithDrivers: (drivers: string) =>
     `Fleet can't be deleted. For deletion, please assign the ${drivers} to other Fleets.`,
   fleetWithVehicles: () => "Fleet can't be deleted. For deletion, please unassign all the vehicle from the fleet.",
-  dealer: (fleets: string | null, vehicles: string | null) =>
+  /** The spec's sentence for the fleets and the one for the vehicles, each as written. */
+  dealerSentences: (fleets: string | null, vehicles: string | null) =>
     [fleets, vehicles]
       .filter((names): names is string => names !== null)
       .map(
         (names) =>
           `Dealer can't be deleted. For deletion, please assign the ${names} to other dealer and all the assigned vehicles to the fleets will be unassigned`,
-      )
-      .join(' '),
+      ),
+  /** Both sentences combined (§4): the first ends with its full stop, so they do not run together. */
+  dealer: (fleets: string | null, vehicles: string | null) => deleteBlocks.dealerSentences(fleets, vehicles).join('. '),
   superUser: (name: string) => `Are you sure you want to delete(${name})?`,
   /** §4: the server's refusal of a driver delete without the confirm flag (added with the server, issue 5). */
   driverWithVehicles: () =>
@@ -35,13 +38,20 @@ export const deleteBlocks = {
 /** A refused delete: the text people read and the error key API clients tell refusals apart by. */
 export interface DeleteBlock {
   message: string;
-  key: string;
+  key: ErrorKey;
+  /** A refusal of several sentences, for a screen that shows each on its own. */
+  sentences?: string[];
 }
 
 /** A dealer is not deleted while fleets or vehicles belong to it; the refusal names them. */
 export function dealerDeleteBlock(dealer: { fleets: Named[]; vehicles: Named[] }): DeleteBlock | null {
   if (!dealer.fleets.length && !dealer.vehicles.length) return null;
-  return { message: deleteBlocks.dealer(namesPhrase(dealer.fleets), namesPhrase(dealer.vehicles)), key: 'dealerinuse' };
+  const [fleets, vehicles] = [namesPhrase(dealer.fleets), namesPhrase(dealer.vehicles)];
+  return {
+    message: deleteBlocks.dealer(fleets, vehicles),
+    key: 'dealerinuse',
+    sentences: deleteBlocks.dealerSentences(fleets, vehicles),
+  };
 }
 
 /** A fleet is not deleted while drivers (named first) or vehicles belong to it. */

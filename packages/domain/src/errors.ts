@@ -19,7 +19,50 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export const APP_ERROR_HEADER = 'X-evfleetApp-error';
 export const VALIDATION_MESSAGE = 'error.validation';
 export const UNAUTHORIZED_MESSAGE = 'error.http.401';
+export const FORBIDDEN_MESSAGE = 'error.http.403';
 export const INTERNAL_ERROR = 'Internal Error';
+
+/** The message keys the server sends in place of a sentence; the portal's catalogue turns each into one. */
+export const SERVER_MESSAGE_KEYS = [VALIDATION_MESSAGE, UNAUTHORIZED_MESSAGE, FORBIDDEN_MESSAGE] as const;
+
+/**
+ * Every `errorKey` a refusal of the server may carry: API clients tell refusals apart by it, and the
+ * portal's catalogue has a sentence for each (packages/web/test/i18n-catalogue.test.ts walks them).
+ */
+export const ERROR_KEYS = [
+  'activationfailed',
+  'dealerinuse',
+  'dealernotfound',
+  'deactivateself',
+  'defaulttemplate',
+  'deleteself',
+  'demoteself',
+  'driverwithvehicles',
+  'emailexists',
+  'filetaken',
+  'fleetwithdrivers',
+  'fleetwithvehicles',
+  'idexists',
+  'idnull',
+  'invalidpassword',
+  'nofile',
+  'notanimage',
+  'notasheet',
+  'readingexists',
+  'resetkeyinvalid',
+  'sheeterrors',
+  'templateassigned',
+  'templatenameexists',
+  'templatenotfound',
+  'userchange',
+  'userexists',
+  'userisadmin',
+  'userlinked',
+  'vehiclenotassigned',
+  'vehicletaken',
+  'vinexists',
+] as const;
+export type ErrorKey = (typeof ERROR_KEYS)[number];
 
 export const TOAST_TEXTS = {
   unreachable: 'Server not reachable',

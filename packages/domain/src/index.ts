@@ -9,6 +9,7 @@ export * from './delete-blocks.js';
 export * from './people-fields.js';
 export * from './thresholds.js';
 export * from './signals.js';
+export * from './signal-dictionary.js';
 export * from './telemetry.js';
 export * from './trips.js';
 export * from './can-report.js';

@@ -42,9 +42,36 @@ export const dashboardLayoutSchema = z
   )
   .max(50, 'Max');
 
+/**
+ * One grid's columns as the user left them: the order of the list is the order on screen; a width
+ * the user dragged and a column they hid are kept. Columns the grid no longer has are ignored.
+ */
+export const gridColumnStateSchema = z
+  .array(
+    z.object({
+      colId: z.string().min(1).max(120),
+      width: z.number().int().min(20).max(2000).optional(),
+      hide: z.boolean().optional(),
+    }),
+  )
+  .max(300, 'Max');
+export type GridColumnState = z.infer<typeof gridColumnStateSchema>;
+
+/** Every grid's column state, keyed by the grid's id (its test id, e.g. 'vehicle-grid'). */
+export const gridColumnsSchema = z
+  .record(z.string().min(1).max(64), gridColumnStateSchema)
+  .refine((grids) => Object.keys(grids).length <= 100, 'Max');
+
+/** How times read: a 12-hour clock with AM/PM, or a 24-hour clock. */
+export const HOUR_CYCLES = ['24h', '12h'] as const;
+export const hourCycleSchema = z.enum(HOUR_CYCLES);
+export type HourCycle = z.infer<typeof hourCycleSchema>;
+
 export const PREFERENCES = {
   vehicleDetailTiles: { schema: detailTilesSchema, default: detailTilesSchema.parse({}) },
   dashboardLayout: { schema: dashboardLayoutSchema, default: [] as z.infer<typeof dashboardLayoutSchema> },
+  gridColumns: { schema: gridColumnsSchema, default: {} as z.infer<typeof gridColumnsSchema> },
+  hourCycle: { schema: hourCycleSchema, default: '24h' as HourCycle },
 } as const;
 export type PreferenceKey = keyof typeof PREFERENCES;
 export const preferenceKeySchema = z.enum(Object.keys(PREFERENCES) as [PreferenceKey, ...PreferenceKey[]], {

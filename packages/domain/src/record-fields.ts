@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, idWith } from './people-fields.js';
 import type { Role } from './roles.js';
+import { signalInfo, signalLabel } from './signal-dictionary.js';
 import { UNKNOWN_SIGNAL_RANGE, type SignalRange } from './signals.js';
 
 /**
@@ -34,8 +35,10 @@ export interface RecordField<W extends z.ZodType = z.ZodType, R extends z.ZodTyp
   read: R;
   /** Enumeration values, in the order the select offers them. */
   options?: readonly string[];
-  /** Unit or hint shown beside the input. */
+  /** One line of help shown under the input (Mantine's description), never in the label. */
   hint?: string;
+  /** Names shown for enumeration values (an alert metric's name for its key); a value without one shows as is. */
+  optionLabels?: Readonly<Record<string, string>>;
   /** The server refuses a record without it (the form marks it). */
   required?: boolean;
 }
@@ -47,6 +50,7 @@ export interface ShownField<R extends z.ZodType = z.ZodType> {
   read: R;
   readOnly: true;
   hint?: string;
+  optionLabels?: Readonly<Record<string, string>>;
 }
 
 export type AnyRecordField = RecordField | ShownField;
@@ -97,6 +101,10 @@ export const numberField = (
   ),
   read: z.number().nullable(),
 });
+
+/** A reading of a signal: labelled by the signal dictionary (name and unit), its description under the input. */
+export const signalField = (key: string, range?: SignalRange) =>
+  numberField(signalLabel(key), signalInfo(key)?.description, range);
 
 export const booleanField = (label: string): RecordField<z.ZodType<boolean, unknown>, z.ZodBoolean> => ({
   kind: 'boolean',

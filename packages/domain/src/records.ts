@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { unknownPlaceholders } from './alert-placeholders.js';
 import { DEFAULT_PAGE_SIZE, intParam, MAX_PAGE_SIZE } from './paging.js';
 import { id } from './people-fields.js';
+import { signalName } from './signal-dictionary.js';
 import { CELL_VOLTAGE_RANGE, SIGNAL_RANGES } from './signals.js';
 import {
   ADMIN_ONLY,
@@ -12,10 +13,10 @@ import {
   emailItem,
   enumField,
   longTextField,
-  numberField,
   optionalEnumField,
   phoneItem,
   shown,
+  signalField,
   textField,
   textListField,
   vehicleField,
@@ -43,6 +44,9 @@ export const carRecord = defineRecord({
   writers: ADMIN_ONLY,
 });
 
+/** Alert metrics by their dictionary names, for the fields that hold a metric's key. */
+const METRIC_LABELS = Object.fromEntries(METRIC_NAMES.map((name) => [name, signalName(name)]));
+
 // ---- email template
 export const ALERT_TEMPLATE_TYPES = ['WARNING', 'SEVERE'] as const;
 const templateText = longTextField('Template');
@@ -66,6 +70,7 @@ export const emailTemplateRecord = defineRecord({
     type: enumField('Type', ALERT_TEMPLATE_TYPES, 'WARNING'),
     attributeName: {
       ...optionalEnumField('Attribute', METRIC_NAMES as [MetricName, ...MetricName[]]),
+      optionLabels: METRIC_LABELS,
       hint: 'Empty: every attribute without a template of its own',
     },
   },
@@ -110,7 +115,7 @@ export const vehicleLogRecord = defineRecord({
     warningType: enumField('Warning Type', VEHICLE_LOG_TYPES, 'WARNING'),
     message: longTextField('Message', 2000),
     vehicle: vehicleField('Vehicle', true),
-    attributeName: shown('text', 'Attribute', z.string()),
+    attributeName: { ...shown('text', 'Attribute', z.string()), optionLabels: METRIC_LABELS },
     value: shown('number', 'Value', z.number().nullable()),
     manual: shown('boolean', 'Entered by hand', z.boolean()),
   },
@@ -128,7 +133,7 @@ export function parseVehicleCanId(value: string): { vehicleId: number; ts: numbe
   const m = VEHICLE_CAN_ID.exec(value);
   return m ? { vehicleId: Number(m[1]), ts: Number(m[2]) } : null;
 }
-/** bt1 … bt27: battery cell voltages, cells 1 to 27 of the reading. */
+/** bt1 … bt27: battery cell voltages, cells 1 to 27 of the reading (named 'Cell 1' … by the signal dictionary). */
 export const VEHICLE_CAN_CELLS = 27;
 type CellNumber =
   | 1
@@ -159,44 +164,41 @@ type CellNumber =
   | 26
   | 27;
 const cellFields = Object.fromEntries(
-  Array.from({ length: VEHICLE_CAN_CELLS }, (_, i) => [
-    `bt${i + 1}`,
-    numberField(`Bt ${i + 1}`, 'V', CELL_VOLTAGE_RANGE),
-  ]),
-) as Record<`bt${CellNumber}`, ReturnType<typeof numberField>>;
+  Array.from({ length: VEHICLE_CAN_CELLS }, (_, i) => [`bt${i + 1}`, signalField(`bt${i + 1}`, CELL_VOLTAGE_RANGE)]),
+) as Record<`bt${CellNumber}`, ReturnType<typeof signalField>>;
 
 /** Each number in the range of the signal it is stored as (server: vehicle-can-fields.ts), so the form refuses what ingestion would. */
 export const vehicleCanRecord = defineRecord({
   key: 'vehicle-can',
   api: '/api/vehicle-cans',
-  title: 'Vehicle Cans',
-  entity: 'Vehicle Can',
-  emptyText: 'No Vehicle Cans found',
+  title: 'Vehicle CAN Records',
+  entity: 'Vehicle CAN Record',
+  emptyText: 'No Vehicle CAN Records found',
   id: z.string().regex(VEHICLE_CAN_ID, 'must be a reading id {vehicleId}-{epoch milliseconds}'),
   fields: {
     recordedTime: { ...dateTimeField('Recorded Time'), hint: 'Empty: now' },
     vehicle: vehicleField('Vehicle', true),
-    batteryCharged: numberField('Battery Charged', '%', SIGNAL_RANGES.batteryCharge),
-    chargeStatus: booleanField('Charge Status'),
-    milesToEmpty: numberField('Miles To Empty', 'mi', SIGNAL_RANGES.milesToEmpty),
-    mpge: numberField('Mpge', 'mi per gallon equivalent'),
-    lastCharged: numberField('Last Charged', 'days ago', SIGNAL_RANGES.daysNotCharged),
-    odometer: numberField('Odometer', 'mi', SIGNAL_RANGES.odometer),
-    houseBattery: numberField('House Battery', '12 V battery, V', SIGNAL_RANGES.battery12v),
-    tco: numberField('Tco'),
-    packVoltage: numberField('Pack Voltage', 'V', SIGNAL_RANGES.packVoltage),
-    avgCellTemp: numberField('Avg Cell Temp', '°F', SIGNAL_RANGES.cellPackTemp),
-    cellVoltage: numberField('Cell Voltage', 'V', CELL_VOLTAGE_RANGE),
-    cellTemp: numberField('Cell Temp', '°F', SIGNAL_RANGES.cellPackTemp),
-    battryCurrent: numberField('Battry Current', 'A, negative while charging', SIGNAL_RANGES.vehicleCurrent),
-    motorCurrent: numberField('Motor Current', 'A', SIGNAL_RANGES.motorCurrent),
-    motorRpm: numberField('Motor Rpm', 'rpm', SIGNAL_RANGES.motorRpm),
-    motorTemp: numberField('Motor Temp', '°F', SIGNAL_RANGES.motorTemp),
-    controllerTemp: numberField('Controller Temp', '°F', SIGNAL_RANGES.controllerTemp),
-    cabinTemp: numberField('Cabin Temp', '°F', SIGNAL_RANGES.cabinTemp),
+    batteryCharged: signalField('batteryCharged', SIGNAL_RANGES.batteryCharge),
+    chargeStatus: { ...booleanField(signalName('chargeStatus')), hint: 'Ticked while the vehicle is charging.' },
+    milesToEmpty: signalField('milesToEmpty', SIGNAL_RANGES.milesToEmpty),
+    mpge: signalField('mpge'),
+    lastCharged: signalField('lastCharged', SIGNAL_RANGES.daysNotCharged),
+    odometer: signalField('odometer', SIGNAL_RANGES.odometer),
+    houseBattery: signalField('houseBattery', SIGNAL_RANGES.battery12v),
+    tco: signalField('tco'),
+    packVoltage: signalField('packVoltage', SIGNAL_RANGES.packVoltage),
+    avgCellTemp: signalField('avgCellTemp', SIGNAL_RANGES.cellPackTemp),
+    cellVoltage: signalField('cellVoltage', CELL_VOLTAGE_RANGE),
+    cellTemp: signalField('cellTemp', SIGNAL_RANGES.cellPackTemp),
+    battryCurrent: signalField('battryCurrent', SIGNAL_RANGES.vehicleCurrent),
+    motorCurrent: signalField('motorCurrent', SIGNAL_RANGES.motorCurrent),
+    motorRpm: signalField('motorRpm', SIGNAL_RANGES.motorRpm),
+    motorTemp: signalField('motorTemp', SIGNAL_RANGES.motorTemp),
+    controllerTemp: signalField('controllerTemp', SIGNAL_RANGES.controllerTemp),
+    cabinTemp: signalField('cabinTemp', SIGNAL_RANGES.cabinTemp),
     ...cellFields,
-    latitude: numberField('Latitude', '°', SIGNAL_RANGES.gpsLat),
-    longitude: numberField('Longitude', '°', SIGNAL_RANGES.gpsLong),
+    latitude: signalField('latitude', SIGNAL_RANGES.gpsLat),
+    longitude: signalField('longitude', SIGNAL_RANGES.gpsLong),
   },
   columns: ['recordedTime', 'vehicle', 'batteryCharged', 'packVoltage', 'odometer', 'chargeStatus'],
   sortable: ['recordedTime'],

@@ -30,9 +30,14 @@ export const DEFAULT_PAGES: Record<Role, readonly Page[]> = {
   ROLE_FLEET: ['Dashboard Screen', 'Vehicle Details', 'Driver Screen'],
 };
 
-/** §2.3: the second authority if present, else the first, else NA. */
-export function roleLabel(authorities: readonly string[]): string {
-  return authorities[1] ?? authorities[0] ?? 'NA';
+const ROLES_HIGHEST_FIRST: readonly Role[] = ['ROLE_ADMIN', 'ROLE_DEALER', 'ROLE_FLEET', 'ROLE_USER'];
+
+/**
+ * The role the sidebar names a user by: the highest they hold. §2.3 shows "the second authority",
+ * which labels an administrator (ROLE_ADMIN, ROLE_USER) as ROLE_USER (issue 18, defect 9).
+ */
+export function highestRole(authorities: readonly string[]): Role | undefined {
+  return ROLES_HIGHEST_FIRST.find((role) => authorities.includes(role));
 }
 
 /**

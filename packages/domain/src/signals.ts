@@ -11,42 +11,43 @@ const PERCENT: SignalRange = { min: 0, max: 100 };
 
 /**
  * The known CAN and GPS signals: their key in a device reading and in storage, the report column
- * they appear under (part 2 §3, "Report columns, fixed order"), their unit and their physical range
- * (docs/telemetry-protocol.md, "Ranges"). The ranges are wide enough for any vehicle evfleet serves
- * and narrow enough that a value inside cannot overflow a sum or a report.
+ * they appear under (part 2 §3, "Report columns, fixed order") and their physical range
+ * (docs/telemetry-protocol.md, "Ranges"); their names, units and descriptions are in
+ * signal-dictionary.ts. The ranges are wide enough for any vehicle evfleet serves and narrow enough
+ * that a value inside cannot overflow a sum or a report.
  */
 export const SIGNALS = [
-  { key: 'batteryCharge', column: 'Battery Charge', unit: '%', range: PERCENT },
-  { key: 'packVoltage', column: 'Pack Voltage', unit: 'V', range: { min: 0, max: 1000 } },
-  { key: 'chargeStatus', column: 'Charge Status', unit: '0 off, 1 on', range: ON_OFF },
-  { key: 'battery12v', column: '12v Battery', unit: 'V', range: { min: 0, max: 32 } },
-  { key: 'vehicleCurrent', column: 'Vehicle Current', unit: 'A, negative while charging', range: CURRENT_A },
-  { key: 'limpMode', column: 'Limp Mode', unit: '0 off, 1 on', range: ON_OFF },
-  { key: 'gear', column: 'Gear', unit: '1 drive, 2 neutral, 3 reverse, other park', range: { min: 0, max: 255 } },
-  { key: 'speed', column: 'Speed', unit: 'mph', range: { min: -50, max: 200 } },
-  { key: 'motorRpm', column: 'Motor Rpm', unit: 'rpm', range: { min: -30_000, max: 30_000 } },
-  { key: 'controllerTemp', column: 'Controller Temp', unit: '°F', range: TEMPERATURE_F },
-  { key: 'motorTemp', column: 'Motor Temp', unit: '°F', range: TEMPERATURE_F },
-  { key: 'odometer', column: 'Odometer', unit: 'mi', range: { min: 0, max: 10_000_000 } },
-  { key: 'daysNotCharged', column: 'Days Not Charged', unit: 'days', range: { min: 0, max: 10_000 } },
-  { key: 'gpsLat', column: 'Gps Lat', unit: '° (WGS 84)', range: { min: -90, max: 90 } },
-  { key: 'gpsLong', column: 'Gps Long', unit: '° (WGS 84)', range: { min: -180, max: 180 } },
-  { key: 'gpsSignal', column: 'Gps Signal', unit: 'quality 0–6 (satellite fix)', range: { min: 0, max: 6 } },
-  { key: 'lteSignal', column: 'Lte Signal', unit: 'quality 0–5 (bars)', range: { min: 0, max: 5 } },
-  { key: 'milesToEmpty', column: 'Miles To Empty', unit: 'mi', range: { min: 0, max: 2000 } },
-  { key: 'cabinTemp', column: 'Cabin Temperature', unit: '°F', range: TEMPERATURE_F },
-  { key: 'brakePressure', column: 'Brake Pressure', unit: 'psi', range: { min: 0, max: 5000 } },
-  { key: 'motorCurrent', column: 'Motor Current', unit: 'A', range: CURRENT_A },
-  { key: 'throttle', column: 'Thrtl Threshold', unit: '%', range: PERCENT },
-] as const satisfies readonly { key: string; column: string; unit: string; range: SignalRange }[];
+  { key: 'batteryCharge', column: 'Battery Charge', range: PERCENT },
+  { key: 'packVoltage', column: 'Pack Voltage', range: { min: 0, max: 1000 } },
+  { key: 'chargeStatus', column: 'Charge Status', range: ON_OFF },
+  { key: 'battery12v', column: '12v Battery', range: { min: 0, max: 32 } },
+  { key: 'vehicleCurrent', column: 'Vehicle Current', range: CURRENT_A },
+  { key: 'limpMode', column: 'Limp Mode', range: ON_OFF },
+  { key: 'gear', column: 'Gear', range: { min: 0, max: 255 } },
+  { key: 'speed', column: 'Speed', range: { min: -50, max: 200 } },
+  { key: 'motorRpm', column: 'Motor Rpm', range: { min: -30_000, max: 30_000 } },
+  { key: 'controllerTemp', column: 'Controller Temp', range: TEMPERATURE_F },
+  { key: 'motorTemp', column: 'Motor Temp', range: TEMPERATURE_F },
+  { key: 'odometer', column: 'Odometer', range: { min: 0, max: 10_000_000 } },
+  { key: 'daysNotCharged', column: 'Days Not Charged', range: { min: 0, max: 10_000 } },
+  { key: 'gpsLat', column: 'Gps Lat', range: { min: -90, max: 90 } },
+  { key: 'gpsLong', column: 'Gps Long', range: { min: -180, max: 180 } },
+  { key: 'gpsSignal', column: 'Gps Signal', range: { min: 0, max: 6 } },
+  { key: 'lteSignal', column: 'Lte Signal', range: { min: 0, max: 5 } },
+  { key: 'milesToEmpty', column: 'Miles To Empty', range: { min: 0, max: 2000 } },
+  { key: 'cabinTemp', column: 'Cabin Temperature', range: TEMPERATURE_F },
+  { key: 'brakePressure', column: 'Brake Pressure', range: { min: 0, max: 5000 } },
+  { key: 'motorCurrent', column: 'Motor Current', range: CURRENT_A },
+  { key: 'throttle', column: 'Thrtl Threshold', range: PERCENT },
+] as const satisfies readonly { key: string; column: string; range: SignalRange }[];
 export type SignalKey = (typeof SIGNALS)[number]['key'];
 export const SIGNAL_KEYS = SIGNALS.map((s) => s.key) as SignalKey[];
 
 /** Signals a device may send that have no report column of their own; stored with the known ones. */
 export const EXTRA_SIGNALS = [
-  { key: 'heading', unit: '° magnetic', range: { min: 0, max: 360 } },
-  { key: 'cellPackTemp', unit: '°F', range: TEMPERATURE_F },
-] as const satisfies readonly { key: string; unit: string; range: SignalRange }[];
+  { key: 'heading', range: { min: 0, max: 360 } },
+  { key: 'cellPackTemp', range: TEMPERATURE_F },
+] as const satisfies readonly { key: string; range: SignalRange }[];
 export type ExtraSignalKey = (typeof EXTRA_SIGNALS)[number]['key'];
 
 /** The range of every signal stored in a column of its own, by key. */

@@ -1,22 +1,29 @@
 import { z } from 'zod';
+import { SIGNAL_DICTIONARY, type NamedSignal } from './signal-dictionary.js';
 
-/** Alert metrics of part 2 §3, with the threshold editor's slider range (§5). */
-export const METRICS = {
-  cellVoltage: { displayName: 'Cell Voltage', min: 1.5, max: 5 },
-  milesToEmpty: { displayName: 'Miles To Empty', min: 0, max: 100 },
-  batteryPercentage: { displayName: 'Battery Percentage', min: 0, max: 100 },
-  packVoltage: { displayName: 'Pack Voltage', min: 70, max: 110 },
-  speedAlert: { displayName: 'Speed Alert', min: 0, max: 50 },
-  brakePressure: { displayName: 'Brake Pressure', min: 0, max: 100 },
-  motorCurrent: { displayName: 'Motor Current', min: 0, max: 500 },
-  '12vBattery': { displayName: '12V Battery', min: 0, max: 15 },
-  limpMode: { displayName: 'Limp Mode', min: 0, max: 1 },
-  gpsSignal: { displayName: 'GPS Signal', min: 0, max: 6 },
-  daysSincePluggedIn: { displayName: 'Days Since Plugged In', min: 0, max: 365 },
-  cabinTemp: { displayName: 'Cabin Temperature', min: -25, max: 150 },
-  cellPackTemp: { displayName: 'Cell Pack Temperature', min: 0, max: 190 },
-  gearSelector: { displayName: 'Gear Selector', min: 0, max: 300 },
-} as const;
+/** Alert metrics of part 2 §3, with the threshold editor's slider range (§5); their names are the signal dictionary's. */
+const METRIC_RANGES = {
+  cellVoltage: { min: 1.5, max: 5 },
+  milesToEmpty: { min: 0, max: 100 },
+  batteryPercentage: { min: 0, max: 100 },
+  packVoltage: { min: 70, max: 110 },
+  speedAlert: { min: 0, max: 50 },
+  brakePressure: { min: 0, max: 100 },
+  motorCurrent: { min: 0, max: 500 },
+  '12vBattery': { min: 0, max: 15 },
+  limpMode: { min: 0, max: 1 },
+  gpsSignal: { min: 0, max: 6 },
+  daysSincePluggedIn: { min: 0, max: 365 },
+  cabinTemp: { min: -25, max: 150 },
+  cellPackTemp: { min: 0, max: 190 },
+  gearSelector: { min: 0, max: 300 },
+} as const satisfies Partial<Record<NamedSignal, { min: number; max: number }>>;
+export const METRICS = Object.fromEntries(
+  Object.entries(METRIC_RANGES).map(([name, range]) => [
+    name,
+    { displayName: SIGNAL_DICTIONARY[name as keyof typeof METRIC_RANGES].name, ...range },
+  ]),
+) as { [K in keyof typeof METRIC_RANGES]: { displayName: string; min: number; max: number } };
 export type MetricName = keyof typeof METRICS;
 export const METRIC_NAMES = Object.keys(METRICS) as MetricName[];
 export const metricNameSchema = z.enum(METRIC_NAMES as [MetricName, ...MetricName[]]);

@@ -7,7 +7,7 @@ import {
   resetFinishFormSchema,
   resetRequestFormSchema,
 } from '../src/account.js';
-import { pageAuthority, roleLabel } from '../src/roles.js';
+import { highestRole, pageAuthority } from '../src/roles.js';
 
 const messages = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);
@@ -71,10 +71,12 @@ describe('account form rules (part 1 §5)', () => {
 });
 
 describe('roles (part 1 §2.3, §6)', () => {
-  it('labels the user with the second authority, else the first, else NA', () => {
-    expect(roleLabel(['ROLE_ADMIN', 'ROLE_USER'])).toBe('ROLE_USER');
-    expect(roleLabel(['ROLE_FLEET'])).toBe('ROLE_FLEET');
-    expect(roleLabel([])).toBe('NA');
+  it('names the user by the highest role they hold', () => {
+    expect(highestRole(['ROLE_ADMIN', 'ROLE_USER'])).toBe('ROLE_ADMIN');
+    expect(highestRole(['ROLE_USER', 'ROLE_DEALER'])).toBe('ROLE_DEALER');
+    expect(highestRole(['ROLE_FLEET'])).toBe('ROLE_FLEET');
+    expect(highestRole(['ROLE_USER'])).toBe('ROLE_USER');
+    expect(highestRole([])).toBeUndefined();
   });
   it('uses ROLE_ADMIN pages for an administrator with several roles', () => {
     expect(pageAuthority(['ROLE_ADMIN', 'ROLE_USER'])).toBe('ROLE_ADMIN');

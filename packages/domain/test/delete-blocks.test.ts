@@ -10,8 +10,12 @@ describe('delete blocks (part 1 §8, part 2 §8)', () => {
       "Dealer can't be deleted. For deletion, please assign the F1, F2 to other dealer and all the assigned vehicles to the fleets will be unassigned",
     );
     expect(dealerDeleteBlock({ fleets: named('F1'), vehicles: named('V1') })?.message).toBe(
-      "Dealer can't be deleted. For deletion, please assign the F1 to other dealer and all the assigned vehicles to the fleets will be unassigned Dealer can't be deleted. For deletion, please assign the V1 to other dealer and all the assigned vehicles to the fleets will be unassigned",
+      "Dealer can't be deleted. For deletion, please assign the F1 to other dealer and all the assigned vehicles to the fleets will be unassigned. Dealer can't be deleted. For deletion, please assign the V1 to other dealer and all the assigned vehicles to the fleets will be unassigned",
     );
+    expect(dealerDeleteBlock({ fleets: named('F1'), vehicles: named('V1') })?.sentences).toEqual([
+      "Dealer can't be deleted. For deletion, please assign the F1 to other dealer and all the assigned vehicles to the fleets will be unassigned",
+      "Dealer can't be deleted. For deletion, please assign the V1 to other dealer and all the assigned vehicles to the fleets will be unassigned",
+    ]);
   });
 
   it('refuse a fleet with drivers first, then one with vehicles', () => {

@@ -23,7 +23,7 @@ describe('record descriptions', () => {
       ['email-template', 'Email Templates', 'No Email Templates found'],
       ['notification', 'Notifications', 'No Notifications found'],
       ['vehicle-log', 'Vehicle Logs', 'No Vehicle Logs found'],
-      ['vehicle-can', 'Vehicle Cans', 'No Vehicle Cans found'],
+      ['vehicle-can', 'Vehicle CAN Records', 'No Vehicle CAN Records found'],
     ]);
     expect(RECORD_TEXTS.confirmDelete(vehicleLogRecord.entity)).toBe(
       'Are you sure you want to delete this Vehicle Log?',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -46,6 +46,12 @@ const envSchema = z.object({
     .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) tile URL template with {z}, {x} and {y}')
     .optional(),
   MAP_TILE_ATTRIBUTION: z.string().max(500).optional(),
+  MAP_PMTILES: z
+    .string()
+    .refine((path) => path.endsWith('.pmtiles') && existsSync(path) && statSync(path).isFile(), {
+      error: 'must be the path of a .pmtiles file that exists',
+    })
+    .optional(),
   TOKEN_VALIDITY_SECONDS: z.coerce.number().int().positive().default(86_400),
   TOKEN_VALIDITY_REMEMBER_ME_SECONDS: z.coerce.number().int().positive().default(2_592_000),
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(20),
@@ -94,6 +100,8 @@ export interface Config {
   webDist?: string;
   /** A raster tile server for the maps (`https://tiles.example/{z}/{x}/{y}.png`); without it the maps show only the bundled outlines. */
   mapTiles?: { url: string; attribution?: string };
+  /** A PMTiles archive of streets (an OpenStreetMap extract) the maps draw, served at map/basemap.pmtiles. */
+  mapPmtiles?: string;
   tokenValiditySeconds: number;
   tokenValidityRememberMeSeconds: number;
   loginAttemptsPerMinute: number;
@@ -143,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     webDist: e.WEB_DIST,
     mapTiles: e.MAP_TILE_URL ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION } : undefined,
+    mapPmtiles: e.MAP_PMTILES && resolve(e.MAP_PMTILES),
     tokenValiditySeconds: e.TOKEN_VALIDITY_SECONDS,
     tokenValidityRememberMeSeconds: e.TOKEN_VALIDITY_REMEMBER_ME_SECONDS,
     loginAttemptsPerMinute: e.LOGIN_ATTEMPTS_PER_MINUTE,

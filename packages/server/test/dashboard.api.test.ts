@@ -1,4 +1,4 @@
-import { DEFAULT_DASHBOARD_FACTORS, monthPeriod, savings, type DashboardCards } from '@evfleet/domain';
+import { DEFAULT_DASHBOARD_FACTORS, monthPeriod, savings, trendDays, type DashboardCards } from '@evfleet/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashDeviceToken, newDeviceToken } from '../src/telemetry/device-token.js';
@@ -135,7 +135,20 @@ describe.each(DATABASE_KINDS)('dashboard on %s', (kind) => {
           period,
         },
         factors: DEFAULT_DASHBOARD_FACTORS,
+        trend: expect.any(Array),
       });
+      // The trend: 30 days ending today, each present; the readings' day holds them, the others zeros.
+      const readingsDay = new Date(base).toISOString().slice(0, 10);
+      expect(cards.trend.map((d) => d.day)).toEqual(trendDays(new Date()));
+      expect(cards.trend.find((d) => d.day === readingsDay)).toEqual({
+        day: readingsDay,
+        miles: 10,
+        kwh: expect.closeTo(kwh, 9),
+        chargingHours: expect.closeTo(seconds / 3600, 9),
+        incidents: 1,
+      });
+      const quiet = cards.trend.filter((d) => d.day !== readingsDay);
+      expect(quiet.every((d) => d.miles === 0 && d.kwh === 0 && d.chargingHours === 0 && d.incidents === 0)).toBe(true);
       expect((await callerFor(t, b.dealer)('GET', '/api/dashboard/cards')).json()).toMatchObject({
         miles: 0,
         serviceIncidents: { count: 1 },

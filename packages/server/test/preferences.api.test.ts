@@ -51,6 +51,27 @@ describe.each(DATABASE_KINDS)('screen preferences on %s', (kind) => {
     expect((await admin('GET', '/api/account/preferences/dashboardLayout')).json().value).toEqual([]);
   });
 
+  it("keeps each grid's columns and the clock per user, refusing malformed ones", async () => {
+    const columns = {
+      'dealers-grid': [
+        { colId: 'company', width: 180 },
+        { colId: 'address', hide: true },
+      ],
+    };
+    expect((await admin('PUT', '/api/account/preferences/gridColumns', { value: columns })).json().value).toEqual(
+      columns,
+    );
+    expect((await admin('GET', '/api/account/preferences/gridColumns')).json().value).toEqual(columns);
+    expect((await user('GET', '/api/account/preferences/gridColumns')).json().value).toEqual({});
+    const bad = { 'dealers-grid': [{ colId: '', width: -5 }] };
+    expect((await admin('PUT', '/api/account/preferences/gridColumns', { value: bad })).statusCode).toBe(400);
+    expect((await admin('GET', '/api/account/preferences/hourCycle')).json().value).toBe('24h');
+    expect((await user('PUT', '/api/account/preferences/hourCycle', { value: '12h' })).json().value).toBe('12h');
+    expect((await user('GET', '/api/account/preferences/hourCycle')).json().value).toBe('12h');
+    expect((await admin('GET', '/api/account/preferences/hourCycle')).json().value).toBe('24h');
+    expect((await user('PUT', '/api/account/preferences/hourCycle', { value: 'h11' })).statusCode).toBe(400);
+  });
+
   it('refuses unknown keys, bad values and anonymous callers', async () => {
     expect((await admin('GET', '/api/account/preferences/nope')).statusCode).toBe(400);
     const bad = await admin('PUT', '/api/account/preferences/vehicleDetailTiles', { value: { odometer: 'yes' } });

@@ -630,6 +630,8 @@ describe.each(DATABASE_KINDS)('tenant matrix on %s', (kind) => {
       'GET /api/telemetry/rejections': read(ADMIN, '/api/telemetry/rejections'),
       'GET /management/health': read(PUBLIC, '/management/health'),
       'GET /management/info': read(PUBLIC, '/management/info'),
+      // A basemap is public data (404 here, where none is configured).
+      'GET /map/basemap.pmtiles': read(PUBLIC, '/map/basemap.pmtiles'),
       'GET /management/jhimetrics': read(ADMIN, '/management/jhimetrics'),
       'GET /management/loggers': read(ADMIN, '/management/loggers'),
       'POST /management/loggers/{name}': { own: call('POST', '/management/loggers/evfleet.mail', {}), allowed: ADMIN },

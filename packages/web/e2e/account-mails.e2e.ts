@@ -65,7 +65,7 @@ describe('registration, activation and password reset through mailed links (part
     await fillLogin(page, account.email, account.password);
     await expectPath(page, '/vehicle');
     expect(await textOf(page.getByTestId('header-login'))).toBe(account.login);
-    expect(await textOf(page.getByTestId('sidebar-role'))).toBe('ROLE_USER');
+    expect(await textOf(page.getByTestId('sidebar-role'))).toBe('User');
   });
 
   test('the login page opened with ?key= activates the account with a toast', async ({ page }) => {

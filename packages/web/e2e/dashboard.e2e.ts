@@ -78,6 +78,7 @@ describe('the dashboard (part 2 §2 "Dashboard")', () => {
     const cards = await api.call<{
       hoursCharging: { hours: number; period: { label: string } };
       serviceIncidents: { count: number };
+      trend: { day: string; kwh: number; chargingHours: number; incidents: number }[];
     }>('GET', '/api/dashboard/cards');
     const titles = {
       dollarsSaved: 'Dollars Saved',
@@ -95,6 +96,16 @@ describe('the dashboard (part 2 §2 "Dashboard")', () => {
     expect(await textOf(page.getByTestId('card-runningCostSaved'))).toMatch(/^-?\$[\d,.]+$/);
     expect(await textOf(page.getByTestId('card-maintenanceSaved'))).toMatch(/^\$[\d,.]+$/);
     expect(await textOf(page.getByTestId('card-gallonsSaved'))).toMatch(/^[\d,.]+$/);
+    // Each computed card draws its last 30 days, a point a day, from the same call.
+    const trendOf = async (key: string) =>
+      ((await page.getByTestId(`trend-${key}`).getAttribute('data-values')) ?? '').split(',').map(Number);
+    expect(cards.trend).toHaveLength(30);
+    expect(await trendOf('chargeConsumption')).toEqual(cards.trend.map((d) => d.kwh));
+    expect(await trendOf('hoursCharging')).toEqual(cards.trend.map((d) => d.chargingHours));
+    expect(await trendOf('serviceIncidents')).toEqual(cards.trend.map((d) => d.incidents));
+    for (const key of ['dollarsSaved', 'emission']) expect(await trendOf(key)).toHaveLength(30);
+    await expectVisible(page.getByTestId('trend-chargeConsumption').locator('svg'));
+    expect(await textOf(page.getByTestId('trend-chargeConsumption'))).toBe('Last 30 days');
     await screenshot(page, 'dashboard');
 
     // A new dealer is counted on the next visit.
@@ -105,16 +116,18 @@ describe('the dashboard (part 2 §2 "Dashboard")', () => {
       .toBe(expected.totalDealers + 1);
   });
 
-  test('a dragged card stays where it was put after a reload', async ({ page }) => {
+  test('a card dragged from its body stays where it was put, until the layout is reset', async ({ page }) => {
     await signIn(page, ADMIN);
     await page.goto('/');
     await expectVisible(page.getByTestId('count-totalVehicles'));
     const before = await placeOf(page, 'totalVehicles');
     const target = await placeOf(page, 'serviceIncidents');
+    // Nothing arranged yet: there is nothing to reset.
+    expect(await page.getByTestId('dashboard-reset-layout').isDisabled()).toBe(true);
 
-    // Drag Total Vehicle by its title bar onto the Service incidents card's place (right-hand column).
-    const handle = page.getByTestId('card-handle-totalVehicles');
-    const box = (await handle.boundingBox())!;
+    // Drag Total Vehicle by its figure (not its title) onto the Service incidents card's place.
+    const body = page.getByTestId('card-body-totalVehicles');
+    const box = (await body.boundingBox())!;
     const saved = page.waitForResponse(
       (r) => r.url().includes('/api/account/preferences/dashboardLayout') && r.request().method() === 'PUT',
     );
@@ -135,13 +148,15 @@ describe('the dashboard (part 2 §2 "Dashboard")', () => {
 
     // Kept for this user on the server, not in this browser: a fresh browser context shows it too.
     const api = await Api.signIn(ADMIN);
-    const stored = await api.call<{ value: { i: string; x: number }[] }>(
-      'GET',
-      '/api/account/preferences/dashboardLayout',
-    );
-    expect(stored.value.find((item) => item.i === 'totalVehicles')?.x).toBeGreaterThan(0);
-    // Back to the default so a rerun starts the same way.
-    await api.call('PUT', '/api/account/preferences/dashboardLayout', { value: [] });
+    const stored = () =>
+      api.call<{ value: { i: string; x: number }[] }>('GET', '/api/account/preferences/dashboardLayout');
+    expect((await stored()).value.find((item) => item.i === 'totalVehicles')?.x).toBeGreaterThan(0);
+
+    // Reset layout: every card back in its default place, for this user on the server too.
+    await page.getByTestId('dashboard-reset-layout').click();
+    await expect.poll(() => settledPlaceOf(page, 'totalVehicles'), { timeout: WAIT_MS }).toEqual(before);
+    await expect.poll(async () => (await stored()).value, { timeout: WAIT_MS }).toEqual([]);
+    expect(await page.getByTestId('dashboard-reset-layout').isDisabled()).toBe(true);
   });
 
   test('an administrator changes the factors of the computed cards', async ({ page }) => {

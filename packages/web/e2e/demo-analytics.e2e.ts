@@ -97,7 +97,7 @@ async function showLogPage(page: Page, n: number): Promise<void> {
   for (let step = 0; step < 20; step++) {
     const shown = (await pager.getByRole('button').allInnerTexts()).map(Number).filter((x) => x > 0);
     const next = shown.reduce((best, x) => (Math.abs(x - n) < Math.abs(best - n) ? x : best));
-    await pager.getByRole('button', { name: String(next), exact: true }).click();
+    await pager.getByRole('button', { name: `Page ${next}`, exact: true }).click();
     if (next === n) {
       const first = (n - 1) * WARNING_LOG_PAGE_SIZE + 1;
       await expect.poll(() => pager.innerText()).toContain(`Showing ${first} - `);

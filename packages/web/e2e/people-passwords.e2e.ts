@@ -110,7 +110,7 @@ describe("resetting a fleet owner's and a driver's password (part 1 §2.5, §2.6
       await fillLogin(driverPage, driver.email, newPassword);
       await expectPath(driverPage, '/vehicle');
       expect(await textOf(driverPage.getByTestId('header-login'))).toBe(driver.email);
-      expect(await textOf(driverPage.getByTestId('sidebar-role'))).toBe('ROLE_USER');
+      expect(await textOf(driverPage.getByTestId('sidebar-role'))).toBe('User');
     });
   });
 });

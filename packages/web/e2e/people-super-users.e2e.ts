@@ -88,9 +88,9 @@ describe('super users (part 1 §2.6, §2.8)', () => {
     // ---- The super user signs in with the new password, elsewhere: an administrator's menu.
     await withFreshPage(browser, 'people-super-users-sign-in', async (other) => {
       await signIn(other, { email: user.email, password: newPassword });
-      // Its account's login is its email; it holds ROLE_ADMIN and ROLE_USER (the label is the second).
+      // Its account's login is its email; it holds ROLE_ADMIN and ROLE_USER (labelled by the higher).
       expect(await textOf(other.getByTestId('header-login'))).toBe(user.email);
-      expect(await textOf(other.getByTestId('sidebar-role'))).toBe('ROLE_USER');
+      expect(await textOf(other.getByTestId('sidebar-role'))).toBe('Administrator');
       await openMenuGroup(other, 'administration');
       await expectVisible(other.getByTestId('menu-users'));
       await expectVisible(other.getByTestId('menu-dealer'));

@@ -56,9 +56,10 @@ async function openDelete(page: Page, listPath: string, name: string) {
 }
 
 /** The delete dialog refuses with exactly `text` and offers only Close. */
-async function expectBlocked(page: Page, listPath: string, name: string, text: string): Promise<void> {
+/** The delete dialog refuses with exactly these sentences, each on its own line. */
+async function expectBlocked(page: Page, listPath: string, name: string, ...sentences: string[]): Promise<void> {
   const confirm = await openDelete(page, listPath, name);
-  expect(await textOf(confirm.getByTestId('delete-blocked'))).toBe(text);
+  expect((await textOf(confirm.getByTestId('delete-blocked'))).split(/\n+/)).toEqual(sentences);
   expect(await confirm.getByTestId('confirm-yes').count()).toBe(0);
   await confirm.getByTestId('delete-blocked-close').click();
   await expectPath(page, listPath);
@@ -82,8 +83,9 @@ async function deleteFromList(
   await expect.poll(() => gridRow(page, grid, name).count()).toBe(0);
 }
 
+/** The spec's sentence, shown as its own paragraph with its full stop. */
 const dealerBlock = (names: string) =>
-  `Dealer can't be deleted. For deletion, please assign the ${names} to other dealer and all the assigned vehicles to the fleets will be unassigned`;
+  `Dealer can't be deleted. For deletion, please assign the ${names} to other dealer and all the assigned vehicles to the fleets will be unassigned.`;
 
 describe('assigning vehicles on the fleet and driver details (part 1 §2.4, §2.5, §4)', () => {
   test('the fleet detail lists its vehicles, unassigns one after confirmation and assigns it back from the dealer', async ({
@@ -222,7 +224,8 @@ describe('delete guards of drivers, fleets and dealers (part 1 §4, §8)', () =>
       page,
       '/dealer',
       dealer.name,
-      `${dealerBlock(fleet.name)} ${dealerBlock(cars.map((v) => v.name).join(', '))}`,
+      dealerBlock(fleet.name),
+      dealerBlock(cars.map((v) => v.name).join(', ')),
     );
 
     // The driver holds a vehicle: the warning says it will be unassigned; Yes deletes with the confirm flag.

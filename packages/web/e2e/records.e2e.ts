@@ -113,7 +113,8 @@ describe('the generic record screens', () => {
     await expectVisible(row);
     const id = await rowId(page, 'vehicle-log', message);
     expect(await textOf(row.locator('[col-id="warningType"]'))).toBe('SEVERE');
-    expect(await textOf(row.locator('[col-id="logTime"]'))).toBe('04/03/99 05:06');
+    // English dates as Intl writes them (docs/decisions.md, issue 18), 24-hour by default.
+    expect(await textOf(row.locator('[col-id="logTime"]'))).toBe('03/04/2099 05:06');
     await screenshot(page, 'records-vehicle-logs');
     // The vehicle column links to the vehicle.
     expect(await row.locator('[col-id="vehicle"] a').getAttribute('href')).toBe(`/vehicle/${vehicle.id}`);
@@ -269,11 +270,11 @@ describe('the generic record screens', () => {
     await expectHeading(page, 'list-title', 'Unassigned Vehicles');
     await page.getByTestId('tab-records').click();
     await expectPath(page, '/vehicle-can?view=records');
-    await expectHeading(page, 'list-title', 'Vehicle Cans');
+    await expectHeading(page, 'list-title', 'Vehicle CAN Records');
     await expectVisible(page.getByTestId('choose-vehicle'));
     await pickVehicle(page, page.getByTestId('vehicle-filter'), vehicle.name);
     await expectPath(page, `/vehicle-can?view=records&vehicleId=${vehicle.id}`);
-    await expectNoRows(page, recordGrid('vehicle-can'), 'No Vehicle Cans found');
+    await expectNoRows(page, recordGrid('vehicle-can'), 'No Vehicle CAN Records found');
 
     await page.getByTestId('add-new').click();
     await expectPath(page, `/vehicle-can/new?view=records&vehicleId=${vehicle.id}`);
@@ -323,11 +324,11 @@ describe('the generic record screens', () => {
 
     await deleteFromList(page, {
       key: 'vehicle-can',
-      entity: 'Vehicle Can',
+      entity: 'Vehicle CAN Record',
       rowText: id,
       id,
       listPath: `/vehicle-can?view=records&vehicleId=${vehicle.id}`,
-      emptyText: 'No Vehicle Cans found',
+      emptyText: 'No Vehicle CAN Records found',
     });
   });
 

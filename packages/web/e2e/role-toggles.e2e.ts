@@ -3,7 +3,7 @@ import { expect, expectPath, expectVisible, screenshot, signIn, test } from './s
 import { Api, assignToFleet, createDealer, createFleet, freeVehicles, runId } from './support/people';
 
 /**
- * A refused call answers 403, which signs the user out (part 1 §6), so what a role-permission toggle
+ * A refused call answers 403, and a refused read shows the access-denied page, so what a role-permission toggle
  * forbids is not offered at all (docs/permissions.md): the screens leave the action or panel out.
  */
 describe('screens follow the role-permission toggles', () => {

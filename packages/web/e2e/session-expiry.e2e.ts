@@ -11,7 +11,12 @@ import {
   signToken,
   test,
   textOf,
+  toasts,
 } from './support/fixtures';
+import { expectToast } from './support/people';
+
+const EXPIRED = 'Your session has expired. Please sign in again.';
+const BAD_CREDENTIALS = 'Invalid email/password or your account is not activated.';
 
 const TOKEN_KEY = 'jhi-authenticationToken';
 
@@ -54,26 +59,37 @@ describe('an ended session (part 1 §2.1, §4)', () => {
       await page.evaluate((key) => sessionStorage.getItem(key) ?? localStorage.getItem(key), TOKEN_KEY),
     ).toBeNull();
     expect(await page.getByTestId('sidebar').count()).toBe(0);
+    // It says the session expired (issue 18), not that the credentials were wrong.
+    await expectToast(page, EXPIRED);
+    expect(await textOf(modal.getByTestId('login-reason'))).toBe(EXPIRED);
+    expect((await toasts(page).allInnerTexts()).join('\n')).not.toContain(BAD_CREDENTIALS);
+
+    // A wrong password in the modal is still a failed sign-in (part 1 §8).
+    await fillLogin(modal, ADMIN.email, 'not-the-password');
+    await expectToast(page, BAD_CREDENTIALS);
+    await expectVisible(modal);
 
     await fillLogin(modal, ADMIN.email, ADMIN.password);
     await modal.waitFor({ state: 'detached' });
     await expectPath(page, '/admin/user-management');
     await expectVisible(page.getByText('admin@evfleet.local').first());
-    expect(await textOf(page.getByTestId('sidebar-role'))).toBe('ROLE_USER');
+    expect(await textOf(page.getByTestId('sidebar-role'))).toBe('Administrator');
   });
 
   test('an expired token found on reload sends the user to sign in and back to the page', async ({ page }) => {
     await signIn(page, ADMIN);
-    await page.goto('/account/settings');
+    await page.goto('/account/settings?from=mail');
     await expectVisible(page.getByTestId('settings-email'));
     await expireStoredToken(page);
 
     await page.reload();
-    // The session cannot be fetched with this token: the visitor is a stranger again (§2.2, §4).
-    await expectPath(page, '/login');
+    // The session cannot be fetched with this token: the visitor is a stranger again (§2.2, §4),
+    // told that the session expired; the page's path and query come back after signing in.
+    await expectPath(page, '/login?from=mail');
+    await expectToast(page, EXPIRED);
     await expectVisible(page.getByTestId('login-form'));
     await fillLogin(page.getByTestId('login-form'), ADMIN.email, ADMIN.password);
-    await expectPath(page, '/account/settings');
+    await expectPath(page, '/account/settings?from=mail');
     expect(await page.getByTestId('settings-email').inputValue()).toBe(ADMIN.email);
   });
 });

@@ -59,8 +59,8 @@ describe('sign-in and side menu (part 1 §2.1, §2.3)', () => {
     const sidebar = page.getByTestId('sidebar');
     const userCard = sidebar.getByTestId('sidebar-user');
     expect(await textOf(userCard.locator('p').first())).toBe('Ada Admin');
-    // Authorities are [ROLE_ADMIN, ROLE_USER]: the label is the second one.
-    expect(await textOf(sidebar.getByTestId('sidebar-role'))).toBe('ROLE_USER');
+    // Authorities are [ROLE_ADMIN, ROLE_USER]: the label names the higher one in words (issue 18, defect 9).
+    expect(await textOf(sidebar.getByTestId('sidebar-role'))).toBe('Administrator');
     expect(await textOf(page.getByTestId('header-login'))).toBe(ADMIN.login);
 
     // Open the groups so that every nested entry is on screen.
@@ -95,7 +95,7 @@ describe('sign-in and side menu (part 1 §2.1, §2.3)', () => {
     await expectPath(page, '/vehicle');
     const sidebar = page.getByTestId('sidebar');
     expect(await textOf(sidebar.getByTestId('sidebar-user').locator('p').first())).toBe('Uma User');
-    expect(await textOf(sidebar.getByTestId('sidebar-role'))).toBe('ROLE_USER');
+    expect(await textOf(sidebar.getByTestId('sidebar-role'))).toBe('User');
 
     for (const group of ['vehicle', 'report']) await openMenuGroup(page, group);
     for (const id of ['dashboard', 'vehicle', 'vehicle-list', 'analytics', 'report', 'can-history-report', 'profile']) {

@@ -209,7 +209,7 @@ describe('vehicle detail: battery, signal chart and trip figures', () => {
     await openTab(page, 'signals');
     await expectVisible(page.getByText('Choose a signal to draw it over time.'));
     await page.getByTestId('signal-select').click();
-    await page.getByRole('option', { name: 'Speed', exact: true }).click();
+    await page.getByRole('option', { name: 'Speed (mph)', exact: true }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('signal')).toBe('speed');
 
     const chart = page.getByTestId('signal-chart');

@@ -157,8 +157,8 @@ describe('vehicle detail (/vehicle/{id})', () => {
     await expectVisible(modal);
     await modal.getByTestId('history-download').click();
     await expectToast(page, 'Please select at least one signal setting');
-    await modal.getByRole('checkbox', { name: 'Battery Charge', exact: true }).check();
-    await modal.getByRole('checkbox', { name: 'Speed', exact: true }).check();
+    await modal.getByRole('checkbox', { name: 'Battery Charge (%)', exact: true }).check();
+    await modal.getByRole('checkbox', { name: 'Speed (mph)', exact: true }).check();
     await modal.getByTestId('history-view-result').click();
     await expectToast(page, 'Please select start date');
     await pickDateTime(page, 'history-from', 'Date From', new Date(dayStart - 60 * MIN));

@@ -16,6 +16,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
+    // A poll waits as long as a locator does (support/fixtures WAIT_MS): vitest's 1 s default
+    // failed tests whenever the shared two cores were busy.
+    expect: { poll: { timeout: 15_000 } },
     // In CI a failed browser test runs once more, as Playwright's own runner does there: a rare
     // timing flake on the shared two cores does not fail the run, and the retry shows in the output.
     retry: process.env.CI ? 1 : 0,

@@ -63,14 +63,10 @@ const row = (vehicleId: number, name: string, whPerMile: number | null): FleetAn
 
 describe('the Wh/mi ranking', () => {
   it('ranks best first, leaves out vehicles without a figure and sets outliers apart', () => {
-    const ranked = whPerMileRanking([
-      row(1, 'A', 310),
-      row(2, 'B', 290),
-      row(3, 'C', null),
-      row(4, 'D', 900),
-      row(5, 'E', 300),
-      row(6, 'F', 305),
-    ]);
+    const ranked = whPerMileRanking(
+      [row(1, 'A', 310), row(2, 'B', 290), row(3, 'C', null), row(4, 'D', 900), row(5, 'E', 300), row(6, 'F', 305)],
+      (name) => `${name} (outlier)`,
+    );
     expect(ranked).toEqual([
       { name: 'B', whPerMile: 290 },
       { name: 'E', whPerMile: 300 },

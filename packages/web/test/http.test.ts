@@ -81,15 +81,52 @@ describe('http client (part 1 §7, §8)', () => {
     expect(toastError.mock.calls).toEqual([['Server not reachable'], ['own message']]);
   });
 
-  it('stays silent when asked, and tells the session about a 401 or 403', async () => {
+  it('tells the session only of a 401 to a call that carried a token, whose toast the session replaces', async () => {
     const { http, onUnauthorized } = await import('../src/api/http');
-    const signOut = vi.fn();
-    onUnauthorized(signOut);
-    answers['/api/account'] = { status: 401, body: { status: 401, message: 'error.http.401' } };
-    answers['/api/users'] = { status: 403, body: { status: 403, message: 'Forbidden' } };
-    await expect(http.get('api/account', { silent: true })).rejects.toThrow();
+    const sessionEnded = vi.fn(() => true);
+    onUnauthorized(sessionEnded);
+    answers['/api/authenticate'] = { status: 401, body: { status: 401, message: 'error.http.401' } };
+    await expect(http.post('api/authenticate', {})).rejects.toThrow();
+    expect(sessionEnded).not.toHaveBeenCalled();
+    expect(toastError.mock.calls).toEqual([['Invalid email/password or your account is not activated.']]);
+
+    toastError.mockReset();
+    sessionStorage.setItem('jhi-authenticationToken', 'expired');
+    answers['/api/users'] = { status: 401, body: { status: 401, message: 'error.http.401' } };
     await expect(http.get('api/users')).rejects.toThrow();
-    expect(toastError.mock.calls).toEqual([['Forbidden']]);
-    expect(signOut).toHaveBeenCalledTimes(2);
+    expect(sessionEnded).toHaveBeenCalledTimes(1);
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('never ends the session on a 403: a refused read closes the page, a refused change says so', async () => {
+    const { http, onForbidden, onUnauthorized } = await import('../src/api/http');
+    const sessionEnded = vi.fn(() => true);
+    const pageRefused = vi.fn();
+    onUnauthorized(sessionEnded);
+    onForbidden(pageRefused);
+    sessionStorage.setItem('jhi-authenticationToken', 'fleet-owner');
+    answers['/api/dealers'] = { status: 403, body: { status: 403, message: 'error.http.403' } };
+    await expect(http.get('api/dealers')).rejects.toThrow();
+    expect(pageRefused).toHaveBeenCalledTimes(1);
+    expect(toastError).not.toHaveBeenCalled();
+    await expect(http.post('api/dealers', {})).rejects.toThrow();
+    expect(pageRefused).toHaveBeenCalledTimes(1);
+    expect(toastError.mock.calls).toEqual([['You are not allowed to do this.']]);
+    expect(sessionEnded).not.toHaveBeenCalled();
+  });
+
+  it('shows no raw key: a known one as its sentence, an unknown one as its status', async () => {
+    const { http } = await import('../src/api/http');
+    answers['/api/things'] = { status: 400, body: { status: 400, message: 'error.validation' } };
+    await expect(http.post('api/things', {})).rejects.toThrow();
+    answers['/api/things'] = { status: 429, body: { status: 429, message: 'error.http.tooMany' } };
+    await expect(http.post('api/things', {})).rejects.toThrow();
+    answers['/api/things'] = { status: 418, body: { status: 418, message: 'teapot' } };
+    await expect(http.post('api/things', {})).rejects.toThrow();
+    expect(toastError.mock.calls).toEqual([
+      ['Some values were not accepted. Please check the form.'],
+      ['Too many attempts. Please wait a moment and try again.'],
+      ['Something went wrong. Please try again.'],
+    ]);
   });
 });

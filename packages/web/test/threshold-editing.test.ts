@@ -2,11 +2,13 @@ import { DEFAULT_THRESHOLDS, parseThresholdSheet, TEMPLATE_TEXTS, type AlertAttr
 import { describe, expect, it } from 'vitest';
 import {
   emptyAttribute,
+  newRangePoint,
   rangeButton,
   setBound,
   setRange,
   toggleRange,
 } from '../src/components/thresholds/attribute-edit';
+import { freshKey, withoutFresh } from '../src/components/thresholds/fresh-ranges';
 import { THRESHOLD_EXAMPLE_HREF } from '../src/components/thresholds/example-sheet';
 import { uploadFailureMessage } from '../src/components/thresholds/sheet-upload';
 
@@ -48,7 +50,7 @@ describe('threshold editing (part 2 §4, §5, §9)', () => {
   });
 });
 
-describe('the threshold spreadsheet on the web side', () => {
+describe('the threshold sheet on the web side, and new ranges', () => {
   it('offers an example sheet that the parser reads back as the default thresholds', () => {
     const csv = decodeURIComponent(THRESHOLD_EXAMPLE_HREF.replace(/^data:text\/csv;charset=utf-8,/, ''));
     const rows = csv.split('\r\n').map((line) => line.split(','));
@@ -78,5 +80,25 @@ describe('the threshold spreadsheet on the web side', () => {
       TEMPLATE_TEXTS.uploadFailed,
     );
     expect(uploadFailureMessage(call(0, null))).toBe(TEMPLATE_TEXTS.uploadFailed);
+  });
+
+  it('starts a new range inside the metric and where no range is, 1-1 only when 1 is free and in range', () => {
+    // Cell voltage runs 1.5-5: 1 would sit below the slider; the first free value is its top.
+    const cell = attribute('cellVoltage');
+    expect(newRangePoint(cell)).toBe(5);
+    expect(toggleRange({ ...cell, sever: [cell.sever[0]] }, 'sever').sever[1]).toEqual({ low: 4, high: 4 });
+    const pack = attribute('packVoltage');
+    expect(toggleRange({ ...pack, warning: [pack.warning[0]] }, 'warning').warning[1]).toEqual({ low: 78, high: 78 });
+    expect(newRangePoint(attribute('milesToEmpty'))).toBe(1);
+    // Every value of Speed Alert is taken: 1-1, which the editor does not call an error until touched.
+    expect(newRangePoint(attribute('speedAlert'))).toBe(1);
+  });
+
+  it('leaves an untouched new range out of the problems, keeping the other indexes', () => {
+    const speed = toggleRange(attribute('speedAlert'), 'warning');
+    const fresh = new Set([freshKey('warning', 1)]);
+    expect(withoutFresh(speed, fresh).warning).toEqual([{ low: 38, high: 45 }]);
+    expect(withoutFresh(speed, fresh).normal).toEqual([{ low: 0, high: 37 }]);
+    expect(withoutFresh(speed, new Set())).toBe(speed);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { chargeUsed } from '../src/features/vehicles/detail/battery/episode-columns';
 import { duration, fixed, zonedDateTime } from '../src/features/vehicles/detail/format';
 import { aroundDay, tripOfSlot } from '../src/features/vehicles/detail/movement/trip-match';
-import { isChartSignal, signalLabel, withGaps } from '../src/features/vehicles/detail/signals/signal-choices';
+import { isChartSignal, signalOptions, withGaps } from '../src/features/vehicles/detail/signals/signal-choices';
 import { pointsFor, presetWindow, stepWindow } from '../src/features/vehicles/detail/signals/signal-window';
 
 const MIN = 60_000;
@@ -53,8 +53,15 @@ describe("the route's trip figures", () => {
 
 describe('the signal chart', () => {
   it('names signals as the reports do, and knows which it may draw', () => {
-    expect(signalLabel('batteryCharge')).toBe('Battery Charge');
-    expect(signalLabel('cellPackTemp')).toBe('Cell Pack Temp');
+    // The picker names every signal by the dictionary, never by its key.
+    const options = signalOptions((text) => text);
+    const label = (key: string) => options.find((o) => o.value === key)?.label;
+    expect([label('batteryCharge'), label('cellPackTemp'), label('heading')]).toEqual([
+      'Battery Charge (%)',
+      'Cell Pack Temperature (°F)',
+      'Heading (°)',
+    ]);
+    expect(options.filter((o) => o.label === o.value)).toEqual([]);
     expect(isChartSignal('speed')).toBe(true);
     expect(isChartSignal('cells')).toBe(false);
     expect(isChartSignal(null)).toBe(false);

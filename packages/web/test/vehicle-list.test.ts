@@ -1,11 +1,23 @@
 import { DEFAULT_THRESHOLDS, type Vehicle } from '@evfleet/domain';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { firstMessage, formValuesOf } from '../src/features/vehicles/form/vehicle-form-values';
 import { sinceServerTime } from '../src/features/vehicles/list/relative-time';
 import { vehicleColumns } from '../src/features/vehicles/list/vehicleColumns';
+import { en } from '../src/features/vehicles/locales/en';
+
+const i18n = i18next.createInstance();
+void i18n.init({
+  lng: 'en',
+  resources: { en: { vehicles: en } },
+  keySeparator: false,
+  nsSeparator: false,
+  initAsync: false,
+});
+const t = i18n.getFixedT('en', 'vehicles');
 
 const headers = (admin: boolean) =>
-  vehicleColumns({ admin, onToggleStatus: () => undefined }).map((column) => column.headerName);
+  vehicleColumns({ admin, onToggleStatus: () => undefined, t, language: 'en' }).map((column) => column.headerName);
 
 describe('vehicle list columns (part 2 §2, §6)', () => {
   it('shows administrators every column in the spec order', () => {
@@ -38,10 +50,13 @@ describe('vehicle list columns (part 2 §2, §6)', () => {
 
 describe('times relative to the server clock (§2)', () => {
   it("measures against the server's current GMT time, not the browser's", () => {
-    expect(sinceServerTime('2026-11-22T10:00:00Z', '2026-11-22T13:00:00Z')).toBe('3 hours ago');
+    expect(sinceServerTime('2026-11-22T10:00:00Z', '2026-11-22T13:00:00Z', 'en')).toBe('3 hours ago');
   });
-  it('says NA for a time never reported', () => {
-    expect(sinceServerTime(null, '2026-11-22T13:00:00Z')).toBe('NA');
+  it("speaks the portal's language", () => {
+    expect(sinceServerTime('2026-11-22T10:00:00Z', '2026-11-22T13:00:00Z', 'de')).toBe('vor 3 Stunden');
+  });
+  it('has no time for one never reported (the list says NA)', () => {
+    expect(sinceServerTime(null, '2026-11-22T13:00:00Z', 'en')).toBeNull();
   });
 });
 

@@ -1,4 +1,10 @@
-import type { FieldError } from '@evfleet/domain';
+import {
+  FORBIDDEN_MESSAGE,
+  UNAUTHORIZED_MESSAGE,
+  VALIDATION_MESSAGE,
+  type ErrorKey,
+  type FieldError,
+} from '@evfleet/domain';
 
 /**
  * The named errors a service may raise. The error handler turns each into the response shape the
@@ -11,7 +17,7 @@ export class HttpError extends Error {
     readonly options: {
       fieldErrors?: FieldError[];
       appError?: boolean;
-      errorKey?: string;
+      errorKey?: ErrorKey;
       headers?: Record<string, string>;
     } = {},
   ) {
@@ -20,16 +26,16 @@ export class HttpError extends Error {
 }
 
 /** A business refusal: 400 with the message in the app-error header, shown as the toast. */
-export const refused = (message: string, errorKey?: string) =>
+export const refused = (message: string, errorKey?: ErrorKey) =>
   new HttpError(400, message, { appError: true, errorKey });
 
 export const fieldErrors = (objectName: string, errors: Record<string, string>) =>
-  new HttpError(400, 'error.validation', {
+  new HttpError(400, VALIDATION_MESSAGE, {
     fieldErrors: Object.entries(errors).map(([field, message]) => ({ objectName, field, message })),
   });
 
-export const unauthorized = () => new HttpError(401, 'error.http.401');
-export const forbidden = () => new HttpError(403, 'error.http.403');
+export const unauthorized = () => new HttpError(401, UNAUTHORIZED_MESSAGE);
+export const forbidden = () => new HttpError(403, FORBIDDEN_MESSAGE);
 export const notFound = (what = 'The record') => new HttpError(404, `${what} was not found.`);
 /** A body past a limit of the endpoint: 413 with the message in the app-error header, shown as the toast. */
 export const payloadTooLarge = (message: string) => new HttpError(413, message, { appError: true });

@@ -35,6 +35,7 @@ import { analyticsRoutes } from './analytics/analytics.routes.js';
 import { createAnalyticsService } from './analytics/analytics.service.js';
 import { createAccountService } from './account/account.service.js';
 import { auditsRoutes } from './audits/audits.routes.js';
+import { BASEMAP_PATH, basemapRoutes } from './basemap/basemap.routes.js';
 import { canReportRoutes } from './can-report/report/can-report.routes.js';
 import { createCanReportService } from './can-report/report/can-report.service.js';
 import { createReportScheduler, type ReportScheduler } from './can-report/schedules/report-scheduler.js';
@@ -142,8 +143,11 @@ export async function installModules(app: FastifyInstance, deps: ModuleDeps) {
       build: deps.operations.build,
       profiles: config.demo ? ['prod', 'demo'] : ['prod'],
       mapTiles: config.mapTiles,
+      mapPmtilesUrl: config.mapPmtiles && BASEMAP_PATH.slice(1),
     }),
   );
+  // The street basemap the maps draw when the operator has downloaded one (MAP_PMTILES).
+  await app.register(basemapRoutes(config.mapPmtiles));
 
   // Vehicles (part 2): the vehicle records, their assignment to fleets and drivers, their data
   // (map, details, warning logs), device tokens, templates and threshold sheets. Threshold saves

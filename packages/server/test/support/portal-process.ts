@@ -9,7 +9,8 @@ import { freePort } from './ports.js';
  * process (node with tsx's loader, no npm wrapper) so that stopping it stops the server itself.
  */
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const HEALTH_TIMEOUT_MS = 60_000;
+// tsx compiles the server as it starts: on two cores shared with other suites that took over a minute.
+const HEALTH_TIMEOUT_MS = 120_000;
 
 export interface PortalProcess {
   baseUrl: string;

@@ -47,6 +47,11 @@ export const test = base.extend<{ page: Page; browser: Browser }>({
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
+    // A rendering error the error boundary caught reaches only the console.
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
     // The API calls of the page that failed, told with a failure: a toast saying why is gone by then.
     const failedCalls: string[] = [];
     page.on('response', (response) => {
@@ -61,6 +66,7 @@ export const test = base.extend<{ page: Page; browser: Browser }>({
       await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
       console.error(`[e2e] screenshot of the failed test: ${file}`);
       if (failedCalls.length > 0) console.error(`[e2e] failed API calls of the page:\n${failedCalls.join('\n')}`);
+      if (consoleErrors.length > 0) console.error(`[e2e] console errors of the page:\n${consoleErrors.join('\n')}`);
     }
     await context.close();
     if (pageErrors.length > 0) throw new Error(`Uncaught error in the page:\n${pageErrors.join('\n')}`);

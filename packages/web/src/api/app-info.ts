@@ -11,6 +11,8 @@ export interface ProfileInfo {
   /** A tile server for the maps (MAP_TILE_URL); without it they draw only the bundled outlines. */
   mapTileUrl?: string;
   mapTileAttribution?: string;
+  /** The street basemap's PMTiles archive (MAP_PMTILES), a path on the API base; without it the maps draw no streets. */
+  mapPmtilesUrl?: string;
 }
 
 /** GET api/app-info: the menu footer's versions; the last three only for 'Roles And Permission'. */

@@ -1,6 +1,7 @@
 import { toastsForFailure, type FailedCall } from '@evfleet/domain';
 import { clientConfig } from '../app/client-config';
 import { toast } from '../app/toast';
+import { messageText } from '../i18n/messages';
 import { readToken } from './auth-storage';
 
 /** Part 1 §7: every request gives up after two minutes. */
@@ -37,14 +38,25 @@ export class HttpError extends Error {
   }
 }
 
-let unauthorizedHandler: (() => void) | undefined;
+let unauthorizedHandler: (() => boolean) | undefined;
+let forbiddenHandler: (() => void) | undefined;
 
-/** The session registers here how a 401/403 signs the user out; http stays free of session state. */
-export function onUnauthorized(handler: () => void): void {
+/**
+ * The session registers here what a 401 to a call that carried a token does: the session is gone.
+ * The handler answers whether the 401 means the session is gone (told once by the session), which replaces the call's toast.
+ * http stays free of session state.
+ */
+export function onUnauthorized(handler: () => boolean): void {
   unauthorizedHandler = handler;
 }
 
-async function buildUrl(path: string, query: CallOptions['query']): Promise<URL> {
+/** The guards register here what a refused read (403) does: the page it belongs to is not for this user. */
+export function onForbidden(handler: () => void): void {
+  forbiddenHandler = handler;
+}
+
+/** The address of an API path on the configured API base (also for readers that fetch on their own). */
+export async function buildUrl(path: string, query?: CallOptions['query']): Promise<URL> {
   const { apiBaseUrl } = await clientConfig();
   const base = new URL(apiBaseUrl || '/', window.location.origin);
   const url = new URL(path.replace(/^\//, ''), base.href.endsWith('/') ? base : `${base.href}/`);
@@ -73,12 +85,19 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function fail(call: FailedCall, options: CallOptions): never {
-  if (!options.silent) {
+/**
+ * Reports a failed call and throws. A 403 never signs anyone out: a refused read shows the page as
+ * not authorised (no toast), a refused change says so in a toast. Only a 401 to a call that
+ * carried a token means the session is gone; without one (signing in) it means bad credentials.
+ */
+function fail(call: FailedCall, options: CallOptions, sentToken: boolean): never {
+  const sessionEnded = call.status === 401 && sentToken && (unauthorizedHandler?.() ?? false);
+  const readRefused = call.status === 403 && (options.method ?? 'GET') === 'GET' && !options.silent;
+  if (readRefused) forbiddenHandler?.();
+  if (!options.silent && !sessionEnded && !readRefused) {
     const own = typeof options.errorMessage === 'function' ? options.errorMessage(call) : options.errorMessage;
-    for (const text of toastsForFailure({ ...call, callMessage: own })) toast.error(text);
+    for (const text of toastsForFailure({ ...call, callMessage: own })) toast.error(messageText(text, call.status));
   }
-  if (call.status === 401 || call.status === 403) unauthorizedHandler?.();
   throw new HttpError(call);
 }
 
@@ -101,7 +120,7 @@ export async function request<T>(path: string, options: CallOptions = {}): Promi
     });
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
-    return fail({ status: 0, url: url.href, headers: {}, body: null }, options);
+    return fail({ status: 0, url: url.href, headers: {}, body: null }, options, token !== null);
   }
   if (response.ok && options.responseType === 'blob') {
     return { data: (await response.blob()) as T, status: response.status, headers: response.headers };
@@ -111,6 +130,7 @@ export async function request<T>(path: string, options: CallOptions = {}): Promi
     return fail(
       { status: response.status, url: url.href, headers: Object.fromEntries(response.headers), body: data },
       options,
+      token !== null,
     );
   }
   return { data: data as T, status: response.status, headers: response.headers };

@@ -12,8 +12,9 @@ const queryKey = (key: PreferenceKey) => ['preferences', key] as const;
  * One of the signed-in user's screen preferences (GET api/account/preferences/{key}); a key never
  * stored answers its default. Read through the domain schema, so an old stored shape cannot break a screen.
  */
-export function usePreference<K extends PreferenceKey>(key: K) {
+export function usePreference<K extends PreferenceKey>(key: K, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled,
     queryKey: queryKey(key),
     queryFn: async ({ signal }): Promise<PreferenceValue<K>> => {
       const { data } = await http.get<{ value: unknown }>(path(key), { signal, silent: true });

@@ -55,9 +55,13 @@ const ENTITY_SCREENS: Record<string, ComponentType> = Object.fromEntries(
 export function preloadScreenAt(pathname: string): void {
   const area = ENTITY_AREAS.find((each) => pathname === each || pathname.startsWith(`${each}/`));
   if (!area) return;
-  void ENTITY_MODULES[area]().then((module) => {
-    if (readToken()) module.preload?.(pathname);
-  });
+  ENTITY_MODULES[area]().then(
+    (module) => {
+      if (readToken()) module.preload?.(pathname);
+    },
+    // The page's own import fails the same way and offers a reload; this head start has nothing to add.
+    () => undefined,
+  );
 }
 
 /** The route table of part 1 §2.1/§2.2; the paths themselves live in routes.ts. */

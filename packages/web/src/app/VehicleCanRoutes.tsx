@@ -1,5 +1,6 @@
 import { vehicleCanRecord } from '@evfleet/domain';
 import { Tabs } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useMatch, useSearchParams } from 'react-router';
 import { ROUTES } from './routes';
 import { UnassignedVehiclesPage } from '../features/unassigned-vehicles/UnassignedVehiclesPage';
@@ -18,6 +19,7 @@ const screen: RecordScreen = { def: vehicleCanRecord, base: ROUTES.vehicleCan, l
  * the CAN records (?view=records), which the record screens return to and delete over.
  */
 function VehicleCanIndex() {
+  const { t } = useTranslation('app');
   const [params, setParams] = useSearchParams();
   const deleting = useMatch(`${ROUTES.vehicleCan}/:id/delete`) !== null;
   const view = deleting || params.get('view') === RECORDS_VIEW.view ? RECORDS_VIEW.view : 'unassigned';
@@ -30,10 +32,10 @@ function VehicleCanIndex() {
     >
       <Tabs.List px="md" pt="sm">
         <Tabs.Tab value="unassigned" data-testid="tab-unassigned">
-          Unassigned Vehicles
+          {t('vehicleCan.unassigned')}
         </Tabs.Tab>
         <Tabs.Tab value={RECORDS_VIEW.view} data-testid="tab-records">
-          CAN Records
+          {t('vehicleCan.records')}
         </Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="unassigned">

@@ -1,5 +1,6 @@
 import { Button, Group, Modal } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface ConfirmModalProps {
   opened: boolean;
@@ -21,21 +22,22 @@ export function ConfirmModal({
   children,
   onConfirm,
   onCancel,
-  confirmLabel = 'Yes',
-  cancelLabel = 'No',
+  confirmLabel,
+  cancelLabel,
   busy = false,
   confirmColor = 'red',
 }: ConfirmModalProps) {
+  const { t } = useTranslation('components');
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered>
       <div data-testid="confirm-modal">
         {children}
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={onCancel} disabled={busy} data-testid="confirm-no">
-            {cancelLabel}
+            {cancelLabel ?? t('confirm.no')}
           </Button>
           <Button color={confirmColor} onClick={onConfirm} loading={busy} data-autofocus data-testid="confirm-yes">
-            {confirmLabel}
+            {confirmLabel ?? t('confirm.yes')}
           </Button>
         </Group>
       </div>

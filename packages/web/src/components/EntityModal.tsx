@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Center, Group, Loader, Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyServerFieldErrors } from '../api/field-errors';
@@ -49,9 +50,10 @@ function EntityForm<In extends FieldValues, Out>({
   onSubmit,
   onClose,
   children,
-  submitLabel = 'Save',
-  cancelLabel = 'Cancel',
+  submitLabel,
+  cancelLabel,
 }: Omit<EntityModalProps<In, Out>, 'opened' | 'title' | 'loading'>) {
+  const { t } = useTranslation('components');
   const form = useForm<In, unknown, Out>({ resolver: zodResolver(schema), defaultValues });
   const saving = form.formState.isSubmitting;
 
@@ -69,10 +71,10 @@ function EntityForm<In extends FieldValues, Out>({
         {children(form)}
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={onClose} disabled={saving} data-testid="entity-cancel">
-            {cancelLabel}
+            {cancelLabel ?? t('form.cancel')}
           </Button>
           <Button type="submit" loading={saving} disabled={saving} data-testid="entity-save">
-            {submitLabel}
+            {submitLabel ?? t('form.save')}
           </Button>
         </Group>
       </Stack>

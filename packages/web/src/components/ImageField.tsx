@@ -1,6 +1,7 @@
 import { MAX_IMAGE_BYTES } from '@evfleet/domain';
 import { Avatar, FileInput, Group, Loader } from '@mantine/core';
 import { useState, type ComponentPropsWithoutRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { IMAGE_ACCEPT, isAcceptedImage, photoSrc, uploadImage } from './image';
 
 interface ImageFieldProps {
@@ -31,6 +32,7 @@ export function ImageField({
   testId,
   round = true,
 }: ImageFieldProps) {
+  const { t } = useTranslation('components');
   const [data, setData] = useState(initialData);
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -44,9 +46,8 @@ export function ImageField({
       setData(initialData);
       return onFileId(initialFileId);
     }
-    if (!isAcceptedImage(chosen)) return setProblem(`Accepted image types: ${IMAGE_ACCEPT.replace(/,/g, ', ')}`);
-    if (chosen.size > MAX_IMAGE_BYTES)
-      return setProblem(`The image must be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
+    if (!isAcceptedImage(chosen)) return setProblem(t('image.types', { types: IMAGE_ACCEPT.replace(/,/g, ', ') }));
+    if (chosen.size > MAX_IMAGE_BYTES) return setProblem(t('image.tooLarge', { mb: MAX_IMAGE_BYTES / 1024 / 1024 }));
     setUploading(true);
     try {
       const uploaded = await uploadImage(chosen);
@@ -65,7 +66,7 @@ export function ImageField({
       <FileInput
         flex={1}
         label={label}
-        placeholder="Choose an image"
+        placeholder={t('image.choose')}
         accept={IMAGE_ACCEPT}
         clearable
         value={file}

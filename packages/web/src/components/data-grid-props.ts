@@ -1,3 +1,4 @@
+import type { GridColumnState } from '@evfleet/domain';
 import type { ColDef } from 'ag-grid-community';
 
 // The wrapper (DataGrid) and the lazily loaded AG Grid part (DataGridImpl) both read these.
@@ -20,5 +21,13 @@ export interface DataGridProps<T> {
   onSortChange?: (sort: GridSort | null) => void;
   selection?: 'single' | 'multiple';
   onSelectionChange?: (rows: T[]) => void;
+  /** Also the grid's id: the user's column order, widths and hidden columns are kept under it. */
   testId?: string;
+}
+
+/** The lazily loaded part also gets the user's saved columns and a way to store them. */
+export interface DataGridImplProps<T> extends DataGridProps<T> {
+  savedColumns?: GridColumnState;
+  /** Stores the columns as the user left them; null forgets them. */
+  onSaveColumns?: (columns: GridColumnState | null) => void;
 }

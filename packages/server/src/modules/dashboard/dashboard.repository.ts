@@ -93,4 +93,33 @@ export const dashboardRepository = {
       vehicles: n(v.rows[0].vehicles),
     };
   },
+
+  /**
+   * The same figures day by day over [from, to): only the days that have any (the service fills the
+   * quiet ones). SEVERE episodes count on the UTC day they began.
+   */
+  async days(db: Db, scope: Scope, from: string, to: string) {
+    const all = scope.kind === 'all';
+    const stats = all
+      ? sql`select day::text as day, sum(miles) as miles, sum(energy_kwh) as kwh, sum(charging_seconds) as seconds
+          from vehicle_daily_stat where day >= ${from}::date and day < ${to}::date group by day`
+      : sql`select s.day::text as day, sum(s.miles) as miles, sum(s.energy_kwh) as kwh, sum(s.charging_seconds) as seconds
+          from vehicle join vehicle_daily_stat s on s.vehicle_id = vehicle.id
+          where ${vehicleSeen(scope)} and s.day >= ${from}::date and s.day < ${to}::date group by s.day`;
+    const [since, until] = [new Date(`${from}T00:00:00Z`), new Date(`${to}T00:00:00Z`)];
+    const utcDay = sql`((w.date at time zone 'UTC')::date)::text`;
+    const incidents = all
+      ? sql`select ${utcDay} as day, count(*) as incidents from warning_log w
+          where w.type = 'SEVERE' and w.date >= ${since} and w.date < ${until} group by 1`
+      : sql`select ${utcDay} as day, count(*) as incidents from vehicle join warning_log w on w.vehicle_id = vehicle.id
+          where ${vehicleSeen(scope)} and w.type = 'SEVERE' and w.date >= ${since} and w.date < ${until} group by 1`;
+    const [s, i] = await Promise.all([
+      db.execute<{ day: string; miles: Count; kwh: Count; seconds: Count }>(stats),
+      db.execute<{ day: string; incidents: Count }>(incidents),
+    ]);
+    return {
+      stats: new Map(s.rows.map((r) => [r.day, { miles: n(r.miles), kwh: n(r.kwh), seconds: n(r.seconds) }])),
+      incidents: new Map(i.rows.map((r) => [r.day, n(r.incidents)])),
+    };
+  },
 };

@@ -1,4 +1,11 @@
-import { monthPeriod, savings, type DashboardCards, type DashboardFactors } from '@evfleet/domain';
+import {
+  monthPeriod,
+  savings,
+  trendDays,
+  type DashboardCards,
+  type DashboardFactors,
+  type TrendDay,
+} from '@evfleet/domain';
 import { resolveScope } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
@@ -13,9 +20,12 @@ export function createDashboardService({ db, now = () => new Date() }: { db: Db;
     async cards(by: AuthUser): Promise<DashboardCards> {
       const scope = await resolveScope(db, by);
       const period = monthPeriod(now());
-      const [totals, factors] = await Promise.all([
+      const days = trendDays(now());
+      const tomorrow = new Date(Date.parse(`${days[days.length - 1]}T00:00:00Z`) + 86_400_000);
+      const [totals, factors, daily] = await Promise.all([
         repo.period(db, scope, period.from, period.to),
         dashboardSettings.get(db),
+        repo.days(db, scope, days[0], tomorrow.toISOString().slice(0, 10)),
       ]);
       const saved = savings(totals.miles, totals.kwh, factors);
       return {
@@ -32,6 +42,16 @@ export function createDashboardService({ db, now = () => new Date() }: { db: Db;
           period,
         },
         factors,
+        trend: days.map((day): TrendDay => {
+          const figures = daily.stats.get(day);
+          return {
+            day,
+            miles: figures?.miles ?? 0,
+            kwh: figures?.kwh ?? 0,
+            chargingHours: (figures?.seconds ?? 0) / 3600,
+            incidents: daily.incidents.get(day) ?? 0,
+          };
+        }),
       };
     },
 

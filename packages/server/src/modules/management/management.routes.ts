@@ -11,10 +11,12 @@ interface Deps {
   profiles: string[];
   /** Handed to the browser so the maps can draw real tiles (MAP_TILE_URL). */
   mapTiles?: { url: string; attribution?: string };
+  /** Where the maps read the street basemap (MAP_PMTILES), relative to the API base; unset without one. */
+  mapPmtilesUrl?: string;
 }
 
 export const managementRoutes =
-  ({ database, build, profiles, mapTiles }: Deps): FastifyPluginAsyncZod =>
+  ({ database, build, profiles, mapTiles, mapPmtilesUrl }: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     // The "application profile" call of the start-up (part 1 §9): the ribbon label and the version.
     app.get('/management/info', { config: { access: 'public' } }, () => ({
@@ -22,6 +24,7 @@ export const managementRoutes =
       'display-ribbon-on-profiles': 'dev',
       build: { version: build.appVersion },
       ...(mapTiles && { mapTileUrl: mapTiles.url, mapTileAttribution: mapTiles.attribution }),
+      ...(mapPmtilesUrl && { mapPmtilesUrl }),
     }));
 
     /** The sidebar footer: code versions and sources only for users with 'Roles And Permission'. */

@@ -3,24 +3,28 @@ import { ROUTES } from '../routes';
 import { useCan } from '../session/useCan';
 import { useSession } from '../session/useSession';
 import { LoginModal } from '../shell/LoginModal';
-import { NotAuthorized } from '../shell/StatusPages';
+import { NotAuthorized, Offline } from '../shell/StatusPages';
+import { useReadRefused } from './access-denied';
 import type { FromState } from './from-state';
 
 /**
- * A layout route guarding its children (§2.2): blank until the session is known, then the login
- * page for strangers, a refusal for users without one of `roles`, else the page itself.
+ * A layout route guarding its children (§2.2): blank until the session is known, a note while the
+ * server cannot be reached to know it, then the login page for strangers, a refusal for users without one of `roles` or whose page the server refused
+ * to read (a 403 keeps them signed in), else the page itself.
  */
 export function PrivateRoute({ roles }: { roles: readonly string[] }) {
   const session = useSession();
   const location = useLocation();
   const allowed = useCan({ roles });
+  const refused = useReadRefused(location.key);
   if (!session.sessionHasBeenFetched) return null;
+  if (session.offline) return <Offline />;
   if (!session.isAuthenticated) {
-    // The session ended under this page (a 401/403): sign in again here rather than lose the place.
+    // The session ended under this page (a 401): sign in again here rather than lose the place.
     if (session.redirectMessage) return <LoginModal />;
     const state: FromState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
     return <Navigate to={{ pathname: ROUTES.login, search: location.search }} state={state} replace />;
   }
-  if (!allowed) return <NotAuthorized />;
+  if (!allowed || refused) return <NotAuthorized />;
   return <Outlet />;
 }

@@ -9,7 +9,7 @@ export interface Access {
 
 /**
  * The actions the screens offer only to some roles, each with the roles the server admits for it, so
- * the web offers no button whose call would be refused (a 403 signs the user out; docs/permissions.md).
+ * the web offers no button whose call would be refused (docs/permissions.md).
  */
 const ACTION_ROLES = {
   ...PEOPLE_WRITERS,

@@ -1,7 +1,9 @@
 import type { Account, LoginForm, Page } from '@evfleet/domain';
 import { cacheAccount, clearAuthStorage, readToken, storeToken } from '../../api/auth-storage';
-import { onUnauthorized } from '../../api/http';
+import { HttpError, onUnauthorized } from '../../api/http';
+import { translate } from '../../i18n';
 import { queryClient } from '../query-client';
+import { toast } from '../toast';
 import { authenticate, endServerSession, fetchAccount, fetchAllowedPages } from './session-api';
 
 /** Part 1 §3/§4: the session as the shell, guards and menus see it. */
@@ -15,8 +17,10 @@ export interface SessionState {
   showModalLogin: boolean;
   account: Account | null;
   allowedPages: readonly Page[];
-  /** Why the session was ended by the app (e.g. 'login.error.unauthorized'), else null. */
-  redirectMessage: string | null;
+  /** Why the session was ended by the app (SESSION_EXPIRED), else null. */
+  redirectMessage: typeof SESSION_EXPIRED | null;
+  /** The server could not be reached to check a stored token: the session is unknown, not ended. */
+  offline: boolean;
 }
 
 const signedOut: SessionState = {
@@ -28,6 +32,7 @@ const signedOut: SessionState = {
   account: null,
   allowedPages: [],
   redirectMessage: null,
+  offline: false,
 };
 
 let state = signedOut;
@@ -64,9 +69,22 @@ export async function fetchSession(): Promise<void> {
       isAuthenticated: account.activated,
       sessionHasBeenFetched: true,
       showModalLogin: !account.activated,
+      offline: false,
     });
   } catch (error) {
     console.warn('Session could not be fetched', error);
+    // Offline (the service worker drew the page): the token may be good, so it is kept and checked
+    // again when the network is back, instead of sending the user to sign in.
+    if (error instanceof HttpError && error.call.status === 0) {
+      update({ ...signedOut, sessionHasBeenFetched: true, offline: true });
+      window.addEventListener('online', () => void fetchSession(), { once: true });
+      return;
+    }
+    // A stored token the server no longer accepts (expired, or its account gone): it is dropped, and said.
+    if (error instanceof HttpError && error.call.status === 401) {
+      clearAuthStorage();
+      sayExpired();
+    }
     update({ ...signedOut, sessionHasBeenFetched: true, showModalLogin: true, redirectMessage: state.redirectMessage });
   }
 }
@@ -92,7 +110,7 @@ export async function login(credentials: LoginForm): Promise<boolean> {
   return state.isAuthenticated;
 }
 
-function endSession(redirectMessage: string | null): void {
+function endSession(redirectMessage: SessionState['redirectMessage']): void {
   clearAuthStorage();
   // Another user may sign in next in this tab: nothing cached for this one may survive.
   queryClient.clear();
@@ -108,14 +126,24 @@ export async function logout(): Promise<void> {
   endSession(null);
 }
 
-/** A sign-out the app forces (a 401/403 answer), remembering why. */
-export function signOut(reason: string): void {
-  endSession(reason);
+/** Why the app ended a session: the catalogue key of what the login modal and the toast say. */
+export const SESSION_EXPIRED = 'session.expired';
+
+/** One toast however many calls found the session gone at once. */
+function sayExpired(): void {
+  toast.error(translate(SESSION_EXPIRED), { toastId: SESSION_EXPIRED });
 }
 
-export const UNAUTHORIZED_REASON = 'login.error.unauthorized';
-
-// §4: a 401 or 403 ends the session. Before anyone is signed in it means bad credentials, not that.
+/**
+ * §4 said a 401 or 403 ends the session; issue 18 narrows it to a 401 to a call that carried a token
+ * (a 403 only refuses that call). The user signs in again over the page they were on. A call
+ * without a token (signing in) that gets a 401 met bad credentials, which its own toast says.
+ */
 onUnauthorized(() => {
-  if (state.isAuthenticated) signOut(UNAUTHORIZED_REASON);
+  // Calls already under way when the session ended meet the same 401: that was said once.
+  if (state.isAuthenticated) {
+    endSession(SESSION_EXPIRED);
+    sayExpired();
+  }
+  return true;
 });

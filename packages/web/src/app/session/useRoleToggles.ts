@@ -27,8 +27,8 @@ function subjectOf(access: Access): { subject: ToggleSubject; role: PermissionRo
 
 /**
  * What the role-permission toggles let the signed-in user do, as the server decides it (domain's
- * governingToggles). Screens ask before calling, because a refused call answers 403, which signs the
- * user out (part 1 §6): an action or panel the toggles forbid is not offered at all.
+ * governingToggles). Screens ask before calling, because a refused call answers 403 (a refused read
+ * shows the page as not authorised): an action or panel the toggles forbid is not offered at all.
  * Until the toggles have loaded nothing governed is allowed.
  */
 export function useRoleToggles() {

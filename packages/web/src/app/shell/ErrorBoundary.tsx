@@ -1,6 +1,7 @@
-import { TOAST_TEXTS } from '@evfleet/domain';
-import { Alert, Container } from '@mantine/core';
+import { Alert, Button, Container, Stack, Text } from '@mantine/core';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { translate } from '../../i18n';
+import { isChunkLoadError } from '../lazy-named';
 
 interface ErrorBoundaryProps {
   children: ReactNode;
@@ -8,7 +9,26 @@ interface ErrorBoundaryProps {
   resetKey?: string;
 }
 
-/** A rendering error shows 'An unexpected error has occurred.' instead of a blank page (§8). */
+/** After a redeploy the page's code is gone from the server: only loading the new version helps. */
+function StaleVersion() {
+  return (
+    <Container size="sm" py="xl">
+      <Alert color="blue" title={translate('page.staleVersion.title')} data-testid="stale-version">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{translate('page.staleVersion.text')}</Text>
+          <Button size="xs" onClick={() => window.location.reload()} data-testid="reload-app">
+            {translate('page.staleVersion.reload')}
+          </Button>
+        </Stack>
+      </Alert>
+    </Container>
+  );
+}
+
+/**
+ * A rendering error shows 'An unexpected error has occurred.' instead of a blank page (§8); code
+ * that failed to load offers a reload instead.
+ */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, { error: Error | null; key?: string }> {
   override state: { error: Error | null; key?: string } = { error: null, key: this.props.resetKey };
 
@@ -21,15 +41,17 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, { error: Error 
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    console.error('Unexpected UI error', error, info.componentStack);
+    if (isChunkLoadError(error)) console.warn('Code of this page could not be loaded', error.message);
+    else console.error('Unexpected UI error', error, info.componentStack);
   }
 
   override render() {
     if (!this.state.error) return this.props.children;
+    if (isChunkLoadError(this.state.error)) return <StaleVersion />;
     return (
       <Container size="sm" py="xl">
         <Alert color="red" data-testid="unexpected-error">
-          {TOAST_TEXTS.unexpected}
+          {translate('toast.unexpected')}
         </Alert>
       </Container>
     );

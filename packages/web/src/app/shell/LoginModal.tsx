@@ -1,16 +1,20 @@
-import { Modal } from '@mantine/core';
+import { Alert, Modal } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LoginForm } from '../../features/account/LoginForm';
+import { translate } from '../../i18n';
 import type { FromState } from '../guards/from-state';
 import { ROUTES } from '../routes';
 import { useSession } from '../session/useSession';
 
 /**
  * §2.1: the login form as a modal, over a private page whose session has ended. Signing in keeps
- * the user where they were; closing it goes to the login page, which brings them back later.
+ * the user where they were (it says why the session ended); closing it goes to the login page,
+ * which brings them back later.
  */
 export function LoginModal() {
-  const { showModalLogin } = useSession();
+  const { t } = useTranslation('app');
+  const { showModalLogin, redirectMessage } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const close = () => {
@@ -18,8 +22,13 @@ export function LoginModal() {
     navigate(ROUTES.login, { state, replace: true });
   };
   return (
-    <Modal opened={showModalLogin} onClose={close} title="Sign in" centered>
+    <Modal opened={showModalLogin} onClose={close} title={t('login.title')} centered>
       <div data-testid="login-modal">
+        {redirectMessage && (
+          <Alert color="yellow" mb="sm" data-testid="login-reason">
+            {translate(redirectMessage)}
+          </Alert>
+        )}
         <LoginForm />
       </div>
     </Modal>

@@ -1,6 +1,7 @@
 import 'uplot/dist/uPlot.min.css';
-import { Box } from '@mantine/core';
+import { Box, useComputedColorScheme } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 
 export interface TimeSeriesLine {
@@ -45,6 +46,12 @@ function timeFormats(timeZone: string | undefined) {
     full: (ts: number) => full.format(ts).replace(',', ''),
   };
 }
+/** Axis text and grid lines in each colour scheme (the canvas takes no CSS variables). */
+const AXIS_COLOURS = {
+  light: { stroke: '#495057', grid: 'rgba(0,0,0,0.08)' },
+  dark: { stroke: '#c9c9c9', grid: 'rgba(255,255,255,0.1)' },
+} as const;
+
 /** The band: its upper line's colour at a quarter opacity (#rrggbbaa). */
 const bandFill = (color: string) => `${color}40`;
 
@@ -65,6 +72,8 @@ export function TimeSeriesChart({
   onSelectWindow,
   testId,
 }: TimeSeriesChartProps) {
+  const { t } = useTranslation('components');
+  const timeLabel = t('chart.time');
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot | null>(null);
   const data: uPlot.AlignedData = [x as number[], ...lines.map((l) => l.values as (number | null)[])];
@@ -73,12 +82,23 @@ export function TimeSeriesChart({
   latest.current = { data, span, onSelectWindow };
 
   // What decides the chart's shape; data alone does not rebuild it.
-  const shape = JSON.stringify({ lines: lines.map((l) => [l.label, l.color]), band, yLabel, timeZone, height });
+  const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const shape = JSON.stringify({
+    lines: lines.map((l) => [l.label, l.color]),
+    band,
+    yLabel,
+    timeZone,
+    height,
+    scheme,
+    timeLabel,
+  });
   useEffect(() => {
     const element = container.current;
     if (!element) return;
     const width = element.clientWidth || FALLBACK_WIDTH;
     const times = timeFormats(timeZone);
+    const { stroke, grid } = AXIS_COLOURS[scheme];
+    const axis = { stroke, grid: { stroke: grid }, ticks: { stroke: grid } };
     const options: uPlot.Options = {
       width,
       height,
@@ -94,15 +114,16 @@ export function TimeSeriesChart({
       },
       axes: [
         {
+          ...axis,
           values: (u, splits) => {
             const span = (u.scales.x.max ?? 0) - (u.scales.x.min ?? 0);
             return splits.map((ts) => times.tick(ts, span));
           },
         },
-        { label: yLabel, size: 60 },
+        { ...axis, label: yLabel, size: 60 },
       ],
       series: [
-        { label: 'Time', value: (_u, ts) => (ts == null ? '--' : times.full(ts)) },
+        { label: timeLabel, value: (_u, ts) => (ts == null ? '--' : times.full(ts)) },
         ...lines.map((line) => ({ label: line.label, stroke: line.color, width: 1.5 })),
       ],
       bands: band ? [{ series: [band[0] + 1, band[1] + 1], fill: bandFill(lines[band[0]].color) }] : undefined,

@@ -1,6 +1,7 @@
 import { Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DataGrid } from '../DataGrid';
 import { PageSizeSelect } from './PageSizeSelect';
 import { Pager } from './Pager';
@@ -38,6 +39,7 @@ export function ListLayout<T extends { id: number }>({
   gridWaits = false,
   children,
 }: ListLayoutProps<T>) {
+  const { t } = useTranslation('components');
   return (
     <Stack gap="md" p="md">
       <Group justify="space-between" wrap="wrap">
@@ -49,7 +51,7 @@ export function ListLayout<T extends { id: number }>({
           <PageSizeSelect value={list.paging.size} onChange={list.paging.setSize} options={pageSizes} />
           {onAdd && (
             <Button onClick={onAdd} data-testid="add-new">
-              Add New
+              {t('list.addNew')}
             </Button>
           )}
         </Group>

@@ -1,5 +1,6 @@
 import { PEOPLE_PAGE_SIZES } from '@evfleet/domain';
 import { NativeSelect } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 interface PageSizeSelectProps {
   value: number;
@@ -9,9 +10,10 @@ interface PageSizeSelectProps {
 }
 
 export function PageSizeSelect({ value, onChange, options = PEOPLE_PAGE_SIZES }: PageSizeSelectProps) {
+  const { t } = useTranslation('components');
   return (
     <NativeSelect
-      aria-label="Page size"
+      aria-label={t('list.pageSize')}
       data-testid="page-size"
       value={String(value)}
       data={options.map(String)}

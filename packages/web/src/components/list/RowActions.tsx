@@ -1,5 +1,6 @@
 import { ActionIcon, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EditIcon, EyeIcon, KeyIcon, TrashIcon } from '../icons';
 
@@ -43,25 +44,31 @@ function ActionButton({
 
 /** The Action column of the list grids: edit, detail, delete and reset-password (key) icons. */
 export function RowActions({ id, name, edit, detail, remove, resetPassword }: RowActionsProps) {
+  const { t } = useTranslation('components');
   return (
     <Group gap={4} wrap="nowrap" h="100%" align="center">
       {edit && (
-        <ActionButton action={edit} label={`Edit ${name}`} testId={`edit-${id}`}>
+        <ActionButton action={edit} label={t('row.edit', { name })} testId={`edit-${id}`}>
           <EditIcon />
         </ActionButton>
       )}
       {detail && (
-        <ActionButton action={detail} label={`Open ${name}`} testId={`detail-${id}`}>
+        <ActionButton action={detail} label={t('row.open', { name })} testId={`detail-${id}`}>
           <EyeIcon />
         </ActionButton>
       )}
       {resetPassword && (
-        <ActionButton action={resetPassword} label={`Reset password of ${name}`} testId={`reset-${id}`} color="orange">
+        <ActionButton
+          action={resetPassword}
+          label={t('row.resetPassword', { name })}
+          testId={`reset-${id}`}
+          color="orange"
+        >
           <KeyIcon />
         </ActionButton>
       )}
       {remove && (
-        <ActionButton action={remove} label={`Delete ${name}`} testId={`delete-${id}`} color="red">
+        <ActionButton action={remove} label={t('row.delete', { name })} testId={`delete-${id}`} color="red">
           <TrashIcon />
         </ActionButton>
       )}
@@ -75,11 +82,18 @@ export interface RowPermissions {
   resetPassword: boolean;
 }
 
+/** The Action column's id: the grid names it in the current language. */
+export const ACTION_COLUMN_ID = 'actions';
+
 /** The Action column definition shared by the grids (not sortable, wide enough for four icons). */
 export const actionColumn = {
-  colId: 'actions',
+  colId: ACTION_COLUMN_ID,
   headerName: 'Action',
   sortable: false,
   minWidth: 150,
   maxWidth: 170,
+  // The row's way in: always shown, always last.
+  lockVisible: true,
+  lockPosition: 'right',
+  suppressMovable: true,
 } as const;

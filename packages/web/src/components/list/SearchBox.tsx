@@ -1,6 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface SearchBoxProps {
   onSearch: (text: string) => void;
@@ -11,14 +12,16 @@ interface SearchBoxProps {
 }
 
 /** A search input that reports its text once typing settles (the vehicle list waits 300 ms). */
-export function SearchBox({ onSearch, debounce = 300, placeholder = 'Search', initialValue = '' }: SearchBoxProps) {
+export function SearchBox({ onSearch, debounce = 300, placeholder, initialValue = '' }: SearchBoxProps) {
+  const { t } = useTranslation('components');
+  const label = placeholder ?? t('list.search');
   const [text, setText] = useState(initialValue);
   const report = useDebouncedCallback((value: string) => onSearch(value.trim()), debounce);
   return (
     <TextInput
       type="search"
-      aria-label={placeholder}
-      placeholder={placeholder}
+      aria-label={label}
+      placeholder={label}
       data-testid="search-box"
       value={text}
       onChange={(event) => {

@@ -1,58 +1,53 @@
 import L from 'leaflet';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { ClusterPickList } from './ClusterPickList';
+import { VIEW_STRIDE, type ClusterReply } from './cluster-protocol';
 import { useLeafletMap } from './map-context';
-import { VIEW_STRIDE, type ClusterReply, type ClusterRequest } from './cluster-protocol';
-import type { ClusterLayerProps, ClusterPoint } from './map-types';
+import type { ClusterLayerProps, ClusterPoint, LatLng } from './map-types';
 import { clusterIcon, pointIcon } from './marker-icons';
+import { useClusterWorker } from './use-cluster-worker';
+import { useMapPopup } from './use-map-popup';
 
 // Supercluster measures its radius against a tile of `extent` pixels; Leaflet tiles are 256 wide,
 // so with this extent the radius is in screen pixels.
 const TILE_EXTENT = 256;
 const MAX_ZOOM = 18;
 
-/** The cluster index lives in a worker: indexing 10,000 points takes longer than a frame. */
-function useClusterWorker(onView: (reply: ClusterReply) => void) {
-  const worker = useRef<Worker | null>(null);
-  const latest = useRef(onView);
-  useEffect(() => {
-    latest.current = onView;
-  });
-  // Made in an effect (not in render) so that every mount owns a live worker, also when React remounts.
-  useEffect(() => {
-    const created = new Worker(new URL('./cluster.worker.ts', import.meta.url), { type: 'module' });
-    created.onmessage = ({ data }: MessageEvent<ClusterReply>) => latest.current(data);
-    worker.current = created;
-    return () => {
-      created.terminate();
-      worker.current = null;
-    };
-  }, []);
-  return useCallback(
-    (request: ClusterRequest, transfer: Transferable[] = []) => worker.current?.postMessage(request, transfer),
-    [],
-  );
+/** A cluster whose points stand at one place, listed to pick from: where, and which points. */
+interface PickList {
+  at: LatLng;
+  ids: number[];
 }
 
-/** Clustered markers over any number of points; only what is on screen is drawn. */
+/**
+ * Clustered markers over any number of points; only what is on screen is drawn. A cluster click
+ * zooms to where it splits; a cluster that splits at no zoom (its points stand at one place) lists
+ * its points instead.
+ */
 export default function ClusterLayerImpl<T>({ points, radius, renderPopup, onDrawn }: ClusterLayerProps<T>) {
   const map = useLeafletMap();
   const [openId, setOpenId] = useState<number | null>(null);
-  const popupNode = useRef<HTMLDivElement>(document.createElement('div'));
+  const [pickList, setPickList] = useState<PickList | null>(null);
   const layer = useMemo(() => L.layerGroup(), []);
   const asked = useRef({ generation: 0, seq: 0 });
   /** The points the worker's current index was built from (its answers give indexes into them). */
   const indexed = useRef(points);
+  /** Where each cluster asked to be listed stands, until the worker names its points. */
+  const listing = useRef(new Map<number, LatLng>());
 
-  const post = useClusterWorker(({ generation, seq, items }) => {
-    // Only the answer to the latest question is drawn: a pan or a new set of points outdates the rest.
-    if (generation !== asked.current.generation || seq !== asked.current.seq) return;
+  const drawView = (items: Float64Array) => {
     layer.clearLayers();
     for (let at = 0; at < items.length; at += VIEW_STRIDE) {
       const [lng, lat, count, id, expansionZoom] = items.subarray(at, at + VIEW_STRIDE);
       if (count > 0) {
-        L.marker([lat, lng], { icon: clusterIcon(count), keyboard: false })
-          .on('click', () => map.setView([lat, lng], Math.min(expansionZoom, MAX_ZOOM)))
+        const splits = expansionZoom <= MAX_ZOOM;
+        L.marker([lat, lng], { icon: clusterIcon(count, [lat, lng]), keyboard: false })
+          .on('click', () => {
+            if (splits) return void map.setView([lat, lng], expansionZoom);
+            listing.current.set(id, [lat, lng]);
+            post({ kind: 'leaves', generation: asked.current.generation, clusterId: id });
+          })
           .addTo(layer);
       } else {
         const point = indexed.current[id];
@@ -66,6 +61,19 @@ export default function ClusterLayerImpl<T>({ points, radius, renderPopup, onDra
       }
     }
     onDrawn?.();
+  };
+
+  const post = useClusterWorker((reply: ClusterReply) => {
+    // Only answers about the latest points are used: a new set of points outdates the rest.
+    if (reply.generation !== asked.current.generation) return;
+    if (reply.kind === 'leaves') {
+      const at = listing.current.get(reply.clusterId);
+      listing.current.delete(reply.clusterId);
+      if (at) setPickList({ at, ids: reply.indexes.map((i) => indexed.current[i].id) });
+      return;
+    }
+    // Likewise a pan outdates the views asked before it.
+    if (reply.seq === asked.current.seq) drawView(reply.items);
   });
 
   useEffect(() => {
@@ -78,6 +86,7 @@ export default function ClusterLayerImpl<T>({ points, radius, renderPopup, onDra
     points.forEach((point, i) => coords.set([point.position[1], point.position[0]], 2 * i));
     const generation = ++asked.current.generation;
     indexed.current = points;
+    listing.current.clear();
     post({ kind: 'load', generation, coords, options: { radius, extent: TILE_EXTENT, maxZoom: MAX_ZOOM } }, [
       coords.buffer,
     ]);
@@ -97,16 +106,30 @@ export default function ClusterLayerImpl<T>({ points, radius, renderPopup, onDra
   }, [map, points, radius, post]);
 
   const open: ClusterPoint<T> | undefined = openId === null ? undefined : points.find((point) => point.id === openId);
-  const [openLat, openLng] = open?.position ?? [0, 0];
-  useEffect(() => {
-    if (openId === null) return;
-    const popup = L.popup({ offset: [0, -6], minWidth: 220 })
-      .setLatLng([openLat, openLng])
-      .setContent(popupNode.current)
-      .openOn(map);
-    popup.on('remove', () => setOpenId((current) => (current === openId ? null : current)));
-    return () => void popup.remove();
-  }, [map, openId, openLat, openLng]);
+  const infoNode = useMapPopup(
+    map,
+    open?.position,
+    () => setOpenId((current) => (current === open?.id ? null : current)),
+    { offset: [0, -6], minWidth: 220 },
+  );
+  // The listed points as they are now (a live point keeps its place in the list while it moves).
+  const listed = pickList ? points.filter((point) => pickList.ids.includes(point.id)) : [];
+  const listNode = useMapPopup(map, pickList?.at, () => setPickList(null), { minWidth: 180, maxWidth: 280 });
 
-  return open ? createPortal(renderPopup(open), popupNode.current) : null;
+  return (
+    <>
+      {open && createPortal(renderPopup(open), infoNode)}
+      {pickList &&
+        createPortal(
+          <ClusterPickList
+            points={listed}
+            onPick={(point) => {
+              setPickList(null);
+              setOpenId(point.id);
+            }}
+          />,
+          listNode,
+        )}
+    </>
+  );
 }

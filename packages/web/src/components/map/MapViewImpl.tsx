@@ -1,18 +1,25 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
+import { useComputedColorScheme } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import L, { type Map as LeafletMap } from 'leaflet';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { profileQuery } from '../../api/app-info';
 import { addBasemap } from './basemap';
 import { MapContext } from './map-context';
+import { addStreetBasemap } from './street-basemap';
 import type { MapViewProps } from './map-types';
 
-/** Leaflet on a plain DOM node: renders in headless Chromium with no WebGL (docs/decisions.md). */
+/**
+ * Leaflet on a plain DOM node: renders in headless Chromium with no WebGL (docs/decisions.md). Under
+ * the layers: the shipped outlines, then the operator's street basemap (MAP_PMTILES) or tile server
+ * (MAP_TILE_URL) when there is one, in the colour scheme of the portal.
+ */
 export default function MapViewImpl({ center, zoom, follow = false, height = 400, testId, children }: MapViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<LeafletMap | null>(null);
   const tiles = useQuery(profileQuery).data;
+  const scheme = useComputedColorScheme('light');
   const [lat, lng] = center;
 
   useEffect(() => {
@@ -25,8 +32,16 @@ export default function MapViewImpl({ center, zoom, follow = false, height = 400
       zoomSnap: 1,
     });
     const removeBasemap = addBasemap(created);
+    // Where the map looks, told on its element: a test turns places into pixels with it.
+    const tellView = () => {
+      const { lat, lng } = created.getCenter();
+      Object.assign(created.getContainer().dataset, { zoom: String(created.getZoom()), center: `${lat},${lng}` });
+    };
+    tellView();
+    created.on('moveend', tellView);
     setMap(created);
     return () => {
+      created.off('moveend', tellView);
       removeBasemap();
       created.remove();
       setMap(null);
@@ -40,6 +55,11 @@ export default function MapViewImpl({ center, zoom, follow = false, height = 400
     const layer = L.tileLayer(tiles.mapTileUrl, { attribution: tiles.mapTileAttribution, maxZoom: 19 }).addTo(map);
     return () => void layer.remove();
   }, [map, tiles?.mapTileUrl, tiles?.mapTileAttribution]);
+
+  useEffect(() => {
+    if (!map || !tiles?.mapPmtilesUrl) return;
+    return addStreetBasemap(map, tiles.mapPmtilesUrl, scheme);
+  }, [map, tiles?.mapPmtilesUrl, scheme]);
 
   useEffect(() => {
     if (map && follow) map.panTo([lat, lng]);

@@ -1,5 +1,6 @@
 import L from 'leaflet';
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLeafletMap } from './map-context';
 import type { RouteLayerProps } from './map-types';
 import { pointIcon } from './marker-icons';
@@ -16,12 +17,16 @@ const MAX_STEPS = 200;
  */
 export default function RouteLayerImpl({ path: fullPath, stepMs = 50, fit = true }: RouteLayerProps) {
   const map = useLeafletMap();
+  const { t } = useTranslation('components');
+  const headLabel = t('map.routePosition');
   const path = useMemo(() => thinPath(fullPath), [fullPath]);
   const [shown, setShown] = useState(0);
   // SVG, not the map's canvas: the route is then a <path> a test (or assistive tool) can find.
   const line = useMemo(() => L.polyline([], { color: '#1c7ed6', weight: 4, opacity: 0.85, renderer: L.svg() }), []);
   const head = useMemo(
-    () => L.marker([0, 0], { keyboard: false, icon: pointIcon(undefined, [0, 0], 'Route position') }),
+    () => L.marker([0, 0], { keyboard: false, icon: pointIcon(undefined, [0, 0], headLabel) }),
+    // The label follows the language through setIcon below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
 
@@ -58,12 +63,12 @@ export default function RouteLayerImpl({ path: fullPath, stepMs = 50, fit = true
     if (last)
       head
         .setLatLng([last[0], last[1]])
-        .setIcon(pointIcon(undefined, last, 'Route position'))
+        .setIcon(pointIcon(undefined, last, headLabel))
         .addTo(map);
     else head.remove();
     // How far the drawing got, told on the map element (for tests and anyone waiting on the animation).
     map.getContainer().dataset.routePoints = String(drawn.length);
-  }, [map, path, shown, line, head]);
+  }, [map, path, shown, line, head, headLabel]);
 
   return null;
 }

@@ -5,6 +5,7 @@ import type { Objects, Topology } from 'topojson-specification';
 import statesUrl from 'us-atlas/states-10m.json?url';
 import coarseCountriesUrl from 'world-atlas/countries-110m.json?url';
 import fineCountriesUrl from 'world-atlas/countries-50m.json?url';
+import { cutAtAntimeridian } from './antimeridian';
 
 /**
  * The basemap that ships with the app, so the map works with no internet access: country outlines
@@ -41,8 +42,9 @@ function outline(url: string, convert: (topology: Outline) => FeatureCollection 
   return data;
 }
 
+// Cut at ±180°, where Russia, Fiji and Antarctica would otherwise draw a band across the world.
 const countries = (url: string) =>
-  outline(url, (world) => feature(world, world.objects.countries) as FeatureCollection);
+  outline(url, (world) => cutAtAntimeridian(feature(world, world.objects.countries) as FeatureCollection));
 // Borders between two states only: the coast is already drawn by the country outline.
 const states = () => outline(statesUrl, (us) => mesh(us, us.objects.states, (a, b) => a !== b));
 
@@ -69,6 +71,8 @@ export function addBasemap(map: LeafletMap): () => void {
         // Countries go under the state borders, whichever arrives first.
         countriesLayer = layer(geometry, COUNTRY_STYLE).bringToBack();
         drawnFine ||= fine;
+        // Which outlines are drawn, told on the map's element (for tests and anyone waiting on them).
+        map.getContainer().dataset.outlines = drawnFine ? 'fine' : 'coarse';
       })
       .catch(warn);
   let askedFine = false;

@@ -17,12 +17,17 @@ export type ClusterRequest =
       seq: number;
       bbox: [west: number, south: number, east: number, north: number];
       zoom: number;
-    };
+    }
+  /** The points of a cluster that never splits (they stand at one place), to list them. */
+  | { kind: 'leaves'; generation: number; clusterId: number };
 
 /**
  * The clusters and points of one view, VIEW_STRIDE numbers each: lng, lat, count (0 for a single
  * point), id (the point's index, or the cluster's id) and the zoom at which a cluster breaks apart.
  */
-export type ClusterReply = { kind: 'view'; generation: number; seq: number; items: Float64Array };
+export type ClusterReply =
+  | { kind: 'view'; generation: number; seq: number; items: Float64Array }
+  /** `indexes`: the cluster's points, as indexes into the loaded points. */
+  | { kind: 'leaves'; generation: number; clusterId: number; indexes: number[] };
 
 export const VIEW_STRIDE = 5;

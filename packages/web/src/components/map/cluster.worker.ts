@@ -45,6 +45,12 @@ self.onmessage = ({ data }: MessageEvent<ClusterRequest>) => {
     return;
   }
   if (index === null || data.generation !== indexed) return;
+  if (data.kind === 'leaves') {
+    const indexes = index.getLeaves(data.clusterId, Infinity).map((leaf) => leaf.properties.index);
+    const reply: ClusterReply = { kind: 'leaves', generation: data.generation, clusterId: data.clusterId, indexes };
+    self.postMessage(reply);
+    return;
+  }
   const items = view(data.bbox, data.zoom);
   const reply: ClusterReply = { kind: 'view', generation: data.generation, seq: data.seq, items };
   self.postMessage(reply, { transfer: [items.buffer] });

@@ -18,8 +18,8 @@ export function pointIcon(id: number | undefined, [lat, lng]: readonly [number, 
 
 const clusterSize = (count: number) => (count < 10 ? 'small' : count < 100 ? 'medium' : 'large');
 
-/** A cluster bubble, larger and warmer with more points in it. */
-export function clusterIcon(count: number): L.DivIcon {
+/** A cluster bubble, larger and warmer with more points in it; its element tells where it stands. */
+export function clusterIcon(count: number, [lat, lng]: readonly [number, number]): L.DivIcon {
   const size = clusterSize(count);
   // Cluster centres can be as close as the 30 px grid: the bubbles stay small enough to read side by side.
   const pixels = { small: 28, medium: 32, large: 38 }[size];
@@ -27,6 +27,6 @@ export function clusterIcon(count: number): L.DivIcon {
     className: '',
     iconSize: [pixels, pixels],
     iconAnchor: [pixels / 2, pixels / 2],
-    html: `<div class="evf-cluster" data-testid="map-cluster" data-count="${count}" data-size="${size}" style="width:${pixels}px;height:${pixels}px">${count}</div>`,
+    html: `<div class="evf-cluster" data-testid="map-cluster" data-count="${count}" data-lat="${lat}" data-lng="${lng}" data-size="${size}" style="width:${pixels}px;height:${pixels}px">${count}</div>`,
   });
 }

@@ -2,8 +2,10 @@ import { PEOPLE_TEXTS, passwordResetFormSchema, resetLinkFormSchema } from '@evf
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, PasswordInput, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors } from '../../api/field-errors';
 import { toast } from '../../app/toast';
+import { useDomainText } from '../../i18n/useDomainText';
 import { sendResetLink, updatePassword } from './reset-password-api';
 
 /** Whose password is reset: a fleet, driver, dealer or super user. */
@@ -22,8 +24,9 @@ interface ResetPasswordModalProps {
 
 /** §2.6: two tabs, 'Email' (send a reset link) and 'Generate Now' (set a new password). */
 export function ResetPasswordModal({ target, onClose, showEmail = false }: ResetPasswordModalProps) {
+  const { t } = useTranslation('components');
   return (
-    <Modal opened={target !== null} onClose={onClose} title="Reset Password" centered size="md">
+    <Modal opened={target !== null} onClose={onClose} title={t('resetPassword.title')} centered size="md">
       {target && (
         <Stack gap="sm" data-testid="reset-password-modal">
           <Text size="sm" c="dimmed" data-testid="reset-target">
@@ -32,10 +35,10 @@ export function ResetPasswordModal({ target, onClose, showEmail = false }: Reset
           <Tabs defaultValue="email" keepMounted={false}>
             <Tabs.List>
               <Tabs.Tab value="email" data-testid="reset-tab-email">
-                Email
+                {t('resetPassword.emailTab')}
               </Tabs.Tab>
               <Tabs.Tab value="generate" data-testid="reset-tab-generate">
-                Generate Now
+                {t('resetPassword.generateTab')}
               </Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="email" pt="md">
@@ -52,12 +55,14 @@ export function ResetPasswordModal({ target, onClose, showEmail = false }: Reset
 }
 
 function SendLinkForm({ email }: { email: string }) {
+  const { t } = useTranslation('components');
+  const domainText = useDomainText();
   const form = useForm({ resolver: zodResolver(resetLinkFormSchema), defaultValues: { email } });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
       await sendResetLink(values.email);
-      toast.success(PEOPLE_TEXTS.resetLinkSent);
+      toast.success(domainText(PEOPLE_TEXTS.resetLinkSent));
     } catch {
       // the HTTP client has already said why
     }
@@ -67,15 +72,15 @@ function SendLinkForm({ email }: { email: string }) {
       <Group align="flex-start" gap="sm">
         <TextInput
           flex={1}
-          label="Email"
+          label={t('resetPassword.email')}
           type="email"
           autoComplete="off"
           data-testid="reset-link-email"
-          error={errors.email?.message}
+          error={domainText(errors.email?.message)}
           {...form.register('email')}
         />
         <Button type="submit" mt={25} loading={isSubmitting} data-testid="reset-send-link">
-          Send Link
+          {t('resetPassword.sendLink')}
         </Button>
       </Group>
     </form>
@@ -83,6 +88,8 @@ function SendLinkForm({ email }: { email: string }) {
 }
 
 function GenerateForm({ email, onDone }: { email: string; onDone: () => void }) {
+  const { t } = useTranslation('components');
+  const domainText = useDomainText();
   const form = useForm({
     resolver: zodResolver(passwordResetFormSchema),
     defaultValues: { newPassword: '', confirmNewPassword: '', email },
@@ -91,7 +98,7 @@ function GenerateForm({ email, onDone }: { email: string; onDone: () => void }) 
   const submit = form.handleSubmit(async (values) => {
     try {
       await updatePassword(values);
-      toast.success(PEOPLE_TEXTS.passwordUpdated);
+      toast.success(domainText(PEOPLE_TEXTS.passwordUpdated));
       onDone();
     } catch (error) {
       applyServerFieldErrors(error, form);
@@ -102,25 +109,25 @@ function GenerateForm({ email, onDone }: { email: string; onDone: () => void }) 
       <Stack gap="sm">
         <input type="hidden" {...form.register('email')} />
         <PasswordInput
-          label="New Password"
+          label={t('resetPassword.newPassword')}
           autoComplete="new-password"
           data-testid="reset-newPassword"
-          error={errors.newPassword?.message}
+          error={domainText(errors.newPassword?.message)}
           {...form.register('newPassword')}
         />
         <PasswordInput
-          label="Confirm Password"
+          label={t('resetPassword.confirmPassword')}
           autoComplete="new-password"
           data-testid="reset-confirmNewPassword"
-          error={errors.confirmNewPassword?.message}
+          error={domainText(errors.confirmNewPassword?.message)}
           {...form.register('confirmNewPassword')}
         />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onDone} disabled={isSubmitting} data-testid="reset-cancel">
-            Cancel
+            {t('form.cancel')}
           </Button>
           <Button type="submit" loading={isSubmitting} data-testid="reset-submit">
-            Reset
+            {t('resetPassword.reset')}
           </Button>
         </Group>
       </Stack>

@@ -1,5 +1,7 @@
 import { BAND_LABELS, type AlertAttribute, type BandKey, type Range } from '@evfleet/domain';
 import { ActionIcon, Group, RangeSlider, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useDomainText } from '../../i18n/useDomainText';
 import { BAND_COLORS, rangeButton, setBound, setRange, toggleRange } from './attribute-edit';
 import { NumberText } from './NumberText';
 
@@ -12,15 +14,25 @@ interface BandEditorProps {
   readOnly: boolean;
   /** Range indexes of this band that a problem points at: their inputs show red. */
   faulty: ReadonlySet<number>;
-  onChange: (next: AlertAttribute) => void;
+  /** The change, and which range it touched ('added': the plus button made it). */
+  onChange: (next: AlertAttribute, touched: RangeTouch) => void;
+}
+
+export interface RangeTouch {
+  band: BandKey;
+  index: number;
+  added?: boolean;
 }
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 /** One band of a metric (Normal, Moderate or Severe): each range's lower and upper inputs and its slider. */
 export function BandEditor({ attribute, band, min, max, readOnly, faulty, onChange }: BandEditorProps) {
+  const { t } = useTranslation('components');
+  const domainText = useDomainText();
   const ranges = attribute[band];
-  const label = BAND_LABELS[band];
+  const label = domainText(BAND_LABELS[band]);
+  const metric = domainText(attribute.displayName);
   const color = BAND_COLORS[band];
   const testId = `${attribute.name}-${band}`;
   const button = readOnly ? null : rangeButton(attribute, band);
@@ -37,11 +49,17 @@ export function BandEditor({ attribute, band, min, max, readOnly, faulty, onChan
             size="sm"
             aria-label={
               button === 'remove'
-                ? `Remove the second ${label} range of ${attribute.displayName}`
-                : `Add a ${label} range to ${attribute.displayName}`
+                ? t('thresholds.removeRangeOf', { band: label, metric })
+                : t('thresholds.addRangeTo', { band: label, metric })
             }
-            title={button === 'remove' ? 'Remove the second range' : 'Add a range'}
-            onClick={() => onChange(toggleRange(attribute, band))}
+            title={t(button === 'remove' ? 'thresholds.removeRange' : 'thresholds.addRange')}
+            onClick={() =>
+              onChange(toggleRange(attribute, band), {
+                band,
+                index: button === 'add' ? ranges.length : ranges.length - 1,
+                added: button === 'add',
+              })
+            }
             data-testid={`${testId}-toggle`}
           >
             {button === 'remove' ? '−' : '+'}
@@ -51,21 +69,21 @@ export function BandEditor({ attribute, band, min, max, readOnly, faulty, onChan
       <Stack gap={6} flex={1}>
         {ranges.length === 0 && (
           <Text size="xs" c="dimmed" lh="30px">
-            No range
+            {t('thresholds.noRange')}
           </Text>
         )}
         {ranges.map((range, index) => (
           <RangeRow
             key={index}
             range={range}
-            label={`${attribute.displayName} ${label}${ranges.length > 1 ? ` ${index + 1}` : ''}`}
+            label={`${metric} ${label}${ranges.length > 1 ? ` ${index + 1}` : ''}`}
             testId={`${testId}-${index}`}
             min={min}
             max={max}
             readOnly={readOnly}
             faulty={faulty.has(index)}
-            onBound={(bound, value) => onChange(setBound(attribute, band, index, bound, value))}
-            onRange={(next) => onChange(setRange(attribute, band, index, next))}
+            onBound={(bound, value) => onChange(setBound(attribute, band, index, bound, value), { band, index })}
+            onRange={(next) => onChange(setRange(attribute, band, index, next), { band, index })}
             color={color}
           />
         ))}
@@ -88,13 +106,16 @@ interface RangeRowProps {
 }
 
 function RangeRow({ range, label, testId, min, max, readOnly, faulty, color, onBound, onRange }: RangeRowProps) {
+  const { t } = useTranslation('components');
+  const lower = t('thresholds.lower', { range: label });
+  const upper = t('thresholds.upper', { range: label });
   return (
     <Group gap="sm" wrap="nowrap" align="center">
       <NumberText
         kind="decimal"
         w={90}
         size="xs"
-        aria-label={`${label} lower`}
+        aria-label={lower}
         value={range.low}
         onChange={(value) => onBound('low', value)}
         readOnly={readOnly}
@@ -113,15 +134,15 @@ function RangeRow({ range, label, testId, min, max, readOnly, faulty, color, onB
         onChange={([low, high]) => onRange({ low, high })}
         disabled={readOnly}
         label={null}
-        thumbFromLabel={`${label} lower`}
-        thumbToLabel={`${label} upper`}
+        thumbFromLabel={lower}
+        thumbToLabel={upper}
         data-testid={`${testId}-slider`}
       />
       <NumberText
         kind="decimal"
         w={90}
         size="xs"
-        aria-label={`${label} upper`}
+        aria-label={upper}
         value={range.high}
         onChange={(value) => onBound('high', value)}
         readOnly={readOnly}

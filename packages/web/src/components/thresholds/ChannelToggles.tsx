@@ -1,12 +1,17 @@
 import { NOTIFY_BANDS, NOTIFY_DEFAULT, type AlertAttribute, type NotifyBand } from '@evfleet/domain';
 import { Checkbox, Group, Switch } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useDomainText } from '../../i18n/useDomainText';
 
 const CHANNELS = [
-  { key: 'emailOn', label: 'E-Mail Template', id: 'email' },
-  { key: 'smsOn', label: 'SMS Template', id: 'sms' },
+  { key: 'emailOn', label: 'thresholds.emailTemplate', id: 'email' },
+  { key: 'smsOn', label: 'thresholds.smsTemplate', id: 'sms' },
 ] as const;
 
-const BAND_NAMES: Record<NotifyBand, string> = { WARNING: 'Warning', SEVERE: 'Severe' };
+const BAND_NAMES = { WARNING: 'thresholds.warning', SEVERE: 'thresholds.severe' } as const satisfies Record<
+  NotifyBand,
+  string
+>;
 
 interface ChannelTogglesProps {
   attribute: AlertAttribute;
@@ -20,9 +25,12 @@ interface ChannelTogglesProps {
  * does not carry means both bands.
  */
 export function ChannelToggles({ attribute, readOnly, onChange }: ChannelTogglesProps) {
+  const { t } = useTranslation('components');
+  const domainText = useDomainText();
   return (
     <Group gap="xl" align="flex-start">
-      {CHANNELS.map(({ key, label, id }) => {
+      {CHANNELS.map(({ key, label: labelKey, id }) => {
+        const label = t(labelKey);
         const bands = attribute[key] ?? NOTIFY_DEFAULT;
         const testId = `${attribute.name}-${id}`;
         return (
@@ -42,14 +50,14 @@ export function ChannelToggles({ attribute, readOnly, onChange }: ChannelToggles
               onChange={(chosen) =>
                 onChange({ ...attribute, [key]: NOTIFY_BANDS.filter((band) => chosen.includes(band)) })
               }
-              aria-label={`${label} bands of ${attribute.displayName}`}
+              aria-label={t('thresholds.channelBands', { channel: label, metric: domainText(attribute.displayName) })}
             >
               <Group gap="sm">
                 {NOTIFY_BANDS.map((band) => (
                   <Checkbox
                     key={band}
                     value={band}
-                    label={BAND_NAMES[band]}
+                    label={t(BAND_NAMES[band])}
                     size="xs"
                     disabled={readOnly || bands.length === 0}
                     data-testid={`${testId}-${band.toLowerCase()}`}

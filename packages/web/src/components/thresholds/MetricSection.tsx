@@ -1,8 +1,11 @@
-import { BAND_KEYS, METRICS, thresholdProblems, type AlertAttribute, type BandKey } from '@evfleet/domain';
+import { BAND_KEYS, METRICS, signalLabel, thresholdProblems, type AlertAttribute, type BandKey } from '@evfleet/domain';
 import { Accordion, Alert, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
-import { memo, useMemo } from 'react';
-import { BandEditor } from './BandEditor';
+import { memo, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDomainText } from '../../i18n/useDomainText';
+import { BandEditor, type RangeTouch } from './BandEditor';
 import { ChannelToggles } from './ChannelToggles';
+import { freshKey, withoutFresh, type FreshRanges } from './fresh-ranges';
 import { NumberText } from './NumberText';
 
 interface MetricSectionProps {
@@ -23,7 +26,24 @@ export const MetricSection = memo(function MetricSection({
   saving,
 }: MetricSectionProps) {
   const { min, max } = METRICS[attribute.name];
-  const problems = useMemo(() => thresholdProblems(attribute), [attribute]);
+  const [fresh, setFresh] = useState<FreshRanges>(new Set());
+  const { t } = useTranslation('components');
+  const domainText = useDomainText();
+  const problems = useMemo(() => thresholdProblems(withoutFresh(attribute, fresh)), [attribute, fresh]);
+  // A new range that still clashes must be set before saving; it is a task, not an error, until touched.
+  const unsetRange = useMemo(
+    () => fresh.size > 0 && thresholdProblems(attribute).length > problems.length,
+    [attribute, fresh, problems],
+  );
+  const changeBand = (next: AlertAttribute, { band, index, added }: RangeTouch) => {
+    setFresh((current) => {
+      const updated = new Set(current);
+      if (added) updated.add(freshKey(band, index));
+      else updated.delete(freshKey(band, index));
+      return updated;
+    });
+    onChange(next);
+  };
   const faulty = useMemo(() => {
     const byBand = Object.fromEntries(BAND_KEYS.map((band) => [band, new Set<number>()])) as Record<
       BandKey,
@@ -39,13 +59,16 @@ export const MetricSection = memo(function MetricSection({
     <Accordion.Item value={attribute.name} data-testid={testId}>
       <Accordion.Control>
         <Group gap="sm">
-          <Text fw={600}>{attribute.displayName || METRICS[attribute.name].displayName}</Text>
+          {/* The dictionary's name and unit: a stored displayName may be whatever a spreadsheet said. */}
+          <Text fw={600} data-testid={`${testId}-name`}>
+            {domainText(signalLabel(attribute.name))}
+          </Text>
           <Text size="xs" c="dimmed">
             {min} – {max}
           </Text>
           {problems.length > 0 && (
             <Badge color="red" variant="light" size="sm">
-              {problems.length === 1 ? '1 problem' : `${problems.length} problems`}
+              {t('thresholds.problems', { count: problems.length })}
             </Badge>
           )}
         </Group>
@@ -62,7 +85,7 @@ export const MetricSection = memo(function MetricSection({
                 max={max}
                 readOnly={readOnly}
                 faulty={faulty[band]}
-                onChange={onChange}
+                onChange={changeBand}
               />
             ))}
           </Stack>
@@ -70,16 +93,23 @@ export const MetricSection = memo(function MetricSection({
             <Alert color="red" variant="light" p="xs" data-testid={`${testId}-problems`}>
               <List size="sm">
                 {problems.map((problem) => (
-                  <List.Item key={`${problem.band}-${problem.index}-${problem.message}`}>{problem.message}</List.Item>
+                  <List.Item key={`${problem.band}-${problem.index}-${problem.message}`}>
+                    {domainText(problem.message)}
+                  </List.Item>
                 ))}
               </List>
             </Alert>
+          )}
+          {unsetRange && (
+            <Text size="sm" c="dimmed" data-testid={`${testId}-unset`}>
+              {t('thresholds.unsetRange')}
+            </Text>
           )}
           <Group gap="md" align="flex-end">
             <NumberText
               kind="digits"
               w={220}
-              label="Notification Frequency (Mins)"
+              label={t('thresholds.frequency')}
               value={attribute.notificationFrequencyHour}
               onChange={(value) => onChange({ ...attribute, notificationFrequencyHour: value })}
               readOnly={readOnly}
@@ -88,7 +118,7 @@ export const MetricSection = memo(function MetricSection({
             <NumberText
               kind="digits"
               w={220}
-              label="Minutes Backward (Mins)"
+              label={t('thresholds.minutesBackward')}
               value={attribute.minutesBackward}
               onChange={(value) => onChange({ ...attribute, minutesBackward: value })}
               readOnly={readOnly}
@@ -101,11 +131,11 @@ export const MetricSection = memo(function MetricSection({
               <Button
                 variant="light"
                 onClick={() => onSaveOne(attribute)}
-                disabled={problems.length > 0}
+                disabled={problems.length > 0 || unsetRange}
                 loading={saving}
                 data-testid={`${testId}-save-one`}
               >
-                Update This Signal Only
+                {t('thresholds.saveOne')}
               </Button>
             </Group>
           )}

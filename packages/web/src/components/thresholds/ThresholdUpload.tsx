@@ -1,7 +1,9 @@
 import { MAX_SHEET_BYTES, TEMPLATE_TEXTS, type AlertAttribute, type SheetUploadResult } from '@evfleet/domain';
 import { Anchor, Button, FileInput, Group } from '@mantine/core';
 import { useState, type ComponentPropsWithoutRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/toast';
+import { useDomainText } from '../../i18n/useDomainText';
 import { THRESHOLD_EXAMPLE_FILE, THRESHOLD_EXAMPLE_HREF } from './example-sheet';
 import { isSheet, SHEET_ACCEPT } from './sheet-upload';
 
@@ -18,20 +20,22 @@ interface ThresholdUploadProps {
  * xlsx file, a loader and Upload disabled until the answer, then the success or failure toast.
  */
 export function ThresholdUpload({ send, onUploaded, disabled = false }: ThresholdUploadProps) {
+  const { t } = useTranslation('components');
+  const domainText = useDomainText();
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
 
   const upload = async () => {
-    if (!file) return toast.info(TEMPLATE_TEXTS.noFile);
+    if (!file) return toast.info(domainText(TEMPLATE_TEXTS.noFile));
     if (!isSheet(file))
       return toast.error(
-        `${TEMPLATE_TEXTS.uploadFailed} Choose a ${SHEET_ACCEPT.replace(',', ' or ')} file of at most ${MAX_SHEET_BYTES / 1024 / 1024} MB.`,
+        `${domainText(TEMPLATE_TEXTS.uploadFailed)} ${t('thresholds.sheetRule', { mb: MAX_SHEET_BYTES / 1024 / 1024 })}`,
       );
     setBusy(true);
     try {
       const result = await send(file);
       onUploaded(result.attributes);
-      toast.success(TEMPLATE_TEXTS.uploaded);
+      toast.success(domainText(TEMPLATE_TEXTS.uploaded));
       setFile(null);
     } catch {
       // uploadSheet has shown 'Upload File Failed.' or the server's row-and-column message
@@ -44,8 +48,8 @@ export function ThresholdUpload({ send, onUploaded, disabled = false }: Threshol
     <Group gap="sm" align="flex-end" data-testid="threshold-upload">
       <FileInput
         w={280}
-        label="Thresholds spreadsheet"
-        placeholder="Choose a .csv or .xlsx file"
+        label={t('thresholds.sheet')}
+        placeholder={t('thresholds.chooseSheet')}
         accept={SHEET_ACCEPT}
         clearable
         value={file}
@@ -55,7 +59,7 @@ export function ThresholdUpload({ send, onUploaded, disabled = false }: Threshol
         fileInputProps={{ 'data-testid': 'threshold-file-input' } as ComponentPropsWithoutRef<'input'>}
       />
       <Button onClick={upload} loading={busy} disabled={disabled || busy} data-testid="threshold-upload-button">
-        Upload
+        {t('thresholds.upload')}
       </Button>
       <Anchor
         href={THRESHOLD_EXAMPLE_HREF}
@@ -64,7 +68,7 @@ export function ThresholdUpload({ send, onUploaded, disabled = false }: Threshol
         pb={8}
         data-testid="threshold-example"
       >
-        Example sheet
+        {t('thresholds.example')}
       </Anchor>
     </Group>
   );

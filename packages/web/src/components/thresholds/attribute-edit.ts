@@ -13,7 +13,24 @@ import {
 export const BAND_COLORS: Record<BandKey, string> = { normal: 'green', warning: 'yellow', sever: 'red' };
 
 /** §9: a new range starts at low 1, high 1. */
-const NEW_RANGE: Range = { low: 1, high: 1 };
+const NEW_RANGE_AT = 1;
+
+const covers = (ranges: readonly Range[], value: number) => ranges.some((r) => value >= r.low && value <= r.high);
+
+/**
+ * Where a new range starts: at 1 as §9 has it when 1 lies in the metric's range and no range holds
+ * it; else at the first whole value of the metric's range that no range holds (at its lower end, or
+ * just past a range's upper end); when every value is taken, at 1 brought into the metric's range.
+ */
+export function newRangePoint(attribute: AlertAttribute): number {
+  const { min, max } = METRICS[attribute.name];
+  const taken = [...attribute.normal, ...attribute.warning, ...attribute.sever];
+  const inside = (value: number) => value >= min && value <= max;
+  const candidates = [NEW_RANGE_AT, min, ...taken.map((r) => Math.floor(r.high) + 1).sort((a, b) => a - b), max];
+  return (
+    candidates.find((value) => inside(value) && !covers(taken, value)) ?? Math.min(max, Math.max(min, NEW_RANGE_AT))
+  );
+}
 
 /** A metric the list does not hold yet (the gear selector has no default thresholds): no ranges. */
 export function emptyAttribute(name: MetricName): AlertAttribute {
@@ -56,11 +73,13 @@ export function rangeButton(attribute: AlertAttribute, band: BandKey): 'add' | '
 }
 
 /**
- * The plus/minus button (§4): with room it adds a range at 1-1 (the first when the band has none,
- * e.g. limp mode's Moderate); when full it removes the last. A third range is never possible.
+ * The plus/minus button (§4): with room it adds a one-point range (the first when the band has none,
+ * e.g. limp mode's Moderate) at `newRangePoint`; when full it removes the last. A third range is
+ * never possible.
  */
 export function toggleRange(attribute: AlertAttribute, band: BandKey): AlertAttribute {
   const ranges = attribute[band];
-  const next = rangeButton(attribute, band) === 'add' ? [...ranges, { ...NEW_RANGE }] : ranges.slice(0, -1);
+  const at = newRangePoint(attribute);
+  const next = rangeButton(attribute, band) === 'add' ? [...ranges, { low: at, high: at }] : ranges.slice(0, -1);
   return { ...attribute, [band]: next };
 }

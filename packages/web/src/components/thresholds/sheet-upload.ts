@@ -8,6 +8,7 @@ import {
   type SheetUploadResult,
 } from '@evfleet/domain';
 import { http } from '../../api/http';
+import { domainTextNow } from '../../i18n/useDomainText';
 
 /** The file types the threshold spreadsheet upload takes (§5: csv or Excel). */
 export const SHEET_ACCEPT = SHEET_FILE_TYPES.map((type) => `.${type}`).join(',');
@@ -30,7 +31,7 @@ export function uploadFailureMessage(call: FailedCall): string {
     if (named.length > 0) return named.join(' ');
     if (parsed.data.message !== VALIDATION_MESSAGE) return parsed.data.message;
   }
-  return TEMPLATE_TEXTS.uploadFailed;
+  return domainTextNow(TEMPLATE_TEXTS.uploadFailed);
 }
 
 /** POST a spreadsheet as multipart field `file` to `path`; the answer carries the thresholds now in force. */

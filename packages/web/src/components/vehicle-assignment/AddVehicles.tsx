@@ -1,6 +1,7 @@
 import type { VehicleRef } from '@evfleet/domain';
 import { Button, Group, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/toast';
 import { DataGrid } from '../DataGrid';
 import { Pager } from '../list/Pager';
@@ -21,6 +22,8 @@ interface AddVehiclesProps {
 
 /** The 'Add Vehicles' modal's content: unassigned vehicles to pick (mounted only while open, so each opening starts unselected on page 1). */
 export function AddVehicles({ source, assignedText, onDone, refresh }: AddVehiclesProps) {
+  const { t } = useTranslation('components');
+  const columns = useMemo(() => vehicleColumns(t), [t]);
   const [page, setPage] = useState(0);
   const [selected, setSelected] = useState<VehicleRef[]>([]);
   const [busy, setBusy] = useState(false);
@@ -45,12 +48,12 @@ export function AddVehicles({ source, assignedText, onDone, refresh }: AddVehicl
     <Stack gap="sm" data-testid="add-vehicles-modal">
       <DataGrid
         rows={unassigned.data?.data}
-        columns={vehicleColumns}
+        columns={columns}
         loading={unassigned.isFetching}
         rowId={vehicleRowId}
         selection="multiple"
         onSelectionChange={setSelected}
-        noRowsText="No unassigned vehicles"
+        noRowsText={t('vehicles.noneUnassigned')}
         testId="unassigned-vehicles-grid"
       />
       <Pager
@@ -64,10 +67,10 @@ export function AddVehicles({ source, assignedText, onDone, refresh }: AddVehicl
       />
       <Group justify="flex-end">
         <Button variant="default" onClick={onDone} disabled={busy} data-testid="assign-cancel">
-          Cancel
+          {t('form.cancel')}
         </Button>
         <Button onClick={assign} loading={busy} disabled={selected.length === 0} data-testid="assign-submit">
-          Assign
+          {t('vehicles.assign')}
         </Button>
       </Group>
     </Stack>

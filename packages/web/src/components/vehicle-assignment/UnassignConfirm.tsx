@@ -1,5 +1,7 @@
 import { PEOPLE_TEXTS, type VehicleRef } from '@evfleet/domain';
 import { List, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useDomainText } from '../../i18n/useDomainText';
 import { ConfirmModal } from '../ConfirmModal';
 
 interface UnassignConfirmProps {
@@ -12,15 +14,17 @@ interface UnassignConfirmProps {
 
 /** 'Unassign Vehicle': the question and the list of the vehicles it is about. */
 export function UnassignConfirm({ vehicles, busy, onConfirm, onCancel }: UnassignConfirmProps) {
+  const { t } = useTranslation('components');
+  const domainText = useDomainText();
   return (
     <ConfirmModal
       opened={vehicles !== null}
-      title="Unassign Vehicle"
+      title={t('vehicles.unassign')}
       busy={busy}
       onConfirm={onConfirm}
       onCancel={onCancel}
     >
-      <Text>{PEOPLE_TEXTS.unassignConfirm}</Text>
+      <Text>{domainText(PEOPLE_TEXTS.unassignConfirm)}</Text>
       <List size="sm" mt="xs" data-testid="unassign-list">
         {vehicles?.map((vehicle) => (
           <List.Item key={vehicle.id}>

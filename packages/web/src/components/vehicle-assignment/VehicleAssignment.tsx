@@ -1,6 +1,7 @@
 import type { VehicleRef } from '@evfleet/domain';
 import { Button, Group, Modal, Stack, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/toast';
 import { DataGrid } from '../DataGrid';
 import { Pager } from '../list/Pager';
@@ -27,6 +28,8 @@ interface VehicleAssignmentProps {
 
 /** The 'Vehicle List' of a driver or fleet detail: assigned vehicles, assign (modal) and unassign (confirm). */
 export function VehicleAssignment({ source, assignLabel, modalTitle, texts, can }: VehicleAssignmentProps) {
+  const { t } = useTranslation('components');
+  const columns = useMemo(() => vehicleColumns(t), [t]);
   const [page, setPage] = useState(0);
   const [selected, setSelected] = useState<VehicleRef[]>([]);
   const [adding, setAdding] = useState(false);
@@ -56,7 +59,7 @@ export function VehicleAssignment({ source, assignLabel, modalTitle, texts, can 
   return (
     <Stack gap="sm">
       <Group justify="space-between">
-        <Title order={3}>Vehicle List</Title>
+        <Title order={3}>{t('vehicles.title')}</Title>
         <Group gap="sm">
           {can.assign && (
             <Button onClick={() => setAdding(true)} data-testid="assign-vehicle">
@@ -71,19 +74,19 @@ export function VehicleAssignment({ source, assignLabel, modalTitle, texts, can 
               onClick={() => setConfirming(true)}
               data-testid="unassign-vehicle"
             >
-              Unassign Vehicle
+              {t('vehicles.unassign')}
             </Button>
           )}
         </Group>
       </Group>
       <DataGrid
         rows={assigned.data?.data}
-        columns={vehicleColumns}
+        columns={columns}
         loading={assigned.isFetching}
         rowId={vehicleRowId}
         selection={can.unassign ? 'multiple' : undefined}
         onSelectionChange={can.unassign ? setSelected : undefined}
-        noRowsText="No vehicles assigned"
+        noRowsText={t('vehicles.noneAssigned')}
         testId="assigned-vehicles-grid"
       />
       <Pager

@@ -1,6 +1,7 @@
 import type { ListResponse, VehicleRef } from '@evfleet/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColDef } from 'ag-grid-community';
+import type { TFunction } from 'i18next';
 
 /** §9: the vehicle lists of the driver and fleet details show pages of 10. */
 export const VEHICLE_PAGE_SIZE = 10;
@@ -17,15 +18,15 @@ export interface VehicleAssignmentSource {
   alsoInvalidate?: readonly (readonly unknown[])[];
 }
 
-export const vehicleColumns: ColDef<VehicleRef>[] = [
-  { field: 'vin', headerName: 'Vin#' },
-  { field: 'name', headerName: 'Vehicle Name' },
+export const vehicleColumns = (t: TFunction<'components'>): ColDef<VehicleRef>[] => [
+  { field: 'vin', headerName: t('vehicles.vin') },
+  { field: 'name', headerName: t('vehicles.name') },
   // A text column: left boolean, AG Grid would draw a checkbox beside the selection checkboxes.
   {
     colId: 'status',
-    headerName: 'Status',
+    headerName: t('vehicles.status'),
     cellDataType: 'text',
-    valueGetter: ({ data }) => (data?.status ? 'Active' : 'Inactive'),
+    valueGetter: ({ data }) => t(data?.status ? 'vehicles.active' : 'vehicles.inactive'),
   },
 ];
 export const vehicleRowId = (vehicle: VehicleRef) => String(vehicle.id);

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Container, Loader, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import { activateAccount } from './api/account-api';
@@ -7,6 +8,7 @@ import { keyParam } from './key-param';
 
 /** /account/activate?key= (or /account/activate/:key), §2.1: pending, then activated or failed. */
 export function ActivatePage() {
+  const { t } = useTranslation('account');
   const key = keyParam(useSearchParams()[0], useParams());
   const activation = useQuery({
     queryKey: ['activation', key],
@@ -19,25 +21,25 @@ export function ActivatePage() {
   return (
     <Container size={560} py="xl">
       <Title order={2} mb="md">
-        Activation
+        {t('activate.title')}
       </Title>
       {activation.isPending && key && <Loader size="sm" />}
       {activation.isSuccess && (
         <Alert color="green" data-testid="activation-success">
-          <strong>Your user account has been activated.</strong> Please{' '}
+          <strong>{t('activate.success')}</strong> {t('signIn.please')}{' '}
           <Anchor component={Link} to={ROUTES.login}>
-            sign in
+            {t('signIn.link')}
           </Anchor>
           .
         </Alert>
       )}
       {(activation.isError || !key) && (
         <Alert color="red" data-testid="activation-failure">
-          <strong>Your user could not be activated.</strong> Please use the{' '}
+          <strong>{t('activate.failure')}</strong> {t('activate.registerBefore')}{' '}
           <Anchor component={Link} to={ROUTES.register}>
-            registration form
+            {t('activate.registerLink')}
           </Anchor>{' '}
-          to sign up.
+          {t('activate.registerAfter')}
         </Alert>
       )}
     </Container>

@@ -2,15 +2,19 @@ import { loginFormSchema } from '@evfleet/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import { login } from '../../app/session/session-store';
+import { useDomainText } from '../../i18n/useDomainText';
 
 /**
  * The sign-in form of the login page and of the login modal (§2.1). A failed attempt is reported
  * by the HTTP client's toast ('Invalid email/password or your account is not activated.').
  */
 export function LoginForm() {
+  const { t } = useTranslation('account');
+  const domainText = useDomainText();
   const {
     register,
     handleSubmit,
@@ -24,30 +28,30 @@ export function LoginForm() {
     <form onSubmit={handleSubmit((values) => login(values))} noValidate data-testid="login-form">
       <Stack gap="sm">
         <TextInput
-          label="Email"
+          label={t('field.email')}
           type="email"
           autoComplete="username"
-          placeholder="you@example.com"
+          placeholder={t('login.emailPlaceholder')}
           data-autofocus
           data-testid="username"
-          error={errors.username?.message}
+          error={domainText(errors.username?.message)}
           {...register('username')}
         />
         <PasswordInput
-          label="Password"
+          label={t('field.password')}
           autoComplete="current-password"
           data-testid="password"
-          error={errors.password?.message}
+          error={domainText(errors.password?.message)}
           {...register('password')}
         />
         <Group justify="space-between">
-          <Checkbox label="Remember me" data-testid="remember-me" {...register('rememberMe')} />
+          <Checkbox label={t('login.rememberMe')} data-testid="remember-me" {...register('rememberMe')} />
           <Anchor component={Link} to={ROUTES.resetRequest} size="sm" data-testid="forgot-password">
-            Forgot Password?
+            {t('login.forgotPassword')}
           </Anchor>
         </Group>
         <Button type="submit" loading={isSubmitting} disabled={isSubmitting} data-testid="login-submit">
-          LOGIN
+          {t('login.submit')}
         </Button>
       </Stack>
     </form>

@@ -1,4 +1,5 @@
 import { Anchor, Card, Container, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import type { FromState } from '../../app/guards/from-state';
 import { AFTER_LOGIN, ROUTES } from '../../app/routes';
@@ -10,6 +11,7 @@ export const CONTACT_EMAIL = 'support@evfleet.local';
 
 /** /login (§2.1): the sign-in form, a contact link and a collapsible menu of account links. */
 export function LoginPage() {
+  const { t } = useTranslation('account');
   const { isAuthenticated } = useSession();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -23,22 +25,22 @@ export function LoginPage() {
     <Container size={420} py={48}>
       <Card withBorder shadow="sm" padding="lg" radius="md">
         <Stack gap="md">
-          <Title order={2}>Sign in to evfleet</Title>
+          <Title order={2}>{t('login.title')}</Title>
           <LoginForm />
           <Text size="sm">
-            Need help?{' '}
+            {t('login.needHelp')}{' '}
             <Anchor href={`mailto:${CONTACT_EMAIL}`} data-testid="contact-link">
-              Contact us
+              {t('login.contact')}
             </Anchor>
           </Text>
           <details className="link-menu" data-testid="login-link-menu">
-            <summary>More options</summary>
+            <summary>{t('login.moreOptions')}</summary>
             <Stack gap={4} mt="xs">
               <Anchor component={Link} to={ROUTES.register} size="sm">
-                Register a new account
+                {t('login.register')}
               </Anchor>
               <Anchor component={Link} to={ROUTES.resetRequest} size="sm">
-                Reset your password
+                {t('resetRequest.title')}
               </Anchor>
             </Stack>
           </details>

@@ -1,6 +1,6 @@
-import { ACCOUNT_TEXTS } from '@evfleet/domain';
 import { Button, Container, Stack, Title } from '@mantine/core';
 import { use, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useProfile } from '../../api/app-info';
 import { clientConfig } from '../../app/client-config';
@@ -9,6 +9,7 @@ import { logout } from '../../app/session/session-store';
 
 /** /logout (§2.1): ends the session locally; hands over to an identity provider if one is set. */
 export function LogoutPage() {
+  const { t } = useTranslation('account');
   const config = use(clientConfig());
   const profile = useProfile();
   const logoutUrl = profile.data?.logoutUrl ?? config.logoutUrl;
@@ -24,10 +25,10 @@ export function LogoutPage() {
     <Container size={420} py={48}>
       <Stack align="center">
         <Title order={3} data-testid="logout-message">
-          {ACCOUNT_TEXTS.loggedOut}
+          {t('logout.message')}
         </Title>
         <Button component={Link} to={ROUTES.login} data-testid="logout-login">
-          Login
+          {t('logout.login')}
         </Button>
       </Stack>
     </Container>

@@ -1,10 +1,12 @@
-import { ACCOUNT_TEXTS, changePasswordFormSchema } from '@evfleet/domain';
+import { changePasswordFormSchema } from '@evfleet/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Container, PasswordInput, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors } from '../../api/field-errors';
 import { useSession } from '../../app/session/useSession';
+import { useDomainText } from '../../i18n/useDomainText';
 import { changePassword } from './api/account-api';
 import { PasswordStrengthBar } from './PasswordStrengthBar';
 
@@ -12,6 +14,8 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** /account/password. A failure toasts the call's own message (§8), set in account-api. */
 export function PasswordPage() {
+  const { t } = useTranslation('account');
+  const domainText = useDomainText();
   const { account } = useSession();
   const [changed, setChanged] = useState(false);
   const form = useForm({ resolver: zodResolver(changePasswordFormSchema), defaultValues: EMPTY });
@@ -33,39 +37,39 @@ export function PasswordPage() {
   return (
     <Container size={520} py="xl">
       <Title order={2} mb="md">
-        Password for [{account?.login}]
+        {t('password.title', { login: account?.login ?? '' })}
       </Title>
       {changed && (
         <Alert color="green" mb="md" data-testid="password-changed">
-          {ACCOUNT_TEXTS.passwordChanged}
+          {t('password.changed')}
         </Alert>
       )}
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <PasswordInput
-            label="Current password"
+            label={t('password.current')}
             autoComplete="current-password"
             data-testid="current-password"
-            error={errors.currentPassword?.message}
+            error={domainText(errors.currentPassword?.message)}
             {...register('currentPassword')}
           />
           <PasswordInput
-            label="New password"
+            label={t('field.newPassword')}
             autoComplete="new-password"
             data-testid="new-password"
-            error={errors.newPassword?.message}
+            error={domainText(errors.newPassword?.message)}
             {...register('newPassword')}
           />
           <PasswordStrengthBar password={newPassword} />
           <PasswordInput
-            label="New password confirmation"
+            label={t('field.confirmPassword')}
             autoComplete="new-password"
             data-testid="confirm-password"
-            error={errors.confirmPassword?.message}
+            error={domainText(errors.confirmPassword?.message)}
             {...register('confirmPassword')}
           />
           <Button type="submit" loading={isSubmitting} disabled={isSubmitting} data-testid="password-submit">
-            Save
+            {t('action.save')}
           </Button>
         </Stack>
       </form>

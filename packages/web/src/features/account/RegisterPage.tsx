@@ -1,25 +1,35 @@
-import { ACCOUNT_TEXTS, DEFAULT_LANG_KEY, registerFormSchema } from '@evfleet/domain';
+import { DEFAULT_LANG_KEY, registerFormSchema } from '@evfleet/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Container, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors } from '../../api/field-errors';
 import { HttpError } from '../../api/http';
+import { translate } from '../../i18n';
+import { refusalText } from '../../i18n/messages';
+import { useDomainText } from '../../i18n/useDomainText';
 import { registerAccount } from './api/account-api';
 import { PasswordStrengthBar } from './PasswordStrengthBar';
 
-/** §8: a failed registration keeps the server's errorKey (or its refusal text) to show it. */
-function errorKeyOf(error: unknown): string {
-  if (!(error instanceof HttpError)) return 'error.unknown';
-  const body = error.call.body as { errorKey?: unknown; message?: unknown } | null;
-  const header = Object.entries(error.call.headers).find(([name]) => name.toLowerCase().endsWith('app-error'));
-  if (typeof body?.errorKey === 'string') return body.errorKey;
-  return header?.[1] ?? (typeof body?.message === 'string' ? body.message : `error.http.${error.call.status}`);
+/**
+ * §8: a failed registration keeps the server's errorKey; people read its sentence (or the refusal's
+ * own text when the server gave no key).
+ */
+function reasonOf(error: unknown): string {
+  if (!(error instanceof HttpError)) return translate('error.unknown');
+  const { body, headers, status } = error.call;
+  const { errorKey, message } = (body ?? {}) as { errorKey?: unknown; message?: unknown };
+  const header = Object.entries(headers).find(([name]) => name.toLowerCase().endsWith('app-error'))?.[1];
+  const serverText = header ?? (typeof message === 'string' ? message : undefined);
+  return refusalText(typeof errorKey === 'string' ? errorKey : undefined, serverText, status);
 }
 
 /** /account/register (§2.1). */
 export function RegisterPage() {
-  const [outcome, setOutcome] = useState<{ saved: true } | { errorKey: string } | null>(null);
+  const { t } = useTranslation('account');
+  const domainText = useDomainText();
+  const [outcome, setOutcome] = useState<{ saved: true } | { reason: string } | null>(null);
   const form = useForm({
     resolver: zodResolver(registerFormSchema),
     defaultValues: { login: '', email: '', password: '', confirmPassword: '', langKey: DEFAULT_LANG_KEY },
@@ -35,65 +45,64 @@ export function RegisterPage() {
       form.reset();
     } catch (error) {
       applyServerFieldErrors(error, form);
-      setOutcome({ errorKey: errorKeyOf(error) });
+      setOutcome({ reason: reasonOf(error) });
     }
   });
 
   return (
     <Container size={520} py="xl">
       <Title order={2} mb="md">
-        Registration
+        {t('register.title')}
       </Title>
       {outcome && 'saved' in outcome && (
         <Alert color="green" mb="md" data-testid="register-success">
-          {ACCOUNT_TEXTS.registered}
+          {t('register.saved')}
         </Alert>
       )}
-      {outcome && 'errorKey' in outcome && (
+      {outcome && 'reason' in outcome && (
         <Alert color="red" mb="md" data-testid="register-error">
-          Registration failed: {outcome.errorKey}
+          {translate('register.failed', { reason: outcome.reason })}
         </Alert>
       )}
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <TextInput
-            label="Username"
+            label={t('register.login')}
             autoComplete="username"
             data-testid="register-login"
-            error={errors.login?.message}
+            error={domainText(errors.login?.message)}
             {...register('login')}
           />
           <TextInput
-            label="Email"
+            label={t('field.email')}
             type="email"
             autoComplete="email"
             data-testid="register-email"
-            error={errors.email?.message}
+            error={domainText(errors.email?.message)}
             {...register('email')}
           />
           <PasswordInput
-            label="New password"
+            label={t('field.newPassword')}
             autoComplete="new-password"
             data-testid="register-password"
-            error={errors.password?.message}
+            error={domainText(errors.password?.message)}
             {...register('password')}
           />
           <PasswordStrengthBar password={password} />
           <PasswordInput
-            label="New password confirmation"
+            label={t('field.confirmPassword')}
             autoComplete="new-password"
             data-testid="register-confirm-password"
-            error={errors.confirmPassword?.message}
+            error={domainText(errors.confirmPassword?.message)}
             {...register('confirmPassword')}
           />
           <Button type="submit" loading={isSubmitting} disabled={isSubmitting} data-testid="register-submit">
-            Register
+            {t('register.submit')}
           </Button>
         </Stack>
       </form>
-      <Alert color="blue" mt="lg" title="Demo accounts" data-testid="demo-accounts-hint">
-        To try the portal, sign in as the administrator (login &quot;admin@evfleet.local&quot;, password
-        &quot;admin123&quot;) or as a user (login &quot;user@evfleet.local&quot;, password &quot;user1234&quot;).
+      <Alert color="blue" mt="lg" title={t('register.demoTitle')} data-testid="demo-accounts-hint">
+        {t('register.demo')}
       </Alert>
     </Container>
   );

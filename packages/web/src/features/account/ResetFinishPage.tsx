@@ -1,17 +1,21 @@
-import { ACCOUNT_TEXTS, resetFinishFormSchema } from '@evfleet/domain';
+import { resetFinishFormSchema } from '@evfleet/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Container, PasswordInput, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { applyServerFieldErrors } from '../../api/field-errors';
 import { ROUTES } from '../../app/routes';
+import { useDomainText } from '../../i18n/useDomainText';
 import { finishPasswordReset } from './api/account-api';
 import { PasswordStrengthBar } from './PasswordStrengthBar';
 import { keyParam } from './key-param';
 
 /** /account/reset/finish?key= (§2.1): the form shows only when a key is present. */
 export function ResetFinishPage() {
+  const { t } = useTranslation('account');
+  const domainText = useDomainText();
   const key = keyParam(useSearchParams()[0], useParams());
   const [done, setDone] = useState(false);
   const form = useForm({
@@ -34,18 +38,18 @@ export function ResetFinishPage() {
   return (
     <Container size={480} py="xl">
       <Title order={2} mb="md">
-        Reset password
+        {t('resetPassword')}
       </Title>
       {!key && (
         <Alert color="red" data-testid="reset-key-missing">
-          This link has no reset key: open the link from the reset email.
+          {t('resetFinish.keyMissing')}
         </Alert>
       )}
       {done && (
         <Alert color="green" data-testid="reset-finish-success">
-          {ACCOUNT_TEXTS.passwordReset} Please{' '}
+          {t('resetFinish.done')} {t('signIn.please')}{' '}
           <Anchor component={Link} to={ROUTES.login}>
-            sign in
+            {t('signIn.link')}
           </Anchor>
           .
         </Alert>
@@ -54,22 +58,22 @@ export function ResetFinishPage() {
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="sm">
             <PasswordInput
-              label="New password"
+              label={t('field.newPassword')}
               autoComplete="new-password"
               data-testid="reset-new-password"
-              error={errors.newPassword?.message}
+              error={domainText(errors.newPassword?.message)}
               {...register('newPassword')}
             />
             <PasswordStrengthBar password={newPassword} />
             <PasswordInput
-              label="New password confirmation"
+              label={t('field.confirmPassword')}
               autoComplete="new-password"
               data-testid="reset-confirm-password"
-              error={errors.confirmPassword?.message}
+              error={domainText(errors.confirmPassword?.message)}
               {...register('confirmPassword')}
             />
             <Button type="submit" loading={isSubmitting} disabled={isSubmitting} data-testid="reset-finish-submit">
-              Validate new password
+              {t('resetFinish.submit')}
             </Button>
           </Stack>
         </form>

@@ -1,15 +1,19 @@
-import { ACCOUNT_TEXTS, resetRequestFormSchema } from '@evfleet/domain';
+import { resetRequestFormSchema } from '@evfleet/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Container, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { applyServerFieldErrors } from '../../api/field-errors';
 import { ROUTES } from '../../app/routes';
+import { useDomainText } from '../../i18n/useDomainText';
 import { requestPasswordReset } from './api/account-api';
 
 /** /account/reset/request (§2.1). */
 export function ResetRequestPage() {
+  const { t } = useTranslation('account');
+  const domainText = useDomainText();
   const [sent, setSent] = useState(false);
   const form = useForm({ resolver: zodResolver(resetRequestFormSchema), defaultValues: { email: '' } });
   const { register, handleSubmit, formState } = form;
@@ -26,22 +30,22 @@ export function ResetRequestPage() {
   return (
     <Container size={480} py="xl">
       <Title order={2} mb="md">
-        Reset your password
+        {t('resetRequest.title')}
       </Title>
       {sent ? (
         <Alert color="green" data-testid="reset-request-success">
-          {ACCOUNT_TEXTS.resetRequested}
+          {t('resetRequest.sent')}
         </Alert>
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="sm">
-            <Text size="sm">Enter the email address you used to register.</Text>
+            <Text size="sm">{t('resetRequest.intro')}</Text>
             <TextInput
-              label="Email"
+              label={t('field.email')}
               type="email"
               autoComplete="email"
               data-testid="reset-email"
-              error={formState.errors.email?.message}
+              error={domainText(formState.errors.email?.message)}
               {...register('email')}
             />
             <Button
@@ -50,13 +54,13 @@ export function ResetRequestPage() {
               disabled={formState.isSubmitting}
               data-testid="reset-request-submit"
             >
-              Reset password
+              {t('resetPassword')}
             </Button>
           </Stack>
         </form>
       )}
       <Anchor component={Link} to={ROUTES.login} size="sm" mt="md" display="block" data-testid="back-to-login">
-        Back to Login?
+        {t('resetRequest.backToLogin')}
       </Anchor>
     </Container>
   );

@@ -1,14 +1,21 @@
-import { ACCOUNT_TEXTS, DEFAULT_LANG_KEY, accountSettingsSchema, type Account } from '@evfleet/domain';
+import { accountSettingsSchema, type Account } from '@evfleet/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Container, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors } from '../../api/field-errors';
 import { fetchSession } from '../../app/session/session-store';
 import { useSession } from '../../app/session/useSession';
+import { LANGUAGES, languageOf } from '../../i18n/languages';
+import { useDomainText } from '../../i18n/useDomainText';
 import { saveAccountSettings } from './api/account-api';
+import { HourCycleControl } from './HourCycleControl';
 
-/** /account/settings: the signed-in user's own name and email; the session reloads after saving. */
+/**
+ * /account/settings: the signed-in user's own name, email and language; the session reloads after
+ * saving, and the portal speaks the language saved.
+ */
 export function SettingsPage() {
   const { account } = useSession();
   // The guard renders this page only with a session, so the account is there.
@@ -16,6 +23,8 @@ export function SettingsPage() {
 }
 
 function SettingsForm({ account }: { account: Account }) {
+  const { t } = useTranslation('account');
+  const domainText = useDomainText();
   const [saved, setSaved] = useState(false);
   const form = useForm({
     resolver: zodResolver(accountSettingsSchema),
@@ -23,7 +32,7 @@ function SettingsForm({ account }: { account: Account }) {
       firstName: account.firstName ?? '',
       lastName: account.lastName ?? '',
       email: account.email,
-      langKey: account.langKey || DEFAULT_LANG_KEY,
+      langKey: languageOf(account.langKey),
     },
   });
   const { register, handleSubmit, formState } = form;
@@ -43,42 +52,52 @@ function SettingsForm({ account }: { account: Account }) {
   return (
     <Container size={520} py="xl">
       <Title order={2} mb="md">
-        User settings for [{account.login}]
+        {t('settings.title', { login: account.login })}
       </Title>
       {saved && (
         <Alert color="green" mb="md" data-testid="settings-saved">
-          {ACCOUNT_TEXTS.settingsSaved}
+          {t('settings.saved')}
         </Alert>
       )}
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <TextInput
-            label="First Name"
+            label={t('settings.firstName')}
             autoComplete="given-name"
             data-testid="settings-first-name"
-            error={errors.firstName?.message}
+            error={domainText(errors.firstName?.message)}
             {...register('firstName')}
           />
           <TextInput
-            label="Last Name"
+            label={t('settings.lastName')}
             autoComplete="family-name"
             data-testid="settings-last-name"
-            error={errors.lastName?.message}
+            error={domainText(errors.lastName?.message)}
             {...register('lastName')}
           />
           <TextInput
-            label="Email"
+            label={t('field.email')}
             type="email"
             autoComplete="email"
             data-testid="settings-email"
-            error={errors.email?.message}
+            error={domainText(errors.email?.message)}
             {...register('email')}
           />
+          <NativeSelect
+            label={t('settings.language')}
+            data={LANGUAGES.map((language) => ({ value: language.key, label: language.name }))}
+            data-testid="settings-language"
+            error={domainText(errors.langKey?.message)}
+            {...register('langKey')}
+          />
           <Button type="submit" loading={isSubmitting} disabled={isSubmitting} data-testid="settings-submit">
-            Save
+            {t('action.save')}
           </Button>
         </Stack>
       </form>
+      <Stack mt="xl">
+        <HourCycleControl />
+      </Stack>
     </Container>
   );
 }

@@ -1,5 +1,5 @@
-import { ACCOUNT_TEXTS } from '@evfleet/domain';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/toast';
 import { activateAccount } from './api/account-api';
 
@@ -8,13 +8,14 @@ import { activateAccount } from './api/account-api';
  * the server's message on failure, else 'User can not be activated!'. One call per key.
  */
 export function useActivationToast(key: string | null): void {
+  const { t } = useTranslation('account');
   useQuery({
     queryKey: ['activation-toast', key],
     enabled: Boolean(key),
     staleTime: Infinity,
     queryFn: async () => {
       await activateAccount(key ?? '', { toastFailure: true });
-      toast.success(ACCOUNT_TEXTS.activated);
+      toast.success(t('activate.toast'));
       return true;
     },
   });

@@ -1,9 +1,11 @@
 import { DEFAULT_LANG_KEY, userWriteSchema, type User, type UserWrite } from '@evfleet/domain';
 import { Checkbox, MultiSelect, PasswordInput, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { toast } from '../../app/toast';
 import { EntityModal } from '../../components/EntityModal';
+import { useDomainText } from '../../i18n/useDomainText';
 import { useAuthorities, useSaveUser } from './api/users-api';
 
 type UserFormInput = z.input<typeof userWriteSchema>;
@@ -43,12 +45,14 @@ interface UserModalProps {
 
 /** Create or edit a user of the administration area (api/users). */
 export function UserModal({ user, opened, onClose }: UserModalProps) {
+  const { t } = useTranslation('admin');
+  const domainText = useDomainText();
   const authorities = useAuthorities();
   const save = useSaveUser();
 
   const submit = async (values: UserWrite) => {
     const saved = await save.mutateAsync(values);
-    toast.success(user ? `User ${saved.login} updated` : `User ${saved.login} created`);
+    toast.success(t(user ? 'users.updated' : 'users.created', { login: saved.login }));
     onClose();
   };
 
@@ -56,47 +60,52 @@ export function UserModal({ user, opened, onClose }: UserModalProps) {
     <EntityModal
       opened={opened}
       onClose={onClose}
-      title={user ? 'Edit user' : 'Create a new user'}
+      title={t(user ? 'users.editTitle' : 'users.create')}
       schema={userWriteSchema}
       defaultValues={defaultsFor(user)}
       onSubmit={submit}
     >
       {({ register, control, formState: { errors } }) => (
         <>
-          <TextInput label="Login" data-testid="user-login" error={errors.login?.message} {...register('login')} />
           <TextInput
-            label="First name"
+            label={t('users.login')}
+            data-testid="user-login"
+            error={domainText(errors.login?.message)}
+            {...register('login')}
+          />
+          <TextInput
+            label={t('users.firstName')}
             data-testid="user-first-name"
-            error={errors.firstName?.message}
+            error={domainText(errors.firstName?.message)}
             {...register('firstName')}
           />
           <TextInput
-            label="Last name"
+            label={t('users.lastName')}
             data-testid="user-last-name"
-            error={errors.lastName?.message}
+            error={domainText(errors.lastName?.message)}
             {...register('lastName')}
           />
           <TextInput
-            label="Email"
+            label={t('users.email')}
             type="email"
             data-testid="user-email"
-            error={errors.email?.message}
+            error={domainText(errors.email?.message)}
             {...register('email')}
           />
           {!user && (
             <PasswordInput
-              label="Initial password (optional)"
+              label={t('users.password')}
               autoComplete="new-password"
               data-testid="user-password"
-              error={errors.password?.message}
+              error={domainText(errors.password?.message)}
               // An empty box means "no password", which the schema expresses as absent.
               {...register('password', { setValueAs: (value: string) => value || undefined })}
             />
           )}
-          <Checkbox label="Activated" data-testid="user-activated" {...register('activated')} />
+          <Checkbox label={t('users.activated')} data-testid="user-activated" {...register('activated')} />
           <Checkbox
-            label="Staff"
-            description="Reads every dealer's and fleet's data, changes nothing. Without it, an account sees only what a dealer, fleet or driver link gives it."
+            label={t('users.staff')}
+            description={t('users.staffHint')}
             data-testid="user-staff"
             {...register('staff')}
           />
@@ -105,12 +114,12 @@ export function UserModal({ user, opened, onClose }: UserModalProps) {
             name="authorities"
             render={({ field, fieldState }) => (
               <MultiSelect
-                label="Profiles"
+                label={t('users.profiles')}
                 data={authorities.data ?? []}
                 value={field.value ?? []}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
-                error={fieldState.error?.message}
+                error={domainText(fieldState.error?.message)}
                 data-testid="user-authorities"
               />
             )}

@@ -1,10 +1,12 @@
 import type { User } from '@evfleet/domain';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session/useSession';
 import { toast } from '../../app/toast';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { DataGrid } from '../../components/DataGrid';
+import { useFormat } from '../../components/format/useFormat';
 import type { GridSort } from '../../components/data-grid-props';
 import { PageSizeSelect } from '../../components/list/PageSizeSelect';
 import { Pager } from '../../components/list/Pager';
@@ -18,7 +20,9 @@ type Editing = { user: User | null } | null;
 
 /** /admin/user-management: the account administration list of api/users. */
 export function UsersAdminPage() {
+  const { t } = useTranslation('admin');
   const { account } = useSession();
+  const format = useFormat();
   const paging = usePaging();
   const [sort, setSort] = useState<GridSort | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
@@ -31,14 +35,21 @@ export function UsersAdminPage() {
   const remove = useDeleteUser();
 
   const columns = useMemo(
-    () => userColumns({ onEdit: (user) => setEditing({ user }), onDelete: setDeleting, currentLogin: account?.login }),
-    [account?.login],
+    () =>
+      userColumns({
+        onEdit: (user) => setEditing({ user }),
+        onDelete: setDeleting,
+        currentLogin: account?.login,
+        format,
+        t,
+      }),
+    [account?.login, format, t],
   );
 
   const confirmDelete = async () => {
     if (!deleting) return;
     await remove.mutateAsync(deleting).then(
-      () => toast.success(`User ${deleting.login} deleted`),
+      () => toast.success(t('users.deleted', { login: deleting.login })),
       () => undefined, // the HTTP client has already said why
     );
     setDeleting(null);
@@ -47,11 +58,11 @@ export function UsersAdminPage() {
   return (
     <Stack gap="md" p="md">
       <Group justify="space-between">
-        <Title order={2}>Users</Title>
+        <Title order={2}>{t('users.title')}</Title>
         <Group>
           <PageSizeSelect value={paging.size} onChange={paging.setSize} />
           <Button onClick={() => setEditing({ user: null })} data-testid="user-create">
-            Create a new user
+            {t('users.create')}
           </Button>
         </Group>
       </Group>
@@ -64,19 +75,19 @@ export function UsersAdminPage() {
           setSort(next);
           paging.firstPage();
         }}
-        noRowsText="No users found"
+        noRowsText={t('users.empty')}
         testId="users-grid"
       />
       <Pager page={paging.page} size={paging.size} total={users.data?.total ?? 0} onPageChange={paging.setPage} />
       <UserModal opened={editing !== null} user={editing?.user ?? null} onClose={() => setEditing(null)} />
       <ConfirmModal
         opened={deleting !== null}
-        title="Delete user"
+        title={t('users.deleteTitle')}
         busy={remove.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}
       >
-        <Text>Delete user {deleting?.login}?</Text>
+        <Text>{t('users.deleteQuestion', { login: deleting?.login ?? '' })}</Text>
       </ConfirmModal>
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { Card, Center, Group, Skeleton, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface AnalyticsCardProps {
   title: string;
@@ -20,6 +21,7 @@ interface AnalyticsCardProps {
 
 /** One panel of the analytics page: its title, then a skeleton, a failure, an empty note or the content. */
 export function AnalyticsCard(props: AnalyticsCardProps) {
+  const { t } = useTranslation('analytics');
   const { title, subtitle, action, loading, failed, empty, emptyText, height, testId, children } = props;
   const note = (text: string, state: string) => (
     <Center h={Math.min(height, 160)} data-testid={`${testId}-${state}`}>
@@ -28,7 +30,7 @@ export function AnalyticsCard(props: AnalyticsCardProps) {
   );
   let body: ReactNode = children;
   if (loading) body = <Skeleton h={height} data-testid={`${testId}-loading`} />;
-  else if (failed) body = note('The figures could not be loaded.', 'error');
+  else if (failed) body = note(t('card.loadFailed'), 'error');
   else if (empty) body = note(emptyText, 'empty');
 
   return (

@@ -1,7 +1,9 @@
 import { Container, Grid, Group, Stack, Title } from '@mantine/core';
-import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../components/format/useFormat';
 import { DailyChargingChart } from './DailyChargingChart';
 import { FleetTable } from './FleetTable';
+import { dayText } from './format';
 import { PeriodPicker } from './PeriodPicker';
 import { ReadinessList } from './ReadinessList';
 import { usePeriod } from './usePeriod';
@@ -9,14 +11,19 @@ import { WhPerMileChart } from './WhPerMileChart';
 
 /** /analytics (issue 17): the visible fleet's energy figures over a period, and its readiness now. */
 export default function AnalyticsPage() {
+  const { t } = useTranslation('analytics');
+  const { locale } = useFormat();
   const [period, setPeriod] = usePeriod();
-  const covered = `${dayjs(period.from).format('MMM D, YYYY')} – ${dayjs(period.to).format('MMM D, YYYY')} (UTC days)`;
+  const covered = t('page.covered', {
+    from: dayText(period.from, locale, true),
+    to: dayText(period.to, locale, true),
+  });
 
   return (
     <Container fluid py="md">
       <Group justify="space-between" align="flex-end" mb="md">
         <Title order={2} data-testid="analytics-title">
-          Analytics
+          {t('page.title')}
         </Title>
         <PeriodPicker period={period} onChange={setPeriod} />
       </Group>

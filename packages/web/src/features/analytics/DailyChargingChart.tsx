@@ -1,37 +1,39 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../components/format/useFormat';
 import { AnalyticsCard } from './AnalyticsCard';
 import { useFleetDays } from './api/analytics-api';
 import { chargingDays } from './daily';
-import { figure } from './format';
+import { dayText, figure } from './format';
 import type { DayPeriod } from './period';
 
 const HEIGHT = 280;
-const SERIES = [{ name: 'energyChargedKwh', label: 'Energy charged (kWh)', color: 'teal.6' }];
 
 /** The energy the visible fleet took in each day of the period (UTC days, as the server counts them). */
 export function DailyChargingChart({ period, subtitle }: { period: DayPeriod; subtitle: string }) {
+  const { t } = useTranslation('analytics');
+  const { locale } = useFormat();
   const days = useFleetDays(period);
   const data = useMemo(
     () =>
       chargingDays(days.data ?? [], period).map((day) => ({
-        label: dayjs(day.day).format('MMM D'),
+        label: dayText(day.day, locale),
         energyChargedKwh: day.energyChargedKwh,
       })),
-    [days.data, period],
+    [days.data, period, locale],
   );
   const charged = data.some((day) => day.energyChargedKwh > 0);
 
   return (
     <AnalyticsCard
-      title="Charging energy per day"
+      title={t('daily.title')}
       subtitle={subtitle}
       loading={days.isPending}
       failed={days.isError}
       empty={!charged}
-      emptyText="No data for this period: no vehicle charged."
+      emptyText={t('daily.empty')}
       height={HEIGHT}
       testId="analytics-daily"
     >
@@ -39,10 +41,10 @@ export function DailyChargingChart({ period, subtitle }: { period: DayPeriod; su
         h={HEIGHT}
         data={data}
         dataKey="label"
-        series={SERIES}
+        series={[{ name: 'energyChargedKwh', label: t('series.energyCharged'), color: 'teal.6' }]}
         withLegend
         legendProps={{ verticalAlign: 'top', height: 36 }}
-        valueFormatter={(value) => figure(value, 1)}
+        valueFormatter={(value) => figure(value, 1, locale)}
         data-testid="analytics-daily-chart"
       />
     </AnalyticsCard>

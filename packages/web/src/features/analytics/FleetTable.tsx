@@ -1,7 +1,9 @@
 import { Button } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../api/save-blob';
 import { DataGrid } from '../../components/DataGrid';
+import { useFormat } from '../../components/format/useFormat';
 import { AnalyticsCard } from './AnalyticsCard';
 import { fetchFleetXlsx, useFleetAnalytics } from './api/analytics-api';
 import { fleetColumns } from './fleetColumns';
@@ -12,6 +14,9 @@ const FILE_NAME = 'Analytics.xlsx';
 
 /** Each visible vehicle's figures over the period, sortable, with the same table as a workbook. */
 export function FleetTable({ period, subtitle }: { period: DayPeriod; subtitle: string }) {
+  const { t } = useTranslation('analytics');
+  const { locale } = useFormat();
+  const columns = useMemo(() => fleetColumns(t, locale), [t, locale]);
   const fleet = useFleetAnalytics(period);
   const [exporting, setExporting] = useState(false);
 
@@ -28,23 +33,23 @@ export function FleetTable({ period, subtitle }: { period: DayPeriod; subtitle: 
 
   return (
     <AnalyticsCard
-      title="Fleet"
+      title={t('fleet.title')}
       subtitle={subtitle}
       action={
         <Button size="xs" onClick={exportTable} loading={exporting} data-testid="analytics-export">
-          Export
+          {t('fleet.export')}
         </Button>
       }
       loading={fleet.isPending}
       failed={fleet.isError}
       empty={fleet.data?.length === 0}
-      emptyText="No vehicles to show."
+      emptyText={t('card.noVehicles')}
       height={200}
       testId="analytics-fleet"
     >
       <DataGrid
         rows={fleet.data}
-        columns={fleetColumns}
+        columns={columns}
         rowId={(row) => String(row.vehicleId)}
         testId="analytics-fleet-grid"
       />

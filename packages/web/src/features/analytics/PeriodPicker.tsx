@@ -2,15 +2,17 @@ import '@mantine/dates/styles.css';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ANALYTICS_MAX_DAYS } from '@evfleet/domain';
+import type { TFunction } from 'i18next';
 import { utcToday, type DayPeriod } from './period';
 
 const FORMAT = 'YYYY-MM-DD';
 
 /** Quick choices, each ending today (UTC). */
-function presets(today: dayjs.Dayjs) {
+function presets(today: dayjs.Dayjs, t: TFunction<'analytics'>) {
   return [7, 30, 90, 365].map((days) => ({
-    label: `Last ${days} days`,
+    label: t('period.last', { count: days }),
     value: [today.subtract(days - 1, 'day').format(FORMAT), today.format(FORMAT)] as [string, string],
   }));
 }
@@ -25,6 +27,7 @@ interface PeriodPickerProps {
  * which takes effect with the second; while it waits, only days the server would accept can be picked.
  */
 export function PeriodPicker({ period, onChange }: PeriodPickerProps) {
+  const { t } = useTranslation('analytics');
   const [started, setStarted] = useState<string | null>(null);
   const today = utcToday();
   const value: DatesRangeValue<string> = started ? [started, null] : [period.from, period.to];
@@ -44,7 +47,7 @@ export function PeriodPicker({ period, onChange }: PeriodPickerProps) {
   return (
     <DatePickerInput
       type="range"
-      label="Period"
+      label={t('period.label')}
       value={value}
       onChange={picked}
       allowSingleDateInRange
@@ -52,7 +55,7 @@ export function PeriodPicker({ period, onChange }: PeriodPickerProps) {
       labelSeparator="–"
       maxDate={latest.format(FORMAT)}
       minDate={reach ? reach.subtract(ANALYTICS_MAX_DAYS - 1, 'day').format(FORMAT) : undefined}
-      presets={presets(today)}
+      presets={presets(today, t)}
       // A period left half-picked keeps the one in effect.
       popoverProps={{ onClose: () => setStarted(null) }}
       w={260}

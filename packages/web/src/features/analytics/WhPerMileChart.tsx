@@ -1,6 +1,8 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../components/format/useFormat';
 import { AnalyticsCard } from './AnalyticsCard';
 import { useFleetAnalytics } from './api/analytics-api';
 import { figure } from './format';
@@ -14,25 +16,29 @@ const FRAME_PX = 70;
 const nameAxisWidth = (names: readonly string[]) =>
   Math.min(240, Math.max(80, 16 + 7 * Math.max(0, ...names.map((name) => name.length))));
 
-const SERIES = [
-  { name: 'whPerMile', label: 'Wh/mi', color: 'blue.6' },
-  { name: 'outlier', label: 'Outlier (beyond 1.5 × IQR)', color: 'red.6' },
-];
-
 /** The vehicles ranked by Wh/mi over the period, best at the top, outliers in red. */
 export function WhPerMileChart({ period, subtitle }: { period: DayPeriod; subtitle: string }) {
+  const { t } = useTranslation('analytics');
+  const { locale } = useFormat();
   const fleet = useFleetAnalytics(period);
-  const ranked = useMemo(() => whPerMileRanking(fleet.data ?? []), [fleet.data]);
+  const ranked = useMemo(
+    () => whPerMileRanking(fleet.data ?? [], (name) => t('ranking.outlierName', { name })),
+    [fleet.data, t],
+  );
+  const series = [
+    { name: 'whPerMile', label: 'Wh/mi', color: 'blue.6' },
+    { name: 'outlier', label: t('ranking.outlier'), color: 'red.6' },
+  ];
   const height = Math.max(180, ranked.length * BAR_PX + FRAME_PX);
 
   return (
     <AnalyticsCard
-      title="Wh/mi ranking"
+      title={t('ranking.title')}
       subtitle={subtitle}
       loading={fleet.isPending}
       failed={fleet.isError}
       empty={ranked.length === 0}
-      emptyText="No data for this period: no vehicle drove far enough to rank."
+      emptyText={t('ranking.empty')}
       height={fleet.isPending ? 240 : height}
       testId="analytics-ranking"
     >
@@ -43,12 +49,12 @@ export function WhPerMileChart({ period, subtitle }: { period: DayPeriod; subtit
         orientation="vertical"
         // One of the two series holds each vehicle's figure; stacking keeps every bar on its own row.
         type="stacked"
-        series={SERIES}
+        series={series}
         withLegend
         legendProps={{ verticalAlign: 'top', height: 36 }}
         yAxisProps={{ width: nameAxisWidth(ranked.map((vehicle) => vehicle.name)) }}
         gridAxis="x"
-        valueFormatter={(value) => figure(value, 0)}
+        valueFormatter={(value) => figure(value, 0, locale)}
         data-testid="analytics-ranking-chart"
       />
     </AnalyticsCard>

@@ -1,5 +1,6 @@
 import type { FleetAnalyticsRow } from '@evfleet/domain';
 import type { ColDef } from 'ag-grid-community';
+import type { TFunction } from 'i18next';
 import { figure } from './format';
 
 type NumericKey = {
@@ -16,28 +17,27 @@ function nullsLast(a: number | null, b: number | null, _nodeA: unknown, _nodeB: 
   return a - b;
 }
 
-const numeric = (field: NumericKey, headerName: string, digits: number): ColDef<FleetAnalyticsRow> => ({
+const numeric = (field: NumericKey, headerName: string, digits: number, locale: string): ColDef<FleetAnalyticsRow> => ({
   field,
   headerName,
   type: 'rightAligned',
-  flex: 1,
   minWidth: 110,
   sortable: true,
   // The headers name their units; they wrap rather than lose them.
   wrapHeaderText: true,
   autoHeaderHeight: true,
   comparator: nullsLast,
-  valueFormatter: ({ value }) => figure(value as number | null, digits),
+  valueFormatter: ({ value }) => figure(value as number | null, digits, locale),
 });
 
 /** The fleet table of the analytics page; the workbook of api/analytics/fleet/xlsx has the same columns. */
-export const fleetColumns: ColDef<FleetAnalyticsRow>[] = [
+export const fleetColumns = (t: TFunction<'analytics'>, locale: string): ColDef<FleetAnalyticsRow>[] => [
   // The rows arrive by name; the grid keeps that order until a header is clicked.
-  { field: 'name', headerName: 'Vehicle', flex: 2, minWidth: 220, sortable: true },
-  numeric('distanceMiles', 'Distance (mi)', 1),
-  numeric('energyUsedKwh', 'Energy used (kWh)', 1),
-  numeric('energyChargedKwh', 'Energy charged (kWh)', 1),
-  numeric('whPerMile', 'Wh/mi', 0),
-  numeric('idleDrainPercentPerDay', 'Idle drain (%/day)', 2),
-  numeric('stateOfHealthPercent', 'State of health (%)', 1),
+  { field: 'name', headerName: t('fleet.vehicle'), minWidth: 220, sortable: true },
+  numeric('distanceMiles', t('fleet.distance'), 1, locale),
+  numeric('energyUsedKwh', t('fleet.energyUsed'), 1, locale),
+  numeric('energyChargedKwh', t('series.energyCharged'), 1, locale),
+  numeric('whPerMile', 'Wh/mi', 0, locale),
+  numeric('idleDrainPercentPerDay', t('fleet.idleDrain'), 2, locale),
+  numeric('stateOfHealthPercent', t('fleet.health'), 1, locale),
 ];

@@ -9,16 +9,19 @@ export interface RankedVehicle {
 
 /**
  * The vehicles with a Wh/mi figure, best (fewest Wh/mi) first. An outlier's figure is a series of
- * its own, so the chart colours it apart and its legend names it; its name says so too.
+ * its own, so the chart colours it apart and its legend names it; its name says so too (`outlierName`).
  */
-export function whPerMileRanking(rows: readonly FleetAnalyticsRow[]): RankedVehicle[] {
+export function whPerMileRanking(
+  rows: readonly FleetAnalyticsRow[],
+  outlierName: (name: string) => string,
+): RankedVehicle[] {
   const outliers = whPerMileOutliers(rows);
   return rows
     .filter((row): row is FleetAnalyticsRow & { whPerMile: number } => row.whPerMile !== null)
     .sort((a, b) => a.whPerMile - b.whPerMile)
     .map((row) =>
       outliers.has(row.vehicleId)
-        ? { name: `${row.name} (outlier)`, outlier: row.whPerMile }
+        ? { name: outlierName(row.name), outlier: row.whPerMile }
         : { name: row.name, whPerMile: row.whPerMile },
     );
 }

@@ -1,5 +1,6 @@
 import { Alert, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface DashboardCardProps {
   id: string;
@@ -11,8 +12,9 @@ interface DashboardCardProps {
   children: ReactNode;
 }
 
-/** One card of the dashboard: its title is the drag handle, its body the figures (or their skeleton). */
+/** One card of the dashboard: a title, the figures (or their skeleton); the whole card drags it. */
 export function DashboardCard({ id, title, period, loading, error, children }: DashboardCardProps) {
+  const { t } = useTranslation('dashboard');
   return (
     <Paper
       withBorder
@@ -22,7 +24,7 @@ export function DashboardCard({ id, title, period, loading, error, children }: D
       p="sm"
       style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
     >
-      <Stack className="dashboard-card-handle" gap={0} style={{ cursor: 'move' }} data-testid={`card-handle-${id}`}>
+      <Stack gap={0} data-testid={`card-heading-${id}`}>
         <Text fw={600} size="sm" truncate data-testid={`card-title-${id}`}>
           {title}
         </Text>
@@ -38,7 +40,7 @@ export function DashboardCard({ id, title, period, loading, error, children }: D
           </>
         ) : error ? (
           <Alert color="red" variant="light" p="xs" data-testid={`card-error-${id}`}>
-            Could not load this figure.
+            {t('card.loadFailed')}
           </Alert>
         ) : (
           children

@@ -6,10 +6,12 @@ import {
 } from '@evfleet/domain';
 import { Button, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useCan } from '../../app/session/useCan';
 import { toast } from '../../app/toast';
 import { EntityModal } from '../../components/EntityModal';
+import { useDomainText } from '../../i18n/useDomainText';
 import { useDashboardFactors, useSaveDashboardFactors } from './api/dashboard-api';
 
 const FACTOR_KEYS = Object.keys(DASHBOARD_FACTOR_LABELS) as (keyof DashboardFactors)[];
@@ -22,6 +24,8 @@ const factorsForm = dashboardFactorsSchema as unknown as z.ZodType<
 
 /** For administrators: the factors the Emission and Dollars Saved cards are computed with (docs/dashboard.md). */
 export function DashboardFactorsButton() {
+  const { t } = useTranslation('dashboard');
+  const domainText = useDomainText();
   const mayChange = useCan('dashboardFactors');
   const [opened, setOpened] = useState(false);
   const factors = useDashboardFactors(mayChange && opened);
@@ -30,19 +34,19 @@ export function DashboardFactorsButton() {
 
   const submit = async (values: DashboardFactors) => {
     await save.mutateAsync(values);
-    toast.success('Dashboard factors saved');
+    toast.success(t('factors.saved'));
     setOpened(false);
   };
 
   return (
     <>
       <Button variant="light" onClick={() => setOpened(true)} data-testid="dashboard-factors-open">
-        Dashboard factors
+        {t('factors.title')}
       </Button>
       <EntityModal
         opened={opened}
         onClose={() => setOpened(false)}
-        title="Dashboard factors"
+        title={t('factors.title')}
         schema={factorsForm}
         defaultValues={factors.data ?? DEFAULT_DASHBOARD_FACTORS}
         loading={factors.isPending}
@@ -52,9 +56,9 @@ export function DashboardFactorsButton() {
           FACTOR_KEYS.map((key) => (
             <TextInput
               key={key}
-              label={DASHBOARD_FACTOR_LABELS[key]}
+              label={t(`factor.${key}`)}
               inputMode="decimal"
-              error={errors[key]?.message}
+              error={domainText(errors[key]?.message)}
               data-testid={`factor-${key}`}
               {...register(key)}
             />

@@ -16,6 +16,9 @@ interface DashboardGridProps {
   onArranged: (layout: Layout) => void;
 }
 
+/** What a press on a card must leave to itself instead of starting a drag: its controls. */
+const NOT_A_DRAG = 'button, a, input, textarea, select, label, [role="button"], .react-resizable-handle';
+
 /** Below this width a twelfth of the grid is too narrow for a card: the cards stack instead. */
 const STACK_BELOW_PX = 640;
 
@@ -52,14 +55,14 @@ export function DashboardGrid({ tiles, layout, onArranged }: DashboardGridProps)
           width={Math.min(width, DASHBOARD_GRID.width)}
           layout={layout}
           gridConfig={{ cols: DASHBOARD_GRID.cols, rowHeight: DASHBOARD_GRID.rowHeight, margin: [12, 12] }}
-          dragConfig={{ enabled: true, handle: '.dashboard-card-handle' }}
+          dragConfig={{ enabled: true, cancel: NOT_A_DRAG }}
           resizeConfig={{ enabled: true }}
           compactor={verticalCompactor}
           onDragStop={(next) => onArranged(next)}
           onResizeStop={(next) => onArranged(next)}
         >
           {tiles.map((tile) => (
-            <div key={tile.id} data-testid={`dashboard-tile-${tile.id}`}>
+            <div key={tile.id} style={{ cursor: 'grab' }} data-testid={`dashboard-tile-${tile.id}`}>
               {tile.node}
             </div>
           ))}

@@ -7,11 +7,11 @@ export const DEFAULT_LAYOUT: Layout = [
   { i: 'totalFleets', x: 6, y: 0, w: 3, h: 4 },
   { i: 'totalDrivers', x: 9, y: 0, w: 3, h: 4 },
   { i: 'totalVehiclesUnassigned', x: 0, y: 4, w: 3, h: 4 },
-  { i: 'chargeConsumption', x: 3, y: 4, w: 3, h: 4 },
-  { i: 'hoursCharging', x: 6, y: 4, w: 3, h: 4 },
-  { i: 'serviceIncidents', x: 9, y: 4, w: 3, h: 4 },
-  { i: 'dollarsSaved', x: 0, y: 8, w: 6, h: 6 },
-  { i: 'emission', x: 6, y: 8, w: 6, h: 6 },
+  { i: 'chargeConsumption', x: 3, y: 4, w: 3, h: 5 },
+  { i: 'hoursCharging', x: 6, y: 4, w: 3, h: 5 },
+  { i: 'serviceIncidents', x: 9, y: 4, w: 3, h: 5 },
+  { i: 'dollarsSaved', x: 0, y: 9, w: 6, h: 7 },
+  { i: 'emission', x: 6, y: 9, w: 6, h: 7 },
 ];
 
 const MIN_SIZE = { minW: 2, minH: 3 } as const;

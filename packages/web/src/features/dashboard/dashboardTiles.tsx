@@ -1,22 +1,25 @@
 import {
-  DASHBOARD_CARD_TITLES,
+  type DASHBOARD_CARD_TITLES,
   DASHBOARD_COUNT_CARDS,
+  TREND_DAYS,
+  savings,
+  type CardPeriod,
   type DashboardCards,
   type DashboardCounts,
+  type DashboardFactors,
+  type TrendDay,
 } from '@evfleet/domain';
 import { Group, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import type { Format } from '../../components/format/format';
 import { DashboardCard, Figure } from './DashboardCard';
 import type { DashboardTile } from './DashboardGrid';
+import { TrendLine } from './TrendLine';
 
-/** §9: whole numbers as 0,0 and amounts as 0,0.[00]. */
-const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const amount = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+/** Dollars stay in US notation whatever the language: the factors behind them are American. */
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
-
-/** The counts are as of now: the period they state. */
-const NOW = 'Now';
 
 function Line({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -35,12 +38,26 @@ function Line({ label, value, testId }: { label: string; value: string; testId: 
 export function dashboardTiles(
   counts: UseQueryResult<DashboardCounts>,
   cards: UseQueryResult<DashboardCards>,
+  format: Format,
+  t: TFunction<'dashboard'>,
 ): DashboardTile[] {
-  const countTiles = DASHBOARD_COUNT_CARDS.map(({ key, title }) => ({
+  // §9: whole numbers as 0,0 and amounts as 0,0.[00], grouped as the user's language groups them.
+  const whole = (value: number) => format.number(value, { max: 0 });
+  const amount = (value: number) => format.number(value);
+  // The server's wording of the period is English: the month is worded here, in the user's language.
+  const thisMonth = (period: CardPeriod) => t('card.thisMonth', { month: format.month(period.from) });
+  const countTiles = DASHBOARD_COUNT_CARDS.map(({ key }) => ({
     id: key,
     node: (
-      <DashboardCard id={key} title={title} period={NOW} loading={counts.isPending} error={counts.isError}>
-        {counts.data && <Figure value={whole.format(counts.data[key])} testId={`count-${key}`} />}
+      // The counts are as of now: the period they state.
+      <DashboardCard
+        id={key}
+        title={t(`count.${key}`)}
+        period={t('card.now')}
+        loading={counts.isPending}
+        error={counts.isError}
+      >
+        {counts.data && <Figure value={whole(counts.data[key])} testId={`count-${key}`} />}
       </DashboardCard>
     ),
   }));
@@ -49,17 +66,26 @@ export function dashboardTiles(
     id: keyof typeof DASHBOARD_CARD_TITLES,
     period: (data: DashboardCards) => string,
     body: (data: DashboardCards) => ReactNode,
+    /** The card's figure for one day of the trend. */
+    daily: (day: TrendDay, factors: DashboardFactors) => number,
   ): DashboardTile => ({
     id,
     node: (
       <DashboardCard
         id={id}
-        title={DASHBOARD_CARD_TITLES[id]}
+        title={t(`card.${id}`)}
         period={cards.data ? period(cards.data) : ''}
         loading={cards.isPending}
         error={cards.isError}
       >
         {cards.data && body(cards.data)}
+        {cards.data && (
+          <TrendLine
+            values={cards.data.trend.map((day) => daily(day, cards.data.factors))}
+            label={t('card.trend', { days: TREND_DAYS })}
+            testId={`trend-${id}`}
+          />
+        )}
       </DashboardCard>
     ),
   });
@@ -68,73 +94,74 @@ export function dashboardTiles(
     ...countTiles,
     computed(
       'chargeConsumption',
-      (data) => data.chargeConsumption.period.label,
+      (data) => thisMonth(data.chargeConsumption.period),
       (data) => (
         <Figure
-          value={amount.format(data.chargeConsumption.kwh)}
+          value={amount(data.chargeConsumption.kwh)}
           unit="kWh"
-          note={`${whole.format(data.vehicles)} vehicles`}
+          note={t('card.vehicles', { count: data.vehicles, n: whole(data.vehicles) })}
           testId="card-chargeConsumption"
         />
       ),
+      (day) => day.kwh,
     ),
     computed(
       'hoursCharging',
-      (data) => data.hoursCharging.period.label,
-      (data) => <Figure value={amount.format(data.hoursCharging.hours)} unit="h" testId="card-hoursCharging" />,
+      (data) => thisMonth(data.hoursCharging.period),
+      (data) => <Figure value={amount(data.hoursCharging.hours)} unit="h" testId="card-hoursCharging" />,
+      (day) => day.chargingHours,
     ),
     computed(
       'serviceIncidents',
-      (data) => data.serviceIncidents.period.label,
+      (data) => thisMonth(data.serviceIncidents.period),
       (data) => (
         <Figure
-          value={whole.format(data.serviceIncidents.count)}
-          note="SEVERE alert episodes"
+          value={whole(data.serviceIncidents.count)}
+          note={t('card.severeEpisodes')}
           testId="card-serviceIncidents"
         />
       ),
+      (day) => day.incidents,
     ),
     computed(
       'dollarsSaved',
-      (data) => data.dollarsSaved.period.label,
+      (data) => thisMonth(data.dollarsSaved.period),
       (data) => (
         <Stack gap={6}>
           <Figure
             value={dollars.format(data.dollarsSaved.total)}
-            note={`${amount.format(data.miles)} miles driven`}
+            note={t('card.milesDriven', { miles: amount(data.miles) })}
             testId="card-dollarsSaved"
           />
           <Line
-            label="Running cost saved"
+            label={t('card.runningCostSaved')}
             value={dollars.format(data.dollarsSaved.runningCostSaved)}
             testId="card-runningCostSaved"
           />
           <Line
-            label="Maintenance cost saved"
+            label={t('card.maintenanceSaved')}
             value={dollars.format(data.dollarsSaved.maintenanceSaved)}
             testId="card-maintenanceSaved"
           />
         </Stack>
       ),
+      (day, factors) => savings(day.miles, day.kwh, factors).total,
     ),
     computed(
       'emission',
-      (data) => data.emission.period.label,
+      (data) => thisMonth(data.emission.period),
       (data) => (
         <Stack gap={6}>
           <Figure
-            value={amount.format(data.emission.co2SavedKg)}
+            value={amount(data.emission.co2SavedKg)}
             unit="kg CO2"
-            note="Carbon footprint avoided"
+            note={t('card.co2Avoided')}
             testId="card-emission"
           />
-          <Line
-            label="Gallons saved on fuel"
-            value={amount.format(data.emission.gallonsSaved)}
-            testId="card-gallonsSaved"
-          />
+          <Line label={t('card.gallonsSaved')} value={amount(data.emission.gallonsSaved)} testId="card-gallonsSaved" />
         </Stack>
       ),
+      (day, factors) => savings(day.miles, day.kwh, factors).co2SavedKg,
     ),
   ];
 }

@@ -1,6 +1,6 @@
-import { PEOPLE_TEXTS } from '@evfleet/domain';
 import { Stack, Switch, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** §9: how long the switch's notice stays. */
 const NOTICE_MS = 1500;
@@ -12,6 +12,7 @@ interface ActivationSwitchProps {
 
 /** 'Require Authentication': switching says for 1.5 s whether verification is now on (green) or off (red). */
 export function ActivationSwitch({ checked, onChange }: ActivationSwitchProps) {
+  const { t } = useTranslation('dealers');
   const [notice, setNotice] = useState<boolean | null>(null);
   useEffect(() => {
     if (notice === null) return;
@@ -22,7 +23,7 @@ export function ActivationSwitch({ checked, onChange }: ActivationSwitchProps) {
   return (
     <Stack gap={4}>
       <Switch
-        label="Require Authentication"
+        label={t('form.activation')}
         checked={checked}
         onChange={(event) => {
           onChange(event.currentTarget.checked);
@@ -31,7 +32,7 @@ export function ActivationSwitch({ checked, onChange }: ActivationSwitchProps) {
         data-testid="dealer-activation"
       />
       <Text size="sm" c={notice ? 'green' : 'red'} mih={20} role="status" data-testid="dealer-activation-notice">
-        {notice === null ? '' : notice ? PEOPLE_TEXTS.verificationOn : PEOPLE_TEXTS.verificationOff}
+        {notice === null ? '' : t(notice ? 'form.verificationOn' : 'form.verificationOff')}
       </Text>
     </Stack>
   );

@@ -1,4 +1,6 @@
-import { PEOPLE_TEXTS, dealerDeleteBlock } from '@evfleet/domain';
+import { namesPhrase } from '@evfleet/domain';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import { NotFound } from '../../app/shell/StatusPages';
@@ -7,8 +9,24 @@ import { DeleteDialog } from '../../components/list/DeleteDialog';
 import { useIdParam } from '../../app/useIdParam';
 import { useDealer, useDeleteDealer } from './api/dealers-api';
 
+/**
+ * The domain's dealerDeleteBlock in the screen's language: a sentence for the fleets and one for
+ * the vehicles that keep the dealer, or null when none do.
+ */
+function blockSentences(
+  fleets: { name: string }[],
+  vehicles: { name: string }[],
+  t: TFunction<'dealers'>,
+): string[] | null {
+  const sentences = [namesPhrase(fleets), namesPhrase(vehicles)]
+    .filter((names) => names !== null)
+    .map((names) => t('delete.blocked', { names }));
+  return sentences.length ? sentences : null;
+}
+
 /** /dealer/:id/delete: a dealer with fleets or vehicles cannot be deleted; the dialog names them (§4, §8). */
 export function DealerDeleteDialog() {
+  const { t } = useTranslation('dealers');
   const id = useIdParam();
   const navigate = useNavigate();
   const dealer = useDealer(id);
@@ -19,7 +37,7 @@ export function DealerDeleteDialog() {
   const confirm = async () => {
     try {
       await remove.mutateAsync(id);
-      toast.success(PEOPLE_TEXTS.dealerDeleted);
+      toast.success(t('toast.deleted'));
       close();
     } catch {
       // the HTTP client has already shown the server's message
@@ -31,13 +49,12 @@ export function DealerDeleteDialog() {
       loading={dealer.isPending}
       blocked={
         dealer.data
-          ? (dealerDeleteBlock({ fleets: dealer.data.fleetIdANdName, vehicles: dealer.data.vehicleIdANdName })
-              ?.message ?? null)
+          ? blockSentences(dealer.data.fleetIdANdName, dealer.data.vehicleIdANdName, t)
           : dealer.isError
-            ? 'This dealer could not be loaded.'
+            ? t('loadFailed')
             : null
       }
-      question={`Are you sure you want to delete this dealer (${dealer.data?.name ?? ''})?`}
+      question={t('delete.question', { name: dealer.data?.name ?? '' })}
       busy={remove.isPending}
       onConfirm={confirm}
       onClose={close}

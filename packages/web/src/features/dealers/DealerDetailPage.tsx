@@ -1,4 +1,5 @@
 import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import { NotFound } from '../../app/shell/StatusPages';
@@ -9,6 +10,7 @@ import { useDealer } from './api/dealers-api';
 
 /** /dealer/:id: the small dealer detail of §2.7 (Company, User id, Back and Edit). */
 export function DealerDetailPage() {
+  const { t } = useTranslation('dealers');
   const id = useIdParam();
   const navigate = useNavigate();
   const dealer = useDealer(id);
@@ -18,30 +20,30 @@ export function DealerDetailPage() {
   return (
     <Stack gap="md" p="md">
       <Title order={2} data-testid="detail-title">
-        Dealer Detail
+        {t('detail.title')}
       </Title>
       {dealer.isPending && (
         <Center py="md">
           <Loader size="sm" />
         </Center>
       )}
-      {dealer.isError && <Alert color="red">This dealer could not be loaded.</Alert>}
+      {dealer.isError && <Alert color="red">{t('loadFailed')}</Alert>}
       {dealer.data && (
         <DetailFields
           fields={[
-            { label: 'Name', value: dealer.data.name, testId: 'dealer-detail-name' },
-            { label: 'Company', value: dealer.data.company, testId: 'dealer-detail-company' },
-            { label: 'User id', value: dealer.data.userId, testId: 'dealer-detail-user' },
+            { label: t('detail.name'), value: dealer.data.name, testId: 'dealer-detail-name' },
+            { label: t('column.company'), value: dealer.data.company, testId: 'dealer-detail-company' },
+            { label: t('detail.userId'), value: dealer.data.userId, testId: 'dealer-detail-user' },
           ]}
         />
       )}
       <Group>
         <Button variant="default" onClick={() => navigate(ROUTES.dealer)} data-testid="back">
-          Back
+          {t('back')}
         </Button>
         {write && (
           <Button onClick={() => navigate(`${ROUTES.dealer}/${id}/edit`)} data-testid="detail-edit">
-            Edit
+            {t('edit')}
           </Button>
         )}
       </Group>

@@ -1,13 +1,7 @@
-import {
-  DEALER_ADDRESS,
-  PEOPLE_TEXTS,
-  dealerFormSchema,
-  dealerWriteSchema,
-  type Dealer,
-  type DealerWrite,
-} from '@evfleet/domain';
+import { DEALER_ADDRESS, dealerFormSchema, dealerWriteSchema, type Dealer, type DealerWrite } from '@evfleet/domain';
 import { NativeSelect, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { ROUTES } from '../../app/routes';
@@ -17,6 +11,7 @@ import { toast } from '../../app/toast';
 import { EntityModal } from '../../components/EntityModal';
 import { useIdParam } from '../../app/useIdParam';
 import { ActivationSwitch } from './ActivationSwitch';
+import { useDomainText } from '../../i18n/useDomainText';
 import { useDealer, useSaveDealer, useUserOptions } from './api/dealers-api';
 import { DealerPasswordField } from './DealerPasswordField';
 
@@ -31,6 +26,8 @@ function defaultsFor(dealer: Dealer | undefined): DealerFormInput {
 
 /** /dealer/new and /dealer/:id/edit (§2.7): the dealer form, over the list. */
 export function DealerModal() {
+  const { t } = useTranslation('dealers');
+  const domainText = useDomainText();
   const editing = useParams().id !== undefined;
   const id = useIdParam();
   const navigate = useNavigate();
@@ -44,7 +41,7 @@ export function DealerModal() {
   const submit = async (values: DealerWrite) => {
     // §2.7: the address is always sent as the fixed text 'Default'.
     await save.mutateAsync({ ...values, address: DEALER_ADDRESS });
-    toast.success(editing ? PEOPLE_TEXTS.dealerUpdated : PEOPLE_TEXTS.dealerCreated);
+    toast.success(t(editing ? 'toast.updated' : 'toast.created'));
     close();
   };
   const userOptions = (users.data ?? []).map((user) => ({
@@ -56,7 +53,7 @@ export function DealerModal() {
     <EntityModal
       opened
       onClose={close}
-      title={editing ? 'Edit Dealer' : 'Add Dealer'}
+      title={t(editing ? 'form.edit' : 'form.add')}
       // A new dealer needs a password; an update without one keeps the current password.
       schema={editing ? dealerWriteSchema : dealerFormSchema}
       defaultValues={defaultsFor(dealer.data)}
@@ -66,39 +63,39 @@ export function DealerModal() {
       {({ register, control, setValue, formState: { errors } }) => (
         <>
           <TextInput
-            label="Name"
+            label={t('detail.name')}
             withAsterisk
             data-autofocus
             data-testid="dealer-name"
-            error={errors.name?.message}
+            error={domainText(errors.name?.message)}
             {...register('name')}
           />
           <TextInput
-            label="Email"
+            label={t('form.email')}
             type="email"
             withAsterisk
             data-testid="dealer-email"
-            error={errors.email?.message}
+            error={domainText(errors.email?.message)}
             {...register('email')}
           />
           <TextInput
-            label="Mobile Number"
+            label={t('form.mobileNumber')}
             inputMode="numeric"
             withAsterisk
             data-testid="dealer-mobileNumber"
-            error={errors.mobileNumber?.message}
+            error={domainText(errors.mobileNumber?.message)}
             {...register('mobileNumber')}
           />
           <TextInput
-            label="Company"
+            label={t('column.company')}
             withAsterisk
             data-testid="dealer-company"
-            error={errors.company?.message}
+            error={domainText(errors.company?.message)}
             {...register('company')}
           />
           <DealerPasswordField
             required={!editing}
-            error={errors.password?.message}
+            error={domainText(errors.password?.message)}
             registration={register('password', {
               setValueAs: (value: string) => (editing && !value ? undefined : value),
             })}
@@ -116,11 +113,11 @@ export function DealerModal() {
               // Controlled, so the linked user shows even when the options arrive after the form.
               render={({ field, fieldState }) => (
                 <NativeSelect
-                  label="User"
-                  description="The sign-in account of this dealer; without one, an account is created."
-                  data={[{ value: '', label: users.isPending ? 'Loading..' : 'None' }, ...userOptions]}
+                  label={t('form.user')}
+                  description={t('form.userHint')}
+                  data={[{ value: '', label: t(users.isPending ? 'form.loading' : 'form.noUser') }, ...userOptions]}
                   data-testid="dealer-userId"
-                  error={fieldState.error?.message}
+                  error={domainText(fieldState.error?.message)}
                   {...field}
                   value={String(field.value ?? '')}
                 />

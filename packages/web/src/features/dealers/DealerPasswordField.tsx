@@ -2,6 +2,7 @@ import { generateDealerPassword } from '@evfleet/domain';
 import { Button, Group, PasswordInput } from '@mantine/core';
 import { useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 
 interface DealerPasswordFieldProps {
   required: boolean;
@@ -12,19 +13,23 @@ interface DealerPasswordFieldProps {
 
 /** Password with a show/hide toggle and a generator (§2.7, §5: 7 to 15 characters). */
 export function DealerPasswordField({ required, error, registration, onGenerate }: DealerPasswordFieldProps) {
+  const { t } = useTranslation('dealers');
   const [visible, setVisible] = useState(false);
   return (
     <Group align="flex-start" gap="sm" wrap="nowrap">
       <PasswordInput
         flex={1}
-        label="Password"
+        label={t('form.password')}
         withAsterisk={required}
-        description={required ? undefined : 'Leave empty to keep the current password.'}
+        description={required ? undefined : t('form.keepPassword')}
         autoComplete="new-password"
         visible={visible}
         onVisibilityChange={setVisible}
         // Mantine leaves the eye out of the tab order; here it is reachable from the keyboard.
-        visibilityToggleButtonProps={{ tabIndex: 0, 'aria-label': visible ? 'Hide password' : 'Show password' }}
+        visibilityToggleButtonProps={{
+          tabIndex: 0,
+          'aria-label': t(visible ? 'form.hidePassword' : 'form.showPassword'),
+        }}
         error={error}
         data-testid="dealer-password"
         {...registration}
@@ -38,7 +43,7 @@ export function DealerPasswordField({ required, error, registration, onGenerate 
         }}
         data-testid="dealer-password-generate"
       >
-        Generate
+        {t('form.generate')}
       </Button>
     </Group>
   );

@@ -1,5 +1,6 @@
 import type { Dealer } from '@evfleet/domain';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import { ListLayout } from '../../components/list/ListLayout';
@@ -11,20 +12,21 @@ import { dealerColumns } from './dealerColumns';
 
 /** /dealer: the dealers list; /dealer/new, /:id/edit and /:id/delete open their dialogs over it (the Outlet). */
 export function DealersPage() {
+  const { t } = useTranslation('dealers');
   const navigate = useNavigate();
   const list = usePagedList<Dealer>(dealersSource);
   const [resetting, setResetting] = useState<ResetTarget | null>(null);
   const write = useCan('dealers');
   const resetPassword = useCan('passwords');
-  const columns = useMemo(() => dealerColumns(setResetting, { write, resetPassword }), [write, resetPassword]);
+  const columns = useMemo(() => dealerColumns(setResetting, { write, resetPassword }, t), [write, resetPassword, t]);
 
   return (
     <ListLayout
-      title="Dealers List"
+      title={t('list.title')}
       list={list}
       columns={columns}
       onAdd={write ? () => navigate(`${ROUTES.dealer}/new`) : undefined}
-      noRowsText="No dealers found"
+      noRowsText={t('list.empty')}
       testId="dealers-grid"
     >
       <Outlet />

@@ -1,15 +1,20 @@
 import type { Dealer } from '@evfleet/domain';
 import type { ColDef } from 'ag-grid-community';
+import type { TFunction } from 'i18next';
 import { ROUTES } from '../../app/routes';
 import { actionColumn, RowActions, type RowPermissions } from '../../components/list/RowActions';
 
-export function dealerColumns(onResetPassword: (dealer: Dealer) => void, can: RowPermissions): ColDef<Dealer>[] {
+export function dealerColumns(
+  onResetPassword: (dealer: Dealer) => void,
+  can: RowPermissions,
+  t: TFunction<'dealers'>,
+): ColDef<Dealer>[] {
   return [
-    { field: 'name', headerName: 'Full Name' },
-    { field: 'company', headerName: 'Company' },
-    { field: 'mobileNumber', headerName: 'Primary Contact' },
-    { field: 'email', headerName: 'Primary Contact email' },
-    { field: 'address', headerName: 'Address' },
+    { field: 'name', headerName: t('column.name') },
+    { field: 'company', headerName: t('column.company') },
+    { field: 'mobileNumber', headerName: t('column.mobileNumber') },
+    { field: 'email', headerName: t('column.email') },
+    { field: 'address', headerName: t('column.address') },
     {
       ...actionColumn,
       cellRenderer: ({ data }: { data?: Dealer }) =>

@@ -1,4 +1,5 @@
-import { PEOPLE_TEXTS, driverDeleteBlock } from '@evfleet/domain';
+import { driverDeleteBlock } from '@evfleet/domain';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import { NotFound } from '../../app/shell/StatusPages';
@@ -9,6 +10,7 @@ import { useDeleteDriver, useDriver } from './api/drivers-api';
 
 /** /driver/:id/delete: a driver with vehicles is warned that they will all be unassigned (§4). */
 export function DriverDeleteDialog() {
+  const { t } = useTranslation('drivers');
   const id = useIdParam();
   const navigate = useNavigate();
   const driver = useDriver(id);
@@ -22,7 +24,7 @@ export function DriverDeleteDialog() {
   const confirm = async () => {
     try {
       await remove.mutateAsync({ id, unassignVehicles: needsConfirm });
-      toast.success(PEOPLE_TEXTS.driverDeleted);
+      toast.success(t('toast.deleted'));
       close();
     } catch {
       // the HTTP client has already shown the server's message
@@ -32,12 +34,8 @@ export function DriverDeleteDialog() {
   return (
     <DeleteDialog
       loading={driver.isPending}
-      blocked={driver.isError ? 'This driver could not be loaded.' : null}
-      question={
-        needsConfirm
-          ? `${name} has vehicles assigned. All of them will be unassigned. Are you sure you want to delete this driver?`
-          : `Are you sure you want to delete this driver (${name})?`
-      }
+      blocked={driver.isError ? t('loadFailed') : null}
+      question={t(needsConfirm ? 'delete.withVehicles' : 'delete.question', { name })}
       busy={remove.isPending}
       onConfirm={confirm}
       onClose={close}

@@ -1,6 +1,6 @@
-import { PEOPLE_TEXTS } from '@evfleet/domain';
 import { Alert, Avatar, Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import { NotFound } from '../../app/shell/StatusPages';
@@ -13,6 +13,7 @@ import { photoSrc } from '../../components/image';
 
 /** /driver/:id: the driver's details and vehicles (§2.4). */
 export function DriverDetailPage() {
+  const { t } = useTranslation('drivers');
   const id = useIdParam();
   const navigate = useNavigate();
   const driver = useDriver(id);
@@ -24,10 +25,10 @@ export function DriverDetailPage() {
     <Stack gap="md" p="md">
       <Group>
         <Button variant="default" onClick={() => navigate(ROUTES.driver)} data-testid="back">
-          Back
+          {t('back')}
         </Button>
         <Title order={2} data-testid="detail-title">
-          Driver Detail
+          {t('detail.title')}
         </Title>
       </Group>
       {driver.isPending && (
@@ -35,7 +36,7 @@ export function DriverDetailPage() {
           <Loader size="sm" />
         </Center>
       )}
-      {driver.isError && <Alert color="red">This driver could not be loaded.</Alert>}
+      {driver.isError && <Alert color="red">{t('loadFailed')}</Alert>}
       {driver.data && (
         <Group align="flex-start" wrap="nowrap">
           <Avatar
@@ -49,11 +50,11 @@ export function DriverDetailPage() {
           <div style={{ flex: 1 }}>
             <DetailFields
               fields={[
-                { label: 'Name', value: driver.data.name, testId: 'driver-detail-name' },
-                { label: 'Email', value: driver.data.email, testId: 'driver-detail-email' },
-                { label: 'Mobile', value: driver.data.mobile, testId: 'driver-detail-mobile' },
-                { label: 'Address', value: driver.data.address, testId: 'driver-detail-address' },
-                { label: 'Fleet Name', value: driver.data.fleetName, testId: 'driver-detail-fleet' },
+                { label: t('name'), value: driver.data.name, testId: 'driver-detail-name' },
+                { label: t('email'), value: driver.data.email, testId: 'driver-detail-email' },
+                { label: t('mobile'), value: driver.data.mobile, testId: 'driver-detail-mobile' },
+                { label: t('address'), value: driver.data.address, testId: 'driver-detail-address' },
+                { label: t('detail.fleetName'), value: driver.data.fleetName, testId: 'driver-detail-fleet' },
               ]}
             />
           </div>
@@ -61,10 +62,10 @@ export function DriverDetailPage() {
       )}
       <VehicleAssignment
         source={vehicles}
-        assignLabel="Assign Vehicle"
-        modalTitle="Add Vehicles"
+        assignLabel={t('detail.assign')}
+        modalTitle={t('detail.addVehicles')}
         can={{ assign: canChange, unassign: canChange }}
-        texts={{ assigned: PEOPLE_TEXTS.vehicleAssigned, unassigned: PEOPLE_TEXTS.vehicleUnassigned }}
+        texts={{ assigned: t('toast.assigned'), unassigned: t('toast.unassigned') }}
       />
     </Stack>
   );

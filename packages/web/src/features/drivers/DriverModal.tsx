@@ -1,6 +1,7 @@
-import { PEOPLE_TEXTS, driverWriteSchema, type Driver, type DriverWrite } from '@evfleet/domain';
+import { driverWriteSchema, type Driver, type DriverWrite } from '@evfleet/domain';
 import { NativeSelect, TextInput, Textarea } from '@mantine/core';
 import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { ROUTES } from '../../app/routes';
@@ -8,6 +9,7 @@ import { NotFound } from '../../app/shell/StatusPages';
 import { toast } from '../../app/toast';
 import { EntityModal } from '../../components/EntityModal';
 import { useIdParam } from '../../app/useIdParam';
+import { useDomainText } from '../../i18n/useDomainText';
 import { useActiveFleets, useDriver, useSaveDriver } from './api/drivers-api';
 import { ImageField } from '../../components/ImageField';
 
@@ -30,6 +32,8 @@ function defaultsFor(driver: Driver | undefined): DriverFormInput {
 
 /** /driver/new ('Add Driver') and /driver/:id/edit ('Edit Driver'), over the list. */
 export function DriverModal() {
+  const { t } = useTranslation('drivers');
+  const domainText = useDomainText();
   const editing = useParams().id !== undefined;
   const id = useIdParam();
   const navigate = useNavigate();
@@ -41,7 +45,7 @@ export function DriverModal() {
   const close = () => navigate(ROUTES.driver);
   const submit = async (values: DriverWrite) => {
     await save.mutateAsync(values);
-    toast.success(editing ? PEOPLE_TEXTS.driverUpdated : PEOPLE_TEXTS.driverCreated);
+    toast.success(t(editing ? 'toast.updated' : 'toast.created'));
     close();
   };
 
@@ -49,14 +53,17 @@ export function DriverModal() {
   const options = (fleets.data ?? []).map((fleet) => ({ value: String(fleet.id), label: fleet.name }));
   const current = driver.data;
   if (current?.fleetId && !options.some((option) => option.value === String(current.fleetId))) {
-    options.push({ value: String(current.fleetId), label: `${current.fleetName ?? current.fleetId} (Inactive)` });
+    options.push({
+      value: String(current.fleetId),
+      label: t('form.inactiveFleet', { fleet: current.fleetName ?? current.fleetId }),
+    });
   }
 
   return (
     <EntityModal
       opened
       onClose={close}
-      title={editing ? 'Edit Driver' : 'Add Driver'}
+      title={t(editing ? 'form.edit' : 'form.add')}
       schema={driverWriteSchema}
       defaultValues={defaultsFor(current)}
       loading={editing && driver.isPending}
@@ -65,36 +72,36 @@ export function DriverModal() {
       {({ register, control, formState: { errors } }) => (
         <>
           <TextInput
-            label="Name"
+            label={t('name')}
             withAsterisk
             data-autofocus
             data-testid="driver-name"
-            error={errors.name?.message}
+            error={domainText(errors.name?.message)}
             {...register('name')}
           />
           <TextInput
-            label="Email"
+            label={t('email')}
             type="email"
             withAsterisk
             data-testid="driver-email"
-            error={errors.email?.message}
+            error={domainText(errors.email?.message)}
             {...register('email')}
           />
           <TextInput
-            label="Mobile"
+            label={t('mobile')}
             inputMode="numeric"
             withAsterisk
             data-testid="driver-mobile"
-            error={errors.mobile?.message}
+            error={domainText(errors.mobile?.message)}
             {...register('mobile')}
           />
           <Textarea
-            label="Address"
+            label={t('address')}
             withAsterisk
             autosize
             minRows={2}
             data-testid="driver-address"
-            error={errors.address?.message}
+            error={domainText(errors.address?.message)}
             {...register('address')}
           />
           <Controller
@@ -103,11 +110,11 @@ export function DriverModal() {
             // Controlled, so the chosen fleet shows even when the options arrive after the form.
             render={({ field, fieldState }) => (
               <NativeSelect
-                label="Fleet"
+                label={t('fleet')}
                 withAsterisk
-                data={[{ value: '', label: fleets.isPending ? 'Loading..' : 'Select a fleet' }, ...options]}
+                data={[{ value: '', label: t(fleets.isPending ? 'form.loading' : 'form.chooseFleet') }, ...options]}
                 data-testid="driver-fleetId"
-                error={fieldState.error?.message}
+                error={domainText(fieldState.error?.message)}
                 {...field}
                 value={String(field.value ?? '')}
               />
@@ -118,13 +125,13 @@ export function DriverModal() {
             name="dbFileId"
             render={({ field, fieldState }) => (
               <ImageField
-                label="Photo"
-                alt="Driver photo"
+                label={t('form.photo')}
+                alt={t('form.photoAlt')}
                 testId="driver-photo"
                 initialData={current?.data ?? null}
                 initialFileId={current?.dbFileId ?? undefined}
                 onFileId={field.onChange}
-                error={fieldState.error?.message}
+                error={domainText(fieldState.error?.message)}
               />
             )}
           />

@@ -1,5 +1,6 @@
 import type { Driver } from '@evfleet/domain';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import { ListLayout } from '../../components/list/ListLayout';
@@ -11,20 +12,21 @@ import { driverColumns } from './driverColumns';
 
 /** /driver: the drivers list; /driver/new, /:id/edit and /:id/delete open their dialogs over it (the Outlet). */
 export function DriversPage() {
+  const { t } = useTranslation('drivers');
   const navigate = useNavigate();
   const list = usePagedList<Driver>(driversSource);
   const [resetting, setResetting] = useState<ResetTarget | null>(null);
   const write = useCan('drivers');
   const resetPassword = useCan('passwords');
-  const columns = useMemo(() => driverColumns(setResetting, { write, resetPassword }), [write, resetPassword]);
+  const columns = useMemo(() => driverColumns(setResetting, { write, resetPassword }, t), [write, resetPassword, t]);
 
   return (
     <ListLayout
-      title="Drivers List"
+      title={t('list.title')}
       list={list}
       columns={columns}
       onAdd={write ? () => navigate(`${ROUTES.driver}/new`) : undefined}
-      noRowsText="No drivers found"
+      noRowsText={t('list.empty')}
       testId="drivers-grid"
     >
       <Outlet />

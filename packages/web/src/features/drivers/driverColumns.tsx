@@ -1,6 +1,7 @@
 import type { Driver } from '@evfleet/domain';
 import { Avatar, Group, Stack, Text } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
+import type { TFunction } from 'i18next';
 import { ROUTES } from '../../app/routes';
 import { actionColumn, RowActions, type RowPermissions } from '../../components/list/RowActions';
 import { photoSrc } from '../../components/image';
@@ -23,11 +24,15 @@ function DriverNameCell({ data }: { data?: Driver }) {
   );
 }
 
-export function driverColumns(onResetPassword: (driver: Driver) => void, can: RowPermissions): ColDef<Driver>[] {
+export function driverColumns(
+  onResetPassword: (driver: Driver) => void,
+  can: RowPermissions,
+  t: TFunction<'drivers'>,
+): ColDef<Driver>[] {
   return [
-    { field: 'name', headerName: 'Full Name', cellRenderer: DriverNameCell, minWidth: 220 },
-    { field: 'email', headerName: 'Email' },
-    { field: 'fleetName', headerName: 'Fleet' },
+    { field: 'name', headerName: t('column.name'), cellRenderer: DriverNameCell, minWidth: 220 },
+    { field: 'email', headerName: t('email') },
+    { field: 'fleetName', headerName: t('fleet') },
     {
       ...actionColumn,
       cellRenderer: ({ data }: { data?: Driver }) =>

@@ -1,4 +1,6 @@
-import { PEOPLE_TEXTS, fleetDeleteBlock } from '@evfleet/domain';
+import { namesPhrase, type Fleet } from '@evfleet/domain';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useOutletContext } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import { NotFound } from '../../app/shell/StatusPages';
@@ -8,8 +10,16 @@ import { useIdParam } from '../../app/useIdParam';
 import { useDeleteFleet, useFleet } from './api/fleets-api';
 import type { FleetsOutletContext } from './FleetsPage';
 
+/** The domain's fleetDeleteBlock in the screen's language: drivers named first, then vehicles. */
+function blockText(fleet: Fleet, t: TFunction<'fleets'>): string | null {
+  const drivers = namesPhrase(fleet.driverIdANdName);
+  if (drivers) return t('delete.withDrivers', { drivers });
+  return fleet.vehicleIdAndName.length ? t('delete.withVehicles') : null;
+}
+
 /** /fleet/:id/delete: a fleet with drivers or vehicles cannot be deleted; the dialog says what to do first (§4, §8). */
 export function FleetDeleteDialog() {
+  const { t } = useTranslation('fleets');
   const id = useIdParam();
   const navigate = useNavigate();
   const { onChanged } = useOutletContext<FleetsOutletContext>();
@@ -21,7 +31,7 @@ export function FleetDeleteDialog() {
   const confirm = async () => {
     try {
       await remove.mutateAsync(id);
-      toast.success(PEOPLE_TEXTS.fleetDeleted);
+      toast.success(t('toast.deleted'));
       onChanged();
       close();
     } catch {
@@ -32,15 +42,8 @@ export function FleetDeleteDialog() {
   return (
     <DeleteDialog
       loading={fleet.isPending}
-      blocked={
-        fleet.data
-          ? (fleetDeleteBlock({ drivers: fleet.data.driverIdANdName, vehicles: fleet.data.vehicleIdAndName })
-              ?.message ?? null)
-          : fleet.isError
-            ? 'This fleet could not be loaded.'
-            : null
-      }
-      question={`Are you sure you want to delete this fleet (${fleet.data?.name ?? ''})?`}
+      blocked={fleet.data ? blockText(fleet.data, t) : fleet.isError ? t('loadFailed') : null}
+      question={t('delete.question', { name: fleet.data?.name ?? '' })}
       busy={remove.isPending}
       onConfirm={confirm}
       onClose={close}

@@ -1,6 +1,6 @@
-import { PEOPLE_TEXTS } from '@evfleet/domain';
 import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import { NotFound } from '../../app/shell/StatusPages';
@@ -14,11 +14,12 @@ import { FleetStatus } from './fleetColumns';
 
 /** /fleet/:id: the fleet, its real status (not always Active, §2.5) and its vehicles. */
 export function FleetDetailPage() {
+  const { t } = useTranslation('fleets');
   const id = useIdParam();
   const navigate = useNavigate();
   const fleet = useFleet(id);
   const canChange = useCan('fleetVehicles');
-  // A dealer's 'Assign Vehicle' and 'Unassign Vehicle' switches (its 403 would sign it out).
+  // A dealer's 'Assign Vehicle' and 'Unassign Vehicle' switches (a refused change only earns a 403).
   const toggles = useRoleToggles();
   const can = {
     assign: canChange && toggles.allowsAssignment(true),
@@ -31,10 +32,10 @@ export function FleetDetailPage() {
     <Stack gap="md" p="md">
       <Group>
         <Button variant="default" onClick={() => navigate(ROUTES.fleet)} data-testid="back">
-          Back
+          {t('back')}
         </Button>
         <Title order={2} data-testid="detail-title">
-          Fleet Detail
+          {t('detail.title')}
         </Title>
         {fleet.data && (
           <span data-testid="fleet-detail-status">
@@ -47,23 +48,23 @@ export function FleetDetailPage() {
           <Loader size="sm" />
         </Center>
       )}
-      {fleet.isError && <Alert color="red">This fleet could not be loaded.</Alert>}
+      {fleet.isError && <Alert color="red">{t('loadFailed')}</Alert>}
       {fleet.data && (
         <DetailFields
           fields={[
-            { label: 'Fleet Name', value: fleet.data.name, testId: 'fleet-detail-name' },
-            { label: 'Fleet Email ID', value: fleet.data.email, testId: 'fleet-detail-email' },
-            { label: 'Dealer Name', value: fleet.data.dealerName, testId: 'fleet-detail-dealer-name' },
-            { label: 'Dealer Email ID', value: fleet.data.dealerEmail, testId: 'fleet-detail-dealer-email' },
+            { label: t('name'), value: fleet.data.name, testId: 'fleet-detail-name' },
+            { label: t('detail.email'), value: fleet.data.email, testId: 'fleet-detail-email' },
+            { label: t('dealerName'), value: fleet.data.dealerName, testId: 'fleet-detail-dealer-name' },
+            { label: t('detail.dealerEmail'), value: fleet.data.dealerEmail, testId: 'fleet-detail-dealer-email' },
           ]}
         />
       )}
       <VehicleAssignment
         source={vehicles}
-        assignLabel="Add More Vehicle"
-        modalTitle="Add More Vehicle"
+        assignLabel={t('detail.addVehicles')}
+        modalTitle={t('detail.addVehicles')}
         can={can}
-        texts={{ assigned: PEOPLE_TEXTS.fleetVehicleAssigned, unassigned: PEOPLE_TEXTS.fleetVehicleUnassigned }}
+        texts={{ assigned: t('toast.assigned'), unassigned: t('toast.unassigned') }}
       />
     </Stack>
   );

@@ -1,8 +1,10 @@
 import { fleetWriteSchema, type Fleet, type FleetWrite } from '@evfleet/domain';
 import { NativeSelect, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { Controller, useWatch, type Control } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { EntityModal } from '../../components/EntityModal';
+import { useDomainText } from '../../i18n/useDomainText';
 import { useDealerOptions, useSaveFleet } from './api/fleets-api';
 
 type FleetFormInput = z.input<typeof fleetWriteSchema>;
@@ -24,6 +26,8 @@ interface FleetModalProps {
 }
 
 export function FleetModal({ fleet, opened, onClose, onSaved }: FleetModalProps) {
+  const { t } = useTranslation('fleets');
+  const domainText = useDomainText();
   const dealers = useDealerOptions(opened);
   const save = useSaveFleet();
   const submit = async (values: FleetWrite) => {
@@ -40,7 +44,7 @@ export function FleetModal({ fleet, opened, onClose, onSaved }: FleetModalProps)
     <EntityModal
       opened={opened}
       onClose={onClose}
-      title={fleet ? 'Edit Fleet' : 'Add Fleet'}
+      title={t(fleet ? 'form.edit' : 'form.add')}
       schema={fleetWriteSchema}
       defaultValues={defaultsFor(fleet)}
       onSubmit={submit}
@@ -48,19 +52,19 @@ export function FleetModal({ fleet, opened, onClose, onSaved }: FleetModalProps)
       {({ register, control, formState: { errors } }) => (
         <>
           <TextInput
-            label="Fleet Name"
+            label={t('name')}
             withAsterisk
             data-autofocus
             data-testid="fleet-name"
-            error={errors.name?.message}
+            error={domainText(errors.name?.message)}
             {...register('name')}
           />
           <TextInput
-            label="Fleet Email"
+            label={t('email')}
             type="email"
             withAsterisk
             data-testid="fleet-email"
-            error={errors.email?.message}
+            error={domainText(errors.email?.message)}
             {...register('email')}
           />
           <Controller
@@ -69,11 +73,11 @@ export function FleetModal({ fleet, opened, onClose, onSaved }: FleetModalProps)
             // Controlled, so the chosen dealer shows even when the options arrive after the form.
             render={({ field, fieldState }) => (
               <NativeSelect
-                label="Dealer Name"
+                label={t('dealerName')}
                 withAsterisk
-                data={[{ value: '', label: dealers.isPending ? 'Loading..' : 'Select a dealer' }, ...options]}
+                data={[{ value: '', label: t(dealers.isPending ? 'form.loading' : 'form.chooseDealer') }, ...options]}
                 data-testid="fleet-dealerId"
-                error={fieldState.error?.message}
+                error={domainText(fieldState.error?.message)}
                 {...field}
                 value={String(field.value ?? '')}
               />
@@ -86,12 +90,12 @@ export function FleetModal({ fleet, opened, onClose, onSaved }: FleetModalProps)
             render={({ field }) => (
               <Stack gap={4}>
                 <Text size="sm" fw={500}>
-                  Status
+                  {t('status')}
                 </Text>
                 <SegmentedControl
                   data={[
-                    { value: 'active', label: 'Active' },
-                    { value: 'inactive', label: 'Inactive' },
+                    { value: 'active', label: t('active') },
+                    { value: 'inactive', label: t('inactive') },
                   ]}
                   value={field.value === false ? 'inactive' : 'active'}
                   onChange={(value) => field.onChange(value === 'active')}
@@ -116,7 +120,8 @@ function DealerEmail({
   fallback: string;
   dealers: { id: number; email: string }[];
 }) {
+  const { t } = useTranslation('fleets');
   const dealerId = useWatch({ control, name: 'dealerId' });
   const email = dealers.find((dealer) => String(dealer.id) === String(dealerId))?.email ?? (dealerId ? fallback : '');
-  return <TextInput label="Dealer Email" value={email} readOnly variant="filled" data-testid="fleet-dealerEmail" />;
+  return <TextInput label={t('dealerEmail')} value={email} readOnly variant="filled" data-testid="fleet-dealerEmail" />;
 }

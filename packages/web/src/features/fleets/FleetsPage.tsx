@@ -1,5 +1,6 @@
 import { DEFAULT_PAGE_SIZE, type Fleet } from '@evfleet/domain';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { ListLayout } from '../../components/list/ListLayout';
 import { usePagedList } from '../../components/list/paged-list';
@@ -19,6 +20,7 @@ type Editing = { fleet: Fleet | null } | null;
 
 /** /fleet: the fleets list; /fleet/:id/delete opens its dialog over it (the Outlet). */
 export function FleetsPage() {
+  const { t } = useTranslation('fleets');
   const list = usePagedList<Fleet>(fleetsSource);
   const [editing, setEditing] = useState<Editing>(null);
   const [resetting, setResetting] = useState<ResetTarget | null>(null);
@@ -30,19 +32,20 @@ export function FleetsPage() {
         onEdit: (fleet) => setEditing({ fleet }),
         onResetPassword: setResetting,
         can: { write, resetPassword },
+        t,
       }),
-    [write, resetPassword],
+    [write, resetPassword, t],
   );
   // §4: after a create, update or delete the fleets list is fetched again at page 0, size 10.
   const context: FleetsOutletContext = { onChanged: () => list.paging.setSize(DEFAULT_PAGE_SIZE) };
 
   return (
     <ListLayout
-      title="Fleets List"
+      title={t('list.title')}
       list={list}
       columns={columns}
       onAdd={write ? () => setEditing({ fleet: null }) : undefined}
-      noRowsText="No fleets found"
+      noRowsText={t('list.empty')}
       testId="fleets-grid"
     >
       <Outlet context={context} />

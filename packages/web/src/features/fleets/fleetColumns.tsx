@@ -1,13 +1,16 @@
 import type { Fleet } from '@evfleet/domain';
 import { Badge } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { ROUTES } from '../../app/routes';
 import { actionColumn, RowActions, type RowPermissions } from '../../components/list/RowActions';
 
 export function FleetStatus({ active }: { active: boolean }) {
+  const { t } = useTranslation('fleets');
   return (
     <Badge color={active ? 'green' : 'gray'} variant="light" tt="none">
-      {active ? 'Active' : 'Inactive'}
+      {t(active ? 'active' : 'inactive')}
     </Badge>
   );
 }
@@ -16,17 +19,18 @@ interface FleetActions {
   onEdit: (fleet: Fleet) => void;
   onResetPassword: (fleet: Fleet) => void;
   can: RowPermissions;
+  t: TFunction<'fleets'>;
 }
 
-export function fleetColumns({ onEdit, onResetPassword, can }: FleetActions): ColDef<Fleet>[] {
+export function fleetColumns({ onEdit, onResetPassword, can, t }: FleetActions): ColDef<Fleet>[] {
   return [
-    { field: 'name', headerName: 'Fleet Name' },
-    { field: 'email', headerName: 'Fleet Email' },
-    { field: 'dealerName', headerName: 'Dealer Name' },
-    { field: 'dealerEmail', headerName: 'Dealer Email' },
+    { field: 'name', headerName: t('name') },
+    { field: 'email', headerName: t('email') },
+    { field: 'dealerName', headerName: t('dealerName') },
+    { field: 'dealerEmail', headerName: t('dealerEmail') },
     {
       field: 'status',
-      headerName: 'Status',
+      headerName: t('status'),
       maxWidth: 130,
       cellRenderer: ({ value }: { value: boolean }) => <FleetStatus active={value} />,
     },

@@ -1,6 +1,8 @@
 import type { RecordField, RecordVehicleRef } from '@evfleet/domain';
 import { Checkbox, NativeSelect, Textarea, TextInput } from '@mantine/core';
 import { Controller, type Control } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useDomainText } from '../../i18n/useDomainText';
 import type { RecordFormValues } from './record-form-values';
 import { VehiclePicker, VehiclesPicker } from './VehiclePicker';
 
@@ -29,15 +31,20 @@ interface RecordFieldInputProps {
  * and checked by the domain schema, a flag is a checkbox, an enumeration and a vehicle are selects.
  */
 export function RecordFieldInput({ name, field, control, known }: RecordFieldInputProps) {
+  const { t } = useTranslation('records');
+  const domainText = useDomainText();
+  const label = domainText(field.label);
+  const hint = domainText(field.hint);
   return (
     <Controller
       control={control}
       name={name}
       render={({ field: input, fieldState }) => {
+        const error = domainText(errorText(fieldState.error));
         const common = {
-          label: field.label,
-          description: field.hint,
-          error: errorText(fieldState.error),
+          label,
+          description: hint,
+          error,
           withAsterisk: field.required,
           'data-testid': `field-${name}`,
         };
@@ -45,9 +52,9 @@ export function RecordFieldInput({ name, field, control, known }: RecordFieldInp
           case 'boolean':
             return (
               <Checkbox
-                label={field.label}
-                description={field.hint}
-                error={errorText(fieldState.error)}
+                label={label}
+                description={hint}
+                error={error}
                 checked={input.value === true}
                 onChange={(event) => input.onChange(event.currentTarget.checked)}
                 data-testid={`field-${name}`}
@@ -59,7 +66,10 @@ export function RecordFieldInput({ name, field, control, known }: RecordFieldInp
                 {...common}
                 data={[
                   ...(field.write.safeParse(undefined).data === null ? [{ value: '', label: '—' }] : []),
-                  ...(field.options ?? []),
+                  ...(field.options ?? []).map((value) => ({
+                    value,
+                    label: domainText(field.optionLabels?.[value] ?? value),
+                  })),
                 ]}
                 value={String(input.value)}
                 onChange={(event) => input.onChange(event.currentTarget.value)}
@@ -75,7 +85,7 @@ export function RecordFieldInput({ name, field, control, known }: RecordFieldInp
                 known={known}
                 value={String(input.value)}
                 onChange={input.onChange}
-                placeholder="Search by name or VIN"
+                placeholder={t('picker.search')}
               />
             );
           case 'vehicles':
@@ -86,7 +96,7 @@ export function RecordFieldInput({ name, field, control, known }: RecordFieldInp
                 known={known}
                 value={input.value as string[]}
                 onChange={input.onChange}
-                placeholder="Search by name or VIN"
+                placeholder={t('picker.search')}
               />
             );
           case 'longText':

@@ -1,9 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useNavigate, useParams } from 'react-router';
 import { applyServerFieldErrors } from '../../api/field-errors';
+import { useFocusFirstError } from '../../components/useFocusFirstError';
+import { useDomainText } from '../../i18n/useDomainText';
 import { useRecord, useSaveRecord } from './api/records-api';
 import { useListPath } from './list-return';
 import { referencesOf, vehicleOf } from './record-references';
@@ -18,13 +22,15 @@ import { RecordLoading } from './RecordLoading';
  * creates or updates, then returns to the list.
  */
 export function RecordFormPage({ screen }: { screen: RecordScreen }) {
+  const { t } = useTranslation('records');
+  const domainText = useDomainText();
   const { id = null } = useParams();
   const record = useRecord(screen.def, id);
   if (id !== null && record.isPending) return <RecordLoading />;
   if (id !== null && !record.data)
     return (
       <Alert color="red" m="md">
-        This {screen.def.entity} could not be loaded.
+        {t('record.loadFailed', { entity: domainText(screen.def.entity) })}
       </Alert>
     );
   // Keyed by id: the form reads its defaults once, so a different record gets a fresh form.
@@ -32,6 +38,8 @@ export function RecordFormPage({ screen }: { screen: RecordScreen }) {
 }
 
 function RecordForm({ screen, record }: { screen: RecordScreen; record: RecordData | null }) {
+  const { t } = useTranslation('records');
+  const domainText = useDomainText();
   const { def } = screen;
   const navigate = useNavigate();
   const listPath = useListPath(screen);
@@ -40,7 +48,11 @@ function RecordForm({ screen, record }: { screen: RecordScreen; record: RecordDa
     // The write schema reads the form's texts and flags (its preprocessors take any input).
     resolver: zodResolver(def.writeSchema as z.ZodType<Record<string, unknown>, RecordFormValues>),
     defaultValues: toFormValues(def, record),
+    // useFocusFirstError does it, for every kind of input and for the server's field errors too.
+    shouldFocusError: false,
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form.formState, formRef);
   const known = referencesOf(def, record);
 
   const submit = form.handleSubmit(async (values) => {
@@ -55,14 +67,14 @@ function RecordForm({ screen, record }: { screen: RecordScreen; record: RecordDa
   return (
     <Stack gap="md" p="md" maw={1100}>
       <Title order={2} data-testid="record-form-title">
-        {record ? `Edit ${def.entity}` : `Create a new ${def.entity}`}
+        {t(record ? 'form.edit' : 'form.create', { entity: domainText(def.entity) })}
       </Title>
       {screen.formHelp}
-      <Paper withBorder p="md" component="form" onSubmit={submit} noValidate data-testid="record-form">
+      <Paper ref={formRef} withBorder p="md" component="form" onSubmit={submit} noValidate data-testid="record-form">
         <Stack gap="sm">
           {record && (
             <TextInput
-              label="ID"
+              label={t('record.id')}
               value={String(record.id)}
               readOnly
               variant="filled"
@@ -77,10 +89,10 @@ function RecordForm({ screen, record }: { screen: RecordScreen; record: RecordDa
           </SimpleGrid>
           <Group mt="md">
             <Button variant="default" onClick={() => navigate(listPath())} data-testid="back">
-              Back
+              {t('action.back')}
             </Button>
             <Button type="submit" loading={form.formState.isSubmitting} data-testid="save">
-              Save
+              {t('action.save')}
             </Button>
           </Group>
         </Stack>

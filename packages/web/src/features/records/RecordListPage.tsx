@@ -1,12 +1,15 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useCan } from '../../app/session/useCan';
 import { DataGrid } from '../../components/DataGrid';
+import { useFormat } from '../../components/format/useFormat';
 import type { GridSort } from '../../components/data-grid-props';
 import { PageSizeSelect } from '../../components/list/PageSizeSelect';
 import { Pager } from '../../components/list/Pager';
 import { usePaging } from '../../components/list/usePaging';
+import { useDomainText } from '../../i18n/useDomainText';
 import { useRecordList } from './api/records-api';
 import { VEHICLE_PARAM, vehicleFilterOf } from './list-return';
 import { recordColumns } from './recordColumns';
@@ -20,7 +23,10 @@ import { VehiclePicker } from './VehiclePicker';
  * the entity's empty text; {base}/{id}/delete shows its dialog over it (the Outlet).
  */
 export function RecordListPage({ screen }: { screen: RecordScreen }) {
+  const { t } = useTranslation('records');
+  const domainText = useDomainText();
   const { def, base } = screen;
+  const title = domainText(def.title);
   const [params, setParams] = useSearchParams();
   const { search } = useLocation();
   const vehicleId = vehicleFilterOf(params);
@@ -34,7 +40,11 @@ export function RecordListPage({ screen }: { screen: RecordScreen }) {
   };
   const list = useRecordList(def, request);
   const canWrite = useCan({ roles: def.writers });
-  const columns = useMemo(() => recordColumns(def, { base, search, canWrite }), [def, base, search, canWrite]);
+  const format = useFormat();
+  const columns = useMemo(
+    () => recordColumns(def, { base, search, canWrite, format, t, domainText }),
+    [def, base, search, canWrite, format, t, domainText],
+  );
   const waitingForVehicle = def.vehicleFilter === 'required' && vehicleId === null;
   const filteredVehicle = referencesOf(def, list.data?.rows[0] ?? null).filter((vehicle) => vehicle.id === vehicleId);
 
@@ -52,13 +62,13 @@ export function RecordListPage({ screen }: { screen: RecordScreen }) {
     <Stack gap="md" p="md">
       <Group justify="space-between" wrap="wrap">
         <Title order={2} data-testid="list-title">
-          {def.title}
+          {title}
         </Title>
         <Group gap="sm" wrap="wrap" align="flex-end">
           {def.vehicleFilter && (
             <VehiclePicker
               testId="vehicle-filter"
-              placeholder={def.vehicleFilter === 'required' ? 'Select Vehicle' : 'All vehicles'}
+              placeholder={def.vehicleFilter === 'required' ? t('list.selectVehicle') : t('list.allVehicles')}
               known={filteredVehicle}
               value={vehicleId ? String(vehicleId) : ''}
               onChange={chooseVehicle}
@@ -67,20 +77,20 @@ export function RecordListPage({ screen }: { screen: RecordScreen }) {
           <PageSizeSelect value={paging.size} onChange={paging.setSize} />
           {canWrite && (
             <Button component={Link} to={`${base}/new${search}`} data-testid="add-new">
-              Add New
+              {t('action.addNew')}
             </Button>
           )}
         </Group>
       </Group>
       {waitingForVehicle ? (
         <Text c="dimmed" data-testid="choose-vehicle">
-          Choose a vehicle to see its {def.title.toLowerCase()}.
+          {t('list.chooseVehicle', { title })}
         </Text>
       ) : list.isPending ? (
         <RecordLoading />
       ) : list.isError && !list.data ? (
         <Alert color="red" data-testid="records-error">
-          The {def.title.toLowerCase()} could not be loaded.
+          {t('list.loadFailed', { title })}
         </Alert>
       ) : (
         <>
@@ -89,7 +99,7 @@ export function RecordListPage({ screen }: { screen: RecordScreen }) {
             columns={columns}
             loading={list.isFetching}
             rowId={(row) => String(row.id)}
-            noRowsText={def.emptyText}
+            noRowsText={domainText(def.emptyText)}
             onSortChange={setSort}
             testId={`${def.key}-grid`}
           />

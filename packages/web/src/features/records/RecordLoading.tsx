@@ -1,12 +1,13 @@
 import { Center, Loader, Text } from '@mantine/core';
-import { RECORD_TEXTS } from '@evfleet/domain';
+import { useTranslation } from 'react-i18next';
 
 /** §2: a record screen waiting for its data says 'Loading...'. */
 export function RecordLoading() {
+  const { t } = useTranslation('records');
   return (
     <Center py="xl" data-testid="records-loading">
       <Loader size="sm" mr="sm" />
-      <Text>{RECORD_TEXTS.loading}</Text>
+      <Text>{t('record.loading')}</Text>
     </Center>
   );
 }

@@ -1,14 +1,29 @@
 import type { AnyRecordField, RecordVehicleRef } from '@evfleet/domain';
 import { Anchor, Badge, Text } from '@mantine/core';
-import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '../../app/routes';
+import type { Format } from '../../components/format/format';
+import type { useDomainText } from '../../i18n/useDomainText';
 
-/** §9: list dates DD/MM/YY HH:mm; the detail page shows the whole moment. */
-const DATE_FORMAT = { list: 'DD/MM/YY HH:mm', detail: 'DD/MM/YYYY HH:mm:ss' } as const;
+/**
+ * Filled badges whose text reads at 4.5:1 or more in either colour scheme: white on the darkest red
+ * and teal, near-black on yellow (white on orange or green, even their darkest, stays under 4.5:1).
+ */
+export const BAND_BADGES: Record<string, { color: string; text: string }> = {
+  SEVERE: { color: 'red.9', text: 'white' },
+  WARNING: { color: 'yellow.4', text: 'dark.9' },
+  GOOD: { color: 'teal.9', text: 'white' },
+};
+const OTHER_BADGE = { color: 'gray.8', text: 'white' };
 
-const BAND_COLORS: Record<string, string> = { SEVERE: 'red', WARNING: 'orange', GOOD: 'green' };
+/** What writing a value takes: the user's formats and words, the domain's words translated. */
+export interface ValueWriting {
+  format: Format;
+  t: TFunction<'records'>;
+  domainText: ReturnType<typeof useDomainText>;
+}
 
 const VehicleLink = ({ vehicle }: { vehicle: RecordVehicleRef }) => (
   <Anchor
@@ -21,18 +36,29 @@ const VehicleLink = ({ vehicle }: { vehicle: RecordVehicleRef }) => (
   </Anchor>
 );
 
-/** One field's value as the list and the detail page show it; null for nothing to show. */
-export function recordValue(field: AnyRecordField, value: unknown, where: 'list' | 'detail'): ReactNode {
+/** One field's value as the list and the detail page show it (the detail's moments to the second); null for nothing to show. */
+export function recordValue(
+  field: AnyRecordField,
+  value: unknown,
+  where: 'list' | 'detail',
+  { format, t, domainText }: ValueWriting,
+): ReactNode {
   if (value === null || value === undefined || value === '') return null;
+  const optionLabel = (option: string) => domainText(field.optionLabels?.[option] ?? option);
   switch (field.kind) {
     case 'boolean':
-      return value ? 'Yes' : 'No';
+      return value ? t('value.yes') : t('value.no');
     case 'dateTime':
-      return dayjs(String(value)).format(DATE_FORMAT[where]);
+      return format.dateTime(String(value), { seconds: where === 'detail' });
     case 'enum':
       return (
-        <Badge color={BAND_COLORS[String(value)] ?? 'gray'} variant="light" tt="none">
-          {String(value)}
+        <Badge
+          color={(BAND_BADGES[String(value)] ?? OTHER_BADGE).color}
+          c={(BAND_BADGES[String(value)] ?? OTHER_BADGE).text}
+          variant="filled"
+          tt="none"
+        >
+          {optionLabel(String(value))}
         </Badge>
       );
     case 'vehicle':
@@ -52,6 +78,6 @@ export function recordValue(field: AnyRecordField, value: unknown, where: 'list'
     case 'longText':
       return where === 'detail' ? <Text style={{ whiteSpace: 'pre-wrap' }}>{String(value)}</Text> : String(value);
     default:
-      return String(value);
+      return field.optionLabels ? optionLabel(String(value)) : String(value);
   }
 }

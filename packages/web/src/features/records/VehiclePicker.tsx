@@ -1,7 +1,9 @@
 import type { RecordVehicleRef } from '@evfleet/domain';
 import { MultiSelect, Select, type OptionsFilter } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useVehicleOptions } from './api/records-api';
 
 /** Part 2 §9: the vehicle search waits 300 ms after the last key. */
@@ -57,11 +59,11 @@ interface VehiclePickerProps {
 /** The server already matched the text; the options are not filtered again here. */
 const serverFiltered: OptionsFilter = ({ options }) => options;
 
-const common = (loading: boolean) => ({
+const common = (loading: boolean, t: TFunction<'records'>) => ({
   searchable: true,
   clearable: true,
   filter: serverFiltered,
-  nothingFoundMessage: loading ? 'Loading...' : 'No vehicles found',
+  nothingFoundMessage: loading ? t('record.loading') : t('picker.none'),
 });
 
 /** One vehicle. */
@@ -73,11 +75,12 @@ export function VehiclePicker({
   required,
   ...props
 }: VehiclePickerProps & { value: string; onChange: (id: string) => void }) {
+  const { t } = useTranslation('records');
   const choices = useChoices(known, value ? [value] : []);
   return (
     <Select
       {...props}
-      {...common(choices.loading)}
+      {...common(choices.loading, t)}
       withAsterisk={required}
       data={choices.data}
       value={value || null}
@@ -100,11 +103,12 @@ export function VehiclesPicker({
   testId,
   ...props
 }: VehiclePickerProps & { value: string[]; onChange: (ids: string[]) => void }) {
+  const { t } = useTranslation('records');
   const choices = useChoices(known, value);
   return (
     <MultiSelect
       {...props}
-      {...common(choices.loading)}
+      {...common(choices.loading, t)}
       data={choices.data}
       value={value}
       onChange={(next) => {

@@ -3,10 +3,11 @@ import { ActionIcon, Group } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import { Link } from 'react-router';
 import { EditIcon, EyeIcon, TrashIcon } from '../../components/icons';
+import { actionColumn } from '../../components/list/RowActions';
 import type { RecordData, RecordDef } from './record-types';
-import { recordValue } from './RecordValue';
+import { recordValue, type ValueWriting } from './RecordValue';
 
-interface RowLinks {
+interface RowLinks extends ValueWriting {
   /** The base of the record's routes, e.g. '/car' (detail {base}/{id}, edit, delete). */
   base: string;
   /** The list's query (filters, tab), carried along so going back restores the list. */
@@ -14,17 +15,25 @@ interface RowLinks {
   canWrite: boolean;
 }
 
-function RecordActions({ record, def, base, search, canWrite }: RowLinks & { record: RecordData; def: RecordDef }) {
+function RecordActions({
+  record,
+  def,
+  base,
+  search,
+  canWrite,
+  t,
+  domainText,
+}: RowLinks & { record: RecordData; def: RecordDef }) {
   const to = `${base}/${encodeURIComponent(String(record.id))}`;
-  const label = (action: string) => `${action} ${def.entity} ${record.id}`;
+  const named = { entity: domainText(def.entity), id: String(record.id) };
   return (
     <Group gap={4} wrap="nowrap" h="100%" align="center">
       <ActionIcon
         component={Link}
         to={`${to}${search}`}
         variant="subtle"
-        aria-label={label('View')}
-        title="View"
+        aria-label={t('row.view', named)}
+        title={t('action.view')}
         data-testid={`view-${record.id}`}
       >
         <EyeIcon />
@@ -35,8 +44,8 @@ function RecordActions({ record, def, base, search, canWrite }: RowLinks & { rec
             component={Link}
             to={`${to}/edit${search}`}
             variant="subtle"
-            aria-label={label('Edit')}
-            title="Edit"
+            aria-label={t('row.edit', named)}
+            title={t('action.edit')}
             data-testid={`edit-${record.id}`}
           >
             <EditIcon />
@@ -46,8 +55,8 @@ function RecordActions({ record, def, base, search, canWrite }: RowLinks & { rec
             to={`${to}/delete${search}`}
             variant="subtle"
             color="red"
-            aria-label={label('Delete')}
-            title="Delete"
+            aria-label={t('row.delete', named)}
+            title={t('action.delete')}
             data-testid={`delete-${record.id}`}
           >
             <TrashIcon />
@@ -60,40 +69,34 @@ function RecordActions({ record, def, base, search, canWrite }: RowLinks & { rec
 
 /** A whole-number id is narrow; a reading's '{vehicleId}-{epoch ms}' needs room to be read whole. */
 const idWidth = (def: RecordDef) =>
-  def.id.safeParse(1).success
-    ? { width: 80, minWidth: 70, maxWidth: 110 }
-    : { width: 160, minWidth: 150, maxWidth: 170 };
+  def.id.safeParse(1).success ? { minWidth: 70, maxWidth: 110 } : { minWidth: 150, maxWidth: 220 };
 
 /**
- * Starting widths by kind: the grid fits its columns to its width keeping their ratios, so a long
- * text gets the room and a date its whole value.
+ * Width limits by kind: the grid sizes each column to its content within them, so a long text
+ * stops at a readable width (its whole text is in the tooltip) and a date keeps its whole value.
  */
 const columnWidth = (kind: RecordFieldKind) =>
-  kind === 'longText'
-    ? { width: 420, minWidth: 200 }
-    : kind === 'dateTime'
-      ? { width: 150, minWidth: 140 }
-      : { width: 140, minWidth: 100 };
+  kind === 'longText' ? { minWidth: 200, maxWidth: 420 } : kind === 'dateTime' ? { minWidth: 140 } : { minWidth: 100 };
 
 /** ID, the description's columns in order, then View, Edit and Delete (§2 "Generic record screens"). */
 export function recordColumns(def: RecordDef, links: RowLinks): ColDef<RecordData>[] {
   const sortable = new Set<string>(def.sortable);
   const fieldColumns = def.columns.map((name): ColDef<RecordData> => ({
     colId: name,
-    headerName: def.fields[name].label,
+    headerName: links.domainText(def.fields[name].label),
     sortable: sortable.has(name),
     ...columnWidth(def.fields[name].kind),
     wrapHeaderText: true,
     autoHeaderHeight: true,
     initialSort: name === def.sortable[0] ? 'desc' : undefined,
     valueGetter: ({ data }) => data?.[name],
-    cellRenderer: ({ data }: { data?: RecordData }) => data && recordValue(def.fields[name], data[name], 'list'),
+    cellRenderer: ({ data }: { data?: RecordData }) => data && recordValue(def.fields[name], data[name], 'list', links),
     ...(def.fields[name].kind === 'longText' && { tooltipValueGetter: ({ data }) => String(data?.[name] ?? '') }),
   }));
   return [
     {
       colId: 'id',
-      headerName: 'ID',
+      headerName: links.t('record.id'),
       sortable: sortable.has('id'),
       initialSort: def.sortable[0] === 'id' ? 'desc' : undefined,
       valueGetter: ({ data }) => data?.id,
@@ -101,9 +104,7 @@ export function recordColumns(def: RecordDef, links: RowLinks): ColDef<RecordDat
     },
     ...fieldColumns,
     {
-      colId: 'actions',
-      headerName: 'Action',
-      sortable: false,
+      ...actionColumn,
       minWidth: 130,
       maxWidth: 140,
       cellRenderer: ({ data }: { data?: RecordData }) => data && <RecordActions record={data} def={def} {...links} />,

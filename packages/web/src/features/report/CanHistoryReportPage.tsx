@@ -1,9 +1,11 @@
 import { criteriaVehicleFields, firstCanReportProblem } from '@evfleet/domain';
 import { Button, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import { toast } from '../../app/toast';
+import { useDomainText } from '../../i18n/useDomainText';
 import { useReportSignals, useReportVehicles } from './api/can-report-api';
 import { readCriteria, storeCriteria } from './criteria-store';
 import { FilterPicker } from './FilterPicker';
@@ -35,6 +37,8 @@ function initialDraft(linkedVehicle: string | null): Draft {
 
 /** /report/can-history-report (part 2 §2 "CAN History Report page"). */
 export function CanHistoryReportPage() {
+  const { t } = useTranslation('report');
+  const domainText = useDomainText();
   const navigate = useNavigate();
   const vehicles = useReportVehicles();
   const [params] = useSearchParams();
@@ -53,7 +57,7 @@ export function CanHistoryReportPage() {
     // §5: the six checks in order, the first failing one as an error toast.
     const problem = firstCanReportProblem({ vehiclesIds: vehicle ? [vehicle.id] : [], columns, startDate, endDate });
     if (problem) {
-      toast.error(problem);
+      toast.error(domainText(problem));
       return;
     }
     if (!vehicle || !startDate || !endDate) return; // ruled out by the checks; tells TypeScript
@@ -64,41 +68,41 @@ export function CanHistoryReportPage() {
   return (
     <Stack gap="md" p="md">
       <Title order={2} data-testid="report-title">
-        CAN History Report
+        {t('criteria.title')}
       </Title>
       <Card withBorder padding="lg">
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
           <FilterPicker
-            label="Vehicle"
+            label={t('criteria.vehicle')}
             options={vehicleOptions}
             value={draft.vehicleId === null ? [] : [String(draft.vehicleId)]}
             onChange={([id]) => change({ vehicleId: id ? Number(id) : null })}
-            placeholder={vehicles.isPending ? 'Loading vehicles...' : 'Select Vehicle'}
-            filterPlaceholder="Filter by Vehicle"
+            placeholder={vehicles.isPending ? t('criteria.loadingVehicles') : t('criteria.selectVehicle')}
+            filterPlaceholder={t('criteria.filterVehicle')}
             disabled={vehicles.isPending}
             testId="report-vehicle"
           />
           <FilterPicker
-            label="Signals"
+            label={t('criteria.signals')}
             multiple
-            options={signalOptions(signals.data)}
+            options={signalOptions(signals.data, domainText)}
             value={draft.columns}
             onChange={(columns) => change({ columns })}
-            placeholder="Select Settings"
-            filterPlaceholder="Filter by Notification Settings"
+            placeholder={t('criteria.selectSettings')}
+            filterPlaceholder={t('criteria.filterSettings')}
             testId="report-signals"
           />
           <ReportDateTimePicker
-            label="Start Date"
-            placeholder="Select Start Date"
+            label={t('criteria.startDate')}
+            placeholder={t('criteria.selectStart')}
             value={draft.startDate}
             onChange={(startDate) => change({ startDate })}
             defaultTime="00:00"
             testId="report-start"
           />
           <ReportDateTimePicker
-            label="End Date"
-            placeholder="Select End Date"
+            label={t('criteria.endDate')}
+            placeholder={t('criteria.selectEnd')}
             value={draft.endDate}
             onChange={(endDate) => change({ endDate })}
             defaultTime="23:59"
@@ -107,7 +111,7 @@ export function CanHistoryReportPage() {
         </SimpleGrid>
         <Group justify="flex-end" mt="lg">
           <Button onClick={viewResult} data-testid="view-result">
-            View Result
+            {t('criteria.viewResult')}
           </Button>
         </Group>
       </Card>

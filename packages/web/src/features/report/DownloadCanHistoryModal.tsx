@@ -1,12 +1,15 @@
 import { canReportFileName, criteriaVehicleFields, firstCanReportProblem, vehicleOptionLabel } from '@evfleet/domain';
 import { Button, Checkbox, Group, Modal, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import { toast } from '../../app/toast';
+import { useDomainText } from '../../i18n/useDomainText';
 import { exportReport, useReportSignals } from './api/can-report-api';
 import { storeCriteria } from './criteria-store';
 import { ReportDateTimePicker } from './ReportDateTimePicker';
+import { signalOptions } from './signal-options';
 
 interface Props {
   vehicle: { id: number; name: string; vin: string };
@@ -20,6 +23,8 @@ interface Props {
  * as xlsx or opened on the result page; the report page's six checks apply, in order.
  */
 export function DownloadCanHistoryModal({ vehicle, opened, onClose }: Props) {
+  const { t } = useTranslation('report');
+  const domainText = useDomainText();
   const navigate = useNavigate();
   const signals = useReportSignals(opened ? vehicle.id : null);
   const [columns, setColumns] = useState<string[]>([]);
@@ -31,7 +36,7 @@ export function DownloadCanHistoryModal({ vehicle, opened, onClose }: Props) {
   const criteria = () => {
     const problem = firstCanReportProblem({ vehiclesIds: [vehicle.id], columns, startDate, endDate });
     if (problem) {
-      toast.error(problem);
+      toast.error(domainText(problem));
       return null;
     }
     const fields = criteriaVehicleFields({
@@ -56,22 +61,22 @@ export function DownloadCanHistoryModal({ vehicle, opened, onClose }: Props) {
     navigate(ROUTES.reportResult);
   };
 
-  const options = Object.entries(signals.data ?? {});
+  const options = signalOptions(signals.data, domainText);
   return (
-    <Modal opened={opened} onClose={onClose} title="Download CAN History" size="lg" centered>
+    <Modal opened={opened} onClose={onClose} title={t('download.title')} size="lg" centered>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <ReportDateTimePicker
-            label="Date From"
-            placeholder="Select Start Date"
+            label={t('download.from')}
+            placeholder={t('criteria.selectStart')}
             value={startDate}
             onChange={setStartDate}
             defaultTime="00:00"
             testId="history-from"
           />
           <ReportDateTimePicker
-            label="Date To"
-            placeholder="Select End Date"
+            label={t('download.to')}
+            placeholder={t('criteria.selectEnd')}
             value={endDate}
             onChange={setEndDate}
             defaultTime="23:59"
@@ -80,34 +85,34 @@ export function DownloadCanHistoryModal({ vehicle, opened, onClose }: Props) {
         </SimpleGrid>
         <Group justify="space-between">
           <Text fw={600} size="sm">
-            Signals
+            {t('criteria.signals')}
           </Text>
           <Checkbox
-            label="Select All"
+            label={t('picker.selectAll')}
             checked={options.length > 0 && columns.length === options.length}
             indeterminate={columns.length > 0 && columns.length < options.length}
-            onChange={(e) => setColumns(e.currentTarget.checked ? options.map(([key]) => key) : [])}
+            onChange={(e) => setColumns(e.currentTarget.checked ? options.map((option) => option.value) : [])}
             data-testid="history-select-all"
           />
         </Group>
         <ScrollArea h={240} type="auto">
           <Checkbox.Group value={columns} onChange={setColumns}>
             <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" data-testid="history-signals">
-              {options.map(([key, label]) => (
-                <Checkbox key={key} value={key} label={label} />
+              {options.map(({ value, label, description }) => (
+                <Checkbox key={value} value={value} label={label} title={description} />
               ))}
             </SimpleGrid>
           </Checkbox.Group>
         </ScrollArea>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('download.cancel')}
           </Button>
           <Button variant="light" onClick={() => void download()} loading={busy} data-testid="history-download">
-            Download xls
+            {t('result.downloadXls')}
           </Button>
           <Button onClick={viewResult} data-testid="history-view-result">
-            View Result
+            {t('criteria.viewResult')}
           </Button>
         </Group>
       </Stack>

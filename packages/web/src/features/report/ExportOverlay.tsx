@@ -1,7 +1,9 @@
 import { Loader, LoadingOverlay, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 /** §2: the overlay over a report page while its spreadsheet is being exported (apart from the grid's own loading overlay). */
 export function ExportOverlay({ visible }: { visible: boolean }) {
+  const { t } = useTranslation('report');
   return (
     <LoadingOverlay
       visible={visible}
@@ -11,7 +13,7 @@ export function ExportOverlay({ visible }: { visible: boolean }) {
         children: (
           <Stack align="center" gap="xs" data-testid="export-overlay">
             <Loader />
-            <Text fw={500}>Exporting…</Text>
+            <Text fw={500}>{t('export.busy')}</Text>
           </Stack>
         ),
       }}

@@ -1,9 +1,12 @@
 import { CheckIcon, Combobox, Group, Input, InputBase, ScrollArea, Text, useCombobox } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface PickerOption {
   value: string;
   label: string;
+  /** One line on what the option is, shown when the pointer rests on it. */
+  description?: string;
 }
 
 interface FilterPickerProps {
@@ -47,6 +50,7 @@ export function FilterPicker({
   disabled,
   testId,
 }: FilterPickerProps) {
+  const { t } = useTranslation('report');
   const [filter, setFilter] = useState('');
   const combobox = useCombobox({
     onDropdownClose: () => {
@@ -57,7 +61,10 @@ export function FilterPicker({
   });
 
   const needle = filter.trim().toLowerCase();
-  const shown = needle ? options.filter((option) => option.label.toLowerCase().includes(needle)) : options;
+  // The key matches too, for whoever knows a signal by the name its device sends.
+  const shown = needle
+    ? options.filter((option) => `${option.label}\n${option.value}`.toLowerCase().includes(needle))
+    : options;
   const chosen = new Set(value);
   const allShownChosen = shown.length > 0 && shown.every((option) => chosen.has(option.value));
 
@@ -124,19 +131,24 @@ export function FilterPicker({
               <Combobox.Option value={SELECT_ALL} active={allShownChosen} data-testid={`${testId}-select-all`}>
                 <Group gap="xs">
                   <Check on={allShownChosen} />
-                  <span>Select All</span>
+                  <span>{t('picker.selectAll')}</span>
                 </Group>
               </Combobox.Option>
             )}
             {shown.map((option) => (
-              <Combobox.Option value={option.value} key={option.value} active={chosen.has(option.value)}>
+              <Combobox.Option
+                value={option.value}
+                key={option.value}
+                active={chosen.has(option.value)}
+                title={option.description}
+              >
                 <Group gap="xs" wrap="nowrap">
                   {multiple && <Check on={chosen.has(option.value)} />}
                   <span>{option.label}</span>
                 </Group>
               </Combobox.Option>
             ))}
-            {shown.length === 0 && <Combobox.Empty>Nothing found</Combobox.Empty>}
+            {shown.length === 0 && <Combobox.Empty>{t('picker.nothingFound')}</Combobox.Empty>}
           </ScrollArea.Autosize>
         </Combobox.Options>
       </Combobox.Dropdown>

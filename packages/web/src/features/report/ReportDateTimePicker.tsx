@@ -1,7 +1,8 @@
 import { DateTimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import dayjs from 'dayjs';
-import { PICKER_FORMAT } from './report-format';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../components/format/useFormat';
 
 interface ReportDateTimePickerProps {
   label: string;
@@ -14,7 +15,7 @@ interface ReportDateTimePickerProps {
   testId: string;
 }
 
-/** A start or end picker of the report page (§2): YYYY/MM/DD HH:mm A, future days disabled. */
+/** A start or end picker of the report page (§2): YYYY/MM/DD and the user's clock, future days disabled. */
 export function ReportDateTimePicker({
   label,
   placeholder,
@@ -23,11 +24,13 @@ export function ReportDateTimePicker({
   defaultTime,
   testId,
 }: ReportDateTimePickerProps) {
+  const { t } = useTranslation('report');
+  const format = useFormat();
   return (
     <DateTimePicker
       label={label}
       placeholder={placeholder}
-      valueFormat={PICKER_FORMAT}
+      valueFormat={format.pickerPattern}
       value={value ? new Date(value) : null}
       // The picker answers in local wall time ('YYYY-MM-DD HH:mm:ss'); the criteria carry instants.
       onChange={(picked) => onChange(picked ? dayjs(picked).toISOString() : null)}
@@ -35,9 +38,13 @@ export function ReportDateTimePicker({
       clearable
       defaultTimeValue={defaultTime}
       data-testid={testId}
-      submitButtonProps={{ 'aria-label': `Confirm ${label}` }}
-      ariaLabels={{ previousMonth: 'Previous month', nextMonth: 'Next month' }}
-      timePickerProps={{ hoursInputLabel: 'Hours', minutesInputLabel: 'Minutes' }}
+      submitButtonProps={{ 'aria-label': t('picker.confirm', { label }) }}
+      ariaLabels={{ previousMonth: t('picker.previousMonth'), nextMonth: t('picker.nextMonth') }}
+      timePickerProps={{
+        hoursInputLabel: t('picker.hours'),
+        minutesInputLabel: t('picker.minutes'),
+        format: format.hourCycle === '12h' ? '12h' : '24h',
+      }}
     />
   );
 }

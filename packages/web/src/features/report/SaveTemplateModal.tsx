@@ -1,7 +1,9 @@
-import { CAN_REPORT_TEXTS, saveTemplateSchema, type SaveTemplate } from '@evfleet/domain';
+import { saveTemplateSchema, type SaveTemplate } from '@evfleet/domain';
 import { TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/toast';
 import { EntityModal } from '../../components/EntityModal';
+import { useDomainText } from '../../i18n/useDomainText';
 import { useSaveTemplate } from './api/can-report-api';
 import type { ReportCriteria } from './criteria-store';
 
@@ -17,10 +19,12 @@ interface SaveTemplateModalProps {
  * name is required here and unique per user on the server, whose refusal shows as its toast.
  */
 export function SaveTemplateModal({ opened, criteria, onClose }: SaveTemplateModalProps) {
+  const { t } = useTranslation('report');
+  const domainText = useDomainText();
   const save = useSaveTemplate();
   const submit = async (template: SaveTemplate) => {
     await save.mutateAsync(template);
-    toast.success(CAN_REPORT_TEXTS.templateSaved);
+    toast.success(t('save.templateSaved'));
     onClose();
   };
   const { columns, startDate, endDate, vehiclesIds } = criteria;
@@ -28,18 +32,18 @@ export function SaveTemplateModal({ opened, criteria, onClose }: SaveTemplateMod
     <EntityModal
       opened={opened}
       onClose={onClose}
-      title="Save as template"
+      title={t('result.saveTemplate')}
       schema={saveTemplateSchema}
       defaultValues={{ templateName: '', columns, startDate, endDate, vehiclesIds }}
       onSubmit={submit}
     >
       {({ register, formState: { errors } }) => (
         <TextInput
-          label="Template Name"
+          label={t('saved.name')}
           withAsterisk
           data-autofocus
           data-testid="template-name"
-          error={errors.templateName?.message}
+          error={domainText(errors.templateName?.message)}
           {...register('templateName')}
         />
       )}

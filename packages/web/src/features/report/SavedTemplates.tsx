@@ -1,16 +1,20 @@
 import { Anchor, Card, Center, Loader, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSavedTemplates } from './api/can-report-api';
+import { useFormat } from '../../components/format/useFormat';
 import { pickerText, templateInstant } from './report-format';
 import { templateLink } from './template-link';
 
 /** The caller's saved templates on the report page; choosing one opens /report/template (§2, §4). */
 export function SavedTemplates() {
+  const { t } = useTranslation('report');
   const templates = useSavedTemplates();
+  const format = useFormat();
   return (
     <Card withBorder padding="lg">
       <Title order={4} mb="sm">
-        Saved Templates
+        {t('saved.title')}
       </Title>
       {templates.isPending && (
         <Center py="sm">
@@ -19,17 +23,17 @@ export function SavedTemplates() {
       )}
       {templates.data?.length === 0 && (
         <Text c="dimmed" size="sm" data-testid="no-templates">
-          No saved templates yet: save one from a report's results.
+          {t('saved.none')}
         </Text>
       )}
       {templates.data && templates.data.length > 0 && (
         <Table striped highlightOnHover data-testid="saved-templates">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Template Name</Table.Th>
-              <Table.Th>Start Date</Table.Th>
-              <Table.Th>End Date</Table.Th>
-              <Table.Th>Signals</Table.Th>
+              <Table.Th>{t('saved.name')}</Table.Th>
+              <Table.Th>{t('criteria.startDate')}</Table.Th>
+              <Table.Th>{t('criteria.endDate')}</Table.Th>
+              <Table.Th>{t('criteria.signals')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -40,8 +44,8 @@ export function SavedTemplates() {
                     {template.templateName}
                   </Anchor>
                 </Table.Td>
-                <Table.Td>{pickerText(templateInstant(template.startDate))}</Table.Td>
-                <Table.Td>{pickerText(templateInstant(template.endDate))}</Table.Td>
+                <Table.Td>{pickerText(templateInstant(template.startDate), format)}</Table.Td>
+                <Table.Td>{pickerText(templateInstant(template.endDate), format)}</Table.Td>
                 <Table.Td>{template.columns.length}</Table.Td>
               </Table.Tr>
             ))}

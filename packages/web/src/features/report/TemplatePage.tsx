@@ -1,19 +1,21 @@
 import {
   CAN_REPORT_DEFAULT_PAGE_SIZE,
   CAN_REPORT_PAGE_SIZES,
-  CAN_REPORT_TEXTS,
   SAVED_TEMPLATE_FILE_NAME,
   type ReportRow,
   type TemplateResult,
 } from '@evfleet/domain';
 import { Alert, Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import { DataGrid } from '../../components/DataGrid';
 import { PageSizeSelect } from '../../components/list/PageSizeSelect';
 import { exportReport, useTemplateReport } from './api/can-report-api';
 import { ExportOverlay } from './ExportOverlay';
+import { useFormat } from '../../components/format/useFormat';
+import { useDomainText } from '../../i18n/useDomainText';
 import { pickerText, templateInstant } from './report-format';
 import { reportColumnDefs } from './reportColumns';
 import { TemplatePager } from './TemplatePager';
@@ -27,6 +29,8 @@ function exportFilter({ columns, startDate, endDate, vehiclesIds }: TemplateResu
 
 /** /report/template?id= (part 2 §2 "Saved template page"). */
 export function TemplatePage() {
+  const { t } = useTranslation('report');
+  const domainText = useDomainText();
   const [params] = useSearchParams();
   const raw = Number(params.get(TEMPLATE_ID_PARAM));
   const id = Number.isInteger(raw) && raw > 0 ? raw : null;
@@ -37,7 +41,11 @@ export function TemplatePage() {
 
   const rows = report.data?.reportData.data;
   // §2: the columns are those of the first row, every one filterable by its text.
-  const columns = useMemo(() => reportColumnDefs(rows?.[0] ? Object.keys(rows[0]) : [], { filters: 'text' }), [rows]);
+  const format = useFormat();
+  const columns = useMemo(
+    () => reportColumnDefs(rows?.[0] ? Object.keys(rows[0]) : [], { filters: 'text', format, t, domainText }),
+    [rows, format, t, domainText],
+  );
   const template = report.data?.templateDate;
 
   const download = async () => {
@@ -55,11 +63,11 @@ export function TemplatePage() {
       <ExportOverlay visible={exporting} />
       <Stack gap="md" p="md">
         <Anchor component={Link} to={ROUTES.canHistoryReport} data-testid="back">
-          ← Back
+          {t('template.back')}
         </Anchor>
         <Group justify="space-between" wrap="wrap">
           <Title order={2} data-testid="template-title">
-            {template?.templateName ?? (report.isError || id === null ? 'Saved Template' : '…')}
+            {template?.templateName ?? (report.isError || id === null ? t('template.fallbackTitle') : '…')}
           </Title>
           <Group gap="sm">
             <PageSizeSelect
@@ -71,23 +79,24 @@ export function TemplatePage() {
               options={CAN_REPORT_PAGE_SIZES}
             />
             <Button onClick={download} disabled={!template} loading={exporting} data-testid="download-xls">
-              Download xls
+              {t('result.downloadXls')}
             </Button>
           </Group>
         </Group>
         {template && (
           <Text size="sm" c="dimmed" data-testid="template-criteria">
-            {pickerText(templateInstant(template.startDate))} – {pickerText(templateInstant(template.endDate))}
+            {pickerText(templateInstant(template.startDate), format)} –{' '}
+            {pickerText(templateInstant(template.endDate), format)}
           </Text>
         )}
-        {(id === null || report.isError) && <Alert color="red">This saved template could not be loaded.</Alert>}
+        {(id === null || report.isError) && <Alert color="red">{t('template.loadFailed')}</Alert>}
         {id !== null && !report.isError && (
           <>
             <DataGrid<ReportRow>
               rows={rows}
               columns={columns}
               loading={report.isFetching}
-              noRowsText={CAN_REPORT_TEXTS.noResults}
+              noRowsText={t('result.noResults')}
               testId="template-grid"
             />
             <TemplatePager

@@ -1,5 +1,7 @@
 import { Button, Group, NumberInput, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../components/format/useFormat';
 
 interface TemplatePagerProps {
   /** 0-based, as the call wants it. */
@@ -11,6 +13,8 @@ interface TemplatePagerProps {
 
 /** §2 saved template page: Previous Page, Next Page and a 'Go to' box with its confirm, over totalCount. */
 export function TemplatePager({ page, size, total, onPageChange }: TemplatePagerProps) {
+  const { t } = useTranslation('report');
+  const format = useFormat();
   const pages = Math.max(1, Math.ceil(total / size));
   const [target, setTarget] = useState<string | number>('');
   const goTo = () => {
@@ -23,7 +27,7 @@ export function TemplatePager({ page, size, total, onPageChange }: TemplatePager
   return (
     <Group justify="space-between" mt="sm" data-testid="template-pager">
       <Text size="sm" c="dimmed" data-testid="template-page-info">
-        Page {page + 1} of {pages} · {total} rows
+        {t('pager.info', { page: page + 1, pages, rows: format.number(total, { max: 0 }), count: total })}
       </Text>
       <Group gap="xs">
         <Button
@@ -33,7 +37,7 @@ export function TemplatePager({ page, size, total, onPageChange }: TemplatePager
           onClick={() => onPageChange(page - 1)}
           data-testid="previous-page"
         >
-          Previous Page
+          {t('pager.previous')}
         </Button>
         <Button
           variant="default"
@@ -42,7 +46,7 @@ export function TemplatePager({ page, size, total, onPageChange }: TemplatePager
           onClick={() => onPageChange(page + 1)}
           data-testid="next-page"
         >
-          Next Page
+          {t('pager.next')}
         </Button>
         <form
           onSubmit={(event) => {
@@ -58,14 +62,14 @@ export function TemplatePager({ page, size, total, onPageChange }: TemplatePager
               max={pages}
               allowDecimal={false}
               allowNegative={false}
-              placeholder="Go to"
-              aria-label="Go to page"
+              placeholder={t('pager.goTo')}
+              aria-label={t('pager.goToPage')}
               value={target}
               onChange={setTarget}
               data-testid="go-to-page"
             />
             <Button type="submit" size="xs" data-testid="go-to-confirm">
-              Go
+              {t('pager.go')}
             </Button>
           </Group>
         </form>

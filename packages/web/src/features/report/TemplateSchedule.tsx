@@ -1,4 +1,4 @@
-import { reportScheduleWriteSchema, SCHEDULE_TEXTS, WEEKDAYS, type ReportSchedule } from '@evfleet/domain';
+import { reportScheduleWriteSchema, WEEKDAYS, type ReportSchedule } from '@evfleet/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Button,
@@ -12,10 +12,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { applyServerFieldErrors } from '../../api/field-errors';
 import { toast } from '../../app/toast';
+import { useDomainText } from '../../i18n/useDomainText';
 import { useChangeSchedule, useTemplateSchedule } from './api/schedule-api';
 
 type ScheduleInput = z.input<typeof reportScheduleWriteSchema>;
@@ -24,7 +27,6 @@ const HOURS = Array.from({ length: 24 }, (_, hour) => ({
   value: String(hour),
   label: `${String(hour).padStart(2, '0')}:00`,
 }));
-const WEEKDAY_OPTIONS = WEEKDAYS.map((label, day) => ({ value: String(day), label }));
 
 /** An instant as 'YYYY/MM/DD HH:mm' on the clock of `timeZone` (the schedule's hours are the vehicle's). */
 function zonedText(instant: string, timeZone: string): string {
@@ -41,13 +43,20 @@ function zonedText(instant: string, timeZone: string): string {
   return `${part('year')}/${part('month')}/${part('day')} ${part('hour')}:${part('minute')}`;
 }
 
+const weekdayName = (day: number, t: TFunction<'report'>) => t(`weekday.${day % WEEKDAYS.length}` as 'weekday.0');
+
 /** What the card says about the saved schedule. */
-function statusText(schedule: ReportSchedule | null): string {
-  if (!schedule)
-    return 'Not scheduled. A schedule mails this report as an xlsx: daily with the previous day, or weekly with the previous seven days.';
-  const when = schedule.period === 'DAILY' ? 'daily' : `every ${WEEKDAYS[schedule.weekday ?? 0]}`;
-  const last = schedule.lastRunAt ? `, last ${zonedText(schedule.lastRunAt, schedule.timeZone)}` : '';
-  return `Mailed ${when} at ${HOURS[schedule.hour].label} (${schedule.timeZone}) to ${schedule.recipients.join(', ')}; next ${zonedText(schedule.nextRunAt, schedule.timeZone)}${last}.`;
+function statusText(schedule: ReportSchedule | null, t: TFunction<'report'>): string {
+  if (!schedule) return t('schedule.none');
+  const values = {
+    day: weekdayName(schedule.weekday ?? 0, t),
+    hour: HOURS[schedule.hour].label,
+    zone: schedule.timeZone,
+    recipients: schedule.recipients.join(', '),
+    next: zonedText(schedule.nextRunAt, schedule.timeZone),
+    last: schedule.lastRunAt ? t('schedule.last', { at: zonedText(schedule.lastRunAt, schedule.timeZone) }) : '',
+  };
+  return schedule.period === 'DAILY' ? t('schedule.daily.status', values) : t('schedule.weekly.status', values);
 }
 
 const defaultsOf = (schedule: ReportSchedule | null): ScheduleInput =>
@@ -67,6 +76,8 @@ export function TemplateSchedule({ templateId }: { templateId: number }) {
 }
 
 function ScheduleForm({ templateId, schedule }: { templateId: number; schedule: ReportSchedule | null }) {
+  const { t } = useTranslation('report');
+  const domainText = useDomainText();
   const { save, remove } = useChangeSchedule(templateId);
   const form = useForm<ScheduleInput, unknown, z.output<typeof reportScheduleWriteSchema>>({
     resolver: zodResolver(reportScheduleWriteSchema),
@@ -78,21 +89,21 @@ function ScheduleForm({ templateId, schedule }: { templateId: number; schedule: 
   const submit = form.handleSubmit(async (values) => {
     try {
       await save.mutateAsync(values);
-      toast.success(SCHEDULE_TEXTS.scheduleSaved);
+      toast.success(t('schedule.saved'));
     } catch (error) {
       applyServerFieldErrors(error, form);
     }
   });
   const unschedule = async () => {
     await remove.mutateAsync();
-    toast.success(SCHEDULE_TEXTS.scheduleRemoved);
+    toast.success(t('schedule.removed'));
   };
 
   return (
     <Card withBorder padding="lg" data-testid="template-schedule">
-      <Title order={4}>Schedule</Title>
+      <Title order={4}>{t('schedule.title')}</Title>
       <Text size="sm" c="dimmed" mb="sm" data-testid="schedule-status">
-        {statusText(schedule)}
+        {statusText(schedule, t)}
       </Text>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
@@ -101,12 +112,12 @@ function ScheduleForm({ templateId, schedule }: { templateId: number; schedule: 
               control={form.control}
               name="period"
               render={({ field }) => (
-                <Input.Wrapper label="Period">
+                <Input.Wrapper label={t('schedule.period')}>
                   <SegmentedControl
                     display="flex"
                     data={[
-                      { value: 'DAILY', label: 'Daily' },
-                      { value: 'WEEKLY', label: 'Weekly' },
+                      { value: 'DAILY', label: t('schedule.daily') },
+                      { value: 'WEEKLY', label: t('schedule.weekly') },
                     ]}
                     value={field.value}
                     onChange={field.onChange}
@@ -121,11 +132,11 @@ function ScheduleForm({ templateId, schedule }: { templateId: number; schedule: 
                 name="weekday"
                 render={({ field }) => (
                   <NativeSelect
-                    label="Day"
-                    data={WEEKDAY_OPTIONS}
+                    label={t('schedule.day')}
+                    data={WEEKDAYS.map((_, day) => ({ value: String(day), label: weekdayName(day, t) }))}
                     value={String(field.value ?? '')}
                     onChange={(event) => field.onChange(Number(event.currentTarget.value))}
-                    error={errors.weekday?.message}
+                    error={domainText(errors.weekday?.message)}
                     data-testid="schedule-weekday"
                   />
                 )}
@@ -136,11 +147,11 @@ function ScheduleForm({ templateId, schedule }: { templateId: number; schedule: 
               name="hour"
               render={({ field }) => (
                 <NativeSelect
-                  label="Hour (vehicle's time zone)"
+                  label={t('schedule.hour')}
                   data={HOURS}
                   value={String(field.value)}
                   onChange={(event) => field.onChange(Number(event.currentTarget.value))}
-                  error={errors.hour?.message}
+                  error={domainText(errors.hour?.message)}
                   data-testid="schedule-hour"
                 />
               )}
@@ -151,11 +162,11 @@ function ScheduleForm({ templateId, schedule }: { templateId: number; schedule: 
             name="recipients"
             render={({ field }) => (
               <TagsInput
-                label="Recipients"
-                placeholder="Type an address and press Enter"
+                label={t('schedule.recipients')}
+                placeholder={t('schedule.recipientsPlaceholder')}
                 value={field.value}
                 onChange={field.onChange}
-                error={errors.recipients?.message ?? errors.recipients?.find?.((e) => e)?.message}
+                error={domainText(errors.recipients?.message ?? errors.recipients?.find?.((e) => e)?.message)}
                 splitChars={[',', ' ', ';']}
                 data-testid="schedule-recipients"
               />
@@ -170,11 +181,11 @@ function ScheduleForm({ templateId, schedule }: { templateId: number; schedule: 
                 loading={remove.isPending}
                 data-testid="schedule-remove"
               >
-                Remove schedule
+                {t('schedule.remove')}
               </Button>
             )}
             <Button type="submit" loading={save.isPending} data-testid="schedule-save">
-              Save schedule
+              {t('schedule.save')}
             </Button>
           </Group>
         </Stack>

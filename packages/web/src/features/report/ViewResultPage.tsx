@@ -1,7 +1,8 @@
-import { CAN_REPORT_PAGE_SIZES, CAN_REPORT_TEXTS, canReportFileName, type ReportRow } from '@evfleet/domain';
+import { CAN_REPORT_PAGE_SIZES, canReportFileName, type ReportRow } from '@evfleet/domain';
 import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import { toast } from '../../app/toast';
@@ -12,6 +13,8 @@ import { CAN_REPORT, exportReport, useCanHistory, useReportSignals } from './api
 import { readCriteria, type ReportCriteria } from './criteria-store';
 import { ExportOverlay } from './ExportOverlay';
 import { FilterPicker } from './FilterPicker';
+import { useFormat } from '../../components/format/useFormat';
+import { useDomainText } from '../../i18n/useDomainText';
 import { pickerText } from './report-format';
 import { reportColumnDefs } from './reportColumns';
 import { SaveTemplateModal } from './SaveTemplateModal';
@@ -20,19 +23,23 @@ import { useResultView } from './useResultView';
 
 /** /report/view-result (part 2 §2 "View Result page"); without criteria it sends the user back (§8). */
 export function ViewResultPage() {
+  const { t } = useTranslation('report');
   const [criteria] = useState(readCriteria);
   useEffect(() => {
     // The id keeps React's development double render from toasting twice.
-    if (!criteria) toast.error(CAN_REPORT_TEXTS.noCriteria, { toastId: 'can-report-no-criteria' });
-  }, [criteria]);
+    if (!criteria) toast.error(t('result.noCriteria'), { toastId: 'can-report-no-criteria' });
+  }, [criteria, t]);
   if (!criteria) return <Navigate to={ROUTES.canHistoryReport} replace />;
   return <ResultView initial={criteria} />;
 }
 
 function ResultView({ initial }: { initial: ReportCriteria }) {
+  const { t } = useTranslation('report');
+  const domainText = useDomainText();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const view = useResultView(initial);
+  const view = useResultView(initial, t('result.noSignals'));
+  const format = useFormat();
   const history = useCanHistory(view.filter);
   const signals = useReportSignals(view.criteria.vehiclesIds?.[0]);
   const [exporting, setExporting] = useState(false);
@@ -40,8 +47,8 @@ function ResultView({ initial }: { initial: ReportCriteria }) {
 
   const result = history.data;
   const columns = useMemo(
-    () => reportColumnDefs(result?.columns ?? [], { sort: view.sort, filters: 'typed' }),
-    [result?.columns, view.sort],
+    () => reportColumnDefs(result?.columns ?? [], { sort: view.sort, filters: 'typed', format, t, domainText }),
+    [result?.columns, view.sort, format, t, domainText],
   );
 
   const back = () => {
@@ -66,43 +73,43 @@ function ResultView({ initial }: { initial: ReportCriteria }) {
         <Group justify="space-between" wrap="wrap">
           <Group>
             <Button variant="default" onClick={back} data-testid="back">
-              Back
+              {t('result.back')}
             </Button>
             <Title order={2} data-testid="result-title">
-              Search Results
+              {t('result.title')}
             </Title>
           </Group>
           <Group gap="sm" wrap="wrap" align="flex-end">
             <Box w={320}>
               <FilterPicker
-                label="Columns"
+                label={t('result.columns')}
                 multiple
-                options={signalOptions(signals.data)}
+                options={signalOptions(signals.data, domainText)}
                 value={view.pickedColumns}
                 onChange={view.pickColumns}
-                placeholder="Select Settings"
-                filterPlaceholder="Filter by Columns"
+                placeholder={t('criteria.selectSettings')}
+                filterPlaceholder={t('result.filterColumns')}
                 testId="result-columns"
               />
             </Box>
             <PageSizeSelect value={view.pageSize} onChange={view.setPageSize} options={CAN_REPORT_PAGE_SIZES} />
             <Button variant="default" onClick={() => setSaving(true)} data-testid="save-template">
-              Save as template
+              {t('result.saveTemplate')}
             </Button>
             <Button onClick={download} loading={exporting} data-testid="download-xls">
-              Download xls
+              {t('result.downloadXls')}
             </Button>
           </Group>
         </Group>
         <Text size="sm" c="dimmed" data-testid="result-criteria">
-          {name ?? vin} · {startDate && pickerText(startDate)} – {endDate && pickerText(endDate)}
-          {view.columnsPending && ' · applying the column change…'}
+          {name ?? vin} · {startDate && pickerText(startDate, format)} – {endDate && pickerText(endDate, format)}
+          {view.columnsPending && t('result.pending')}
         </Text>
         <DataGrid<ReportRow>
           rows={result?.data}
           columns={columns}
           loading={history.isFetching || view.columnsPending}
-          noRowsText={CAN_REPORT_TEXTS.noResults}
+          noRowsText={t('result.noResults')}
           onSortChange={(sort) => view.setSort(sort && { column: sort.colId, direction: sort.direction })}
           testId="result-grid"
         />

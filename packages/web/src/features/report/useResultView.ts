@@ -1,10 +1,4 @@
-import {
-  CAN_REPORT_DEFAULT_PAGE_SIZE,
-  CAN_REPORT_TEXTS,
-  DATE_COLUMN,
-  reportColumnOf,
-  type CanReportFilterInput,
-} from '@evfleet/domain';
+import { CAN_REPORT_DEFAULT_PAGE_SIZE, DATE_COLUMN, reportColumnOf, type CanReportFilterInput } from '@evfleet/domain';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { toast } from '../../app/toast';
@@ -20,8 +14,11 @@ export const COLUMN_CHANGE_DELAY_MS = 3000;
 
 const DEFAULT_SORT: ColumnSort = { column: DATE_COLUMN, direction: 'asc' };
 
-/** The result page's state: the criteria with the applied columns, the pending column choice, paging and sort. */
-export function useResultView(initial: ReportCriteria) {
+/**
+ * The result page's state: the criteria with the applied columns, the pending column choice, paging
+ * and sort; `noSignals` is what an empty column choice toasts.
+ */
+export function useResultView(initial: ReportCriteria, noSignals: string) {
   const [criteria, setCriteria] = useState(initial);
   const [pickedColumns, setPickedColumns] = useState<string[]>(initial.columns ?? []);
   const [pending, setPending] = useState(false);
@@ -33,7 +30,7 @@ export function useResultView(initial: ReportCriteria) {
     setPending(false);
     if (columns.length === 0) {
       // The report needs a signal (§5 check 2); the grid keeps the columns it has.
-      toast.error(CAN_REPORT_TEXTS.noSignals);
+      toast.error(noSignals);
       setPickedColumns(criteria.columns ?? []);
       return;
     }

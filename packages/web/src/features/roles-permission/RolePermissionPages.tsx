@@ -1,5 +1,6 @@
 import { PERMISSION_ROLES, type PermissionRole } from '@evfleet/domain';
 import { Alert, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useCan } from '../../app/session/useCan';
 import { toast } from '../../app/toast';
 import { useRolePermissions, useSaveRolePermissions } from './api/role-permissions-api';
@@ -11,7 +12,9 @@ import { ToggleTree } from './ToggleTree';
  * (docs/permissions.md); anyone else sees them disabled.
  */
 function PermissionPage({ role }: { role: PermissionRole }) {
-  const { title, toggles } = PERMISSION_ROLES[role];
+  const { t } = useTranslation('roles-permission');
+  const { toggles } = PERMISSION_ROLES[role];
+  const title = t(`title.${role}`);
   const canChange = useCan('rolePermissions');
   const stored = useRolePermissions(role);
   const save = useSaveRolePermissions(role);
@@ -19,7 +22,7 @@ function PermissionPage({ role }: { role: PermissionRole }) {
   const change = async (key: string, on: boolean, label: string) => {
     try {
       await save.mutateAsync({ [key]: on });
-      toast.success(`${title}: ${label} ${on ? 'enabled' : 'disabled'}`);
+      toast.success(t(on ? 'toast.enabled' : 'toast.disabled', { title, label }));
     } catch {
       // the HTTP client has already said why; the switch shows the stored state again
     }
@@ -33,10 +36,10 @@ function PermissionPage({ role }: { role: PermissionRole }) {
         </Title>
         {!canChange && (
           <Text size="sm" c="dimmed" data-testid="permissions-read-only">
-            Only administrators can change role permissions.
+            {t('readOnly')}
           </Text>
         )}
-        {stored.isError && <Alert color="red">The permissions of this role could not be loaded.</Alert>}
+        {stored.isError && <Alert color="red">{t('loadFailed')}</Alert>}
         {stored.isPending ? (
           <Center py="xl">
             <Loader size="sm" />

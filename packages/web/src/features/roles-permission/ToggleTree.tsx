@@ -1,13 +1,30 @@
 import type { FLEET_OWNER_TOGGLES } from '@evfleet/domain';
 import { Paper, Stack, Switch, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { en } from './locales/en';
 
 type Toggle = (typeof FLEET_OWNER_TOGGLES)[number];
 
+type Key = keyof typeof en;
+
 /** What a section governs (docs/permissions.md): the spec's pages name the switches without saying. */
-const SECTION_NOTES: Record<string, string> = {
-  vehicle: "The fleet's vehicles; below, what the fleet owner may open of them.",
-  assignVehicle: "Putting the dealer's vehicles in its fleets; below, what it may open of its vehicles in a fleet.",
-  unassignVehicle: 'Taking vehicles out of its fleets; below, what it may open of its vehicles in no fleet.',
+const SECTION_NOTES: Partial<Record<string, Key>> = {
+  vehicle: 'note.vehicle',
+  assignVehicle: 'note.assignVehicle',
+  unassignVehicle: 'note.unassignVehicle',
+};
+
+/** A switch's label by the last part of its key ('vehicle.canHistory' is 'canHistory'). */
+const LABELS: Partial<Record<string, Key>> = {
+  driverScreen: 'toggle.driverScreen',
+  vehicleConfigurationTemplate: 'toggle.vehicleConfigurationTemplate',
+  vehicle: 'toggle.vehicle',
+  assignVehicle: 'toggle.assignVehicle',
+  unassignVehicle: 'toggle.unassignVehicle',
+  canDetails: 'toggle.canDetails',
+  canHistory: 'toggle.canHistory',
+  canHistoryExport: 'toggle.canHistoryExport',
+  warningLogs: 'toggle.warningLogs',
 };
 
 interface ToggleTreeProps {
@@ -25,23 +42,31 @@ interface ToggleTreeProps {
  * counts only while its parent is on, so it shows disabled (keeping its own state) when the parent is off.
  */
 export function ToggleTree({ toggles, states, disabled, busy, onChange }: ToggleTreeProps) {
+  const { t } = useTranslation('roles-permission');
+  // A toggle the catalogue does not know yet keeps the domain's English label.
+  const labelOf = ({ key, label }: { key: string; label: string }) => {
+    const known = LABELS[key.split('.').at(-1) ?? key];
+    return known ? t(known) : label;
+  };
   return (
     <Stack gap="sm">
       {toggles.map((toggle) => {
         const on = states[toggle.key] ?? toggle.default;
+        const label = labelOf(toggle);
+        const note = SECTION_NOTES[toggle.key];
         return (
           <Paper key={toggle.key} withBorder p="md">
             <Switch
-              label={toggle.label}
+              label={label}
               fw={600}
               checked={on}
               disabled={disabled || busy}
-              onChange={(event) => onChange(toggle.key, event.currentTarget.checked, toggle.label)}
+              onChange={(event) => onChange(toggle.key, event.currentTarget.checked, label)}
               data-testid={`permission-${toggle.key}`}
             />
-            {SECTION_NOTES[toggle.key] && (
+            {note && (
               <Text size="xs" c="dimmed" mt={4} pl={54}>
-                {SECTION_NOTES[toggle.key]}
+                {t(note)}
               </Text>
             )}
             {toggle.children && (
@@ -49,11 +74,11 @@ export function ToggleTree({ toggles, states, disabled, busy, onChange }: Toggle
                 {toggle.children.map((child) => (
                   <Switch
                     key={child.key}
-                    label={child.label}
+                    label={labelOf(child)}
                     checked={states[child.key] ?? child.default}
                     disabled={disabled || busy || !on}
                     onChange={(event) =>
-                      onChange(child.key, event.currentTarget.checked, `${toggle.label} / ${child.label}`)
+                      onChange(child.key, event.currentTarget.checked, `${label} / ${labelOf(child)}`)
                     }
                     data-testid={`permission-${child.key}`}
                   />

@@ -1,7 +1,9 @@
 import { superUserCreateSchema, superUserUpdateSchema, type SuperUser } from '@evfleet/domain';
 import { PasswordInput, TextInput, Textarea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { EntityModal } from '../../components/EntityModal';
+import { useDomainText } from '../../i18n/useDomainText';
 import { useSaveSuperUser } from './api/super-users-api';
 
 /** What both schemas accept: a password on create only, an id on edit only. */
@@ -24,6 +26,8 @@ interface SuperUserModalProps {
 
 /** §2.8: the super-user form; the password is asked on create only. */
 export function SuperUserModal({ user, opened, onClose }: SuperUserModalProps) {
+  const { t } = useTranslation('super-users');
+  const domainText = useDomainText();
   const save = useSaveSuperUser();
   const submit = async (values: SuperUserFormOutput) => {
     await save.mutateAsync(values);
@@ -34,7 +38,7 @@ export function SuperUserModal({ user, opened, onClose }: SuperUserModalProps) {
     <EntityModal<SuperUserFormInput, SuperUserFormOutput>
       opened={opened}
       onClose={onClose}
-      title={user ? 'Edit User' : 'Add User'}
+      title={t(user ? 'form.edit' : 'form.add')}
       schema={user ? superUserUpdateSchema : superUserCreateSchema}
       defaultValues={defaultsFor(user)}
       onSubmit={submit}
@@ -42,46 +46,46 @@ export function SuperUserModal({ user, opened, onClose }: SuperUserModalProps) {
       {({ register, formState: { errors } }) => (
         <>
           <TextInput
-            label="Full Name"
+            label={t('name')}
             withAsterisk
             data-autofocus
             data-testid="superuser-name"
-            error={errors.name?.message}
+            error={domainText(errors.name?.message)}
             {...register('name')}
           />
           <TextInput
-            label="Email"
+            label={t('form.email')}
             type="email"
             withAsterisk
             data-testid="superuser-email"
-            error={errors.email?.message}
+            error={domainText(errors.email?.message)}
             {...register('email')}
           />
           <TextInput
-            label="Mobile Number"
+            label={t('mobileNumber')}
             inputMode="numeric"
             withAsterisk
             data-testid="superuser-mobileNumber"
-            error={errors.mobileNumber?.message}
+            error={domainText(errors.mobileNumber?.message)}
             {...register('mobileNumber')}
           />
           {!user && (
             <PasswordInput
-              label="Password"
+              label={t('form.password')}
               withAsterisk
               autoComplete="new-password"
               data-testid="superuser-password"
-              error={errors.password?.message}
+              error={domainText(errors.password?.message)}
               {...register('password')}
             />
           )}
           <Textarea
-            label="Address"
+            label={t('address')}
             withAsterisk
             autosize
             minRows={2}
             data-testid="superuser-address"
-            error={errors.address?.message}
+            error={domainText(errors.address?.message)}
             {...register('address')}
           />
         </>

@@ -1,6 +1,7 @@
 import { Route, Routes } from 'react-router';
 import { NotFound } from '../../app/shell/StatusPages';
 import { RequireCan } from '../../app/guards/RequireCan';
+import { SuperUserDetailPage } from './SuperUserDetailPage';
 import { SuperUsersPage } from './SuperUsersPage';
 
 /** /users-page (§2.8), loaded on demand; administrators only, like every api/superUsers call. */
@@ -12,6 +13,14 @@ export default function SuperUserRoutes() {
         element={
           <RequireCan what="superUsers">
             <SuperUsersPage />
+          </RequireCan>
+        }
+      />
+      <Route
+        path=":id"
+        element={
+          <RequireCan what="superUsers">
+            <SuperUserDetailPage />
           </RequireCan>
         }
       />

@@ -1,6 +1,7 @@
-import { PEOPLE_TEXTS, deleteBlocks, type SuperUser } from '@evfleet/domain';
+import type { SuperUser } from '@evfleet/domain';
 import { Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/toast';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { ListLayout } from '../../components/list/ListLayout';
@@ -15,6 +16,7 @@ type Editing = { user: SuperUser | null } | null;
 
 /** /users-page: the super users (§2.8). */
 export function SuperUsersPage() {
+  const { t } = useTranslation('super-users');
   const list = usePagedList<SuperUser>(superUsersSource);
   const [editing, setEditing] = useState<Editing>(null);
   const [resetting, setResetting] = useState<SuperUser | null>(null);
@@ -26,15 +28,16 @@ export function SuperUsersPage() {
         onEdit: (user) => setEditing({ user }),
         onResetPassword: setResetting,
         onDelete: setDeleting,
+        t,
       }),
-    [],
+    [t],
   );
 
   const confirmDelete = async () => {
     if (!deleting) return;
     try {
       await remove.mutateAsync(deleting.id);
-      toast.success(PEOPLE_TEXTS.userDeleted);
+      toast.success(t('toast.deleted'));
       setDeleting(null);
     } catch {
       // the HTTP client has already said why; the dialog stays for another try or No
@@ -43,23 +46,23 @@ export function SuperUsersPage() {
 
   return (
     <ListLayout
-      title="Super Users List"
+      title={t('list.title')}
       list={list}
       columns={columns}
       onAdd={() => setEditing({ user: null })}
-      noRowsText="No super users found"
+      noRowsText={t('list.empty')}
       testId="super-users-grid"
     >
       <SuperUserModal opened={editing !== null} user={editing?.user ?? null} onClose={() => setEditing(null)} />
       <ResetPasswordModal target={resetting} onClose={() => setResetting(null)} showEmail />
       <ConfirmModal
         opened={deleting !== null}
-        title="Confirm delete operation"
+        title={t('delete.title')}
         busy={remove.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}
       >
-        <Text data-testid="delete-question">{deleting && deleteBlocks.superUser(deleting.name)}</Text>
+        <Text data-testid="delete-question">{deleting && t('delete.question', { name: deleting.name })}</Text>
       </ConfirmModal>
     </ListLayout>
   );

@@ -1,6 +1,7 @@
-import { VEHICLE_TEXTS, type UnassignedVehicle, type VehicleDealerFleets } from '@evfleet/domain';
+import { type UnassignedVehicle, type VehicleDealerFleets } from '@evfleet/domain';
 import { Alert, Button, Center, Group, Loader, Modal, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/toast';
 import { useAllFleets, useDealerFleets, useAssign } from './api/unassigned-api';
 
@@ -13,8 +14,9 @@ interface AssignModalProps {
 
 /** The Assign modal (§2, §4): each chosen vehicle goes to a fleet of its dealer. */
 export function AssignModal({ vehicles, opened, onClose }: AssignModalProps) {
+  const { t } = useTranslation('unassigned-vehicles');
   return (
-    <Modal opened={opened} onClose={onClose} title="Assign Vehicle" centered size="lg">
+    <Modal opened={opened} onClose={onClose} title={t('modal.title')} centered size="lg">
       {/* Mounted only while open: each opening asks the server afresh and starts with no choice. */}
       {opened && <AssignForm vehicles={vehicles} onClose={onClose} />}
     </Modal>
@@ -24,6 +26,7 @@ export function AssignModal({ vehicles, opened, onClose }: AssignModalProps) {
 type Option = { value: string; label: string };
 
 function AssignForm({ vehicles, onClose }: Omit<AssignModalProps, 'opened'>) {
+  const { t } = useTranslation('unassigned-vehicles');
   const dealerFleets = useDealerFleets(vehicles.map((vehicle) => vehicle.id));
   const needsAll = (dealerFleets.data ?? []).some((entry) => entry.dealerResponseDTO === null);
   const allFleets = useAllFleets(needsAll);
@@ -62,14 +65,14 @@ function AssignForm({ vehicles, onClose }: Omit<AssignModalProps, 'opened'>) {
     try {
       await assignCall.mutateAsync([...byFleet].map(([fleetId, vehicleIds]) => ({ fleetId, vehicleIds })));
       // The lists reload on their own (useAssign); the grid then drops the assigned rows' selection.
-      toast.success(VEHICLE_TEXTS.assigned);
+      toast.success(t('assigned'));
       onClose();
     } catch {
       // the HTTP client has already said why
     }
   };
 
-  if (dealerFleets.isError) return <Alert color="red">The fleets of these vehicles could not be loaded.</Alert>;
+  if (dealerFleets.isError) return <Alert color="red">{t('modal.failed')}</Alert>;
   if (!dealerFleets.data) {
     return (
       <Center py="md">
@@ -83,9 +86,9 @@ function AssignForm({ vehicles, onClose }: Omit<AssignModalProps, 'opened'>) {
       <Table verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Vehicle</Table.Th>
-            <Table.Th>Dealer Name</Table.Th>
-            <Table.Th>Fleet</Table.Th>
+            <Table.Th>{t('modal.vehicle')}</Table.Th>
+            <Table.Th>{t('column.dealerName')}</Table.Th>
+            <Table.Th>{t('modal.fleet')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -102,9 +105,9 @@ function AssignForm({ vehicles, onClose }: Omit<AssignModalProps, 'opened'>) {
                 <Table.Td>{entry.dealerResponseDTO?.name ?? '—'}</Table.Td>
                 <Table.Td>
                   <Select
-                    aria-label={`Fleet for ${entry.name}`}
+                    aria-label={t('modal.fleetFor', { name: entry.name })}
                     placeholder={
-                      options.length === 0 && !allFleets.isFetching ? 'No fleet of this dealer' : 'Select a fleet'
+                      options.length === 0 && !allFleets.isFetching ? t('modal.noFleet') : t('modal.chooseFleet')
                     }
                     data={options}
                     value={chosen[entry.id] || null}
@@ -122,10 +125,10 @@ function AssignForm({ vehicles, onClose }: Omit<AssignModalProps, 'opened'>) {
       </Table>
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} disabled={assignCall.isPending} data-testid="assign-cancel">
-          Cancel
+          {t('modal.cancel')}
         </Button>
         <Button onClick={assign} loading={assignCall.isPending} disabled={!complete} data-testid="assign-submit">
-          Assign
+          {t('assign')}
         </Button>
       </Group>
     </Stack>

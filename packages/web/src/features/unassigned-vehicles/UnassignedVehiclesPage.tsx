@@ -1,6 +1,7 @@
 import type { UnassignedVehicle } from '@evfleet/domain';
 import { Button, Group, Stack, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DataGrid } from '../../components/DataGrid';
 import { PageSizeSelect } from '../../components/list/PageSizeSelect';
 import { Pager } from '../../components/list/Pager';
@@ -16,7 +17,9 @@ import { unassignedColumns, vehicleRowId } from './vehicleColumns';
  * size 10 to start, §9), and the Assign modal that puts the selected ones in fleets of their dealers.
  */
 export function UnassignedVehiclesPage() {
-  // A dealer whose 'Assign Vehicle' switch is off is not offered Assign (the 403 would sign it out).
+  // A dealer whose 'Assign Vehicle' switch is off is not offered Assign (the server would refuse it with a 403).
+  const { t } = useTranslation('unassigned-vehicles');
+  const columns = useMemo(() => unassignedColumns(t), [t]);
   const toggles = useRoleToggles();
   const canAssign = useCan('fleetVehicles') && toggles.allowsAssignment(true);
   const paging = usePaging();
@@ -29,25 +32,25 @@ export function UnassignedVehiclesPage() {
     <Stack gap="md" p="md">
       <Group justify="space-between">
         <Title order={2} data-testid="list-title">
-          Unassigned Vehicles
+          {t('title')}
         </Title>
         <Group gap="sm">
           <PageSizeSelect value={paging.size} onChange={paging.setSize} />
           {canAssign && (
             <Button disabled={selected.length === 0} onClick={() => setAssigning(true)} data-testid="assign-open">
-              Assign
+              {t('assign')}
             </Button>
           )}
         </Group>
       </Group>
       <DataGrid
         rows={list.data?.data}
-        columns={unassignedColumns}
+        columns={columns}
         loading={list.isFetching}
         rowId={vehicleRowId}
         selection={canAssign ? 'multiple' : undefined}
         onSelectionChange={canAssign ? setSelected : undefined}
-        noRowsText="No unassigned vehicles"
+        noRowsText={t('noRows')}
         testId="unassigned-grid"
       />
       <Pager page={paging.page} size={paging.size} total={list.data?.totalCount ?? 0} onPageChange={paging.setPage} />

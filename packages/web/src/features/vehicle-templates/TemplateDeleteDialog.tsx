@@ -1,5 +1,6 @@
-import { TEMPLATE_MESSAGES, TEMPLATE_TEXTS, templateDeleteBlock } from '@evfleet/domain';
+import { templateDeleteBlock } from '@evfleet/domain';
 import { Alert, Center, Loader, Modal, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { NotFound } from '../../app/shell/StatusPages';
 import { toast } from '../../app/toast';
@@ -8,13 +9,12 @@ import { useIdParam } from '../../app/useIdParam';
 import { useDeleteTemplate, useFreshTemplate } from './api/templates-api';
 import type { TemplatesOutletContext } from './TemplatesPage';
 
-const TITLE = 'Confirm delete operation';
-
 /**
  * /vehicle-template/{id}/delete (§4): a template vehicles use says so (the server's refusal without
  * the force flag) and still offers Yes; either Yes deletes with the force flag (the vehicles keep their own thresholds and lose the template).
  */
 export function TemplateDeleteDialog() {
+  const { t } = useTranslation('vehicle-templates');
   const id = useIdParam();
   const { onChanged, close } = useOutletContext<TemplatesOutletContext>();
   const template = useFreshTemplate(id);
@@ -23,9 +23,9 @@ export function TemplateDeleteDialog() {
 
   if (!template.data) {
     return (
-      <Modal opened onClose={close} title={TITLE} centered>
+      <Modal opened onClose={close} title={t('delete.title')} centered>
         {template.isError ? (
-          <Alert color="red">This template could not be loaded.</Alert>
+          <Alert color="red">{t('detail.loadFailed')}</Alert>
         ) : (
           <Center py="md">
             <Loader size="sm" />
@@ -37,9 +37,9 @@ export function TemplateDeleteDialog() {
   const { name, vehicleExist, defaultTemplate } = template.data;
   if (defaultTemplate) {
     return (
-      <Modal opened onClose={close} title={TITLE} centered>
+      <Modal opened onClose={close} title={t('delete.title')} centered>
         <Alert color="orange" data-testid="delete-blocked">
-          {TEMPLATE_MESSAGES.defaultLocked}
+          {t('delete.locked')}
         </Alert>
       </Modal>
     );
@@ -48,7 +48,7 @@ export function TemplateDeleteDialog() {
   const confirm = async () => {
     try {
       await remove.mutateAsync(id);
-      toast.success(TEMPLATE_TEXTS.deleted);
+      toast.success(t('toast.deleted'));
       onChanged();
       close();
     } catch {
@@ -57,10 +57,11 @@ export function TemplateDeleteDialog() {
   };
 
   return (
-    <ConfirmModal opened title={TITLE} busy={remove.isPending} onConfirm={confirm} onCancel={close}>
+    <ConfirmModal opened title={t('delete.title')} busy={remove.isPending} onConfirm={confirm} onCancel={close}>
       <Text data-testid="delete-question">
-        {templateDeleteBlock({ name, inUse: vehicleExist }, false)?.message ??
-          `Are you sure you want to delete this Vehicle Template (${name})?`}
+        {templateDeleteBlock({ name, inUse: vehicleExist }, false)
+          ? t('delete.inUse', { name })
+          : t('delete.question', { name })}
       </Text>
     </ConfirmModal>
   );

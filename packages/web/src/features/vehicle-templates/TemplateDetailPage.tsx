@@ -1,6 +1,5 @@
 import {
   alertAttributesSchema,
-  TEMPLATE_TEXTS,
   templateCreateSchema,
   type AlertAttribute,
   type TemplateCreate,
@@ -8,8 +7,9 @@ import {
 } from '@evfleet/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../app/session/useCan';
 import { applyServerFieldErrors } from '../../api/field-errors';
@@ -19,18 +19,21 @@ import { toast } from '../../app/toast';
 import { useIdParam } from '../../app/useIdParam';
 import { ThresholdEditor } from '../../components/thresholds/ThresholdEditor';
 import { ThresholdUpload } from '../../components/thresholds/ThresholdUpload';
+import { useFocusFirstError } from '../../components/useFocusFirstError';
+import { useDomainText } from '../../i18n/useDomainText';
 import { useSaveTemplate, useSaveTemplateMetric, useTemplate, useUploadTemplateSheet } from './api/templates-api';
 import { TemplateFields, templateDefaults, type TemplateForm, type TemplateInput } from './TemplateFields';
 
 /** /vehicle-template/{id}: 'Vehicle Configuration Template Details'. */
 export function TemplateDetailPage() {
+  const { t } = useTranslation('vehicle-templates');
   const id = useIdParam();
   const template = useTemplate(id);
   if (id === null) return <NotFound />;
   if (template.isError)
     return (
       <Alert color="red" m="md">
-        This template could not be loaded.
+        {t('detail.loadFailed')}
       </Alert>
     );
   if (!template.data) {
@@ -51,6 +54,8 @@ export function TemplateDetailPage() {
  * change templates, sees it read-only.
  */
 function TemplateDetailForm({ template }: { template: VehicleTemplate }) {
+  const { t } = useTranslation('vehicle-templates');
+  const domainText = useDomainText();
   const navigate = useNavigate();
   const save = useSaveTemplate();
   const saveMetric = useSaveTemplateMetric(template.id);
@@ -62,8 +67,12 @@ function TemplateDetailForm({ template }: { template: VehicleTemplate }) {
   const form: TemplateForm = useForm<TemplateInput, unknown, TemplateCreate>({
     resolver: zodResolver(templateCreateSchema),
     defaultValues: templateDefaults(template),
+    // useFocusFirstError does it, for the server's field errors too.
+    shouldFocusError: false,
   });
   const { isSubmitting, isDirty } = form.formState;
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form.formState, formRef);
   // §4: editing a threshold marks the template as changed (until Save).
   const thresholdsChanged = useMemo(
     () => JSON.stringify(attributes) !== JSON.stringify(template.attributes),
@@ -74,10 +83,10 @@ function TemplateDetailForm({ template }: { template: VehicleTemplate }) {
 
   const submit = form.handleSubmit(async (values) => {
     const checked = alertAttributesSchema.safeParse(attributes);
-    if (!checked.success) return void toast.error(checked.error.issues[0].message);
+    if (!checked.success) return void toast.error(domainText(checked.error.issues[0].message));
     try {
       await save.mutateAsync({ ...values, id: template.id, attributes });
-      toast.success(TEMPLATE_TEXTS.updated);
+      toast.success(t('toast.updated'));
       backToList();
     } catch (error) {
       applyServerFieldErrors(error, form);
@@ -87,34 +96,34 @@ function TemplateDetailForm({ template }: { template: VehicleTemplate }) {
   const saveOne = async (attribute: AlertAttribute) => {
     try {
       await saveMetric.mutateAsync(attribute);
-      toast.success(`${attribute.displayName}: ${TEMPLATE_TEXTS.updated}`);
+      toast.success(t('toast.metricUpdated', { metric: domainText(attribute.displayName) }));
     } catch {
       // the HTTP client has already said why
     }
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <Stack gap="md" p="md">
         <Group justify="space-between">
           <Group gap="sm">
             <Title order={2} data-testid="detail-title">
-              {TEMPLATE_TEXTS.detailTitle}
+              {t('detail.title')}
             </Title>
-            {template.defaultTemplate && <Badge variant="light">Default template</Badge>}
+            {template.defaultTemplate && <Badge variant="light">{t('detail.default')}</Badge>}
             {changed && (
               <Badge color="orange" variant="light" data-testid="template-changed">
-                Unsaved changes
+                {t('detail.changed')}
               </Badge>
             )}
           </Group>
           <Group gap="sm">
             <Button variant="default" onClick={backToList} disabled={isSubmitting} data-testid="template-cancel">
-              {readOnly ? 'Back' : 'Cancel'}
+              {readOnly ? t('detail.back') : t('detail.cancel')}
             </Button>
             {!readOnly && (
               <Button type="submit" loading={isSubmitting} data-testid="template-save">
-                Save
+                {t('detail.save')}
               </Button>
             )}
           </Group>
@@ -127,7 +136,7 @@ function TemplateDetailForm({ template }: { template: VehicleTemplate }) {
         <Paper withBorder p="md">
           <Stack gap="md">
             <Group justify="space-between" align="flex-end">
-              <Title order={4}>{TEMPLATE_TEXTS.configure}</Title>
+              <Title order={4}>{t('detail.configure')}</Title>
               {!readOnly && <ThresholdUpload send={upload} onUploaded={setAttributes} />}
             </Group>
             <ThresholdEditor

@@ -1,8 +1,10 @@
 import { ENERGY_RULES, type templateCreateSchema, type VehicleTemplate } from '@evfleet/domain';
 import { Avatar, Textarea, TextInput } from '@mantine/core';
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ImageField } from '../../components/ImageField';
+import { useDomainText } from '../../i18n/useDomainText';
 
 export type TemplateInput = z.input<typeof templateCreateSchema>;
 export type TemplateForm = UseFormReturn<TemplateInput, unknown, z.output<typeof templateCreateSchema>>;
@@ -16,13 +18,15 @@ interface TemplateFieldsProps {
 
 /** Image, name, description and battery settings of a template: the Add modal's fields and the detail page's. */
 export function TemplateFields({ form, template, readOnly = false }: TemplateFieldsProps) {
+  const { t } = useTranslation('vehicle-templates');
+  const domainText = useDomainText();
   const { errors } = form.formState;
   return (
     <>
       {readOnly ? (
         <Avatar
           src={template?.imageUrl ?? undefined}
-          alt="Template image"
+          alt={t('form.imageAlt')}
           size={56}
           radius="sm"
           data-testid="template-image-preview"
@@ -35,53 +39,53 @@ export function TemplateFields({ form, template, readOnly = false }: TemplateFie
           name="fileId"
           render={({ field, fieldState }) => (
             <ImageField
-              label="Template Image"
-              alt="Template image"
+              label={t('form.image')}
+              alt={t('form.imageAlt')}
               testId="template-image"
               round={false}
               initialData={template?.imageUrl ?? null}
               initialFileId={template?.fileId ?? undefined}
               onFileId={field.onChange}
-              error={fieldState.error?.message}
+              error={domainText(fieldState.error?.message)}
             />
           )}
         />
       )}
       <TextInput
-        label="Template Name"
+        label={t('form.name')}
         withAsterisk={!readOnly}
         readOnly={readOnly}
         data-autofocus
         data-testid="template-name"
-        error={errors.name?.message}
+        error={domainText(errors.name?.message)}
         {...form.register('name')}
       />
       <Textarea
-        label="Template Description"
+        label={t('form.description')}
         withAsterisk={!readOnly}
         autosize
         minRows={2}
         readOnly={readOnly}
         data-testid="template-description"
-        error={errors.description?.message}
+        error={domainText(errors.description?.message)}
         {...form.register('description')}
       />
       <TextInput
-        label="Rated capacity (kWh)"
+        label={t('form.ratedCapacity')}
         inputMode="decimal"
         readOnly={readOnly}
-        description="For its vehicles that name none"
+        description={t('form.ratedCapacityHint')}
         data-testid="template-ratedCapacityKwh"
-        error={errors.ratedCapacityKwh?.message}
+        error={domainText(errors.ratedCapacityKwh?.message)}
         {...form.register('ratedCapacityKwh')}
       />
       <TextInput
-        label="Cell spread warning (mV)"
+        label={t('form.cellSpread')}
         inputMode="decimal"
         readOnly={readOnly}
-        placeholder={`Default: ${ENERGY_RULES.defaultCellSpreadWarnMv} mV`}
+        placeholder={t('form.cellSpreadDefault', { mv: ENERGY_RULES.defaultCellSpreadWarnMv })}
         data-testid="template-cellSpreadWarnMv"
-        error={errors.cellSpreadWarnMv?.message}
+        error={domainText(errors.cellSpreadWarnMv?.message)}
         {...form.register('cellSpreadWarnMv')}
       />
     </>

@@ -1,4 +1,5 @@
-import { TEMPLATE_TEXTS, templateCreateSchema, type TemplateCreate, type VehicleTemplate } from '@evfleet/domain';
+import { templateCreateSchema, type TemplateCreate, type VehicleTemplate } from '@evfleet/domain';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/toast';
 import { EntityModal } from '../../components/EntityModal';
 import { useSaveTemplate } from './api/templates-api';
@@ -16,10 +17,11 @@ interface TemplateModalProps {
 
 /** 'Add Vehicle Configuration Template' (/vehicle-template/new) and its edit twin (/vehicle-template/{id}/edit). */
 export function TemplateModal({ template, opened, loading, onClose, onSaved }: TemplateModalProps) {
+  const { t } = useTranslation('vehicle-templates');
   const save = useSaveTemplate();
   const submit = async (values: TemplateCreate) => {
     await save.mutateAsync(template ? { ...values, id: template.id } : values);
-    toast.success(template ? TEMPLATE_TEXTS.updated : TEMPLATE_TEXTS.created);
+    toast.success(template ? t('toast.updated') : t('toast.created'));
     onSaved();
     onClose();
   };
@@ -29,7 +31,7 @@ export function TemplateModal({ template, opened, loading, onClose, onSaved }: T
       opened={opened}
       loading={loading}
       onClose={onClose}
-      title={template ? `Edit ${TEMPLATE_TEXTS.listTitle}` : TEMPLATE_TEXTS.addTitle}
+      title={template ? t('form.editTitle') : t('form.addTitle')}
       schema={templateCreateSchema}
       defaultValues={templateDefaults(template)}
       onSubmit={submit}

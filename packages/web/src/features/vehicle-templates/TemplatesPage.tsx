@@ -1,8 +1,10 @@
-import { DEFAULT_PAGE_SIZE, TEMPLATE_TEXTS, type VehicleTemplate } from '@evfleet/domain';
+import { DEFAULT_PAGE_SIZE, type VehicleTemplate } from '@evfleet/domain';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { useCan } from '../../app/session/useCan';
 import { ROUTES } from '../../app/routes';
+import { useFormat } from '../../components/format/useFormat';
 import { ListLayout } from '../../components/list/ListLayout';
 import { usePagedList } from '../../components/list/paged-list';
 import { templatesSource } from './api/templates-api';
@@ -16,10 +18,12 @@ export interface TemplatesOutletContext {
 
 /** /vehicle-template: the list (page sizes 10/100/500/1000, as the people lists); /new, /{id}/edit and /{id}/delete open over it (the Outlet). */
 export function TemplatesPage() {
+  const { t } = useTranslation('vehicle-templates');
   const list = usePagedList<VehicleTemplate>(templatesSource);
   const navigate = useNavigate();
   const write = useCan('templates');
-  const columns = useMemo(() => templateColumns(write), [write]);
+  const format = useFormat();
+  const columns = useMemo(() => templateColumns(write, format, t), [write, format, t]);
   const context: TemplatesOutletContext = {
     // §4: after a create, update or delete the list is fetched again at page 0, size 10.
     onChanged: () => list.paging.setSize(DEFAULT_PAGE_SIZE),
@@ -28,11 +32,11 @@ export function TemplatesPage() {
 
   return (
     <ListLayout
-      title={TEMPLATE_TEXTS.listTitle}
+      title={t('list.title')}
       list={list}
       columns={columns}
       onAdd={write ? () => navigate(`${ROUTES.vehicleTemplate}/new`) : undefined}
-      noRowsText="No Vehicle Templates found"
+      noRowsText={t('list.empty')}
       testId="templates-grid"
     >
       <Outlet context={context} />

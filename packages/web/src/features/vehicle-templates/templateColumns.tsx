@@ -1,13 +1,11 @@
 import type { VehicleTemplate } from '@evfleet/domain';
 import { Anchor, Avatar, Group } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
-import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '../../app/routes';
-import { RowActions } from '../../components/list/RowActions';
-
-/** §9: list dates show as DD/MM/YY HH:mm. */
-export const LIST_DATE_FORMAT = 'DD/MM/YY HH:mm';
+import type { Format } from '../../components/format/format';
+import { actionColumn, RowActions } from '../../components/list/RowActions';
 
 function TemplateName({ template }: { template: VehicleTemplate }) {
   return (
@@ -35,24 +33,25 @@ function TemplateName({ template }: { template: VehicleTemplate }) {
 }
 
 /** The template list's columns (§2): the actions only for templates that are not built in, and only for writers. */
-export function templateColumns(canWrite: boolean): ColDef<VehicleTemplate>[] {
+export function templateColumns(
+  canWrite: boolean,
+  format: Format,
+  t: TFunction<'vehicle-templates'>,
+): ColDef<VehicleTemplate>[] {
   return [
     {
       field: 'name',
-      headerName: 'Template Name',
+      headerName: t('form.name'),
       cellRenderer: ({ data }: { data?: VehicleTemplate }) => data && <TemplateName template={data} />,
     },
-    { field: 'description', headerName: 'Template Description', tooltipField: 'description' },
+    { field: 'description', headerName: t('form.description'), tooltipField: 'description' },
     {
       field: 'date',
-      headerName: 'Updated At',
-      maxWidth: 180,
-      valueFormatter: ({ value }: { value: string }) => dayjs(value).format(LIST_DATE_FORMAT),
+      headerName: t('list.updatedAt'),
+      valueFormatter: ({ value }: { value: string }) => format.dateTime(value),
     },
     {
-      colId: 'actions',
-      headerName: 'Action',
-      sortable: false,
+      ...actionColumn,
       width: 100,
       minWidth: 100,
       maxWidth: 100,

@@ -157,7 +157,8 @@ export function createCanReportService({ db, pool }: { db: Db; pool?: pg.Pool })
 
     /** The fixed signals and cells, then keys the caller's vehicles (or the one named) reported, A–Z. */
     async signals(by: AuthUser, vehicleId?: number): Promise<SignalSettings> {
-      const where = vehicleId === undefined ? await visible(by) : eq(vehicle.id, (await reportVehicle(by, vehicleId)).id);
+      const where =
+        vehicleId === undefined ? await visible(by) : eq(vehicle.id, (await reportVehicle(by, vehicleId)).id);
       const extra = orderReportColumns(reportedExtraKeys(await repo.reportedKeys(db, where)));
       return { ...FIXED_SIGNAL_SETTINGS, ...Object.fromEntries(extra.map((k) => [k, k])) };
     },

@@ -11,8 +11,11 @@ const path = '/api/canreport/templates/:id/schedule';
 export const reportSchedulesRoutes =
   (service: ReportSchedulesService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(path, { config: access, schema: { params: idParams, response: { 200: reportScheduleSchema } } }, (req) =>
-      service.get(caller(req), req.params.id),
+    // A template without a schedule answers null: opening a saved template makes no failed request.
+    app.get(
+      path,
+      { config: access, schema: { params: idParams, response: { 200: reportScheduleSchema.nullable() } } },
+      (req) => service.get(caller(req), req.params.id),
     );
 
     app.put(

@@ -20,11 +20,11 @@ const toSchedule = (s: ScheduleRow, timeZone: string): ReportSchedule => ({
 /** A saved template's mailing schedule: read, set or removed by the template's owner only. */
 export function createReportSchedulesService({ db, reports }: { db: Db; reports: CanReportService }) {
   return {
-    async get(by: AuthUser, templateId: number) {
+    /** The template's schedule, or null when it has none: not scheduled is a normal state, not a missing record. */
+    async get(by: AuthUser, templateId: number): Promise<ReportSchedule | null> {
       const { vehicle } = await reports.templateWithVehicle(by, templateId);
       const s = await repo.find(db, templateId);
-      if (!s) throw notFound('The schedule');
-      return toSchedule(s, vehicle.timeZone);
+      return s ? toSchedule(s, vehicle.timeZone) : null;
     },
 
     /** Sets the schedule; the first run is the next matching hour in the vehicle's time zone. */

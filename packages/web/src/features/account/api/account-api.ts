@@ -1,4 +1,5 @@
-import { ACCOUNT_TEXTS, CHANGE_PASSWORD_FAILED, type AccountSettings, type RegisterRequest } from '@evfleet/domain';
+import type { AccountSettings, RegisterRequest } from '@evfleet/domain';
+import i18next from 'i18next';
 import { bodyMessage, http } from '../../../api/http';
 import { replaceToken } from '../../../api/auth-storage';
 
@@ -7,7 +8,7 @@ export async function activateAccount(key: string, { toastFailure = false } = {}
   await http.get('api/activate', {
     query: { key },
     silent: !toastFailure,
-    errorMessage: (call) => bodyMessage(call.body) ?? ACCOUNT_TEXTS.activationFailed,
+    errorMessage: (call) => bodyMessage(call.body) ?? i18next.t('activate.failed', { ns: 'account' }),
   });
 }
 
@@ -32,7 +33,8 @@ export async function changePassword(currentPassword: string, newPassword: strin
   const { data } = await http.post<{ id_token: string }>(
     'api/account/change-password',
     { currentPassword, newPassword },
-    { errorMessage: CHANGE_PASSWORD_FAILED },
+    // Its page has the account catalogue loaded, so the failure speaks the page's language.
+    { errorMessage: i18next.t('password.failed', { ns: 'account' }) },
   );
   replaceToken(data.id_token);
 }

@@ -1,5 +1,6 @@
 import { Accordion, Badge, Code, Group, ScrollArea, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useApiDocs, type OpenApiDocument, type OpenApiOperation } from '../api/management-api';
 import { QueryState } from './QueryState';
 
@@ -26,6 +27,7 @@ function operationsOf(doc: OpenApiDocument): Operation[] {
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 function OperationDetail({ operation }: { operation: OpenApiOperation }) {
+  const { t } = useTranslation('admin');
   const body = operation.requestBody?.content?.['application/json']?.schema;
   return (
     <Stack gap="xs">
@@ -33,10 +35,10 @@ function OperationDetail({ operation }: { operation: OpenApiOperation }) {
         <Table withTableBorder>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Parameter</Table.Th>
-              <Table.Th>In</Table.Th>
-              <Table.Th>Required</Table.Th>
-              <Table.Th>Schema</Table.Th>
+              <Table.Th>{t('docs.parameter')}</Table.Th>
+              <Table.Th>{t('docs.in')}</Table.Th>
+              <Table.Th>{t('docs.required')}</Table.Th>
+              <Table.Th>{t('docs.schema')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -44,7 +46,10 @@ function OperationDetail({ operation }: { operation: OpenApiOperation }) {
               <Table.Tr key={`${p.in}-${p.name}`}>
                 <Table.Td>{p.name}</Table.Td>
                 <Table.Td>{p.in}</Table.Td>
-                <Table.Td>{p.required ? 'yes' : 'no'}</Table.Td>
+                <Table.Td>
+                  {/* The OpenAPI document's own yes/no, as developers read it there. */}
+                  {p.required ? 'yes' : 'no'}
+                </Table.Td>
                 <Table.Td>
                   <Code>{JSON.stringify(p.schema ?? {})}</Code>
                 </Table.Td>
@@ -54,13 +59,13 @@ function OperationDetail({ operation }: { operation: OpenApiOperation }) {
         </Table>
       ) : (
         <Text size="sm" c="dimmed">
-          No parameters.
+          {t('docs.noParameters')}
         </Text>
       )}
       {body !== undefined && (
         <>
           <Text fw={600} size="sm">
-            Request body (application/json)
+            {t('docs.requestBody')}
           </Text>
           <ScrollArea.Autosize mah={320}>
             <Code block>{json(body)}</Code>
@@ -70,7 +75,7 @@ function OperationDetail({ operation }: { operation: OpenApiOperation }) {
       {Object.entries(operation.responses ?? {}).map(([status, response]) => (
         <div key={status}>
           <Text fw={600} size="sm">
-            Response {status}
+            {t('docs.response', { status })}
           </Text>
           {response.content?.['application/json']?.schema !== undefined && (
             <ScrollArea.Autosize mah={320}>
@@ -85,6 +90,7 @@ function OperationDetail({ operation }: { operation: OpenApiOperation }) {
 
 /** /admin/docs: the OpenAPI document the server builds from its route schemas, read here offline. */
 export function ApiDocsPage() {
+  const { t } = useTranslation('admin');
   const docs = useApiDocs();
   const [filter, setFilter] = useState('');
   const operations = useMemo(() => (docs.data ? operationsOf(docs.data) : []), [docs.data]);
@@ -92,17 +98,20 @@ export function ApiDocsPage() {
   return (
     <Stack p="md">
       <Group justify="space-between">
-        <Title order={2}>API</Title>
+        <Title order={2}>{t('section.docs')}</Title>
         {docs.data && (
           <Text size="sm" c="dimmed">
-            {docs.data.info.title} {docs.data.info.version}: {operations.length} operations. The document itself:
-            /v3/api-docs
+            {t('docs.summary', {
+              title: docs.data.info.title,
+              version: docs.data.info.version,
+              count: operations.length,
+            })}
           </Text>
         )}
       </Group>
       <TextInput
-        label="Filter"
-        placeholder="Method or path"
+        label={t('filter')}
+        placeholder={t('docs.placeholder')}
         value={filter}
         onChange={(e) => setFilter(e.currentTarget.value)}
         maw={320}

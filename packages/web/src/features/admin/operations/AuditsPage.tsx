@@ -2,6 +2,8 @@ import type { AuditEvent } from '@evfleet/domain';
 import { Code, Group, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../components/format/useFormat';
 import { PageSizeSelect } from '../../../components/list/PageSizeSelect';
 import { Pager } from '../../../components/list/Pager';
 import { usePaging } from '../../../components/list/usePaging';
@@ -43,7 +45,9 @@ function SortHeader({
 
 /** /admin/audits: who did what, when and from where, newest first, searchable by days and person. */
 export function AuditsPage() {
+  const { t } = useTranslation('admin');
   const paging = usePaging(AUDIT_PAGE_SIZES[0]);
+  const format = useFormat();
   const [fromDate, setFromDate] = useState(localDate(30));
   const [toDate, setToDate] = useState(localDate(0));
   const [principal, setPrincipal] = useState('');
@@ -67,25 +71,25 @@ export function AuditsPage() {
 
   return (
     <Stack p="md">
-      <Title order={2}>Audits</Title>
+      <Title order={2}>{t('section.audits')}</Title>
       <Group align="end">
         <TextInput
           type="date"
-          label="From"
+          label={t('audits.from')}
           value={fromDate}
           onChange={(e) => filtered(setFromDate)(e.currentTarget.value)}
           data-testid="audits-from"
         />
         <TextInput
           type="date"
-          label="To"
+          label={t('audits.to')}
           value={toDate}
           onChange={(e) => filtered(setToDate)(e.currentTarget.value)}
           data-testid="audits-to"
         />
         <TextInput
-          label="User"
-          placeholder="Login, exactly"
+          label={t('audits.user')}
+          placeholder={t('audits.userPlaceholder')}
           value={principal}
           onChange={(e) => filtered(setPrincipal)(e.currentTarget.value)}
           data-testid="audits-principal"
@@ -95,17 +99,17 @@ export function AuditsPage() {
       <Table striped highlightOnHover data-testid="audits">
         <Table.Thead>
           <Table.Tr>
-            <SortHeader field="timestamp" label="Date" sort={sort} onSort={filtered(setSort)} />
-            <SortHeader field="principal" label="User" sort={sort} onSort={filtered(setSort)} />
-            <SortHeader field="type" label="State" sort={sort} onSort={filtered(setSort)} />
-            <Table.Th>From</Table.Th>
-            <Table.Th>Extra data</Table.Th>
+            <SortHeader field="timestamp" label={t('audits.date')} sort={sort} onSort={filtered(setSort)} />
+            <SortHeader field="principal" label={t('audits.user')} sort={sort} onSort={filtered(setSort)} />
+            <SortHeader field="type" label={t('audits.state')} sort={sort} onSort={filtered(setSort)} />
+            <Table.Th>{t('audits.from')}</Table.Th>
+            <Table.Th>{t('audits.extra')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {audits.data?.rows.map((event) => (
             <Table.Tr key={event.id}>
-              <Table.Td>{new Date(event.timestamp).toLocaleString()}</Table.Td>
+              <Table.Td>{format.dateTime(event.timestamp, { seconds: true })}</Table.Td>
               <Table.Td>{event.principal}</Table.Td>
               <Table.Td>{event.type}</Table.Td>
               <Table.Td>{event.remoteAddress ?? '-'}</Table.Td>
@@ -116,8 +120,8 @@ export function AuditsPage() {
           ))}
         </Table.Tbody>
       </Table>
-      {audits.data?.rows.length === 0 && <Text c="dimmed">No audit events in this period.</Text>}
-      {audits.isPending && <Text c="dimmed">Loading...</Text>}
+      {audits.data?.rows.length === 0 && <Text c="dimmed">{t('audits.empty')}</Text>}
+      {audits.isPending && <Text c="dimmed">{t('loading')}</Text>}
       <Pager page={paging.page} size={paging.size} total={audits.data?.total ?? 0} onPageChange={paging.setPage} />
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useConfigProps, useEnv } from '../api/management-api';
 import { KeyValueTable } from './KeyValueTable';
 import { QueryState } from './QueryState';
@@ -13,24 +14,25 @@ function flatten(value: unknown, prefix = ''): [string, unknown][] {
 
 /** /admin/configuration: the server's settings and environment, every secret masked by the server. */
 export function ConfigurationPage() {
+  const { t } = useTranslation('admin');
   const config = useConfigProps();
   const env = useEnv();
   const [filter, setFilter] = useState('');
   return (
     <Stack p="md">
-      <Title order={2}>Configuration</Title>
+      <Title order={2}>{t('section.configuration')}</Title>
       <TextInput
-        label="Filter"
-        placeholder="Name or value"
+        label={t('filter')}
+        placeholder={t('configuration.placeholder')}
         value={filter}
         onChange={(e) => setFilter(e.currentTarget.value)}
         maw={320}
       />
-      <Title order={4}>Settings</Title>
+      <Title order={4}>{t('configuration.settings')}</Title>
       <QueryState query={config}>
         {(data) => <KeyValueTable entries={flatten(data)} filter={filter} testId="configprops" />}
       </QueryState>
-      <Title order={4}>Environment</Title>
+      <Title order={4}>{t('configuration.environment')}</Title>
       <QueryState query={env}>
         {(data) => <KeyValueTable entries={Object.entries(data)} filter={filter} testId="env" />}
       </QueryState>

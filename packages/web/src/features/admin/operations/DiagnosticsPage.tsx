@@ -1,4 +1,5 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useDiagnostics } from '../api/management-api';
 import { KeyValueTable } from './KeyValueTable';
 import { QueryState } from './QueryState';
@@ -10,18 +11,23 @@ const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
  * is how late its event loop runs, how busy it is and what keeps it alive.
  */
 export function DiagnosticsPage() {
+  const { t } = useTranslation('admin');
   const diagnostics = useDiagnostics();
   return (
     <Stack p="md">
-      <Title order={2}>Diagnostics</Title>
+      <Title order={2}>{t('section.diagnostics')}</Title>
       <QueryState query={diagnostics}>
         {(d) => (
           <>
             <Text size="sm" c="dimmed">
-              Node {d.node}, process {d.pid}, up {Math.round(d.uptimeSeconds / 60)} min; event loop busy{' '}
-              {Math.round(d.eventLoopUtilization * 100)}% since the last look.
+              {t('diagnostics.summary', {
+                node: d.node,
+                pid: d.pid,
+                minutes: Math.round(d.uptimeSeconds / 60),
+                busy: Math.round(d.eventLoopUtilization * 100),
+              })}
             </Text>
-            <Title order={4}>Event-loop delay (ms)</Title>
+            <Title order={4}>{t('diagnostics.delay')}</Title>
             <SimpleGrid cols={{ base: 3, sm: 6 }} data-testid="event-loop-delay">
               {Object.entries(d.eventLoopDelayMs).map(([name, value]) => (
                 <Card key={name} withBorder padding="xs">
@@ -32,9 +38,9 @@ export function DiagnosticsPage() {
                 </Card>
               ))}
             </SimpleGrid>
-            <Title order={4}>Active handles and requests</Title>
+            <Title order={4}>{t('diagnostics.handles')}</Title>
             <KeyValueTable entries={Object.entries(d.activeResources)} filter="" testId="active-resources" />
-            <Title order={4}>Memory</Title>
+            <Title order={4}>{t('diagnostics.memory')}</Title>
             <KeyValueTable entries={Object.entries(d.memory).map(([k, v]) => [k, mib(v)])} filter="" testId="memory" />
           </>
         )}

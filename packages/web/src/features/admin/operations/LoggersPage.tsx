@@ -1,28 +1,30 @@
 import { LOG_LEVELS, type LogLevel } from '@evfleet/domain';
 import { Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../../app/toast';
 import { useChangeLogger, useLoggers } from '../api/management-api';
 import { QueryState } from './QueryState';
 
 /** /admin/logs: every named logger with its level; a click changes it at once, on this instance. */
 export function LoggersPage() {
+  const { t } = useTranslation('admin');
   const loggers = useLoggers();
   const change = useChangeLogger();
   const [filter, setFilter] = useState('');
 
   const set = (name: string, level: LogLevel | null) =>
     change.mutateAsync({ name, level }).then(
-      () => toast.success(`${name} now logs at ${level ?? 'the ROOT level'}`),
+      () => toast.success(level ? t('logs.changed', { name, level }) : t('logs.changedToRoot', { name })),
       () => undefined, // the HTTP client has already said why
     );
 
   return (
     <Stack p="md">
-      <Title order={2}>Logs</Title>
+      <Title order={2}>{t('section.logs')}</Title>
       <TextInput
-        label="Filter"
-        placeholder="Logger name"
+        label={t('filter')}
+        placeholder={t('logs.placeholder')}
         value={filter}
         onChange={(e) => setFilter(e.currentTarget.value)}
         maw={320}
@@ -32,8 +34,8 @@ export function LoggersPage() {
           <Table striped data-testid="loggers">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Level</Table.Th>
+                <Table.Th>{t('logs.name')}</Table.Th>
+                <Table.Th>{t('logs.level')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -45,7 +47,7 @@ export function LoggersPage() {
                       <Text size="sm">{name}</Text>
                       {!logger.configuredLevel && (
                         <Text size="xs" c="dimmed">
-                          follows ROOT
+                          {t('logs.followsRoot')}
                         </Text>
                       )}
                     </Table.Td>
@@ -64,7 +66,7 @@ export function LoggersPage() {
                         ))}
                         {logger.configuredLevel && name !== 'ROOT' && (
                           <Button size="compact-xs" variant="subtle" onClick={() => void set(name, null)}>
-                            Follow ROOT
+                            {t('logs.followRoot')}
                           </Button>
                         )}
                       </Group>

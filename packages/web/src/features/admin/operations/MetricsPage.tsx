@@ -1,5 +1,6 @@
 import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { MetricsSummary } from '@evfleet/domain';
+import { useTranslation } from 'react-i18next';
 import { useMetrics } from '../api/management-api';
 import { QueryState } from './QueryState';
 
@@ -20,51 +21,50 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 }
 
 function Figures({ m }: { m: MetricsSummary }) {
+  const { t } = useTranslation('admin');
   const rejected = Object.values(m.ingestion.rejected).reduce((a, b) => a + b, 0);
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }}>
       <Figure
-        label="Uptime"
+        label={t('metrics.uptime')}
         value={`${Math.floor(m.uptimeSeconds / 3600)} h ${Math.floor((m.uptimeSeconds % 3600) / 60)} min`}
       />
-      <Figure
-        label="Memory (resident / heap used)"
-        value={`${mib(m.memory.rssBytes)} / ${mib(m.memory.heapUsedBytes)}`}
-      />
-      <Figure label="Event-loop delay p99" value={`${m.eventLoop.p99Ms} ms`} />
-      <Figure label="Readings stored" value={count(m.ingestion.stored)} testId="metric-readings" />
-      <Figure label="Readings refused" value={count(rejected)} />
-      <Figure label="Alerts raised" value={count(m.alerts.raised)} />
-      <Figure label="Outbox waiting" value={count(m.outbox.pending)} />
-      <Figure label="Messages sent / failed" value={`${count(m.outbox.sent)} / ${count(m.outbox.failed)}`} />
+      <Figure label={t('metrics.memory')} value={`${mib(m.memory.rssBytes)} / ${mib(m.memory.heapUsedBytes)}`} />
+      <Figure label={t('metrics.eventLoop')} value={`${m.eventLoop.p99Ms} ms`} />
+      <Figure label={t('metrics.stored')} value={count(m.ingestion.stored)} testId="metric-readings" />
+      <Figure label={t('metrics.refused')} value={count(rejected)} />
+      <Figure label={t('metrics.alerts')} value={count(m.alerts.raised)} />
+      <Figure label={t('metrics.outbox')} value={count(m.outbox.pending)} />
+      <Figure label={t('metrics.messages')} value={`${count(m.outbox.sent)} / ${count(m.outbox.failed)}`} />
     </SimpleGrid>
   );
 }
 
 /** /admin/metrics: the figures of management/jhimetrics (Prometheus text is at management/prometheus). */
 export function MetricsPage() {
+  const { t } = useTranslation('admin');
   const metrics = useMetrics();
   return (
     <Stack p="md">
       <Group justify="space-between">
-        <Title order={2}>Application metrics</Title>
+        <Title order={2}>{t('metrics.title')}</Title>
         <Text size="sm" c="dimmed">
-          Scrapers read the same figures at /management/prometheus.
+          {t('metrics.prometheus')}
         </Text>
       </Group>
       <QueryState query={metrics}>
         {(m) => (
           <>
             <Figures m={m} />
-            <Title order={4}>HTTP requests</Title>
+            <Title order={4}>{t('metrics.http')}</Title>
             <Table striped highlightOnHover data-testid="http-metrics">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Method</Table.Th>
-                  <Table.Th>Route</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th ta="right">Count</Table.Th>
-                  <Table.Th ta="right">Mean (ms)</Table.Th>
+                  <Table.Th>{t('metrics.method')}</Table.Th>
+                  <Table.Th>{t('metrics.route')}</Table.Th>
+                  <Table.Th>{t('metrics.status')}</Table.Th>
+                  <Table.Th ta="right">{t('metrics.count')}</Table.Th>
+                  <Table.Th ta="right">{t('metrics.mean')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

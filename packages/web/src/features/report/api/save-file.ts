@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { saveBlob } from '../../../api/save-blob';
 import { toast } from '../../../app/toast';
 
@@ -13,6 +14,9 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
+/** A text of the report's catalogue, which the report's pages have loaded before anyone exports. */
+const say = (key: 'export.fileType' | 'export.saved' | 'export.failed') => i18next.t(key, { ns: 'report' });
+
 /**
  * The export flow of part 2 §4: the user picks where to save (where the browser lets them; else a
  * normal download), a cancelled picker stops silently, then the file is fetched and written, and
@@ -26,7 +30,7 @@ export async function saveSpreadsheet(fileName: string, fetchFile: () => Promise
     try {
       handle = await picker.call(window, {
         suggestedName: fileName,
-        types: [{ description: 'Excel workbook', accept: { [XLSX_TYPE]: ['.xlsx'] } }],
+        types: [{ description: say('export.fileType'), accept: { [XLSX_TYPE]: ['.xlsx'] } }],
       });
     } catch (error) {
       if (isAbort(error)) return;
@@ -42,9 +46,9 @@ export async function saveSpreadsheet(fileName: string, fetchFile: () => Promise
     } else {
       saveBlob(blob, fileName);
     }
-    toast.success('Saved');
+    toast.success(say('export.saved'));
   } catch (error) {
     if (isAbort(error)) return;
-    toast.error('Failed to export');
+    toast.error(say('export.failed'));
   }
 }

@@ -1,23 +1,17 @@
 import { type ReportSchedule, type ReportScheduleWrite } from '@evfleet/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http, HttpError } from '../../../api/http';
+import { http } from '../../../api/http';
 import { CAN_REPORT } from './can-report-api';
 
 const schedulePath = (templateId: number) => `api/canreport/templates/${templateId}/schedule`;
 const scheduleKey = (templateId: number) => [CAN_REPORT, 'schedule', templateId];
 
-/** GET the template's schedule; null when it has none (404). Silent: the page works without it, so a failure only hides the schedule card. */
+/** GET the template's schedule; null when it has none. Silent: the page works without it, so a failure only hides the schedule card. */
 export function useTemplateSchedule(templateId: number) {
   return useQuery({
     queryKey: scheduleKey(templateId),
-    queryFn: async ({ signal }) => {
-      try {
-        return (await http.get<ReportSchedule>(schedulePath(templateId), { signal, silent: true })).data;
-      } catch (error) {
-        if (error instanceof HttpError && error.call.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: async ({ signal }) =>
+      (await http.get<ReportSchedule | null>(schedulePath(templateId), { signal, silent: true })).data,
   });
 }
 

@@ -1,5 +1,5 @@
 import type { SuperUser, SuperUserWrite } from '@evfleet/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { cleanPayload } from '../../../api/clean-payload';
 import { http } from '../../../api/http';
 import type { PagedListSource } from '../../../components/list/paged-list';
@@ -13,6 +13,15 @@ export const superUsersSource: PagedListSource = {
   searchPath: 'api/superUsers/search/',
   searchParam: 'name',
 };
+
+/** GET api/superUsers/{id}: one super user (the detail page). */
+export function useSuperUser(id: number | null) {
+  return useQuery({
+    queryKey: [SUPER_USERS, id],
+    queryFn: async ({ signal }) => (await http.get<SuperUser>(`api/superUsers/${id}`, { signal })).data,
+    enabled: id !== null,
+  });
+}
 
 /** A create carries no id (§7); the form's id is only there on edit. */
 type SuperUserSave = Omit<SuperUserWrite, 'id'> & { id?: number };

@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Group, Title, Tooltip } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../app/routes';
 import { useCan } from '../../../app/session/useCan';
@@ -12,6 +13,7 @@ import { HistoryIcon } from './info/info-icons';
  * chosen, and the 'Download CAN History' modal for this vehicle.
  */
 export function DetailHeader({ id, name, vin }: { id: number; name: string; vin: string }) {
+  const { t } = useTranslation('vehicles');
   const [downloading, setDownloading] = useState(false);
   const mayEdit = useCan('vehicles');
   // The report pages are for administrators and staff (§2): others would only meet 'Access denied'.
@@ -23,12 +25,12 @@ export function DetailHeader({ id, name, vin }: { id: number; name: string; vin:
           {name}
         </Title>
         {mayEdit && (
-          <Tooltip label="Edit Vehicle Information">
+          <Tooltip label={t('detail.edit')}>
             <ActionIcon
               component={Link}
               to={`${ROUTES.vehicle}/${id}/edit`}
               variant="subtle"
-              aria-label="Edit Vehicle Information"
+              aria-label={t('detail.edit')}
               data-testid="edit-vehicle"
             >
               <EditIcon />
@@ -39,9 +41,9 @@ export function DetailHeader({ id, name, vin }: { id: number; name: string; vin:
       {mayReport && (
         <Group gap="xs">
           <Button variant="default" onClick={() => setDownloading(true)} data-testid="download-can-history">
-            Download CAN History
+            {t('detail.downloadCanHistory')}
           </Button>
-          <Tooltip label="View CAN History">
+          <Tooltip label={t('detail.viewCanHistory')}>
             <Button
               component={Link}
               to={`${ROUTES.canHistoryReport}?vehicleId=${id}`}
@@ -49,7 +51,7 @@ export function DetailHeader({ id, name, vin }: { id: number; name: string; vin:
               leftSection={<HistoryIcon />}
               data-testid="data-history"
             >
-              DATA History
+              {t('detail.dataHistory')}
             </Button>
           </Tooltip>
           <DownloadCanHistoryModal

@@ -1,6 +1,7 @@
 import { Alert, Center, Loader, Stack, Tabs } from '@mantine/core';
 import type { Vehicle } from '@evfleet/domain';
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { HttpError } from '../../../api/http';
 import { useRoleToggles } from '../../../app/session/useRoleToggles';
@@ -28,6 +29,7 @@ const loading = (
 
 /** /vehicle/:id (part 2 §2 "Vehicle detail"). */
 export function VehicleDetailPage() {
+  const { t } = useTranslation('vehicles');
   const id = useIdParam();
   const vehicle = useVehicle(id ?? 0, id !== null);
   if (id === null || (vehicle.error instanceof HttpError && vehicle.error.call.status === 404)) return <NotFound />;
@@ -41,7 +43,7 @@ export function VehicleDetailPage() {
   if (!vehicle.data) {
     return (
       <Alert color="red" m="md" data-testid="vehicle-detail-error">
-        This vehicle could not be loaded.
+        {t('loadFailed')}
       </Alert>
     );
   }
@@ -49,11 +51,12 @@ export function VehicleDetailPage() {
 }
 
 function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
+  const { t } = useTranslation('vehicles');
   // The tab is in the address (`?tab=battery`): a reload or a shared link opens the same one.
   const [params, setParams] = useSearchParams();
   const chosen = params.get('tab');
   // The signal chart draws the stored readings: offered only to those the role toggles let see the
-  // CAN history (the server refuses others, and a refusal signs the user out).
+  // CAN history (the server refuses others, and a refused read would put the access-denied page in place of this one).
   const toggles = useRoleToggles();
   const mayChart = toggles.ready && toggles.allows('canHistory', vehicle);
   const tab: Tab = isTab(chosen) && (chosen !== 'signals' || mayChart) ? chosen : 'overview';
@@ -75,14 +78,14 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
       <Tabs value={tab} onChange={setTab} keepMounted={false} data-testid="vehicle-detail-tabs">
         <Tabs.List mb="md">
           <Tabs.Tab value="overview" data-testid="tab-overview">
-            Overview
+            {t('detail.tabOverview')}
           </Tabs.Tab>
           <Tabs.Tab value="battery" data-testid="tab-battery">
-            Battery
+            {t('detail.tabBattery')}
           </Tabs.Tab>
           {mayChart && (
             <Tabs.Tab value="signals" data-testid="tab-signals">
-              Signal chart
+              {t('detail.tabSignals')}
             </Tabs.Tab>
           )}
         </Tabs.List>

@@ -1,5 +1,6 @@
 import { Alert, Center, Grid, Loader, Stack } from '@mantine/core';
 import type { Vehicle } from '@evfleet/domain';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useRoleToggles } from '../../../app/session/useRoleToggles';
 import { hasPosition } from '../api/map-item';
@@ -13,6 +14,7 @@ import { WarningLogPanel } from './warning-log/WarningLogPanel';
 
 /** The detail page's first tab (part 2 §2): the map with the route history, the readings and the warning log. */
 export function VehicleOverview({ vehicle }: { vehicle: Vehicle }) {
+  const { t } = useTranslation('vehicles');
   // The chosen day and range live in the address, so a reload or a shared link shows the same route.
   const [params, setParams] = useSearchParams();
   const choice: MovementChoice = { date: params.get('date'), slot: params.get('range') };
@@ -34,7 +36,7 @@ export function VehicleOverview({ vehicle }: { vehicle: Vehicle }) {
   const route = useRoute(vehicle.id, choice.date, choice.slot);
   const polledPosition = useDevicePosition(vehicle.id, vehicle.vin);
   // The role-permission toggles may withhold CAN details or warning logs from a dealer or fleet owner:
-  // those panels are left out rather than called, since a refused call (403) signs the user out.
+  // those panels are left out rather than called, since a refused read (403) shows the access-denied page instead.
   const toggles = useRoleToggles();
   const live = useLiveVehicle(vehicle.id, vehicle.vin, toggles.ready && toggles.allows('canDetails', vehicle));
   // The live feed's position is the freshest; the polled one covers the time before it speaks.
@@ -73,7 +75,7 @@ export function VehicleOverview({ vehicle }: { vehicle: Vehicle }) {
             <VehicleInfoCard vehicle={vehicle} />
           ) : (
             <Alert color="gray" data-testid="can-details-withheld">
-              Your role may not see this vehicle's CAN details.
+              {t('canWithheld')}
             </Alert>
           )}
         </Grid.Col>

@@ -1,31 +1,29 @@
 import dayjs from 'dayjs';
+import 'dayjs/locale/de';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import utc from 'dayjs/plugin/utc';
 
 dayjs.extend(relativeTime);
 dayjs.extend(utc);
 
-/** What a tile shows for a value the vehicle never sent (§2). */
-export const NA = 'NA';
-
-/** A number with its unit, or NA; whole numbers stay whole, others keep two decimals. */
-export function withUnit(value: number | null | undefined, unit: string): string {
-  if (value === null || value === undefined) return NA;
+/** A number with its unit, or null for a value the vehicle never sent (shown 'NA', §2); whole numbers stay whole, others keep two decimals. */
+export function withUnit(value: number | null | undefined, unit: string): string | null {
+  if (value === null || value === undefined) return null;
   const shown = Number.isInteger(value) ? String(value) : value.toFixed(2).replace(/\.?0+$/, '');
   return unit ? `${shown} ${unit}` : shown;
 }
 
-/** §2: 1 Drive, 2 Neutral, 3 Reverse, anything else Park; NA without data. */
-export function gearName(gear: number | null): string {
-  if (gear === null) return NA;
-  return { 1: 'Drive', 2: 'Neutral', 3: 'Reverse' }[gear] ?? 'Park';
+/** §2: 1 Drive, 2 Neutral, 3 Reverse, anything else Park (the name's key); null without data. */
+export function gearName(gear: number | null) {
+  if (gear === null) return null;
+  return ({ 1: 'gear.drive', 2: 'gear.neutral', 3: 'gear.reverse' } as const)[gear] ?? 'gear.park';
 }
 
-/** Charge Status: 1 On (charging), 0 Off. */
-export const onOff = (v: number | null) => (v === null ? NA : v ? 'On' : 'Off');
+/** Charge Status: 1 On (charging), 0 Off (the word's key). */
+export const onOff = (v: number | null) => (v === null ? null : v ? 'on' : 'off');
 
-/** 'a few seconds ago', '3 hours ago'. */
-export const relativeTo = (iso: string, now: number) => dayjs(iso).from(now);
+/** 'a few seconds ago', '3 hours ago', in the portal's language. */
+export const relativeTo = (iso: string, now: number, language: string) => dayjs(iso).locale(language).from(now);
 
 /** The full local date-time with the browser's zone: '22/11/2026 10:15:03 GMT+1'. */
 export function localDateTimeWithZone(iso: string): string {
@@ -35,9 +33,6 @@ export function localDateTimeWithZone(iso: string): string {
       .find((p) => p.type === 'timeZoneName')?.value ?? '';
   return `${dayjs(iso).format('DD/MM/YYYY HH:mm:ss')} ${zone}`.trim();
 }
-
-/** §9: the warning log's date, DD/MM/YYYY HH:mm GMT. */
-export const warningLogDate = (iso: string) => `${dayjs.utc(iso).format('DD/MM/YYYY HH:mm')} GMT`;
 
 /** YYYY-MM-DD of a local calendar day, as the movement calls want it. */
 export const calendarDay = (d: dayjs.ConfigType) => dayjs(d).format('YYYY-MM-DD');

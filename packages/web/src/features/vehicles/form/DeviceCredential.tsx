@@ -1,5 +1,6 @@
 import { Alert, Button, Code, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { useRotateDeviceToken } from '../api/vehicles-api';
 
@@ -8,6 +9,7 @@ import { useRotateDeviceToken } from '../api/vehicles-api';
  * user name; the token is kept only as a hash, so it is shown once, right after a rotation.
  */
 export function DeviceCredential({ vehicleId, vin }: { vehicleId: number; vin: string }) {
+  const { t } = useTranslation('vehicles');
   const rotate = useRotateDeviceToken();
   const [asking, setAsking] = useState(false);
   const issued = rotate.data;
@@ -26,7 +28,7 @@ export function DeviceCredential({ vehicleId, vin }: { vehicleId: number; vin: s
     <Paper withBorder radius="md" p="md" data-testid="device-credential">
       <Stack gap="xs">
         <Group justify="space-between">
-          <Title order={4}>Device Credential</Title>
+          <Title order={4}>{t('device.title')}</Title>
           <Button
             variant="light"
             color="orange"
@@ -34,42 +36,42 @@ export function DeviceCredential({ vehicleId, vin }: { vehicleId: number; vin: s
             loading={rotate.isPending}
             data-testid="rotate-token"
           >
-            Rotate token
+            {t('device.rotate')}
           </Button>
         </Group>
         <Text size="sm">
-          User name (VIN): <Code data-testid="device-user">{vin}</Code>
+          {t('device.user')} <Code data-testid="device-user">{vin}</Code>
         </Text>
         {issued ? (
-          <Alert color="green" title="New device token" data-testid="device-token-issued">
+          <Alert color="green" title={t('device.issued')} data-testid="device-token-issued">
             <Group gap="xs" wrap="nowrap">
               <Code data-testid="device-token">{issued.token}</Code>
               <CopyButton value={issued.token}>
                 {({ copied, copy }) => (
                   <Button size="compact-xs" variant="subtle" onClick={copy}>
-                    {copied ? 'Copied' : 'Copy'}
+                    {copied ? t('device.copied') : t('device.copy')}
                   </Button>
                 )}
               </CopyButton>
             </Group>
             <Text size="xs" mt={4}>
-              Shown only now: enter it in the device. The previous token no longer works.
+              {t('device.shownOnce')}
             </Text>
           </Alert>
         ) : (
           <Text size="sm" c="dimmed">
-            The token is stored only as a hash and cannot be shown again. Rotate it to issue a new one for the device.
+            {t('device.hashed')}
           </Text>
         )}
       </Stack>
       <ConfirmModal
         opened={asking}
-        title="Rotate device token"
+        title={t('device.confirmTitle')}
         busy={rotate.isPending}
         onConfirm={confirm}
         onCancel={() => setAsking(false)}
       >
-        <Text>The device will be refused until it is given the new token. Rotate it?</Text>
+        <Text>{t('device.confirm')}</Text>
       </ConfirmModal>
     </Paper>
   );

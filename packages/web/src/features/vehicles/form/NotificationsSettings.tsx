@@ -1,6 +1,7 @@
 import type { AlertAttribute, SheetUploadResult } from '@evfleet/domain';
 import { Alert, Button, Collapse, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 import { ThresholdEditor } from '../../../components/thresholds/ThresholdEditor';
 import { ThresholdUpload } from '../../../components/thresholds/ThresholdUpload';
 
@@ -24,17 +25,18 @@ export function NotificationsSettings({
   savingOne,
   error,
 }: NotificationsSettingsProps) {
+  const { t } = useTranslation('vehicles');
   const [opened, { toggle }] = useDisclosure(false);
   return (
     <Paper withBorder radius="md" p="md" data-testid="notifications-settings">
       <Group justify="space-between">
-        <Title order={4}>Notifications Settings</Title>
+        <Title order={4}>{t('notifications.title')}</Title>
         <Button variant="subtle" size="xs" onClick={toggle} aria-expanded={opened} data-testid="notifications-toggle">
-          {opened ? 'Hide' : 'Show'}
+          {opened ? t('hide') : t('show')}
         </Button>
       </Group>
       {error && (
-        <Alert color="red" mt="sm" data-testid="thresholds-error">
+        <Alert color="red" mt="sm" data-testid="thresholds-error" data-field-error tabIndex={-1}>
           {error}
         </Alert>
       )}
@@ -44,7 +46,7 @@ export function NotificationsSettings({
             <ThresholdUpload send={upload} onUploaded={onChange} />
           ) : (
             <Text size="sm" c="dimmed">
-              A spreadsheet of thresholds can be uploaded once the vehicle is saved; until then edit them below.
+              {t('notifications.uploadLater')}
             </Text>
           )}
           <ThresholdEditor value={value} onChange={onChange} onSaveOne={onSaveOne} savingOne={savingOne} />

@@ -1,6 +1,8 @@
 import { CELL_COUNTS, timeZoneOptions, type VehicleForm } from '@evfleet/domain';
 import { Checkbox, Group, Radio, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useDomainText } from '../../../i18n/useDomainText';
 import { useDealerChoices, useTemplateChoices } from '../api/vehicles-api';
 
 interface VehicleFieldsProps {
@@ -16,6 +18,8 @@ const asText = (value: unknown) => (value === undefined || value === null || val
 
 /** The vehicle form's fields of §2, with the messages of §5 under them. */
 export function VehicleFields({ form, onTemplateChosen }: VehicleFieldsProps) {
+  const { t } = useTranslation('vehicles');
+  const domainText = useDomainText();
   const { register, control, formState } = form;
   const { errors } = formState;
   const dealers = useDealerChoices();
@@ -33,27 +37,33 @@ export function VehicleFields({ form, onTemplateChosen }: VehicleFieldsProps) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
       <TextInput
-        label="Vehicle Name"
+        label={t('field.name')}
         withAsterisk
         data-testid="vehicle-name"
-        error={errors.name?.message}
+        error={domainText(errors.name?.message)}
         {...register('name')}
       />
-      <TextInput label="VIN" withAsterisk data-testid="vehicle-vin" error={errors.vin?.message} {...register('vin')} />
+      <TextInput
+        label={t('form.vin')}
+        withAsterisk
+        data-testid="vehicle-vin"
+        error={domainText(errors.vin?.message)}
+        {...register('vin')}
+      />
       <Controller
         control={control}
         name="dealerId"
         render={({ field }) => (
           <Select
-            label="Dealer Name"
+            label={t('field.dealerName')}
             withAsterisk
             searchable
-            placeholder={dealers.isPending ? 'Loading dealers...' : 'Select Dealer'}
+            placeholder={dealers.isPending ? t('form.dealersLoading') : t('form.dealerPlaceholder')}
             data={dealerOptions}
             value={asText(field.value)}
             onChange={(value) => field.onChange(value ?? '')}
             onBlur={field.onBlur}
-            error={errors.dealerId?.message}
+            error={domainText(errors.dealerId?.message)}
             data-testid="vehicle-dealer"
           />
         )}
@@ -63,10 +73,10 @@ export function VehicleFields({ form, onTemplateChosen }: VehicleFieldsProps) {
         name="templateId"
         render={({ field }) => (
           <Select
-            label="Template Name"
+            label={t('field.templateName')}
             withAsterisk
             searchable
-            placeholder={templates.isPending ? 'Loading templates...' : 'Select Template'}
+            placeholder={templates.isPending ? t('form.templatesLoading') : t('form.templatePlaceholder')}
             data={templateOptions}
             value={asText(field.value)}
             onChange={(value) => {
@@ -74,35 +84,35 @@ export function VehicleFields({ form, onTemplateChosen }: VehicleFieldsProps) {
               if (value) onTemplateChosen(Number(value));
             }}
             onBlur={field.onBlur}
-            error={errors.templateId?.message}
+            error={domainText(errors.templateId?.message)}
             data-testid="vehicle-template"
           />
         )}
       />
       <TextInput
-        label="IOT Version"
+        label={t('form.iotVersion')}
         data-testid="vehicle-iotVersion"
-        error={errors.iotVersion?.message}
+        error={domainText(errors.iotVersion?.message)}
         {...register('iotVersion')}
       />
       <TextInput
-        label="PCM Version"
+        label={t('form.pcmVersion')}
         data-testid="vehicle-pcmVersion"
-        error={errors.pcmVersion?.message}
+        error={domainText(errors.pcmVersion?.message)}
         {...register('pcmVersion')}
       />
       <TextInput
-        label="Notification Email Address"
+        label={t('form.notificationEmail')}
         type="email"
         data-testid="vehicle-notificationEmailAddress"
-        error={errors.notificationEmailAddress?.message}
+        error={domainText(errors.notificationEmailAddress?.message)}
         {...register('notificationEmailAddress')}
       />
       <TextInput
-        label="Notification SMS Number"
+        label={t('form.notificationSms')}
         inputMode="tel"
         data-testid="vehicle-notificationSmsNumber"
-        error={errors.notificationSmsNumber?.message}
+        error={domainText(errors.notificationSmsNumber?.message)}
         {...register('notificationSmsNumber')}
       />
       <Controller
@@ -110,25 +120,25 @@ export function VehicleFields({ form, onTemplateChosen }: VehicleFieldsProps) {
         name="cells"
         render={({ field }) => (
           <Select
-            label="Battery Cells"
+            label={t('form.cells')}
             withAsterisk
-            placeholder="Select Cells"
+            placeholder={t('form.cellsPlaceholder')}
             data={CELLS}
             value={asText(field.value)}
             onChange={(value) => field.onChange(value ?? '')}
             onBlur={field.onBlur}
-            error={errors.cells?.message}
+            error={domainText(errors.cells?.message)}
             data-testid="vehicle-cells"
           />
         )}
       />
       <TextInput
-        label="Rated capacity (kWh)"
+        label={t('form.ratedCapacity')}
         inputMode="decimal"
-        description="Leave empty to use the template's"
-        placeholder={templateCapacity ? `Template: ${templateCapacity} kWh` : undefined}
+        description={t('form.ratedCapacityHint')}
+        placeholder={templateCapacity ? t('form.ratedCapacityOfTemplate', { capacity: templateCapacity }) : undefined}
         data-testid="vehicle-ratedCapacityKwh"
-        error={errors.ratedCapacityKwh?.message}
+        error={domainText(errors.ratedCapacityKwh?.message)}
         {...register('ratedCapacityKwh')}
       />
       <Controller
@@ -136,14 +146,14 @@ export function VehicleFields({ form, onTemplateChosen }: VehicleFieldsProps) {
         name="timeZone"
         render={({ field }) => (
           <Select
-            label="Time Zone"
+            label={t('form.timeZone')}
             searchable
             limit={50}
             data={ZONES}
             value={asText(field.value)}
             onChange={(value) => field.onChange(value ?? '')}
             onBlur={field.onBlur}
-            error={errors.timeZone?.message}
+            error={domainText(errors.timeZone?.message)}
             data-testid="vehicle-timeZone"
           />
         )}
@@ -153,22 +163,26 @@ export function VehicleFields({ form, onTemplateChosen }: VehicleFieldsProps) {
         name="status"
         render={({ field }) => (
           <Radio.Group
-            label="Status"
+            label={t('field.status')}
             value={field.value === false ? 'inactive' : 'active'}
             onChange={(value) => field.onChange(value === 'active')}
             data-testid="vehicle-status"
           >
             <Group mt={6}>
-              <Radio value="active" label="Active" data-testid="vehicle-status-active" />
-              <Radio value="inactive" label="Inactive" data-testid="vehicle-status-inactive" />
+              <Radio value="active" label={t('status.active')} data-testid="vehicle-status-active" />
+              <Radio value="inactive" label={t('status.inactive')} data-testid="vehicle-status-inactive" />
             </Group>
           </Radio.Group>
         )}
       />
       <Group gap="xl" mt="lg">
-        <Checkbox label="SMS Notification" data-testid="vehicle-smsNotification" {...register('smsNotification')} />
         <Checkbox
-          label="Email Notification"
+          label={t('form.smsNotification')}
+          data-testid="vehicle-smsNotification"
+          {...register('smsNotification')}
+        />
+        <Checkbox
+          label={t('form.emailNotification')}
           data-testid="vehicle-emailNotification"
           {...register('emailNotification')}
         />

@@ -1,6 +1,5 @@
 import {
   effectiveThresholds,
-  VEHICLE_TEXTS,
   vehicleWriteSchema,
   type AlertAttribute,
   type Vehicle,
@@ -9,14 +8,18 @@ import {
 } from '@evfleet/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { applyServerFieldErrors } from '../../../api/field-errors';
 import { ROUTES } from '../../../app/routes';
 import { NotFound } from '../../../app/shell/StatusPages';
 import { toast } from '../../../app/toast';
 import { useIdParam } from '../../../app/useIdParam';
+import { useDomainText } from '../../../i18n/useDomainText';
 import { uploadSheet } from '../../../components/thresholds/sheet-upload';
+import { useFocusFirstError } from '../../../components/useFocusFirstError';
 import { fetchTemplate, useSaveVehicle, useVehicle } from '../api/vehicles-api';
 import { useSaveOneMetric } from './useSaveOneMetric';
 import { DeviceCredential } from './DeviceCredential';
@@ -26,6 +29,7 @@ import { VehicleFields } from './VehicleFields';
 
 /** /vehicle/new and /vehicle/{id}/edit (administrators; the routes check). */
 export function VehicleFormPage() {
+  const { t } = useTranslation('vehicles');
   const editing = useParams().id !== undefined;
   const id = useIdParam();
   const vehicle = useVehicle(editing ? id : null);
@@ -33,7 +37,7 @@ export function VehicleFormPage() {
   if (editing && vehicle.isError)
     return (
       <Alert color="red" m="md">
-        This vehicle could not be loaded.
+        {t('loadFailed')}
       </Alert>
     );
   if (editing && !vehicle.data) {
@@ -52,13 +56,19 @@ export function VehicleFormPage() {
  * Saving a new vehicle returns to the list; saving an existing one stays and shows it refetched.
  */
 function VehicleFormBody({ vehicle }: { vehicle: Vehicle | undefined }) {
+  const { t } = useTranslation('vehicles');
+  const domainText = useDomainText();
   const navigate = useNavigate();
   const save = useSaveVehicle();
   const form = useForm<VehicleForm, unknown, VehicleWrite>({
     resolver: zodResolver(vehicleWriteSchema),
     defaultValues: formValuesOf(vehicle),
+    // useFocusFirstError does it, for every kind of input and for the server's field errors too.
+    shouldFocusError: false,
   });
   const { errors, isSubmitting } = form.formState;
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form.formState, formRef);
   const back = () => navigate(ROUTES.vehicle);
 
   const chooseTemplate = async (templateId: number) => {
@@ -78,11 +88,11 @@ function VehicleFormBody({ vehicle }: { vehicle: Vehicle | undefined }) {
     try {
       const saved = await save.mutateAsync(values);
       if (vehicle) {
-        toast.success(VEHICLE_TEXTS.updated);
+        toast.success(t('toast.updated'));
         // §4: it stays, showing the vehicle as stored now.
         form.reset(formValuesOf(saved));
       } else {
-        toast.success(VEHICLE_TEXTS.created);
+        toast.success(t('toast.created'));
         back();
       }
     } catch (error) {
@@ -94,19 +104,19 @@ function VehicleFormBody({ vehicle }: { vehicle: Vehicle | undefined }) {
   const saveOne = useSaveOneMetric(vehicle?.id);
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <Stack gap="md" p="md">
         <Group justify="space-between">
           <Group gap="sm">
             <Button variant="default" onClick={back} data-testid="vehicle-back">
-              Back
+              {t('form.back')}
             </Button>
             <Title order={2} data-testid="vehicle-form-title">
-              {vehicle ? `Configure Vehicle - ${vehicle.name}(${vehicle.vin})` : 'Add Vehicle'}
+              {vehicle ? t('form.titleEdit', { name: vehicle.name, vin: vehicle.vin }) : t('form.titleNew')}
             </Title>
           </Group>
           <Button type="submit" loading={isSubmitting} data-testid="vehicle-save">
-            Save
+            {t('form.save')}
           </Button>
         </Group>
         <Paper withBorder radius="md" p="md">
@@ -123,7 +133,7 @@ function VehicleFormBody({ vehicle }: { vehicle: Vehicle | undefined }) {
               upload={upload}
               onSaveOne={saveOne.run}
               savingOne={saveOne.saving}
-              error={firstMessage(errors.attributes)}
+              error={domainText(firstMessage(errors.attributes))}
             />
           )}
         />

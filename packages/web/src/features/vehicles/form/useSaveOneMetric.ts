@@ -1,6 +1,8 @@
-import { VEHICLE_TEXTS, type AlertAttribute } from '@evfleet/domain';
+import type { AlertAttribute } from '@evfleet/domain';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../../app/toast';
+import { useDomainText } from '../../../i18n/useDomainText';
 import { useSaveVehicleAttribute } from '../api/vehicles-api';
 
 /**
@@ -8,13 +10,15 @@ import { useSaveVehicleAttribute } from '../api/vehicles-api';
  * once, leaving the rest of the form unsaved. Nothing to run for a vehicle not created yet.
  */
 export function useSaveOneMetric(vehicleId: number | undefined) {
+  const { t } = useTranslation('vehicles');
+  const domainText = useDomainText();
   const save = useSaveVehicleAttribute(vehicleId ?? 0);
   const [saving, setSaving] = useState<string | null>(null);
   const run = async (attribute: AlertAttribute) => {
     setSaving(attribute.name);
     try {
       await save.mutateAsync(attribute);
-      toast.success(`${attribute.displayName}: ${VEHICLE_TEXTS.updated}`);
+      toast.success(t('toast.signalUpdated', { signal: domainText(attribute.displayName) }));
     } catch {
       // the HTTP client has already said why
     } finally {

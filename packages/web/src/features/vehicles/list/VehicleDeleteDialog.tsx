@@ -1,4 +1,4 @@
-import { VEHICLE_TEXTS } from '@evfleet/domain';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useOutletContext } from 'react-router';
 import { ROUTES } from '../../../app/routes';
 import { NotFound } from '../../../app/shell/StatusPages';
@@ -10,6 +10,7 @@ import type { VehiclesOutletContext } from './VehiclesPage';
 
 /** /vehicle/{id}/delete (§2 "Vehicle routes"): the confirmation over the list. */
 export function VehicleDeleteDialog() {
+  const { t } = useTranslation('vehicles');
   const id = useIdParam();
   const navigate = useNavigate();
   const { onChanged } = useOutletContext<VehiclesOutletContext>();
@@ -21,7 +22,7 @@ export function VehicleDeleteDialog() {
   const confirm = async () => {
     try {
       await remove.mutateAsync(id);
-      toast.success(VEHICLE_TEXTS.deleted);
+      toast.success(t('toast.deleted'));
       onChanged();
       close();
     } catch {
@@ -32,8 +33,8 @@ export function VehicleDeleteDialog() {
   return (
     <DeleteDialog
       loading={vehicle.isPending}
-      blocked={vehicle.isError ? 'This vehicle could not be loaded.' : null}
-      question={`Are you sure you want to delete this vehicle (${vehicle.data?.name ?? ''})?`}
+      blocked={vehicle.isError ? t('loadFailed') : null}
+      question={t('delete.question', { name: vehicle.data?.name ?? '' })}
       busy={remove.isPending}
       onConfirm={confirm}
       onClose={close}

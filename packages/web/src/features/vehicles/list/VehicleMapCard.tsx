@@ -1,7 +1,7 @@
-import { VEHICLE_TEXTS } from '@evfleet/domain';
 import { Box, Button, Center, Collapse, Group, Loader, Overlay, Paper, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   ClusterLayer,
   MapView,
@@ -29,6 +29,7 @@ export function preloadVehicleMap(): void {
 
 /** The collapsible 'View Map' card (§2): the user's vehicles clustered, kept live by the socket. */
 export function VehicleMapCard({ onDrawn }: { onDrawn: () => void }) {
+  const { t } = useTranslation('vehicles');
   const [opened, { toggle }] = useDisclosure(true);
   useEffect(() => {
     if (!opened) onDrawn();
@@ -37,9 +38,9 @@ export function VehicleMapCard({ onDrawn }: { onDrawn: () => void }) {
   return (
     <Paper withBorder radius="md" p="sm" data-testid="vehicle-map-card">
       <Group justify="space-between">
-        <Title order={4}>View Map</Title>
+        <Title order={4}>{t('map.title')}</Title>
         <Button variant="subtle" size="xs" onClick={toggle} aria-expanded={opened} data-testid="map-toggle">
-          {opened ? 'Hide' : 'Show'}
+          {opened ? t('hide') : t('show')}
         </Button>
       </Group>
       <Collapse in={opened}>
@@ -51,6 +52,7 @@ export function VehicleMapCard({ onDrawn }: { onDrawn: () => void }) {
 
 /** `onDrawn` once the vehicles show: clustered on the map, or 'NA' when there are none. */
 function LiveVehicleMap({ onDrawn }: { onDrawn: () => void }) {
+  const { t } = useTranslation('vehicles');
   const { items, loading } = useLiveMapItems();
   const points = useMemo(
     () =>
@@ -69,7 +71,7 @@ function LiveVehicleMap({ onDrawn }: { onDrawn: () => void }) {
   if (none) {
     return (
       <Center h={120} data-testid="map-no-markers">
-        <Text fw={600}>{VEHICLE_TEXTS.noMarkers}</Text>
+        <Text fw={600}>{t('map.noMarkers')}</Text>
       </Center>
     );
   }

@@ -1,6 +1,7 @@
-import { DEFAULT_VEHICLE_PAGE_SIZE, VEHICLE_PAGE_SIZES, VEHICLE_TEXTS, type VehicleRow } from '@evfleet/domain';
+import { DEFAULT_VEHICLE_PAGE_SIZE, VEHICLE_PAGE_SIZES, type VehicleRow } from '@evfleet/domain';
 import { Text } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { useCan } from '../../../app/session/useCan';
 import { ROUTES } from '../../../app/routes';
@@ -25,6 +26,8 @@ export interface VehiclesOutletContext {
 
 /** /vehicle: 'Vehicle List' with its live map and grid; /vehicle/{id}/delete opens over it. */
 export function VehiclesPage() {
+  const { t, i18n } = useTranslation('vehicles');
+  const language = i18n.resolvedLanguage ?? 'en';
   const list = usePagedList<VehicleRow>(vehiclesSource, DEFAULT_VEHICLE_PAGE_SIZE);
   const admin = useCan('vehicles');
   const navigate = useNavigate();
@@ -36,7 +39,10 @@ export function VehiclesPage() {
     const timer = setTimeout(() => setMapDrawn(true), GRID_WAITS_AT_MOST_MS);
     return () => clearTimeout(timer);
   }, []);
-  const columns = useMemo(() => vehicleColumns({ admin, onToggleStatus: setToggling }), [admin]);
+  const columns = useMemo(
+    () => vehicleColumns({ admin, onToggleStatus: setToggling, t, language }),
+    [admin, t, language],
+  );
   // §4 reloads the list at page 0 after a change; it keeps the chosen page size, since the spec's
   // size 10 is not one the vehicle list offers (docs/decisions.md).
   const context: VehiclesOutletContext = { onChanged: () => list.paging.firstPage() };
@@ -46,7 +52,7 @@ export function VehiclesPage() {
     try {
       // §4: the toggle sends the opposite of the current value.
       await setStatus.mutateAsync({ id: toggling.id, status: !toggling.status });
-      toast.success(VEHICLE_TEXTS.statusUpdated);
+      toast.success(t('toast.statusUpdated'));
       context.onChanged();
     } catch {
       // the HTTP client has already shown the server's message
@@ -57,11 +63,11 @@ export function VehiclesPage() {
 
   return (
     <ListLayout
-      title={VEHICLE_TEXTS.listTitle}
+      title={t('list.title')}
       list={list}
       columns={columns}
       onAdd={admin ? () => navigate(`${ROUTES.vehicle}/new`) : undefined}
-      noRowsText="No vehicles found"
+      noRowsText={t('list.noRows')}
       testId="vehicles-grid"
       pageSizes={VEHICLE_PAGE_SIZES}
       aboveGrid={<VehicleMapCard onDrawn={onMapDrawn} />}
@@ -69,13 +75,13 @@ export function VehiclesPage() {
     >
       <ConfirmModal
         opened={toggling !== null}
-        title="Change status"
+        title={t('list.statusTitle')}
         busy={setStatus.isPending}
         confirmColor="blue"
         onConfirm={confirmStatus}
         onCancel={() => setToggling(null)}
       >
-        <Text data-testid="status-question">{VEHICLE_TEXTS.statusConfirm}</Text>
+        <Text data-testid="status-question">{t('list.statusQuestion')}</Text>
       </ConfirmModal>
       <Outlet context={context} />
     </ListLayout>

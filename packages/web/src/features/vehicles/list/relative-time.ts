@@ -1,15 +1,14 @@
 import dayjs from 'dayjs';
+import 'dayjs/locale/de';
 import relativeTime from 'dayjs/plugin/relativeTime';
 
 dayjs.extend(relativeTime);
 
-/** What a time the vehicle never reported shows. */
-export const NA = 'NA';
-
 /**
- * 'a few seconds ago', '3 hours ago', measured against the server's clock (its current GMT time,
- * sent with the data) so a browser with a wrong clock still reads right (§2); NA when never reported.
+ * 'a few seconds ago', '3 hours ago' (in the portal's language), measured against the server's
+ * clock (its current GMT time, sent with the data) so a browser with a wrong clock still reads
+ * right (§2); null when never reported.
  */
-export function sinceServerTime(iso: string | null | undefined, serverNow: string): string {
-  return iso ? dayjs(iso).from(dayjs(serverNow)) : NA;
+export function sinceServerTime(iso: string | null | undefined, serverNow: string, language: string): string | null {
+  return iso ? dayjs(iso).locale(language).from(dayjs(serverNow)) : null;
 }

@@ -1,6 +1,7 @@
 import type { VehicleRow } from '@evfleet/domain';
 import { Anchor, Switch } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
+import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../app/routes';
 import { actionColumn, RowActions } from '../../../components/list/RowActions';
@@ -11,16 +12,20 @@ interface VehicleColumnOptions {
   /** §6: only administrators see ID#, Status, Template Name and Dealer Name, and may change rows. */
   admin: boolean;
   onToggleStatus: (vehicle: VehicleRow) => void;
+  t: TFunction<'vehicles'>;
+  /** The portal's language, for the times since the last reports. */
+  language: string;
 }
 
 const link = (vehicle: VehicleRow) => `${ROUTES.vehicle}/${vehicle.id}`;
 
 /** The vehicle list's columns (§2 "Vehicle list"), in the spec's order. */
-export function vehicleColumns({ admin, onToggleStatus }: VehicleColumnOptions): ColDef<VehicleRow>[] {
+export function vehicleColumns({ admin, onToggleStatus, t, language }: VehicleColumnOptions): ColDef<VehicleRow>[] {
+  const since = (iso: string | null, serverNow: string) => sinceServerTime(iso, serverNow, language) ?? t('na');
   const columns: (ColDef<VehicleRow> & { adminOnly?: boolean })[] = [
     {
       field: 'name',
-      headerName: 'Vehicle Name',
+      headerName: t('field.name'),
       minWidth: 140,
       cellRenderer: ({ data }: { data?: VehicleRow }) =>
         data && (
@@ -29,38 +34,38 @@ export function vehicleColumns({ admin, onToggleStatus }: VehicleColumnOptions):
           </Anchor>
         ),
     },
-    { field: 'vin', headerName: 'VIN#', minWidth: 150 },
+    { field: 'vin', headerName: t('list.vin'), minWidth: 150 },
     {
       colId: 'gpsLastReported',
-      headerName: 'GPS Last Reported',
+      headerName: t('list.gpsLastReported'),
       minWidth: 105,
-      valueGetter: ({ data }) => data && sinceServerTime(data.gpsLastReported, data.currentGmtTime),
+      valueGetter: ({ data }) => data && since(data.gpsLastReported, data.currentGmtTime),
     },
     {
       colId: 'lastReported',
-      headerName: 'Last Connected',
+      headerName: t('list.lastReported'),
       minWidth: 105,
-      valueGetter: ({ data }) => data && sinceServerTime(data.lastReported, data.currentGmtTime),
+      valueGetter: ({ data }) => data && since(data.lastReported, data.currentGmtTime),
     },
     {
       field: 'gpsSignal',
-      headerName: 'GPS Signal',
+      headerName: t('field.gpsSignal'),
       minWidth: 90,
       maxWidth: 120,
       cellRenderer: ({ value }: { value: VehicleRow['gpsSignal'] }) => <SignalDot letter={value} />,
     },
     {
       field: 'lteSignal',
-      headerName: 'LTE Signal',
+      headerName: t('field.lteSignal'),
       minWidth: 90,
       maxWidth: 120,
       cellRenderer: ({ value }: { value: VehicleRow['lteSignal'] }) => <SignalDot letter={value} />,
     },
-    { field: 'dealerName', headerName: 'Dealer Name', minWidth: 120, adminOnly: true },
-    { field: 'templateName', headerName: 'Template Name', minWidth: 120, adminOnly: true },
+    { field: 'dealerName', headerName: t('field.dealerName'), minWidth: 120, adminOnly: true },
+    { field: 'templateName', headerName: t('field.templateName'), minWidth: 120, adminOnly: true },
     {
       field: 'status',
-      headerName: 'Status',
+      headerName: t('field.status'),
       adminOnly: true,
       minWidth: 80,
       maxWidth: 100,
@@ -69,18 +74,22 @@ export function vehicleColumns({ admin, onToggleStatus }: VehicleColumnOptions):
           <Switch
             checked={data.status}
             onChange={() => onToggleStatus(data)}
-            aria-label={`Status of ${data.name}: ${data.status ? 'Active' : 'Inactive'}`}
+            aria-label={t('list.statusOf', {
+              name: data.name,
+              status: t(data.status ? 'status.active' : 'status.inactive'),
+            })}
             data-testid={`status-${data.id}`}
             mt={12}
           />
         ),
     },
-    { field: 'id', headerName: 'ID#', adminOnly: true, minWidth: 70, maxWidth: 90 },
+    { field: 'id', headerName: t('list.id'), adminOnly: true, minWidth: 70 },
     {
       ...actionColumn,
       minWidth: admin ? 130 : 80,
       maxWidth: admin ? 150 : 90,
-      // Eleven columns do not fit a laptop screen: the rest scroll sideways, the actions stay in view.
+      // Eleven columns do not fit a laptop screen: the rest scroll sideways, the actions stay in view
+      // (beside the last column, never over it; on a phone nothing is pinned).
       pinned: 'right',
       cellRenderer: ({ data }: { data?: VehicleRow }) =>
         data && (

@@ -1,6 +1,8 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ENERGY_RULES, type BatteryHealth } from '@evfleet/domain';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { fixed } from '../format';
 
 interface Figure {
@@ -12,62 +14,64 @@ interface Figure {
   note?: ReactNode;
 }
 
-const NEEDS_ESTIMATE = `needs a charge adding ${ENERGY_RULES.minCapacityChargePercent}% or more`;
-const NO_REST_READINGS = 'no cell readings at rest in the last 7 days';
-
-function figures(h: BatteryHealth): Figure[] {
+function figures(h: BatteryHealth, t: TFunction<'vehicles'>): Figure[] {
+  const needsEstimate = t('health.needsEstimate', { percent: ENERGY_RULES.minCapacityChargePercent });
+  const noRestReadings = t('health.noRestReadings');
   return [
     {
       key: 'capacity',
-      label: 'Estimated capacity',
+      label: t('health.capacity'),
       value: h.estimatedCapacityKwh === null ? null : fixed(h.estimatedCapacityKwh, 1, 'kWh'),
-      why: NEEDS_ESTIMATE,
-      note: `rated: ${h.ratedCapacityKwh === null ? 'not set' : fixed(h.ratedCapacityKwh, 1, 'kWh')}`,
+      why: needsEstimate,
+      note: t('health.rated', {
+        capacity: h.ratedCapacityKwh === null ? t('health.notSet') : fixed(h.ratedCapacityKwh, 1, 'kWh'),
+      }),
     },
     {
       key: 'soh',
-      label: 'State of health',
+      label: t('health.soh'),
       value: h.stateOfHealthPercent === null ? null : fixed(h.stateOfHealthPercent, 0, '%'),
-      why: h.ratedCapacityKwh === null ? 'no rated capacity set' : NEEDS_ESTIMATE,
+      why: h.ratedCapacityKwh === null ? t('health.noRated') : needsEstimate,
     },
     {
       key: 'cycles',
-      label: 'Equivalent full cycles',
+      label: t('health.cycles'),
       value: h.equivalentFullCycles === null ? null : fixed(h.equivalentFullCycles, 1),
-      why: 'needs a known capacity',
+      why: t('health.needsCapacity'),
     },
     {
       key: 'spread',
-      label: 'Cell spread at rest',
+      label: t('health.spread'),
       value: h.cellSpreadMv === null ? null : fixed(h.cellSpreadMv, 0, 'mV'),
-      why: NO_REST_READINGS,
-      note: 'mean of the last 7 days at rest',
+      why: noRestReadings,
+      note: t('health.spreadNote'),
     },
     {
       key: 'weakest',
-      label: 'Weakest cell',
-      value: h.weakestCell === null ? null : `Cell ${h.weakestCell}`,
-      why: NO_REST_READINGS,
+      label: t('health.weakest'),
+      value: h.weakestCell === null ? null : t('cell', { number: h.weakestCell }),
+      why: noRestReadings,
     },
   ];
 }
 
 /** The battery's health at a glance; a figure not known yet says what it waits for. */
 export function BatteryHealthCard({ health }: { health: BatteryHealth }) {
+  const { t } = useTranslation('vehicles');
   return (
     <Card withBorder radius="md" padding="md" data-testid="battery-health">
       <Title order={4} mb="sm">
-        Battery health
+        {t('health.title')}
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
-        {figures(health).map((f) => (
+        {figures(health, t).map((f) => (
           <Stack key={f.key} gap={2} data-testid={`health-${f.key}`}>
             <Text size="sm" c="dimmed">
               {f.label}
             </Text>
             {f.value === null ? (
               <Text size="sm" fs="italic" data-testid={`health-${f.key}-unknown`}>
-                Not known: {f.why}
+                {t('health.unknown', { why: f.why })}
               </Text>
             ) : (
               <Text fw={700} size="xl" data-testid={`health-${f.key}-value`}>

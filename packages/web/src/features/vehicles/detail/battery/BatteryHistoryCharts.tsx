@@ -3,6 +3,7 @@ import { LineChart } from '@mantine/charts';
 import { Card, Center, SimpleGrid, Text, Title } from '@mantine/core';
 import type { BatteryHealth } from '@evfleet/domain';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 const CHART_HEIGHT = 220;
 
@@ -37,6 +38,7 @@ function ChartCard({
 
 /** The capacity estimate month by month (against the rated one) and the cell spread at rest day by day. */
 export function BatteryHistoryCharts({ health }: { health: BatteryHealth }) {
+  const { t } = useTranslation('vehicles');
   const estimated = health.history.flatMap((m) => (m.estimatedCapacityKwh === null ? [] : [m.estimatedCapacityKwh]));
   const rated = health.ratedCapacityKwh;
   // The axis spans the estimates and the rated capacity, so the rated line is always in view.
@@ -45,32 +47,34 @@ export function BatteryHistoryCharts({ health }: { health: BatteryHealth }) {
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
       <ChartCard
-        title="Estimated capacity by month"
+        title={t('history.capacity')}
         testId="capacity-history"
-        empty={estimated.length === 0 ? 'No capacity estimates yet' : null}
+        empty={estimated.length === 0 ? t('history.noCapacity') : null}
       >
         <LineChart
           h={CHART_HEIGHT}
           data={health.history}
           dataKey="month"
-          series={[{ name: 'estimatedCapacityKwh', label: 'Estimated capacity', color: 'blue.6' }]}
+          series={[{ name: 'estimatedCapacityKwh', label: t('health.capacity'), color: 'blue.6' }]}
           unit=" kWh"
           valueFormatter={(v) => v.toFixed(1)}
           connectNulls
-          referenceLines={rated === null ? [] : [{ y: rated, label: `Rated ${rated} kWh`, color: 'gray.6' }]}
+          referenceLines={
+            rated === null ? [] : [{ y: rated, label: t('history.rated', { capacity: rated }), color: 'gray.6' }]
+          }
           yAxisProps={{ domain, width: 70 }}
         />
       </ChartCard>
       <ChartCard
-        title="Cell spread at rest (last 90 days)"
+        title={t('history.spread')}
         testId="cell-spread-trend"
-        empty={health.cellSpreadTrend.length === 0 ? 'No cell readings at rest in the last 90 days' : null}
+        empty={health.cellSpreadTrend.length === 0 ? t('history.noSpread') : null}
       >
         <LineChart
           h={CHART_HEIGHT}
           data={health.cellSpreadTrend}
           dataKey="day"
-          series={[{ name: 'cellSpreadMv', label: 'Cell spread', color: 'orange.6' }]}
+          series={[{ name: 'cellSpreadMv', label: t('history.spreadSeries'), color: 'orange.6' }]}
           unit=" mV"
           valueFormatter={(v) => v.toFixed(0)}
           yAxisProps={{ width: 70 }}

@@ -3,6 +3,7 @@ import { Alert, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine
 import { DatePickerInput } from '@mantine/dates';
 import type { Vehicle } from '@evfleet/domain';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useRoleToggles } from '../../../../app/session/useRoleToggles';
 import { useBatteryHealth, useChargingSessions, useTripFigures } from '../api/vehicle-analytics-api';
 import { calendarDay } from '../format';
@@ -10,7 +11,7 @@ import {
   DEFAULT_PERIOD_DAYS,
   earliestStart,
   lastDays,
-  PERIOD_PRESETS,
+  periodPresets,
   rangeWindow,
   type DayRange,
 } from './battery-period';
@@ -25,26 +26,25 @@ const loading = (
   </Center>
 );
 
-const failed = (
-  <Text c="dimmed" size="sm">
-    This could not be loaded.
-  </Text>
-);
-
 /** The Battery tab: health now and over time, and the charging sessions and trips of a chosen period. */
 export function BatteryTab({ vehicle }: { vehicle: Vehicle }) {
+  const { t } = useTranslation('vehicles');
+  const failed = (
+    <Text c="dimmed" size="sm">
+      {t('battery.failed')}
+    </Text>
+  );
   const [picked, setPicked] = useState<DayRange>(() => lastDays(DEFAULT_PERIOD_DAYS));
   // A half-picked range keeps the tables on the last whole one.
   const [range, setRange] = useState<[string, string]>(() => lastDays(DEFAULT_PERIOD_DAYS));
   const window = useMemo(() => rangeWindow(range), [range]);
-  // Health and charging are CAN details, which the role toggles may withhold; a refused call (403)
-  // would sign the user out, so they are not asked for then. Trips are not governed.
+  // Health and charging are CAN details, which the role toggles may withhold; a refused read (403)
+  // would put the access-denied page in place of this one, so they are not asked for then. Trips are not governed.
   const toggles = useRoleToggles();
   const mayDetails = toggles.ready && toggles.allows('canDetails', vehicle);
   const health = useBatteryHealth(vehicle.id, mayDetails);
   const sessions = useChargingSessions(vehicle.id, window, mayDetails);
   const trips = useTripFigures(vehicle.id, window);
-  const zone = `Times in ${vehicle.timeZone}`;
 
   return (
     <Stack gap="md" data-testid="battery-tab">
@@ -52,7 +52,7 @@ export function BatteryTab({ vehicle }: { vehicle: Vehicle }) {
         loading
       ) : !mayDetails ? (
         <Alert color="gray" data-testid="battery-withheld">
-          Your role may not see this vehicle's CAN details: its battery health and charging sessions.
+          {t('battery.withheld')}
         </Alert>
       ) : health.data ? (
         <>
@@ -62,14 +62,14 @@ export function BatteryTab({ vehicle }: { vehicle: Vehicle }) {
       ) : health.isPending ? (
         loading
       ) : (
-        <Text c="dimmed">The battery's health could not be loaded.</Text>
+        <Text c="dimmed">{t('battery.healthFailed')}</Text>
       )}
       <Group justify="space-between" align="flex-end">
         <DatePickerInput
           type="range"
-          label="Period"
+          label={t('battery.period')}
           valueFormat="DD/MM/YYYY"
-          presets={PERIOD_PRESETS}
+          presets={periodPresets(t)}
           minDate={earliestStart()}
           maxDate={calendarDay(new Date())}
           value={picked}
@@ -82,19 +82,19 @@ export function BatteryTab({ vehicle }: { vehicle: Vehicle }) {
           popoverProps={{ withinPortal: true, shadow: 'md' }}
         />
         <Text size="sm" c="dimmed">
-          {zone}
+          {t('battery.zone', { zone: vehicle.timeZone })}
         </Text>
       </Group>
       {mayDetails && (
         <Card withBorder radius="md" padding="md" data-testid="charging-sessions">
           <Title order={5} mb="sm">
-            Charging sessions
+            {t('battery.sessions')}
           </Title>
           {sessions.data ? (
             <FiguresTable
               rows={sessions.data}
-              columns={chargingSessionColumns(vehicle.timeZone)}
-              empty="No charging sessions in this period"
+              columns={chargingSessionColumns(vehicle.timeZone, t)}
+              empty={t('battery.noSessions')}
               testId="charging-sessions-table"
             />
           ) : sessions.isPending ? (
@@ -106,13 +106,13 @@ export function BatteryTab({ vehicle }: { vehicle: Vehicle }) {
       )}
       <Card withBorder radius="md" padding="md" data-testid="trips">
         <Title order={5} mb="sm">
-          Trips
+          {t('battery.trips')}
         </Title>
         {trips.data ? (
           <FiguresTable
             rows={trips.data}
-            columns={tripColumns(vehicle.timeZone)}
-            empty="No trips in this period"
+            columns={tripColumns(vehicle.timeZone, t)}
+            empty={t('battery.noTrips')}
             testId="trips-table"
           />
         ) : trips.isPending ? (

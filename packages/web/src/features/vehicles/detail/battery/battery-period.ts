@@ -1,5 +1,6 @@
 import { ANALYTICS_MAX_DAYS } from '@evfleet/domain';
 import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
 import type { TimeWindow } from '../api/vehicle-analytics-api';
 import { calendarDay } from '../format';
 
@@ -12,7 +13,8 @@ export const lastDays = (days: number): [string, string] => [
   calendarDay(dayjs()),
 ];
 
-export const PERIOD_PRESETS = [7, 30, 90, 365].map((days) => ({ value: lastDays(days), label: `Last ${days} days` }));
+export const periodPresets = (t: TFunction<'vehicles'>) =>
+  [7, 30, 90, 365].map((days) => ({ value: lastDays(days), label: t('battery.lastDays', { days }) }));
 export const DEFAULT_PERIOD_DAYS = 30;
 
 /** The earliest day a range ending on `last` may start on (the calls cover at most ANALYTICS_MAX_DAYS). */

@@ -1,4 +1,5 @@
 import type { ChargingSession, TripFigures } from '@evfleet/domain';
+import type { TFunction } from 'i18next';
 import { duration, fixed, zonedDateTime } from '../format';
 import type { FiguresColumn } from './FiguresTable';
 
@@ -9,28 +10,30 @@ const span = (e: { start: string; end: string }) => Date.parse(e.end) - Date.par
 export const chargeUsed = (t: Pick<TripFigures, 'startCharge' | 'endCharge'>) =>
   t.startCharge === null || t.endCharge === null ? null : t.startCharge - t.endCharge;
 
-const times = <T extends { start: string; end: string }>(timeZone: string): FiguresColumn<T>[] => [
-  { header: 'Start', cell: (e) => zonedDateTime(e.start, timeZone) },
-  { header: 'End', cell: (e) => zonedDateTime(e.end, timeZone) },
-  { header: 'Duration', cell: (e) => duration(span(e)), numeric: true },
+type T = TFunction<'vehicles'>;
+
+const times = <E extends { start: string; end: string }>(timeZone: string, t: T): FiguresColumn<E>[] => [
+  { header: t('figure.start'), cell: (e) => zonedDateTime(e.start, timeZone) },
+  { header: t('figure.end'), cell: (e) => zonedDateTime(e.end, timeZone) },
+  { header: t('figure.duration'), cell: (e) => duration(span(e)), numeric: true },
 ];
 
-export const chargingSessionColumns = (timeZone: string): FiguresColumn<ChargingSession>[] => [
-  ...times<ChargingSession>(timeZone),
-  { header: 'Charge', cell: (s) => `${percent(s.startCharge)} → ${percent(s.endCharge)}` },
-  { header: 'Energy', cell: (s) => fixed(s.energyKwh, 2, 'kWh'), numeric: true },
-  { header: 'Peak power', cell: (s) => fixed(s.peakPowerKw, 1, 'kW'), numeric: true },
+export const chargingSessionColumns = (timeZone: string, t: T): FiguresColumn<ChargingSession>[] => [
+  ...times<ChargingSession>(timeZone, t),
+  { header: t('figure.charge'), cell: (s) => `${percent(s.startCharge)} → ${percent(s.endCharge)}` },
+  { header: t('figure.energy'), cell: (s) => fixed(s.energyKwh, 2, 'kWh'), numeric: true },
+  { header: t('figure.peakPower'), cell: (s) => fixed(s.peakPowerKw, 1, 'kW'), numeric: true },
   {
-    header: 'Position',
+    header: t('figure.position'),
     cell: (s) => (s.gpsLat === null || s.gpsLong === null ? '–' : `${s.gpsLat.toFixed(4)}, ${s.gpsLong.toFixed(4)}`),
   },
 ];
 
-export const tripColumns = (timeZone: string): FiguresColumn<TripFigures>[] => [
-  ...times<TripFigures>(timeZone),
-  { header: 'Distance', cell: (t) => fixed(t.distanceMiles, 1, 'mi'), numeric: true },
-  { header: 'Energy', cell: (t) => fixed(t.energyKwh, 2, 'kWh'), numeric: true },
-  { header: 'Wh/mi', cell: (t) => fixed(t.whPerMile, 0), numeric: true },
-  { header: 'Average speed', cell: (t) => fixed(t.averageSpeedMph, 1, 'mph'), numeric: true },
-  { header: 'Charge used', cell: (t) => fixed(chargeUsed(t), 0, '%'), numeric: true },
+export const tripColumns = (timeZone: string, t: T): FiguresColumn<TripFigures>[] => [
+  ...times<TripFigures>(timeZone, t),
+  { header: t('figure.distance'), cell: (trip) => fixed(trip.distanceMiles, 1, 'mi'), numeric: true },
+  { header: t('figure.energy'), cell: (trip) => fixed(trip.energyKwh, 2, 'kWh'), numeric: true },
+  { header: t('figure.whPerMile'), cell: (trip) => fixed(trip.whPerMile, 0), numeric: true },
+  { header: t('figure.averageSpeed'), cell: (trip) => fixed(trip.averageSpeedMph, 1, 'mph'), numeric: true },
+  { header: t('figure.chargeUsed'), cell: (trip) => fixed(chargeUsed(trip), 0, '%'), numeric: true },
 ];

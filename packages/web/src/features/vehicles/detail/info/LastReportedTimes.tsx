@@ -1,22 +1,24 @@
 import { Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { DeviceCanData } from '@evfleet/domain';
-import { localDateTimeWithZone, NA, relativeTo } from '../format';
+import { localDateTimeWithZone, relativeTo } from '../format';
 
 const LINES = [
-  { label: 'GPS', field: 'gps_last_reported' },
-  { label: 'DATA', field: 'can_last_reported' },
-  { label: 'Checked in', field: 'last_reported' },
+  { label: 'info.gps', field: 'gps_last_reported' },
+  { label: 'info.data', field: 'can_last_reported' },
+  { label: 'info.checkedIn', field: 'last_reported' },
 ] as const;
 
 /** Last Reported (§2): GPS, DATA and Checked in; a click switches relative and full local times. */
 export function LastReportedTimes({ can }: { can: DeviceCanData }) {
+  const { t, i18n } = useTranslation('vehicles');
   const [absolute, setAbsolute] = useState(false);
   const now = Date.now();
   return (
     <UnstyledButton
       onClick={() => setAbsolute((a) => !a)}
-      title="Show relative or full times"
+      title={t('info.timesToggle')}
       data-testid="last-reported-toggle"
       data-absolute={absolute || undefined}
     >
@@ -26,9 +28,13 @@ export function LastReportedTimes({ can }: { can: DeviceCanData }) {
           return (
             <Text key={field} size="sm" data-testid={`last-reported-${field}`}>
               <Text span fw={600}>
-                {label}:
+                {t(label)}:
               </Text>{' '}
-              {at ? (absolute ? localDateTimeWithZone(at) : relativeTo(at, now)) : NA}
+              {at
+                ? absolute
+                  ? localDateTimeWithZone(at)
+                  : relativeTo(at, now, i18n.resolvedLanguage ?? 'en')
+                : t('na')}
             </Text>
           );
         })}

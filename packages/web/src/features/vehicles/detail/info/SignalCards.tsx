@@ -1,6 +1,7 @@
 import { Group, Paper, Text } from '@mantine/core';
 import type { SignalLetter } from '@evfleet/domain';
 import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import { BarsIcon, SatelliteIcon } from './info-icons';
 
 const COLOR: Record<SignalLetter, string> = {
@@ -8,7 +9,6 @@ const COLOR: Record<SignalLetter, string> = {
   Y: 'var(--mantine-color-yellow-5)',
   G: 'var(--mantine-color-green-6)',
 };
-const WORD: Record<SignalLetter, string> = { R: 'Poor', Y: 'Fair', G: 'Good' };
 
 function SignalCard({
   label,
@@ -21,6 +21,7 @@ function SignalCard({
   Glyph: ComponentType<{ color: string }>;
   testId: string;
 }) {
+  const { t } = useTranslation('vehicles');
   const known = letter in COLOR ? (letter as SignalLetter) : null;
   return (
     <Paper withBorder radius="md" p="sm" data-testid={testId} data-signal={known ?? undefined}>
@@ -30,7 +31,7 @@ function SignalCard({
           <Text size="xs" c="dimmed" fw={600} tt="uppercase">
             {label}
           </Text>
-          <Text fw={700}>{known ? WORD[known] : '-'}</Text>
+          <Text fw={700}>{known ? t(`signal.${known}`) : '-'}</Text>
         </div>
       </Group>
     </Paper>
@@ -39,11 +40,14 @@ function SignalCard({
 
 /** §2: a GPS and an LTE card, each only when the vehicle has a value; R, Y, G colour the icon. */
 export function SignalCards({ gps, lte }: { gps: string | null; lte: string | null }) {
+  const { t } = useTranslation('vehicles');
   if (gps === null && lte === null) return null;
   return (
     <Group grow align="stretch">
-      {gps !== null && <SignalCard label="GPS Signal" letter={gps} Glyph={SatelliteIcon} testId="gps-signal" />}
-      {lte !== null && <SignalCard label="LTE Signal" letter={lte} Glyph={BarsIcon} testId="lte-signal" />}
+      {gps !== null && (
+        <SignalCard label={t('field.gpsSignal')} letter={gps} Glyph={SatelliteIcon} testId="gps-signal" />
+      )}
+      {lte !== null && <SignalCard label={t('field.lteSignal')} letter={lte} Glyph={BarsIcon} testId="lte-signal" />}
     </Group>
   );
 }

@@ -1,6 +1,7 @@
 import { ActionIcon, Alert, Card, Group, SimpleGrid, Stack, Title, Tooltip } from '@mantine/core';
 import { PREFERENCES, type Vehicle } from '@evfleet/domain';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { usePreference, useSavePreference } from '../../../../api/preferences';
 import { useLiveReadings, useRefreshLive } from '../api/vehicle-detail-api';
 import { RefreshIcon } from './info-icons';
@@ -14,6 +15,7 @@ import { TileVisibility } from './TileVisibility';
  * placeholders while they load (first time and on refresh), re-polled every 40 s and on the live feed.
  */
 export function VehicleInfoCard({ vehicle }: { vehicle: Vehicle }) {
+  const { t } = useTranslation('vehicles');
   const { can, cells } = useLiveReadings(vehicle.id, vehicle.vin);
   const refresh = useRefreshLive(vehicle.id);
   const [refreshing, setRefreshing] = useState(false);
@@ -30,24 +32,24 @@ export function VehicleInfoCard({ vehicle }: { vehicle: Vehicle }) {
   const renderTile = (tile: (typeof TILES)[number]) => (
     <Tile
       key={tile.key}
-      label={tile.label}
+      label={t(`tile.${tile.key}`)}
       loading={loading || (tile.key === 'packVoltage' && cells.isPending)}
       testId={`tile-${tile.key}`}
     >
-      {can.data && tile.render({ can: can.data, cells: cells.data })}
+      {can.data && (tile.render({ can: can.data, cells: cells.data, t }) ?? t('na'))}
     </Tile>
   );
 
   return (
     <Card withBorder radius="md" padding="md" data-testid="vehicle-info">
       <Group justify="space-between" mb="sm">
-        <Title order={4}>Vehicle Information</Title>
+        <Title order={4}>{t('info.title')}</Title>
         <Group gap={4}>
-          <Tooltip label="Refresh Vehicle Information">
+          <Tooltip label={t('info.refresh')}>
             <ActionIcon
               variant="subtle"
               color="gray"
-              aria-label="Refresh Vehicle Information"
+              aria-label={t('info.refresh')}
               onClick={onRefresh}
               loading={refreshing}
               data-testid="refresh-vehicle-info"
@@ -60,7 +62,7 @@ export function VehicleInfoCard({ vehicle }: { vehicle: Vehicle }) {
       </Group>
       {can.isError ? (
         <Alert color="red" data-testid="vehicle-info-error">
-          The vehicle's readings could not be loaded. Try the refresh button.
+          {t('info.failed')}
         </Alert>
       ) : (
         <Stack gap="sm">

@@ -1,25 +1,28 @@
 import { Group, Text } from '@mantine/core';
 import { DETAIL_TILES, type CellDetail, type DetailTile, type DeviceCanData } from '@evfleet/domain';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { gearName, NA, onOff, withUnit } from '../format';
+import { useTranslation } from 'react-i18next';
+import { gearName, onOff, withUnit } from '../format';
 import { CellsMenu } from './CellsMenu';
 import { LastReportedTimes } from './LastReportedTimes';
 
-/** What the tiles read: the CAN data and, for Pack Voltage, the cells. */
+/** What the tiles read: the CAN data and, for Pack Voltage, the cells; `t` words their values. */
 export interface Readings {
   can: DeviceCanData;
   cells: CellDetail | undefined;
+  t: TFunction<'vehicles'>;
 }
 
 interface TileView {
+  /** The value, or null for one the vehicle never sent. */
   render: (r: Readings) => ReactNode;
   /** Takes a whole row above the others (the three last-reported times). */
   wide?: boolean;
 }
 
 /** §2: green while the pack is charged or idle (<= 0 A), red while it is drawn from. */
-function VehicleCurrent({ amps }: { amps: number | null }) {
-  if (amps === null) return NA;
+function VehicleCurrent({ amps }: { amps: number }) {
   return (
     <Text inherit c={amps <= 0 ? 'green' : 'red'} data-current-color={amps <= 0 ? 'green' : 'red'}>
       {withUnit(amps, 'A')}
@@ -29,31 +32,40 @@ function VehicleCurrent({ amps }: { amps: number | null }) {
 
 /** §2: NA for 0 V (no reading), and the 'View cells' drop-down. */
 function PackVoltage({ cells }: { cells: CellDetail | undefined }) {
+  const { t } = useTranslation('vehicles');
   const volts = cells?.packVoltage;
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs">
-      <span>{volts ? withUnit(volts, 'V') : NA}</span>
+      <span>{volts ? withUnit(volts, 'V') : t('na')}</span>
       <CellsMenu cells={cells?.cells ?? []} />
     </Group>
   );
 }
 
 const value = (render: TileView['render']): TileView => ({ render });
+/** A reading told in words (gear, on/off), by its word's key. */
+const translated = (t: TFunction<'vehicles'>, key: ReturnType<typeof gearName | typeof onOff>) =>
+  key === null ? null : t(key);
 
 /** How each tile of 'Vehicle Information' (part 2 §2) shows its reading; labels and defaults are domain's DETAIL_TILES. */
 const VIEWS: Record<DetailTile, TileView> = {
   activityTime: { render: ({ can }) => <LastReportedTimes can={can} />, wide: true },
   batteryCharged: value(({ can }) => withUnit(can.battery_charge, '%')),
-  chargeStatus: value(({ can }) => onOff(can.charge_status)),
+  chargeStatus: value(({ can, t }) => translated(t, onOff(can.charge_status))),
   milesToEmpty: value(({ can }) => withUnit(can.milesToEmpty, 'Mi')),
-  lastCharged: value(({ can }) => withUnit(can.last_charge_days, 'Days Ago')),
+  lastCharged: value(({ can, t }) => {
+    const days = withUnit(can.last_charge_days, '');
+    return days && t('info.daysAgo', { days });
+  }),
   odometer: value(({ can }) => withUnit(can.odometer, 'Mi')),
   battery12v: value(({ can }) => withUnit(can['12vBattery'], 'v')),
   gpsSpeed: value(({ can }) => withUnit(can.gps_speed, 'mph')),
   headingMag: value(({ can }) => withUnit(can.direction, '°')),
-  vehicleCurrent: value(({ can }) => <VehicleCurrent amps={can.vehicle_current} />),
+  vehicleCurrent: value(({ can }) =>
+    can.vehicle_current === null ? null : <VehicleCurrent amps={can.vehicle_current} />,
+  ),
   cabinTemperature: value(({ can }) => withUnit(can.cabin_temp, 'F')),
-  gearSelector: value(({ can }) => gearName(can.gear)),
+  gearSelector: value(({ can, t }) => translated(t, gearName(can.gear))),
   packVoltage: value(({ cells }) => <PackVoltage cells={cells} />),
 };
 

@@ -1,5 +1,6 @@
 import { Card, Center, Loader, Text } from '@mantine/core';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MapView, MarkerLayer, RouteLayer, type LatLng } from '../../../../components/map/MapView';
 import type { DeviceData, RoutePoint } from '@evfleet/domain';
 
@@ -19,6 +20,7 @@ interface RouteMapCardProps {
 
 /** The map card (§2): the vehicle's marker, followed as it moves, and the chosen route as a polyline. */
 export function RouteMapCard({ vehicleName, position, route, routeLoading }: RouteMapCardProps) {
+  const { t } = useTranslation('vehicles');
   const here: LatLng | null =
     position?.gps_lat != null && position.gps_long != null ? [position.gps_lat, position.gps_long] : null;
   // Kept while the route is the same: a new array would restart the drawing at every position update.
@@ -48,7 +50,7 @@ export function RouteMapCard({ vehicleName, position, route, routeLoading }: Rou
       )}
       {!here && path.length === 0 && (
         <Text pos="absolute" top={8} left={56} size="sm" c="dimmed" style={{ zIndex: 500 }} data-testid="no-position">
-          No GPS position reported yet
+          {t('movement.noPosition')}
         </Text>
       )}
     </Card>

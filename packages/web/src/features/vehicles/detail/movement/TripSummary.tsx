@@ -1,5 +1,6 @@
 import { Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useTripFigures } from '../api/vehicle-analytics-api';
 import { useTimeSlots } from '../api/vehicle-detail-api';
 import { duration, fixed } from '../format';
@@ -15,6 +16,7 @@ interface TripSummaryProps {
 
 /** The chosen route's trip in figures, from the server's trip figures (never from the points drawn). */
 export function TripSummary({ vehicle, date, slot }: TripSummaryProps) {
+  const { t } = useTranslation('vehicles');
   const slots = useTimeSlots(vehicle.id, date);
   const window = useMemo(() => aroundDay(date), [date]);
   const trips = useTripFigures(vehicle.id, window);
@@ -32,17 +34,17 @@ export function TripSummary({ vehicle, date, slot }: TripSummaryProps) {
     return (
       <Card withBorder radius="md" padding="sm" data-testid="trip-summary-none">
         <Text size="sm" c="dimmed">
-          No energy figures for this trip yet.
+          {t('movement.noTripFigures')}
         </Text>
       </Card>
     );
   }
   const figures = [
-    { key: 'distance', label: 'Distance', value: fixed(trip.distanceMiles, 1, 'mi') },
-    { key: 'duration', label: 'Duration', value: duration(Date.parse(trip.end) - Date.parse(trip.start)) },
-    { key: 'energy', label: 'Energy', value: fixed(trip.energyKwh, 2, 'kWh') },
-    { key: 'efficiency', label: 'Wh/mi', value: fixed(trip.whPerMile, 0) },
-    { key: 'charge', label: 'Charge used', value: fixed(chargeUsed(trip), 0, '%') },
+    { key: 'distance', label: t('figure.distance'), value: fixed(trip.distanceMiles, 1, 'mi') },
+    { key: 'duration', label: t('figure.duration'), value: duration(Date.parse(trip.end) - Date.parse(trip.start)) },
+    { key: 'energy', label: t('figure.energy'), value: fixed(trip.energyKwh, 2, 'kWh') },
+    { key: 'efficiency', label: t('figure.whPerMile'), value: fixed(trip.whPerMile, 0) },
+    { key: 'charge', label: t('figure.chargeUsed'), value: fixed(chargeUsed(trip), 0, '%') },
   ];
   return (
     <Card withBorder radius="md" padding="sm" data-testid="trip-summary">

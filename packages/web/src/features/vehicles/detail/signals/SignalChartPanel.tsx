@@ -11,14 +11,17 @@ import {
   Text,
   useMantineTheme,
 } from '@mantine/core';
-import type { Vehicle } from '@evfleet/domain';
+import { signalInfo, signalLabel, signalName, type Vehicle } from '@evfleet/domain';
 import { useElementSize } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { TimeSeriesChart, type TimeSeriesLine } from '../../../../components/charts/TimeSeriesChart';
+import { useFormat } from '../../../../components/format/useFormat';
+import { useDomainText } from '../../../../i18n/useDomainText';
 import { useSignalSeries } from '../api/vehicle-analytics-api';
 import { duration, zonedDateTime } from '../format';
-import { isChartSignal, signalLabel, SIGNAL_OPTIONS, signalUnit, withGaps } from './signal-choices';
+import { isChartSignal, signalOptions, withGaps } from './signal-choices';
 import {
   DEFAULT_PRESET,
   MIN_WINDOW_MS,
@@ -34,6 +37,8 @@ import {
  * bucket a pixel. The signal is kept in the address (`?signal=`), so a reload draws the same chart.
  */
 export function SignalChartPanel({ vehicle }: { vehicle: Vehicle }) {
+  const { t } = useTranslation('vehicles');
+  const domainText = useDomainText();
   const [params, setParams] = useSearchParams();
   const chosen = params.get('signal');
   const signal = isChartSignal(chosen) ? chosen : null;
@@ -62,20 +67,21 @@ export function SignalChartPanel({ vehicle }: { vehicle: Vehicle }) {
     if (!data) return { x: [], lines: [] };
     const gapped = withGaps(data.ts, data.min, data.max, data.bucketMs);
     const drawn: TimeSeriesLine[] = [
-      { label: 'Highest', values: gapped.max, color: theme.colors.blue[7] },
-      { label: 'Lowest', values: gapped.min, color: theme.colors.cyan[6] },
+      { label: t('chart.highest'), values: gapped.max, color: theme.colors.blue[7] },
+      { label: t('chart.lowest'), values: gapped.min, color: theme.colors.cyan[6] },
     ];
     return { x: gapped.x, lines: drawn };
-  }, [data, theme]);
+  }, [data, theme, t]);
 
   return (
     <Card ref={ref} withBorder radius="md" padding="md" data-testid="signal-chart-card">
       <Stack gap="sm">
         <Group justify="space-between" align="flex-end" wrap="wrap">
           <Select
-            label="Signal"
-            placeholder="Choose a signal"
-            data={SIGNAL_OPTIONS}
+            label={t('chart.signal')}
+            placeholder={t('chart.choose')}
+            description={signal ? domainText(signalInfo(signal)?.description) : undefined}
+            data={signalOptions(domainText)}
             value={signal}
             onChange={setSignal}
             searchable
@@ -86,14 +92,14 @@ export function SignalChartPanel({ vehicle }: { vehicle: Vehicle }) {
             <ActionIcon
               variant="default"
               size="lg"
-              aria-label="Earlier"
+              aria-label={t('chart.earlier')}
               onClick={() => setWindow(stepWindow(window, -1))}
               data-testid="window-earlier"
             >
               ‹
             </ActionIcon>
             <SegmentedControl
-              data={WINDOW_PRESETS.map(({ value, label }) => ({ value, label }))}
+              data={WINDOW_PRESETS.map(({ value }) => ({ value, label: t(`window.${value}`) }))}
               value={window.preset ?? ''}
               onChange={(preset) => setWindow(presetWindow(preset))}
               data-testid="window-presets"
@@ -101,7 +107,7 @@ export function SignalChartPanel({ vehicle }: { vehicle: Vehicle }) {
             <ActionIcon
               variant="default"
               size="lg"
-              aria-label="Later"
+              aria-label={t('chart.later')}
               disabled={window.preset !== null}
               onClick={() => setWindow(stepWindow(window, 1))}
               data-testid="window-later"
@@ -117,18 +123,18 @@ export function SignalChartPanel({ vehicle }: { vehicle: Vehicle }) {
           </Text>
           {window.preset === null && (
             <Button variant="subtle" size="compact-sm" onClick={() => setWindow(presetWindow(DEFAULT_PRESET))}>
-              Back to the last 24 hours
+              {t('chart.backToDefault')}
             </Button>
           )}
         </Group>
         {signal === null ? (
           <Center h={200}>
-            <Text c="dimmed">Choose a signal to draw it over time.</Text>
+            <Text c="dimmed">{t('chart.prompt')}</Text>
           </Center>
         ) : (
           <SignalChartBody
-            label={signalLabel(signal)}
-            unit={signalUnit(signal)}
+            name={domainText(signalName(signal))}
+            axis={domainText(signalLabel(signal))}
             loading={series.isFetching}
             failed={series.isError}
             readings={data?.readings}
@@ -146,8 +152,9 @@ export function SignalChartPanel({ vehicle }: { vehicle: Vehicle }) {
 }
 
 interface SignalChartBodyProps {
-  label: string;
-  unit: string;
+  name: string;
+  /** The y axis: the name with the unit. */
+  axis: string;
   loading: boolean;
   failed: boolean;
   readings: number | undefined;
@@ -159,14 +166,16 @@ interface SignalChartBodyProps {
   onSelectWindow: (from: number, to: number) => void;
 }
 
-function SignalChartBody({ label, unit, loading, failed, readings, bucketMs, ...chart }: SignalChartBodyProps) {
+function SignalChartBody({ name, axis, loading, failed, readings, bucketMs, ...chart }: SignalChartBodyProps) {
+  const { t } = useTranslation('vehicles');
+  const format = useFormat();
   if (readings === undefined || readings === 0) {
     return (
       <Center h={320} data-testid="signal-chart-empty">
         {readings === 0 ? (
-          <Text c="dimmed">No readings of {label} in this period</Text>
+          <Text c="dimmed">{t('chart.noReadings', { name })}</Text>
         ) : failed ? (
-          <Text c="dimmed">The readings could not be loaded.</Text>
+          <Text c="dimmed">{t('chart.failed')}</Text>
         ) : (
           <Loader size="sm" />
         )}
@@ -176,11 +185,9 @@ function SignalChartBody({ label, unit, loading, failed, readings, bucketMs, ...
   return (
     <Stack gap={4} pos="relative">
       <Text size="xs" c="dimmed" data-testid="signal-summary">
-        {unit && `${unit} · `}
-        {readings.toLocaleString('en-US')} readings, the lowest and highest of each {duration(bucketMs ?? 0)} · drag
-        across the chart to look closer
+        {t('chart.summary', { readings: format.number(readings, { max: 0 }), bucket: duration(bucketMs ?? 0) })}
       </Text>
-      <TimeSeriesChart band={[0, 1]} yLabel={label} testId="signal-chart" {...chart} />
+      <TimeSeriesChart band={[0, 1]} yLabel={axis} testId="signal-chart" {...chart} />
       {loading && (
         <Center pos="absolute" inset={0} style={{ background: 'rgba(255,255,255,0.4)' }}>
           <Loader size="sm" />

@@ -1,21 +1,10 @@
-import { CHART_SIGNALS, ENERGY_RULES, EXTRA_SIGNALS, SIGNALS, type ChartSignal } from '@evfleet/domain';
+import { CHART_SIGNALS, ENERGY_RULES, signalLabel, type ChartSignal } from '@evfleet/domain';
 
-const known = new Map<string, { column?: string; unit: string }>([
-  ...SIGNALS.map((s) => [s.key, s] as const),
-  ...EXTRA_SIGNALS.map((s) => [s.key, s] as const),
-]);
-
-/** 'cellPackTemp' → 'Cell Pack Temp', for the signals without a report column. */
-const spelledOut = (key: string) => key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
-
-/** A signal's name as the reports show it (its column), else its key spelled out. */
-export const signalLabel = (key: ChartSignal) => known.get(key)?.column ?? spelledOut(key);
-export const signalUnit = (key: ChartSignal) => known.get(key)?.unit ?? '';
-
-/** The signal picker's options, by name. */
-export const SIGNAL_OPTIONS = CHART_SIGNALS.map((key) => ({ value: key, label: signalLabel(key) })).sort((a, b) =>
-  a.label.localeCompare(b.label),
-);
+/** The signal picker's options, by the signal dictionary's names (with units) in the portal's language, A–Z. */
+export const signalOptions = (domainText: (text: string) => string) =>
+  CHART_SIGNALS.map((key) => ({ value: key, label: domainText(signalLabel(key)) })).sort((a, b) =>
+    a.label.localeCompare(b.label),
+  );
 
 export const isChartSignal = (value: string | null): value is ChartSignal =>
   value !== null && (CHART_SIGNALS as readonly string[]).includes(value);

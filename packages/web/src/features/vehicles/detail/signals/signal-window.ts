@@ -4,11 +4,11 @@ const HOUR_MS = 3_600_000;
 
 /** The spans the chart offers, each ending now; 24 hours unless the user picks another. */
 export const WINDOW_PRESETS = [
-  { value: '1h', label: '1 h', ms: HOUR_MS },
-  { value: '6h', label: '6 h', ms: 6 * HOUR_MS },
-  { value: '24h', label: '24 h', ms: 24 * HOUR_MS },
-  { value: '3d', label: '3 days', ms: 72 * HOUR_MS },
-  { value: '10d', label: '10 days', ms: 240 * HOUR_MS },
+  { value: '1h', ms: HOUR_MS },
+  { value: '6h', ms: 6 * HOUR_MS },
+  { value: '24h', ms: 24 * HOUR_MS },
+  { value: '3d', ms: 72 * HOUR_MS },
+  { value: '10d', ms: 240 * HOUR_MS },
 ] as const;
 export const DEFAULT_PRESET = '24h';
 

@@ -1,7 +1,9 @@
 import { Button, Card, Collapse, Group, Title, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../../components/ConfirmModal';
 import { DataGrid } from '../../../../components/DataGrid';
+import { useFormat } from '../../../../components/format/useFormat';
 import { Pager } from '../../../../components/list/Pager';
 import {
   fetchWarningLogsXlsx,
@@ -18,11 +20,14 @@ const FILE_NAME = 'WarningLogs.xlsx';
 
 /** 'Vehicle Warning Log' (part 2 §2): a collapsible, server-paged grid of WARNING and SEVERE entries. */
 export function WarningLogPanel({ vehicleId }: { vehicleId: number }) {
+  const { t } = useTranslation('vehicles');
   const [open, setOpen] = useState(true);
   const [page, setPage] = useState(0);
   const [confirming, setConfirming] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const logs = useWarningLogs(vehicleId, page);
+  const format = useFormat();
+  const columns = useMemo(() => warningLogColumns(format, t), [format, t]);
   const clear = useClearWarningLogs(vehicleId);
   const mayClear = useCan('clearWarningLog');
   const total = logs.data?.totalCount ?? 0;
@@ -47,7 +52,9 @@ export function WarningLogPanel({ vehicleId }: { vehicleId: number }) {
     <Card withBorder radius="md" padding="md" data-testid="warning-log">
       <Group justify="space-between">
         <UnstyledButton onClick={() => setOpen((o) => !o)} aria-expanded={open} data-testid="warning-log-toggle">
-          <Title order={4}>{open ? '▾' : '▸'} Vehicle Warning Log</Title>
+          <Title order={4}>
+            {open ? '▾' : '▸'} {t('log.title')}
+          </Title>
         </UnstyledButton>
         <Group gap="xs">
           {mayClear && (
@@ -58,11 +65,11 @@ export function WarningLogPanel({ vehicleId }: { vehicleId: number }) {
               disabled={total === 0}
               data-testid="clear-logs"
             >
-              Clear logs
+              {t('log.clear')}
             </Button>
           )}
           <Button size="xs" onClick={download} loading={downloading} data-testid="download-logs">
-            Download xls
+            {t('log.download')}
           </Button>
         </Group>
       </Group>
@@ -70,9 +77,9 @@ export function WarningLogPanel({ vehicleId }: { vehicleId: number }) {
         <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
           <DataGrid
             rows={logs.data?.data}
-            columns={warningLogColumns}
+            columns={columns}
             loading={logs.isPending}
-            noRowsText="no rows to display"
+            noRowsText={t('log.noRows')}
             rowId={(e) => String(e.id)}
             testId="warning-log-grid"
           />
@@ -81,12 +88,12 @@ export function WarningLogPanel({ vehicleId }: { vehicleId: number }) {
       </Collapse>
       <ConfirmModal
         opened={confirming}
-        title="Clear logs"
+        title={t('log.clear')}
         onConfirm={confirmClear}
         onCancel={() => setConfirming(false)}
         busy={clear.isPending}
       >
-        Are you sure you want to clear the warning log of this vehicle?
+        {t('log.clearQuestion')}
       </ConfirmModal>
     </Card>
   );

@@ -1,11 +1,15 @@
 import type { Severity, WarningLogEntry } from '@evfleet/domain';
 import type { CellStyle, ColDef } from 'ag-grid-community';
-import { warningLogDate } from '../format';
+import type { TFunction } from 'i18next';
+import type { Format } from '../../../../components/format/format';
 
-/** §2: a row's colour follows its type. */
-const ROW_COLORS: Record<Severity, CellStyle> = {
-  SEVERE: { backgroundColor: 'var(--mantine-color-red-1)', color: 'var(--mantine-color-red-9)' },
-  WARNING: { backgroundColor: 'var(--mantine-color-yellow-1)', color: 'var(--mantine-color-yellow-9)' },
+/**
+ * §2: a row's colour follows its type: a pale tint with dark text, at least 4.5:1 in either colour
+ * scheme (yellow's own darkest shade on its tint read at under 3:1, orange's under 4).
+ */
+export const ROW_COLORS: Record<Severity, CellStyle> = {
+  SEVERE: { backgroundColor: 'var(--mantine-color-red-0)', color: 'var(--mantine-color-red-9)' },
+  WARNING: { backgroundColor: 'var(--mantine-color-yellow-1)', color: 'var(--mantine-color-dark-7)' },
   NORMAL: { backgroundColor: 'var(--mantine-color-green-0)', color: 'var(--mantine-color-green-9)' },
 };
 
@@ -19,21 +23,29 @@ const coloured = (def: ColDef<WarningLogEntry>, style: CellStyle = {}): ColDef<W
 /** Wrapped text reads as lines, not as rows 43 px apart. */
 const WRAPPED: CellStyle = { lineHeight: '1.45', paddingTop: '11px', paddingBottom: '11px' };
 
-export const warningLogColumns: ColDef<WarningLogEntry>[] = [
-  coloured({ field: 'type', headerName: 'Type Of Warning', flex: 1, minWidth: 140 }),
+/** §2: the date is told in GMT whatever the browser's zone, so every reader sees the same time. */
+export const warningLogDate = (iso: string, format: Format) => `${format.dateTime(iso, { timeZone: 'UTC' })} GMT`;
+
+export const warningLogColumns = (format: Format, t: TFunction<'vehicles'>): ColDef<WarningLogEntry>[] => [
+  coloured({
+    field: 'type',
+    headerName: t('log.type'),
+    minWidth: 140,
+    valueFormatter: ({ value }: { value: Severity }) => t(`severity.${value}`),
+  }),
   coloured({
     colId: 'date',
-    headerName: 'Date & Time',
-    flex: 1,
+    headerName: t('log.date'),
     minWidth: 170,
-    valueGetter: ({ data }) => (data ? warningLogDate(data.date) : ''),
+    valueGetter: ({ data }) => (data ? warningLogDate(data.date, format) : ''),
   }),
   // The texts are long sentences: they wrap, and the row grows to hold them.
   coloured(
     {
       colId: 'description',
-      headerName: 'Description',
-      flex: 4,
+      headerName: t('log.description'),
+      // Sized by the room left, not by its text: the sentences wrap.
+      width: 400,
       minWidth: 300,
       wrapText: true,
       autoHeight: true,

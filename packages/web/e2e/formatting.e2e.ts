@@ -1,0 +1,81 @@
+import type { Page } from 'playwright-core';
+import { afterAll, describe } from 'vitest';
+import { ADMIN, expect, expectVisible, screenshot, signIn, test, textOf } from './support/fixtures';
+import { daysAgo } from './support/can-report';
+import { Api, assignToFleet, createDealer, createFleet, dialog, freeVehicles, runId } from './support/people';
+
+/** Issue 18 defects 8 and 9: one way of writing times, sentences that do not run together. */
+
+const DAY = daysAgo(3);
+const dayLabel = (d: Date) => `${d.getDate()} ${d.toLocaleString('en-US', { month: 'long' })} ${d.getFullYear()}`;
+
+/** Picks a day in a report picker and confirms it, keeping the picker's own time (00:00 for Start, 23:59 for End). */
+async function pickDay(page: Page, testId: string, label: string): Promise<string> {
+  await page.getByTestId(testId).click();
+  const dropdown = page.locator('.mantine-Popover-dropdown').filter({ has: page.getByLabel(`Confirm ${label}`) });
+  await expectVisible(dropdown);
+  const day = dropdown.getByRole('button', { name: dayLabel(DAY), exact: true });
+  for (let back = 0; back < 2 && !(await day.isVisible()); back += 1)
+    await dropdown.getByLabel('Previous month', { exact: true }).click();
+  await day.click();
+  await dropdown.getByLabel(`Confirm ${label}`, { exact: true }).click();
+  await expect.poll(() => dropdown.isVisible()).toBe(false);
+  return textOf(page.getByTestId(testId));
+}
+
+const ymd = `${DAY.getFullYear()}/${String(DAY.getMonth() + 1).padStart(2, '0')}/${String(DAY.getDate()).padStart(2, '0')}`;
+
+afterAll(async () => {
+  // The administrator's clock goes back to the default for the other test files.
+  await (await Api.signIn(ADMIN)).call('PUT', '/api/account/preferences/hourCycle', { value: '24h' });
+});
+
+describe('formatting', () => {
+  test('report pickers write midnight and the last minute on a valid clock, 24-hour or 12-hour as chosen', async ({
+    page,
+  }) => {
+    await signIn(page, ADMIN);
+    await page.goto('/report/can-history-report');
+    expect(await pickDay(page, 'report-start', 'Start Date')).toBe(`${ymd} 00:00`);
+    expect(await pickDay(page, 'report-end', 'End Date')).toBe(`${ymd} 23:59`);
+
+    await page.goto('/account/settings');
+    const clock = page.getByTestId('settings-hour-cycle');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/account/preferences/hourCycle') && r.request().method() === 'PUT',
+    );
+    await clock.getByText('12-hour', { exact: false }).click();
+    await saved;
+    await screenshot(page, 'settings-hour-cycle');
+    await page.reload();
+    await expect.poll(() => clock.locator('input:checked').inputValue()).toBe('12h');
+
+    await page.goto('/report/can-history-report');
+    expect(await pickDay(page, 'report-start', 'Start Date')).toBe(`${ymd} 12:00 AM`);
+    expect(await pickDay(page, 'report-end', 'End Date')).toBe(`${ymd} 11:59 PM`);
+  });
+
+  test('a dealer with fleets and vehicles is refused in sentences that each end, one under the other', async ({
+    page,
+  }) => {
+    const api = await Api.signIn(ADMIN);
+    const run = runId('f');
+    const dealer = await createDealer(api, run);
+    const fleet = await createFleet(api, run, dealer.id);
+    await assignToFleet(api, fleet.id, await freeVehicles(api, 1));
+    await signIn(page, ADMIN);
+    await page.goto(`/dealer/${dealer.id}/delete`);
+    const blocked = dialog(page, 'Confirm delete operation').getByTestId('delete-blocked');
+    await expectVisible(blocked);
+    const sentences = await blocked.locator('p').allInnerTexts();
+    expect(sentences).toHaveLength(2);
+    expect(sentences[0]).toBe(
+      `Dealer can't be deleted. For deletion, please assign the ${fleet.name} to other dealer and all the assigned vehicles to the fleets will be unassigned.`,
+    );
+    for (const sentence of sentences) expect(sentence).toMatch(/unassigned\.$/);
+    // Apart on the screen, not run together on one line.
+    const boxes = await blocked.locator('p').evaluateAll((ps) => ps.map((p) => p.getBoundingClientRect().top));
+    expect(boxes[1]).toBeGreaterThan(boxes[0]);
+    await screenshot(page, 'dealer-delete-sentences');
+  });
+});

@@ -1,0 +1,35 @@
+import type { Catalogue } from '../../../i18n/catalogue';
+import type { en } from './en';
+
+export const de: Catalogue<typeof en> = {
+  'page.title': 'Analysen',
+  'page.covered': '{{from}} – {{to}} (UTC-Tage)',
+  'card.loadFailed': 'Die Kennzahlen konnten nicht geladen werden.',
+  'card.noVehicles': 'Keine Fahrzeuge vorhanden.',
+  'period.label': 'Zeitraum',
+  'period.last': 'Letzte {{count}} Tage',
+  'daily.title': 'Ladeenergie pro Tag',
+  'daily.empty': 'Keine Daten für diesen Zeitraum: Kein Fahrzeug wurde geladen.',
+  'series.energyCharged': 'Geladene Energie (kWh)',
+  'ranking.title': 'Wh/mi-Rangliste',
+  'ranking.empty': 'Keine Daten für diesen Zeitraum: Kein Fahrzeug ist weit genug gefahren.',
+  'ranking.outlier': 'Ausreißer (außerhalb 1,5 × IQR)',
+  'ranking.outlierName': '{{name}} (Ausreißer)',
+  'readiness.title': 'Einsatzbereitschaft',
+  'readiness.subtitle':
+    'Aktuell: Ladezustand, geschätzte Reichweite und übliche Tagesstrecke der Flotte in Meilen (letzte 14 Tage)',
+  'readiness.notReady': 'Nicht bereit',
+  'readiness.ready': 'Bereit',
+  'readiness.unknown': 'Unbekannt',
+  'readiness.status': 'Status',
+  'readiness.battery': 'Batterie (%)',
+  'readiness.range': 'Gesch. Reichweite (mi)',
+  'readiness.usual': 'Übliche Tagesstrecke (mi)',
+  'fleet.title': 'Flotte',
+  'fleet.export': 'Exportieren',
+  'fleet.vehicle': 'Fahrzeug',
+  'fleet.distance': 'Strecke (mi)',
+  'fleet.energyUsed': 'Verbrauchte Energie (kWh)',
+  'fleet.idleDrain': 'Standverlust (%/Tag)',
+  'fleet.health': 'Batteriezustand (%)',
+};

@@ -1,0 +1,30 @@
+import { PEOPLE_TEXTS, deleteBlocks } from '@evfleet/domain';
+
+/** The fleets screens' texts (§2.5). */
+export const en = {
+  'list.title': 'Fleets List',
+  'list.empty': 'No fleets found',
+  name: 'Fleet Name',
+  email: 'Fleet Email',
+  dealerName: 'Dealer Name',
+  dealerEmail: 'Dealer Email',
+  status: 'Status',
+  active: 'Active',
+  inactive: 'Inactive',
+  'detail.title': 'Fleet Detail',
+  'detail.email': 'Fleet Email ID',
+  'detail.dealerEmail': 'Dealer Email ID',
+  'detail.addVehicles': 'Add More Vehicle',
+  loadFailed: 'This fleet could not be loaded.',
+  back: 'Back',
+  'form.add': 'Add Fleet',
+  'form.edit': 'Edit Fleet',
+  'form.loading': 'Loading..',
+  'form.chooseDealer': 'Select a dealer',
+  'toast.deleted': PEOPLE_TEXTS.fleetDeleted,
+  'toast.assigned': PEOPLE_TEXTS.fleetVehicleAssigned,
+  'toast.unassigned': PEOPLE_TEXTS.fleetVehicleUnassigned,
+  'delete.question': 'Are you sure you want to delete this fleet ({{name}})?',
+  'delete.withDrivers': deleteBlocks.fleetWithDrivers('{{drivers}}'),
+  'delete.withVehicles': deleteBlocks.fleetWithVehicles(),
+} as const;

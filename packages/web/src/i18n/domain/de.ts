@@ -1,0 +1,367 @@
+import {
+  CELL_VOLTAGE_RANGE,
+  MAX_CELLS,
+  RECORD_TEXTS,
+  SIGNAL_DICTIONARY,
+  SIGNAL_RANGES,
+  signalInfo,
+  signalLabel,
+  UNKNOWN_SIGNAL_RANGE,
+} from '@evfleet/domain';
+
+/** The signal dictionary's names (signal-dictionary.ts) in German. */
+const SIGNAL_NAMES: Record<string, string> = {
+  'Battery Charge': 'Ladezustand',
+  'Pack Voltage': 'Packspannung',
+  'Charge Status': 'Ladestatus',
+  '12V Battery': '12-V-Batterie',
+  'Vehicle Current': 'Fahrzeugstrom',
+  'Limp Mode': 'Notlaufmodus',
+  'Gear Selector': 'Gangwahl',
+  Speed: 'Geschwindigkeit',
+  'Motor Speed': 'Motordrehzahl',
+  'Controller Temperature': 'Controllertemperatur',
+  'Motor Temperature': 'Motortemperatur',
+  Odometer: 'Kilometerzähler',
+  'Days Not Charged': 'Tage ohne Laden',
+  'GPS Latitude': 'GPS-Breitengrad',
+  'GPS Longitude': 'GPS-Längengrad',
+  'GPS Signal': 'GPS-Signal',
+  'LTE Signal': 'LTE-Signal',
+  'Miles To Empty': 'Restreichweite',
+  'Cabin Temperature': 'Innenraumtemperatur',
+  'Brake Pressure': 'Bremsdruck',
+  'Motor Current': 'Motorstrom',
+  Throttle: 'Fahrpedal',
+  Heading: 'Fahrtrichtung',
+  'Cell Pack Temperature': 'Zellpakettemperatur',
+  'Last Charged': 'Zuletzt geladen',
+  Efficiency: 'Effizienz',
+  'Total Cost of Ownership': 'Gesamtbetriebskosten',
+  'Average Cell Temperature': 'Mittlere Zelltemperatur',
+  'Cell Voltage': 'Zellspannung',
+  'Cell Temperature': 'Zelltemperatur',
+  'Battery Current': 'Batteriestrom',
+  'Battery Percentage': 'Batterieladung',
+  'Speed Alert': 'Geschwindigkeitswarnung',
+  'Days Since Plugged In': 'Tage seit letztem Anstecken',
+};
+
+/** Units written as words; symbols and abbreviations ('%', 'mph') stay as they are. */
+const UNITS: Record<string, string> = { days: 'Tage', 'days ago': 'Tage her' };
+
+const SIGNAL_DESCRIPTIONS: Record<string, string> = {
+  "State of charge of the vehicle's traction battery.": 'Ladezustand der Traktionsbatterie des Fahrzeugs.',
+  'Voltage across the whole traction battery pack.': 'Spannung über das gesamte Traktionsbatteriepaket.',
+  '1 (on) while the vehicle is charging, 0 (off) otherwise.': '1 (an), während das Fahrzeug lädt, sonst 0 (aus).',
+  'Voltage of the 12 V auxiliary battery that powers lights and electronics.':
+    'Spannung der 12-V-Bordnetzbatterie, die Beleuchtung und Elektronik versorgt.',
+  'Current drawn from the traction battery; negative while charging.':
+    'Aus der Traktionsbatterie entnommener Strom; negativ beim Laden.',
+  '1 while the controller limits power to protect the vehicle, 0 otherwise.':
+    '1, während der Controller die Leistung zum Schutz des Fahrzeugs begrenzt, sonst 0.',
+  'Selected gear: 1 drive, 2 neutral, 3 reverse, anything else park.':
+    'Gewählte Fahrstufe: 1 Fahren, 2 Neutral, 3 Rückwärts, jeder andere Wert Parken.',
+  'Road speed of the vehicle.': 'Fahrgeschwindigkeit des Fahrzeugs.',
+  'Rotational speed of the drive motor.': 'Drehzahl des Antriebsmotors.',
+  'Temperature of the motor controller.': 'Temperatur des Motorcontrollers.',
+  'Temperature of the drive motor.': 'Temperatur des Antriebsmotors.',
+  'Total distance the vehicle has driven.': 'Gesamte vom Fahrzeug zurückgelegte Strecke.',
+  'Days since the vehicle was last plugged in to charge.':
+    'Tage, seit das Fahrzeug zuletzt zum Laden angeschlossen war.',
+  'Latitude of the vehicle’s GPS position (WGS 84).': 'Breitengrad der GPS-Position des Fahrzeugs (WGS 84).',
+  'Longitude of the vehicle’s GPS position (WGS 84).': 'Längengrad der GPS-Position des Fahrzeugs (WGS 84).',
+  'Quality of the satellite fix, from 0 (no fix) to 6.': 'Qualität der Satellitenortung, von 0 (keine) bis 6.',
+  'Strength of the mobile network signal, from 0 to 5 bars.': 'Stärke des Mobilfunksignals, von 0 bis 5 Balken.',
+  'Estimated distance the vehicle can still drive on its charge.':
+    'Geschätzte Strecke, die das Fahrzeug mit seiner Ladung noch fahren kann.',
+  'Air temperature inside the cabin.': 'Lufttemperatur im Innenraum.',
+  'Hydraulic pressure in the brake system.': 'Hydraulischer Druck in der Bremsanlage.',
+  'Current through the drive motor.': 'Strom durch den Antriebsmotor.',
+  'How far the accelerator pedal is pressed.': 'Wie weit das Fahrpedal gedrückt ist.',
+  'Direction of travel, in degrees clockwise from magnetic north.':
+    'Fahrtrichtung in Grad, im Uhrzeigersinn ab magnetisch Nord.',
+  'Temperature of the battery cell pack.': 'Temperatur des Batteriezellpakets.',
+  'Days since the vehicle was last charged.': 'Tage seit dem letzten Laden des Fahrzeugs.',
+  'Energy used, as miles per gallon of gasoline equivalent.':
+    'Energieverbrauch in Meilen pro Gallone Benzinäquivalent.',
+  'Total cost of ownership figure reported for the vehicle.': 'Für das Fahrzeug gemeldete Gesamtbetriebskosten.',
+  'Average temperature of the battery cells.': 'Mittlere Temperatur der Batteriezellen.',
+  'Voltage of a single battery cell.': 'Spannung einer einzelnen Batteriezelle.',
+  'Temperature of a single battery cell.': 'Temperatur einer einzelnen Batteriezelle.',
+};
+
+/** Each signal's name, label ('Speed (mph)') and unit, built from the German names: no label is written twice. */
+function signalTexts(): Record<string, string> {
+  const cells = Array.from({ length: MAX_CELLS }, (_, i) => `cell${i + 1}`);
+  const texts: Record<string, string> = { ...SIGNAL_DESCRIPTIONS, ...UNITS };
+  for (const key of [...Object.keys(SIGNAL_DICTIONARY), ...cells]) {
+    const { name, unit, description } = signalInfo(key)!;
+    const cell = /^cell(\d+)$/.exec(key)?.[1];
+    const german = cell ? `Zelle ${cell}` : (SIGNAL_NAMES[name] ?? name);
+    texts[name] = german;
+    texts[signalLabel(key)] = unit ? `${german} (${UNITS[unit] ?? unit})` : german;
+    if (cell) texts[description] = `Spannung der Batteriezelle ${cell}.`;
+  }
+  return texts;
+}
+
+/** A record form's range message for each physical range a reading may be held to (signals.ts). */
+const rangeMessages = () =>
+  Object.fromEntries(
+    [...Object.values(SIGNAL_RANGES), CELL_VOLTAGE_RANGE, UNKNOWN_SIGNAL_RANGE].map(({ min, max }) => [
+      RECORD_TEXTS.outOfRange(min, max),
+      `Dieses Feld muss zwischen ${min} und ${max} liegen.`,
+    ]),
+  );
+
+/** The domain package's English texts (their own keys, see `en.ts`) in German. */
+export const de: Record<string, string> = {
+  ...signalTexts(),
+  ...rangeMessages(),
+
+  // Account (account.ts).
+  'Your email is required.': 'Bitte geben Sie Ihre E-Mail-Adresse ein.',
+  'Your email is required to be at least 5 characters.': 'Ihre E-Mail-Adresse muss mindestens 5 Zeichen lang sein.',
+  'Your email cannot be longer than 50 characters.': 'Ihre E-Mail-Adresse darf höchstens 50 Zeichen lang sein.',
+  'Invalid email': 'Ungültige E-Mail-Adresse',
+  'Please enter your password': 'Bitte geben Sie Ihr Passwort ein',
+  'minimum length of 6 characters required': 'Mindestens 6 Zeichen erforderlich',
+  'Your username is required.': 'Bitte geben Sie Ihren Benutzernamen ein.',
+  'Your username is invalid.': 'Ihr Benutzername ist ungültig.',
+  'Your password is required.': 'Bitte geben Sie Ihr Passwort ein.',
+  'Your password is required to be at least 4 characters.': 'Ihr Passwort muss mindestens 4 Zeichen lang sein.',
+  'Your confirmation password is required.': 'Bitte bestätigen Sie Ihr Passwort.',
+  'Your confirmation password is required to be at least 4 characters.':
+    'Die Passwortbestätigung muss mindestens 4 Zeichen lang sein.',
+  'The reset key is missing.': 'Der Schlüssel zum Zurücksetzen fehlt.',
+  'Your first name is required.': 'Bitte geben Sie Ihren Vornamen ein.',
+  'Your last name is required.': 'Bitte geben Sie Ihren Nachnamen ein.',
+  'The password and its confirmation do not match!': 'Passwort und Bestätigung stimmen nicht überein!',
+  'Your name must be between 6 and 16 characters': 'Das Passwort muss zwischen 6 und 16 Zeichen lang sein',
+  'An error has occurred! The password could not be changed.':
+    'Ein Fehler ist aufgetreten! Das Passwort konnte nicht geändert werden.',
+  'Check your emails for details on how to reset your password.':
+    'Wie Sie Ihr Passwort zurücksetzen, erfahren Sie in der E-Mail, die wir Ihnen gesendet haben.',
+  'Your password has been reset.': 'Ihr Passwort wurde zurückgesetzt.',
+  'Password changed!': 'Passwort geändert!',
+  'Registration saved! Please check your email for confirmation.':
+    'Registrierung gespeichert! Bitte bestätigen Sie sie über den Link in Ihrer E-Mail.',
+  'Settings saved!': 'Einstellungen gespeichert!',
+  'User activated successfully!': 'Benutzer erfolgreich aktiviert!',
+  'User can not be activated!': 'Der Benutzer kann nicht aktiviert werden!',
+  'Logged Out Successfully!': 'Erfolgreich abgemeldet!',
+
+  // Failed calls (errors.ts).
+  'Server not reachable': 'Server nicht erreichbar',
+  'Not found': 'Nicht gefunden',
+  'Invalid email/password or your account is not activated.':
+    'Ungültige E-Mail-Adresse oder ungültiges Passwort, oder Ihr Konto ist nicht aktiviert.',
+  'An unexpected error has occurred.': 'Ein unerwarteter Fehler ist aufgetreten.',
+
+  // People (people.ts, people-fields.ts).
+  'Driver Created Successfully': 'Fahrer erfolgreich angelegt',
+  'Driver Updated Successfully': 'Fahrer erfolgreich aktualisiert',
+  'Driver deleted successfully': 'Fahrer erfolgreich gelöscht',
+  'Vehicle assigned successfully': 'Fahrzeug erfolgreich zugewiesen',
+  'Vehicle unassigned successfully': 'Fahrzeug erfolgreich freigegeben',
+  'password updated Successfully': 'Passwort erfolgreich aktualisiert',
+  'Fleet Deleted Successfully': 'Flotte erfolgreich gelöscht',
+  'Dealer Created Successfully': 'Händler erfolgreich angelegt',
+  'Dealer Updated Successfully': 'Händler erfolgreich aktualisiert',
+  'Dealer deleted successfully': 'Händler erfolgreich gelöscht',
+  'Vehicle Assigned Successfully': 'Fahrzeug erfolgreich zugewiesen',
+  'Vehicle Unassigned Successfully': 'Fahrzeug erfolgreich freigegeben',
+  'User deleted successfully': 'Benutzer erfolgreich gelöscht',
+  'Are you sure you want to Unassign following vehicles:': 'Möchten Sie die folgenden Fahrzeuge wirklich freigeben?',
+  'Verification is enabled.': 'Die Verifizierung ist aktiviert.',
+  'Verification is disabled.': 'Die Verifizierung ist deaktiviert.',
+  'Reset link sent.': 'Link zum Zurücksetzen gesendet.',
+  'Driver Name can not be empty!': 'Bitte geben Sie den Namen des Fahrers ein!',
+  'Enter Email can not be empty!': 'Bitte geben Sie eine E-Mail-Adresse ein!',
+  'Mobile number can not be empty': 'Bitte geben Sie eine Mobilnummer ein',
+  'Your name must be between 10 and 15 characters': 'Die Mobilnummer muss zwischen 10 und 15 Ziffern lang sein',
+  'Your name must be between 10 and 14 characters': 'Die Mobilnummer muss zwischen 10 und 14 Ziffern lang sein',
+  'Mobile number must contain digits only': 'Die Mobilnummer darf nur Ziffern enthalten',
+  'Address can not be empty!': 'Bitte geben Sie eine Adresse ein!',
+  'Fleet Name can not be empty!': 'Der Flottenname darf nicht leer sein!',
+  'Fleet Email can not be empty!': 'Bitte geben Sie die E-Mail-Adresse der Flotte ein!',
+  'Dealer Name can not be empty!': 'Der Händlername darf nicht leer sein!',
+  'Email can not be empty!': 'Bitte geben Sie eine E-Mail-Adresse ein!',
+  'Mobile Number can not be empty!': 'Bitte geben Sie eine Mobilnummer ein!',
+  'Company Name can not be empty!': 'Bitte geben Sie den Firmennamen ein!',
+  'Password is required.': 'Bitte geben Sie ein Passwort ein.',
+  'Password strength must be at least 7 characters': 'Das Passwort muss mindestens 7 Zeichen lang sein',
+  'User Name can not be empty!': 'Bitte geben Sie den Benutzernamen ein!',
+  'Minimum length of 6 characters required': 'Mindestens 6 Zeichen erforderlich',
+  'Invalid Email': 'Ungültige E-Mail-Adresse',
+  Min: 'Mindestwert unterschritten',
+  Max: 'Höchstwert überschritten',
+
+  // Thresholds (thresholds.ts).
+  Normal: 'Normal',
+  Moderate: 'Mittel',
+  Severe: 'Kritisch',
+
+  // CAN report (can-report.ts).
+  'Please select a vehicle': 'Bitte wählen Sie ein Fahrzeug',
+  'Please select at least one signal setting': 'Bitte wählen Sie mindestens ein Signal',
+  'Please select start date': 'Bitte wählen Sie ein Startdatum',
+  'Please select end date': 'Bitte wählen Sie ein Enddatum',
+  'End date must be after start date': 'Das Enddatum muss nach dem Startdatum liegen',
+  'Please select date range between 10 days': 'Bitte wählen Sie einen Zeitraum von höchstens 10 Tagen',
+  'Please select columns': 'Bitte wählen Sie Spalten',
+  Saved: 'Gespeichert',
+  'Failed to export': 'Export fehlgeschlagen',
+  'No Results Found.': 'Keine Ergebnisse gefunden.',
+  'Template name can not be empty!': 'Bitte geben Sie einen Vorlagennamen ein!',
+  'A template with this name already exists.': 'Es gibt bereits eine Vorlage mit diesem Namen.',
+  'Template saved': 'Vorlage gespeichert',
+  'Page size must be 50, 100, 150 or 200': 'Die Seitengröße muss 50, 100, 150 oder 200 sein',
+  'Sort by one of the report columns': 'Sortieren Sie nach einer der Berichtsspalten',
+  'Choose the day of the week': 'Wählen Sie den Wochentag',
+  'Add at least one recipient': 'Fügen Sie mindestens einen Empfänger hinzu',
+  'Schedule saved': 'Zeitplan gespeichert',
+  'Schedule removed': 'Zeitplan entfernt',
+
+  // Vehicles (vehicles.ts).
+  'Vehicle List': 'Fahrzeugliste',
+  'Vehicle Created Successfully': 'Fahrzeug erfolgreich angelegt',
+  'Vehicle Updated Successfully': 'Fahrzeug erfolgreich aktualisiert',
+  'Vehicle Deleted Successfully': 'Fahrzeug erfolgreich gelöscht',
+  'Vehicle Status Updated Successfully': 'Fahrzeugstatus erfolgreich aktualisiert',
+  'Are you sure you want to change the status?': 'Möchten Sie den Status wirklich ändern?',
+  NA: 'k. A.',
+  'Vehicle name can not be empty!': 'Bitte geben Sie den Fahrzeugnamen ein!',
+  'Vin  can not be empty!': 'Bitte geben Sie die FIN ein!',
+  'Template Name can not be empty!': 'Der Vorlagenname darf nicht leer sein!',
+  'Cells can not be empty!': 'Bitte geben Sie die Zellenzahl an!',
+  'Unknown time zone': 'Unbekannte Zeitzone',
+  'SMS number must contain digits only': 'Die SMS-Nummer darf nur Ziffern enthalten',
+
+  // Vehicle templates (vehicle-templates.ts).
+  'Vehicle Configuration Template': 'Fahrzeugkonfigurationsvorlage',
+  'Add Vehicle Configuration Template': 'Fahrzeugkonfigurationsvorlage anlegen',
+  'Vehicle Configuration Template Details': 'Details der Fahrzeugkonfigurationsvorlage',
+  'Configure Template': 'Vorlage konfigurieren',
+  'Vehicle Template Created Successfully': 'Fahrzeugvorlage erfolgreich angelegt',
+  'Vehicle Template Deleted Successfully': 'Fahrzeugvorlage erfolgreich gelöscht',
+  'Vehicle Template Updated Successfully': 'Fahrzeugvorlage erfolgreich aktualisiert',
+  'Upload File Successfully.': 'Datei erfolgreich hochgeladen.',
+  'Upload File Failed.': 'Hochladen der Datei fehlgeschlagen.',
+  'Please select an Excel file to upload !!': 'Bitte wählen Sie eine Excel-Datei zum Hochladen!',
+  'Template Description can not be empty!': 'Bitte geben Sie eine Vorlagenbeschreibung ein!',
+  'A default template cannot be changed or deleted.': 'Eine Standardvorlage kann weder geändert noch gelöscht werden.',
+
+  // Role permissions (role-permissions.ts).
+  'Vehicle CAN Details': 'CAN-Details des Fahrzeugs',
+  'CAN History': 'CAN-Verlauf',
+  'CAN History Export': 'CAN-Verlauf exportieren',
+  'Warning Logs': 'Warnprotokolle',
+  'Fleet Owner': 'Flottenbetreiber',
+  Dealer: 'Händler',
+  'Driver Screen': 'Fahrerseite',
+  'Assign Vehicle': 'Fahrzeug zuweisen',
+  'Unassign Vehicle': 'Fahrzeug freigeben',
+  'Dashboard Screen': 'Übersichtsseite',
+  'Vehicle Details': 'Fahrzeugdetails',
+  'CAN History Report': 'CAN-Verlaufsbericht',
+  'Dealer Screen': 'Händlerseite',
+  'Fleet Screen': 'Flottenseite',
+  Settings: 'Einstellungen',
+  'Roles And Permission': 'Rollen und Rechte',
+  'Only ROLE_FLEET and ROLE_DEALER have role permissions.': 'Nur ROLE_FLEET und ROLE_DEALER haben Rollenrechte.',
+
+  // Generic records (record-fields.ts, records.ts).
+  'This field should be a number.': 'Dieses Feld muss eine Zahl sein.',
+  'This field should be a date and time.': 'Dieses Feld muss ein Datum mit Uhrzeit sein.',
+  'A vehicle is required.': 'Bitte wählen Sie ein Fahrzeug.',
+  'Phone numbers contain digits, spaces and + ( ) - only.':
+    'Telefonnummern enthalten nur Ziffern, Leerzeichen und + ( ) -.',
+  'Confirm delete operation': 'Löschen bestätigen',
+  [RECORD_TEXTS.confirmDelete('Car')]: 'Möchten Sie dieses Auto wirklich löschen?',
+  [RECORD_TEXTS.confirmDelete('Email Template')]: 'Möchten Sie diese E-Mail-Vorlage wirklich löschen?',
+  [RECORD_TEXTS.confirmDelete('Notification')]: 'Möchten Sie diese Benachrichtigung wirklich löschen?',
+  [RECORD_TEXTS.confirmDelete('Vehicle Log')]: 'Möchten Sie dieses Fahrzeugprotokoll wirklich löschen?',
+  [RECORD_TEXTS.confirmDelete('Vehicle CAN Record')]: 'Möchten Sie diesen CAN-Datensatz wirklich löschen?',
+  'Loading...': 'Wird geladen …',
+  Cars: 'Autos',
+  Car: 'Auto',
+  'No Cars found': 'Keine Autos gefunden',
+  Name: 'Name',
+  'Email Templates': 'E-Mail-Vorlagen',
+  'Email Template': 'E-Mail-Vorlage',
+  'No Email Templates found': 'Keine E-Mail-Vorlagen gefunden',
+  Template: 'Vorlage',
+  'Placeholders: {vehicleName} {vin} {metric} {value} {unit} {band} {time}':
+    'Platzhalter: {vehicleName} {vin} {metric} {value} {unit} {band} {time}',
+  Type: 'Typ',
+  Attribute: 'Attribut',
+  'Empty: every attribute without a template of its own': 'Leer: jedes Attribut ohne eigene Vorlage',
+  Notifications: 'Benachrichtigungen',
+  Notification: 'Benachrichtigung',
+  'No Notifications found': 'Keine Benachrichtigungen gefunden',
+  Emails: 'E-Mail-Adressen',
+  'One address per line': 'Eine Adresse pro Zeile',
+  'SMS Numbers': 'SMS-Nummern',
+  'One number per line': 'Eine Nummer pro Zeile',
+  Vehicles: 'Fahrzeuge',
+  "These vehicles' alerts also go to this list": 'Die Warnungen dieser Fahrzeuge gehen auch an diese Liste',
+  'Vehicle Logs': 'Fahrzeugprotokolle',
+  'Vehicle Log': 'Fahrzeugprotokoll',
+  'No Vehicle Logs found': 'Keine Fahrzeugprotokolle gefunden',
+  'Log Time': 'Protokollzeit',
+  'Empty: now': 'Leer: jetzt',
+  'Warning Type': 'Warnungstyp',
+  Message: 'Meldung',
+  Vehicle: 'Fahrzeug',
+  Value: 'Wert',
+  'Entered by hand': 'Von Hand eingegeben',
+  'Vehicle CAN Records': 'CAN-Datensätze der Fahrzeuge',
+  'Vehicle CAN Record': 'CAN-Datensatz',
+  'No Vehicle CAN Records found': 'Keine CAN-Datensätze gefunden',
+  'Recorded Time': 'Aufzeichnungszeit',
+  'Ticked while the vehicle is charging.': 'Angehakt, während das Fahrzeug lädt.',
+
+  // Vehicle information tiles (vehicle-data.ts) not named by the signal dictionary.
+  'Battery Charged': 'Ladezustand',
+  'Miles to empty': 'Restreichweite',
+  'Last Reported': 'Zuletzt gemeldet',
+  'Heading Mag': 'Fahrtrichtung (magnetisch)',
+
+  // Weekdays of a report schedule (can-report.ts).
+  Sunday: 'Sonntag',
+  Monday: 'Montag',
+  Tuesday: 'Dienstag',
+  Wednesday: 'Mittwoch',
+  Thursday: 'Donnerstag',
+  Friday: 'Freitag',
+  Saturday: 'Samstag',
+
+  // Dashboard (dashboard.ts).
+  'Total Vehicle': 'Fahrzeuge gesamt',
+  'Total dealers': 'Händler gesamt',
+  'Total Fleets': 'Flotten gesamt',
+  'Total Drivers': 'Fahrer gesamt',
+  Unassigned: 'Nicht zugewiesen',
+  'Gasoline vehicle miles per gallon': 'Meilen pro Gallone des Benzinfahrzeugs',
+  'CO2 per gallon of gasoline (kg)': 'CO2 pro Gallone Benzin (kg)',
+  'CO2 per kWh of grid electricity (kg)': 'CO2 pro kWh Netzstrom (kg)',
+  'Gasoline price per gallon ($)': 'Benzinpreis pro Gallone ($)',
+  'Electricity price per kWh ($)': 'Strompreis pro kWh ($)',
+  'Maintenance saved per mile ($)': 'Eingesparte Wartung pro Meile ($)',
+  'Dollars Saved': 'Eingesparte Dollar',
+  Emission: 'Emissionen',
+  'Charge Consumption': 'Ladeverbrauch',
+  'Hours Charging this month': 'Ladestunden in diesem Monat',
+  'Service incidents this month': 'Servicefälle in diesem Monat',
+
+  // Battery settings (battery-settings.ts).
+  'Rated capacity must be more than 0 and at most 2000 kWh.':
+    'Die Nennkapazität muss größer als 0 und höchstens 2000 kWh sein.',
+  'Cell spread warning must be more than 0 and at most 2000 mV.':
+    'Die Warnschwelle der Zellspreizung muss größer als 0 und höchstens 2000 mV sein.',
+
+  // Preferences (preferences.ts).
+  'Unknown preference.': 'Unbekannte Einstellung.',
+};

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { createFormat } from '../src/components/format/format';
+
+const at = (iso: string) => new Date(iso);
+const english24 = createFormat({ language: 'en', hourCycle: '24h', timeZone: 'UTC' });
+const english12 = createFormat({ language: 'en', hourCycle: '12h', timeZone: 'UTC' });
+
+describe('the formatting module', () => {
+  it('writes midnight and the last minute validly on both clocks', () => {
+    expect(english12.time(at('2026-11-26T00:00:00Z'))).toBe('12:00 AM');
+    expect(english12.time(at('2026-11-26T23:59:00Z'))).toBe('11:59 PM');
+    expect(english12.time(at('2026-11-26T12:30:00Z'))).toBe('12:30 PM');
+    expect(english24.time(at('2026-11-26T00:00:00Z'))).toBe('00:00');
+    expect(english24.time(at('2026-11-26T23:59:00Z'))).toBe('23:59');
+  });
+
+  it('writes a date in the language order, and a moment as one value without a comma', () => {
+    expect(english24.date(at('2026-03-04T10:00:00Z'))).toBe('03/04/2026');
+    expect(createFormat({ language: 'de', hourCycle: '24h', timeZone: 'UTC' }).date(at('2026-03-04T10:00:00Z'))).toBe(
+      '04.03.2026',
+    );
+    expect(english24.dateTime(at('2026-03-04T17:05:09Z'), { seconds: true })).toBe('03/04/2026 17:05:09');
+    expect(english12.dateTime(at('2026-03-04T17:05:09Z'))).toBe('03/04/2026 05:05 PM');
+  });
+
+  it('names a calendar month of UTC in the language, whatever the zone', () => {
+    const berlin = createFormat({ language: 'de', hourCycle: '24h', timeZone: 'Europe/Berlin' });
+    expect(english24.month('2026-11-01')).toBe('November 2026');
+    expect(berlin.month('2026-03-01')).toBe('März 2026');
+  });
+
+  it('tells a moment in another zone and names it', () => {
+    const local = createFormat({ language: 'en', hourCycle: '24h', timeZone: 'Europe/Berlin' });
+    expect(local.dateTime('2026-01-01T23:30:00Z', { timeZone: 'UTC', zoneName: true })).toBe('01/01/2026 23:30 UTC');
+    expect(local.dateTime('2026-01-01T23:30:00Z')).toBe('01/02/2026 00:30');
+  });
+
+  it('groups numbers by the language and keeps at most the decimals asked for', () => {
+    expect(english24.number(1234.567)).toBe('1,234.57');
+    expect(english24.number(12)).toBe('12');
+    expect(english24.number(3.1, { min: 2, max: 2 })).toBe('3.10');
+    expect(createFormat({ language: 'de', hourCycle: '24h' }).number(1234.5)).toBe('1.234,5');
+    expect(english24.unit(12.345, 'kWh')).toBe('12.35 kWh');
+    expect(english24.unit(null, 'kWh')).toBe('–');
+  });
+
+  it('says one vehicle, two vehicles', () => {
+    expect(english24.count(1, 'vehicle')).toBe('1 vehicle');
+    expect(english24.count(0, 'vehicle')).toBe('0 vehicles');
+    expect(english24.count(2, 'vehicle')).toBe('2 vehicles');
+    expect(english24.count(1204, 'vehicle')).toBe('1,204 vehicles');
+    expect(english24.count(1, 'person', 'people')).toBe('1 person');
+  });
+
+  it('falls back to English for a language Intl does not know, and gives pickers a valid clock', () => {
+    expect(createFormat({ language: 'zz-!!', hourCycle: '24h' }).locale).toBe('en');
+    expect(english12.pickerPattern).toBe('YYYY/MM/DD hh:mm A');
+    expect(english24.pickerPattern).toBe('YYYY/MM/DD HH:mm');
+  });
+});
+
+describe('the warning log date (§2)', () => {
+  it('is told in GMT whatever the zone of the browser', async () => {
+    const { warningLogDate } = await import('../src/features/vehicles/detail/warning-log/warningLogColumns');
+    const berlin = createFormat({ language: 'en', hourCycle: '24h', timeZone: 'Europe/Berlin' });
+    expect(warningLogDate('2026-11-20T17:05:42.000Z', berlin)).toBe('11/20/2026 17:05 GMT');
+    expect(warningLogDate('2026-01-02T03:04:00+05:00', english12)).toBe('01/01/2026 10:04 PM GMT');
+  });
+});
