@@ -14,6 +14,7 @@ import {
   type Scene,
 } from './support/every-page';
 import { WAIT_MS, baseUrl, expect, signIn } from './support/fixtures';
+import { animationsEnded } from './support/layout';
 import { watchPage } from './support/page-watch';
 import { CHROMIUM, RESULTS_DIR } from './support/paths';
 
@@ -70,14 +71,7 @@ async function go(page: Page, path: string, fresh: boolean): Promise<void> {
 async function settle(page: Page, main: Locator): Promise<void> {
   await main.first().waitFor({ state: 'visible' });
   await expect.poll(() => page.locator(LOADERS).filter({ visible: true }).count(), { timeout: WAIT_MS }).toBe(0);
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  await animationsEnded(page);
 }
 
 async function screenshot(page: Page, file: string): Promise<void> {

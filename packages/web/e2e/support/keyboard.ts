@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, WAIT_MS } from './fixtures';
+import { animationsEnded } from './layout';
 
 /** What an element shows of itself: its focus ring (outline, shadow), border and background. */
 type Look = string;
@@ -15,20 +16,6 @@ const describeFocus = (page: Page) =>
       `${el.tagName.toLowerCase()}:${(el.innerText || (el as HTMLInputElement).value || '').trim().slice(0, 30)}`
     );
   });
-
-/**
- * Waits for the page's CSS transitions to end: a field's border eases into its focus colour, and
- * read halfway it sometimes still looked like the resting one.
- */
-const transitionsEnded = (page: Page) =>
-  page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation instanceof CSSTransition)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
 
 /** The focused element's look now, and a handle to compare it with once focus has moved on. */
 const lookOfFocus = (page: Page) =>
@@ -75,11 +62,11 @@ export async function tabThrough(page: Page, count: number): Promise<string[]> {
   for (let i = 0; i < count; i += 1) {
     await page.keyboard.press('Tab');
     names.push(await describeFocus(page));
-    await transitionsEnded(page);
+    await animationsEnded(page);
     focused.push(await lookOfFocus(page));
   }
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await transitionsEnded(page);
+  await animationsEnded(page);
   const resting = await restingLooks(page);
   const unseen = names.filter((_, i) => focused[i] === resting[i]);
   expect(unseen, 'elements whose focus cannot be seen').toEqual([]);

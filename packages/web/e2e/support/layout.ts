@@ -16,3 +16,14 @@ export const pageArea = (page: Page) =>
     const left = box.x + parseFloat(style.paddingLeft);
     return { x: left, width: box.right - parseFloat(style.paddingRight) - left };
   });
+
+/** Waits for every animation and transition that ends (a modal opening, a border easing into its focus colour). */
+export const animationsEnded = (page: Page) =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );

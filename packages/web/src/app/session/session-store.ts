@@ -52,6 +52,9 @@ export function getSession(): SessionState {
   return state;
 }
 
+/** One listener however often an offline check failed (the browser keeps one of the same function). */
+const recheckOnline = () => void fetchSession();
+
 /** GET api/account, then the role's pages. Any failure leaves a fetched, unauthenticated session. */
 export async function fetchSession(): Promise<void> {
   // With no token the answer is known; skipping the call keeps an anonymous start free of a 401.
@@ -77,7 +80,7 @@ export async function fetchSession(): Promise<void> {
     // again when the network is back, instead of sending the user to sign in.
     if (error instanceof HttpError && error.call.status === 0) {
       update({ ...signedOut, sessionHasBeenFetched: true, offline: true });
-      window.addEventListener('online', () => void fetchSession(), { once: true });
+      window.addEventListener('online', recheckOnline, { once: true });
       return;
     }
     // A stored token the server no longer accepts (expired, or its account gone): it is dropped, and said.
