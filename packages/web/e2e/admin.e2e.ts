@@ -15,8 +15,7 @@ import { Api, runId } from './support/people';
 
 describe('administration area (/admin, part 1 §2.3, part 2 §7 "Administration")', () => {
   test('health and metrics pages show the server state', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/admin/health');
+    await signIn(page, ADMIN, '/admin/health');
     await expectVisible(page.getByTestId('health-db'));
     expect(await textOf(page.getByTestId('health-db').getByTestId('status-badge'))).toBe('UP');
     for (const part of ['broker', 'mail', 'disk']) await expectVisible(page.getByTestId(`health-${part}`));
@@ -30,8 +29,7 @@ describe('administration area (/admin, part 1 §2.3, part 2 §7 "Administration"
   });
 
   test('an administrator changes a logger level and sees it applied', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/admin/logs');
+    await signIn(page, ADMIN, '/admin/logs');
     const row = page.getByTestId('logger-evfleet.telemetry');
     await expectVisible(row);
     await row.getByRole('button', { name: 'DEBUG', exact: true }).click();
@@ -60,8 +58,7 @@ describe('administration area (/admin, part 1 §2.3, part 2 §7 "Administration"
   });
 
   test('an administrator finds its own sign-in in the audits', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/admin/audits');
+    await signIn(page, ADMIN, '/admin/audits');
     await page.getByTestId('audits-principal').fill(ADMIN.email);
     const audits = page.getByTestId('audits');
     await expect.poll(async () => textOf(audits), { timeout: WAIT_MS }).toContain('AUTHENTICATION_SUCCESS');
@@ -70,8 +67,7 @@ describe('administration area (/admin, part 1 §2.3, part 2 §7 "Administration"
   });
 
   test('configuration masks secrets; diagnostics and the API docs render offline', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/admin/configuration');
+    await signIn(page, ADMIN, '/admin/configuration');
     await expectVisible(page.getByTestId('configprops'));
     const config = await textOf(page.getByTestId('configprops'));
     expect(config).toContain('jwtSecret');
@@ -106,8 +102,7 @@ describe('administration area (/admin, part 1 §2.3, part 2 §7 "Administration"
     const auditor = await Api.signIn(account);
     expect((await auditor.call<{ totalCount: number }>('GET', '/api/vehicles?pageSize=10')).totalCount).toBe(0);
 
-    await signIn(page, ADMIN);
-    await page.goto('/admin/user-management');
+    await signIn(page, ADMIN, '/admin/user-management');
     // Other tests add users too; sorted by id, the newest is on the last page (run alone, the only one).
     await expectVisible(page.getByTestId('user-edit-admin'));
     const lastPage = page.getByTestId('pager').locator('button').last();

@@ -216,8 +216,7 @@ describe('the analytics page (issue 17)', () => {
   });
 
   test('the period lives in the address: it survives a reload, and a period without data says so', async ({ page }) => {
-    await signIn(page, dealer);
-    await page.goto('/analytics');
+    await signIn(page, dealer, '/analytics');
     await expect.poll(() => gridRows(page, 'analytics-fleet-grid').count(), { timeout: WAIT_MS }).toBe(2);
 
     // A preset: the last 7 days.
@@ -255,8 +254,7 @@ describe('the analytics page (issue 17)', () => {
     expect(demo.length).toBe(24);
     expect(rows.map((row) => row.name)).toEqual(expect.arrayContaining([a.name, b.name]));
 
-    await signIn(page, ADMIN);
-    await page.goto('/analytics');
+    await signIn(page, ADMIN, '/analytics');
     const grid = page.getByTestId('analytics-fleet-grid');
     // The grid draws only the rows in view; it reports how many it holds (header row included).
     await expect

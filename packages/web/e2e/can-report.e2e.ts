@@ -147,8 +147,7 @@ describe('CAN history report (part 2 §2, §4, §5)', () => {
       await new Promise((r) => setTimeout(r, 800));
       await route.continue();
     });
-    await signIn(page, ADMIN);
-    await page.goto('/report/can-history-report');
+    await signIn(page, ADMIN, '/report/can-history-report');
     expect(await textOf(page.getByTestId('report-vehicle'))).toBe('Loading vehicles...');
     await expect.poll(() => page.getByTestId('report-vehicle').innerText()).toBe('Select Vehicle');
     expect(await textOf(page.getByTestId('report-signals'))).toBe('Select Settings');
@@ -232,8 +231,7 @@ describe('CAN history report (part 2 §2, §4, §5)', () => {
   });
 
   test('without criteria the result page sends the user back with an error', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/report/view-result');
+    await signIn(page, ADMIN, '/report/view-result');
     await expectToast(page, 'Please select columns');
     await expectPath(page, '/report/can-history-report');
   });
@@ -482,8 +480,7 @@ describe('saved templates (part 2 §2 "Saved template page", §7 saveTemplate, g
 
     // Templates are per user: another account's report page does not offer it.
     await withFreshPage(browser, 'can-report-other-user-templates', async (other) => {
-      await signIn(other, USER);
-      await other.goto('/report/can-history-report');
+      await signIn(other, USER, '/report/can-history-report');
       await expectVisible(other.locator('[data-testid="saved-templates"], [data-testid="no-templates"]').first());
       expect(await other.getByRole('link', { name, exact: true }).count()).toBe(0);
     });

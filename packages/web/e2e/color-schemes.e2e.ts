@@ -66,8 +66,7 @@ describe('light and dark colour schemes (issue 18)', () => {
   test('the header switches the scheme and the choice outlives a reload and the system', async ({ browser }) => {
     const { context, page } = await pageWithSystem(browser, 'light');
     try {
-      await signIn(page, ADMIN);
-      await page.goto('/dealer');
+      await signIn(page, ADMIN, '/dealer');
       expect(await schemeOf(page)).toEqual({ mantine: 'light', grid: 'light' });
       const grid = page.locator('.ag-root-wrapper').first();
       await expectVisible(grid);

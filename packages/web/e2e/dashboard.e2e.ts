@@ -66,8 +66,7 @@ describe('the dashboard (part 2 §2 "Dashboard")', () => {
     // DEMO=true seeds 24 vehicles; other specs may add some.
     expect(expected.totalVehicles).toBeGreaterThanOrEqual(24);
 
-    await signIn(page, ADMIN);
-    await page.goto('/');
+    await signIn(page, ADMIN, '/');
     for (const [key, title] of Object.entries(CARD_TITLES)) {
       expect(await textOf(page.getByTestId(`card-title-${key}`))).toBe(title);
       expect(await textOf(page.getByTestId(`card-period-${key}`))).toBe('Now');
@@ -117,11 +116,11 @@ describe('the dashboard (part 2 §2 "Dashboard")', () => {
   });
 
   test('a card dragged from its body stays where it was put, until the layout is reset', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/');
+    await signIn(page, ADMIN, '/');
     await expectVisible(page.getByTestId('count-totalVehicles'));
-    const before = await placeOf(page, 'totalVehicles');
-    const target = await placeOf(page, 'serviceIncidents');
+    // Read where the cards rest: the grid may still be sizing them when the first figure shows.
+    const before = await settledPlaceOf(page, 'totalVehicles');
+    const target = await settledPlaceOf(page, 'serviceIncidents');
     // Nothing arranged yet: there is nothing to reset.
     expect(await page.getByTestId('dashboard-reset-layout').isDisabled()).toBe(true);
 
@@ -162,8 +161,7 @@ describe('the dashboard (part 2 §2 "Dashboard")', () => {
   test('an administrator changes the factors of the computed cards', async ({ page }) => {
     const api = await Api.signIn(ADMIN);
     const before = await api.call<Record<string, number>>('GET', '/api/dashboard/settings');
-    await signIn(page, ADMIN);
-    await page.goto('/');
+    await signIn(page, ADMIN, '/');
     await page.getByTestId('dashboard-factors-open').click();
     const price = page.getByTestId('factor-gasolinePricePerGallon');
     await expect.poll(() => price.inputValue(), { timeout: WAIT_MS }).toBe(String(before.gasolinePricePerGallon));
@@ -182,8 +180,7 @@ describe('the dashboard (part 2 §2 "Dashboard")', () => {
   });
 
   test('a user who is not an administrator sees the cards but not the factors', async ({ page }) => {
-    await signIn(page, USER);
-    await page.goto('/');
+    await signIn(page, USER, '/');
     await expectVisible(page.getByTestId('count-totalVehicles'));
     await expectVisible(page.getByTestId('card-dollarsSaved'));
     expect(await page.getByTestId('dashboard-factors-open').count()).toBe(0);

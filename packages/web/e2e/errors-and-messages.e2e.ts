@@ -100,8 +100,7 @@ describe('the account menu and the users detail (issue 18, defect 6)', () => {
       address: '1 Main Street',
       password: 'Super-1234',
     });
-    await signIn(page, ADMIN);
-    await page.goto(`/users-page/${created.id}`);
+    await signIn(page, ADMIN, `/users-page/${created.id}`);
     expect(await textOf(page.getByTestId('detail-title'))).toBe('User Detail');
     expect(await textOf(page.getByTestId('super-user-detail-name'))).toBe(`Super ${run}`);
     expect(await textOf(page.getByTestId('super-user-detail-email'))).toBe(email);

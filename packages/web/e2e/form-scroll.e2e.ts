@@ -32,8 +32,7 @@ const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
 async function newReading(page: Page) {
   await page.setViewportSize(SCREEN);
-  await signIn(page, ADMIN);
-  await page.goto('/vehicle-can/new');
+  await signIn(page, ADMIN, '/vehicle-can/new');
   await pickVehicle(page, field(page, 'vehicle'), vehicle.name);
 }
 
@@ -47,8 +46,7 @@ async function save(page: Page) {
 describe('long forms and scrolling', () => {
   test("a refused field far above Save is scrolled to and focused (the form's own check)", async ({ page }) => {
     await page.setViewportSize(SCREEN);
-    await signIn(page, ADMIN);
-    await page.goto('/vehicle-can/new');
+    await signIn(page, ADMIN, '/vehicle-can/new');
     // No vehicle chosen: its picker is no plain input react-hook-form could focus by itself.
     await field(page, 'batteryCharged').fill('eighty');
     await save(page);
@@ -93,8 +91,7 @@ describe('long forms and scrolling', () => {
       packVoltage: 88,
     });
     await page.setViewportSize(SCREEN);
-    await signIn(page, ADMIN);
-    await page.goto(`/vehicle-can/${saved.id}`);
+    await signIn(page, ADMIN, `/vehicle-can/${saved.id}`);
     const edit = page.getByTestId('edit');
     await expectVisible(edit);
     await edit.scrollIntoViewIfNeeded();

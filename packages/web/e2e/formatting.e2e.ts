@@ -34,8 +34,7 @@ describe('formatting', () => {
   test('report pickers write midnight and the last minute on a valid clock, 24-hour or 12-hour as chosen', async ({
     page,
   }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/report/can-history-report');
+    await signIn(page, ADMIN, '/report/can-history-report');
     expect(await pickDay(page, 'report-start', 'Start Date')).toBe(`${ymd} 00:00`);
     expect(await pickDay(page, 'report-end', 'End Date')).toBe(`${ymd} 23:59`);
 
@@ -63,8 +62,7 @@ describe('formatting', () => {
     const dealer = await createDealer(api, run);
     const fleet = await createFleet(api, run, dealer.id);
     await assignToFleet(api, fleet.id, await freeVehicles(api, 1));
-    await signIn(page, ADMIN);
-    await page.goto(`/dealer/${dealer.id}/delete`);
+    await signIn(page, ADMIN, `/dealer/${dealer.id}/delete`);
     const blocked = dialog(page, 'Confirm delete operation').getByTestId('delete-blocked');
     await expectVisible(blocked);
     const sentences = await blocked.locator('p').allInnerTexts();

@@ -7,12 +7,16 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startSmtp } from '../../server/test/support/smtp';
 import { CHROMIUM, RESULTS_DIR, WEB_DIST, WEB_SRC } from './support/paths';
+import { E2E_WORKERS } from './support/workers';
 import { newestMtime, startPortalProcess, stopProcess } from '../../server/test/support/portal-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Where the portal under test answers, e.g. http://127.0.0.1:41234 */
-    baseUrl: string;
+    /**
+     * Where the portals under test answer, e.g. http://127.0.0.1:41234: one per test worker, each
+     * with its own database, so files running side by side never see each other's changes.
+     */
+    baseUrls: string[];
     /** GET {mailboxUrl}?to=<address>: JSON list of the mails the SMTP listener received for it. */
     mailboxUrl: string;
     /** The server's JWT_SECRET, so a test can forge an expired token. */
@@ -59,18 +63,18 @@ export default async function setup(project: TestProject) {
 
   const smtp = await startSmtp();
   const mailbox = await startMailbox(smtp);
-  const dataDir = mkdtempSync(join(tmpdir(), 'evfleet-e2e-'));
   const jwtSecret = randomBytes(36).toString('base64url'); // 48 characters
-  const logFile = join(RESULTS_DIR, 'e2e-server.log');
+  const dataDirs: string[] = [];
   const closeMail = async () => {
     await new Promise<void>((resolve) => mailbox.close(() => resolve()));
     await smtp.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   };
 
-  let portal: Awaited<ReturnType<typeof startPortalProcess>>;
-  try {
-    portal = await startPortalProcess(
+  const startPortal = (worker: number) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'evfleet-e2e-'));
+    dataDirs.push(dataDir);
+    return startPortalProcess(
       {
         DATA_DIR: dataDir,
         DATABASE_URL: '',
@@ -85,19 +89,25 @@ export default async function setup(project: TestProject) {
         WEB_DIST,
         LOG_LEVEL: 'info',
       },
-      logFile,
+      join(RESULTS_DIR, `e2e-server-${worker}.log`),
     );
-  } catch (error) {
-    await closeMail();
-    throw error;
-  }
-  const { baseUrl, server } = portal;
+  };
+  const started = await Promise.allSettled(Array.from({ length: E2E_WORKERS }, (_, i) => startPortal(i + 1)));
+  const portals = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const teardown = async () => {
-    await stopProcess(server);
+    await Promise.all(portals.map((portal) => stopProcess(portal.server)));
     await closeMail();
   };
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await teardown();
+    throw failed.reason;
+  }
 
-  project.provide('baseUrl', baseUrl);
+  project.provide(
+    'baseUrls',
+    portals.map((portal) => portal.baseUrl),
+  );
   project.provide('mailboxUrl', `http://127.0.0.1:${(mailbox.address() as AddressInfo).port}/mails`);
   project.provide('jwtSecret', jwtSecret);
   return teardown;

@@ -76,8 +76,7 @@ describe('grids', () => {
     page,
   }) => {
     const warnings = gridWarnings(page);
-    await signIn(page, ADMIN);
-    await page.goto('/vehicle');
+    await signIn(page, ADMIN, '/vehicle');
     await gridDrawn(page, 'vehicles-grid');
     expect(await cutHeaders(page, 'vehicles-grid')).toEqual([]);
     await screenshot(page, 'grid-vehicles');
@@ -97,8 +96,7 @@ describe('grids', () => {
   });
 
   test('the ID column of the vehicle list is not covered by the pinned Action column', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/vehicle');
+    await signIn(page, ADMIN, '/vehicle');
     await gridDrawn(page, 'vehicles-grid');
     const grid = page.getByTestId('vehicles-grid');
     // Scrolled to its right end, the last column before Action shows whole beside it.
@@ -116,8 +114,7 @@ describe('grids', () => {
   });
 
   test('a column the user hides stays hidden after a reload, until the columns are reset', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/dealer');
+    await signIn(page, ADMIN, '/dealer');
     await gridDrawn(page, 'dealers-grid');
     const address = page.getByTestId('dealers-grid').locator('.ag-header-cell[col-id="address"]');
     await expectVisible(address);
@@ -144,8 +141,7 @@ describe('grids', () => {
 
   test('at 375 px a grid scrolls sideways inside its box instead of widening the page', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
-    await signIn(page, ADMIN);
-    await page.goto('/dealer');
+    await signIn(page, ADMIN, '/dealer');
     await gridDrawn(page, 'dealers-grid');
     const grid = page.getByTestId('dealers-grid');
     const box = await grid.boundingBox();

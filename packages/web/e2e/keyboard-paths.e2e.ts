@@ -32,8 +32,7 @@ describe('keyboard paths through forms and modals', () => {
   test('a create modal: Enter on Add New opens it with the focus inside, Tab reaches each field and both buttons, Escape closes it', async ({
     page,
   }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/fleet');
+    await signIn(page, ADMIN, '/fleet');
     const add = page.getByTestId('add-new');
     await tabTo(page, add, 80);
     await page.keyboard.press('Enter');
@@ -55,8 +54,7 @@ describe('keyboard paths through forms and modals', () => {
   });
 
   test('a record form: Tab reaches the field, Back and Save; Enter in the field saves the record', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/car/new');
+    await signIn(page, ADMIN, '/car/new');
     const name = field(page, 'name');
     await tabTo(page, name, 80);
     const order = await tabThrough(page, 2);
@@ -76,8 +74,7 @@ describe('keyboard paths through forms and modals', () => {
     const api = await Api.signIn(ADMIN);
     const carName = `Keyboard delete ${runId()}`;
     const car = await api.call<{ id: number }>('POST', '/api/cars', { name: carName });
-    await signIn(page, ADMIN);
-    await page.goto(`/car/${car.id}/delete`);
+    await signIn(page, ADMIN, `/car/${car.id}/delete`);
     const modal = dialog(page, 'Confirm delete operation');
     await expectVisible(modal);
     await expectFocusWithin(modal);

@@ -31,8 +31,7 @@ beforeAll(async () => {
 });
 
 async function openListMap(page: Page): Promise<void> {
-  await signIn(page, ADMIN);
-  await page.goto('/vehicle');
+  await signIn(page, ADMIN, '/vehicle');
   await expectVisible(page.getByTestId(MAP));
 }
 

@@ -167,8 +167,7 @@ describe('searching the dealers (part 1 §2.7, §7)', () => {
     const ampere = await createDealer(api, `${run}a`, 'Ampere');
     const ohm = await createDealer(api, `${run}b`, 'Ohm');
 
-    await signIn(page, ADMIN);
-    await page.goto('/dealer');
+    await signIn(page, ADMIN, '/dealer');
     await expectVisible(gridRow(page, 'dealers-grid', ampere.email));
     await expectVisible(gridRow(page, 'dealers-grid', ohm.email));
     const unfiltered = await gridRows(page, 'dealers-grid').count();

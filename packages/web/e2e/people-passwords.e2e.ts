@@ -38,8 +38,7 @@ describe("resetting a fleet owner's and a driver's password (part 1 §2.5, §2.6
     // A new fleet's owner has no password until one is set.
     expect(await Api.signInStatus(owner)).toBe(401);
 
-    await signIn(page, ADMIN);
-    await page.goto('/fleet');
+    await signIn(page, ADMIN, '/fleet');
     await expectVisible(gridRow(page, 'fleets-grid', other.email));
     await page.getByLabel(`Reset password of ${fleet.name}`, { exact: true }).click();
     const reset = dialog(page, 'Reset Password');
@@ -85,8 +84,7 @@ describe("resetting a fleet owner's and a driver's password (part 1 §2.5, §2.6
     const driver = await createDriver(api, run, fleet.id);
     const newPassword = 'Driver-246';
 
-    await signIn(page, ADMIN);
-    await page.goto('/driver');
+    await signIn(page, ADMIN, '/driver');
     await page.getByLabel(`Reset password of ${driver.name}`, { exact: true }).click();
     const reset = dialog(page, 'Reset Password');
     await expectVisible(reset);

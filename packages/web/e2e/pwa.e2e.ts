@@ -50,8 +50,7 @@ describe('the portal as an installable app (issue 18, PWA)', () => {
   test('a service worker registers and keeps the shell when the server is out of reach; offline, a signed-in user is told so, not sent to sign in', async ({
     page,
   }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/dealer');
+    await signIn(page, ADMIN, '/dealer');
     await expectVisible(page.getByTestId('sidebar-user'));
     await controlledBySW(page);
     // The page's own files are kept as they load once the worker controls it: open the page again.

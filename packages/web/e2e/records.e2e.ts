@@ -84,8 +84,7 @@ describe('the generic record screens', () => {
     const [vehicle, quiet] = await freeVehicles(api, 2);
     const message = `Brake check ${runId()}`;
 
-    await signIn(page, ADMIN);
-    await page.goto('/vehicle-log');
+    await signIn(page, ADMIN, '/vehicle-log');
     await expectHeading(page, 'list-title', 'Vehicle Logs');
     const headers = await headerTexts(page, 'vehicle-log');
     expect(headers).toEqual(['ID', 'Log Time', 'Warning Type', 'Message', 'Vehicle', 'Action']);
@@ -151,8 +150,7 @@ describe('the generic record screens', () => {
 
   test('email templates: placeholder help, an unknown placeholder refused, create, edit, delete', async ({ page }) => {
     const text = `{band} on {vehicleName} ({vin}): {metric} at {value}{unit}, {time} ${runId()}`;
-    await signIn(page, ADMIN);
-    await page.goto('/email-template');
+    await signIn(page, ADMIN, '/email-template');
     await expectHeading(page, 'list-title', 'Email Templates');
     const headers = await headerTexts(page, 'email-template');
     expect(headers.slice(0, 3)).toEqual(['ID', 'Template', 'Type']);
@@ -206,8 +204,7 @@ describe('the generic record screens', () => {
     const [first, second] = await freeVehicles(api, 2);
     const name = `Night shift ${runId()}`;
 
-    await signIn(page, ADMIN);
-    await page.goto('/notification');
+    await signIn(page, ADMIN, '/notification');
     await expectHeading(page, 'list-title', 'Notifications');
     await page.getByTestId('add-new').click();
     await expectPath(page, '/notification/new');
@@ -264,9 +261,7 @@ describe('the generic record screens', () => {
   }) => {
     const api = await Api.signIn(ADMIN);
     const [vehicle] = await freeVehicles(api, 1);
-    await signIn(page, ADMIN);
-
-    await page.goto('/vehicle-can');
+    await signIn(page, ADMIN, '/vehicle-can');
     await expectHeading(page, 'list-title', 'Unassigned Vehicles');
     await page.getByTestId('tab-records').click();
     await expectPath(page, '/vehicle-can?view=records');

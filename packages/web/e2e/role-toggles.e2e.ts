@@ -20,8 +20,7 @@ describe('screens follow the role-permission toggles', () => {
       permissions: { unassignVehicle: false, 'assignVehicle.warningLogs': false },
     });
     try {
-      await signIn(page, { email: dealer.email, password: 'Dealer-123' });
-      await page.goto(`/fleet/${fleet.id}`);
+      await signIn(page, { email: dealer.email, password: 'Dealer-123' }, `/fleet/${fleet.id}`);
       await expectVisible(page.getByTestId('assign-vehicle'));
       expect(await page.getByTestId('unassign-vehicle').count()).toBe(0);
 

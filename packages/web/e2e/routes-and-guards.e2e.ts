@@ -9,15 +9,13 @@ describe('routes and guards (part 1 §2.2, §8)', () => {
   });
 
   test('an unknown route inside a signed-in session says so as well, inside the shell', async ({ page }) => {
-    await signIn(page, USER);
-    await page.goto('/no-such-page');
+    await signIn(page, USER, '/no-such-page');
     expect(await textOf(page.getByTestId('not-found'))).toContain('The page does not exist.');
     await expectVisible(page.getByTestId('sidebar'));
   });
 
   test('the demo user may not open the administration area', async ({ page }) => {
-    await signIn(page, USER);
-    await page.goto('/admin/user-management');
+    await signIn(page, USER, '/admin/user-management');
     expect(await textOf(page.getByTestId('not-authorized'))).toContain('You are not authorized to access this page.');
     await expectPath(page, '/admin/user-management');
     // Still signed in: the refusal is not a sign-out.
@@ -28,8 +26,7 @@ describe('routes and guards (part 1 §2.2, §8)', () => {
   });
 
   test('the administrator may open it', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/admin/user-management');
+    await signIn(page, ADMIN, '/admin/user-management');
     await expectVisible(page.getByText('admin@evfleet.local').first());
     expect(await page.getByTestId('not-authorized').count()).toBe(0);
   });

@@ -77,8 +77,7 @@ describe('an ended session (part 1 §2.1, §4)', () => {
   });
 
   test('an expired token found on reload sends the user to sign in and back to the page', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/account/settings?from=mail');
+    await signIn(page, ADMIN, '/account/settings?from=mail');
     await expectVisible(page.getByTestId('settings-email'));
     await expireStoredToken(page);
 

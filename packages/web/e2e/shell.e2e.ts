@@ -40,8 +40,7 @@ async function menuLinks(page: Page): Promise<string[]> {
 
 describe('the shell (issue 18, defects 9 and 13)', () => {
   test('the sidebar fills the height under the header and keeps the open page above its footer', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/vehicle');
+    await signIn(page, ADMIN, '/vehicle');
     const header = await boxOf(page.getByTestId('app-header'));
     const sidebar = await boxOf(page.getByTestId('sidebar'));
     const main = await pageArea(page);
@@ -68,8 +67,7 @@ describe('the shell (issue 18, defects 9 and 13)', () => {
   });
 
   test('the sidebar folds to its icons, names them in tooltips and stays folded after a reload', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/dealer');
+    await signIn(page, ADMIN, '/dealer');
     await page.getByTestId('sidebar-toggle').click();
     await expect.poll(async () => (await boxOf(page.getByTestId('sidebar'))).width, { timeout: WAIT_MS }).toBe(64);
     expect((await pageArea(page)).x).toBe(64);
@@ -97,8 +95,7 @@ describe('the shell (issue 18, defects 9 and 13)', () => {
   });
 
   test('toasts stay top-left but below the header and beside the sidebar, never over the logo', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/admin/logs');
+    await signIn(page, ADMIN, '/admin/logs');
     const row = page.getByTestId('logger-evfleet.telemetry');
     await row.getByRole('button', { name: 'DEBUG', exact: true }).click();
     const toast = toasts(page).getByText('evfleet.telemetry now logs at DEBUG');

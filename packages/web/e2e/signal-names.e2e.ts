@@ -37,8 +37,7 @@ describe('signal names', () => {
   test('the CAN record form labels fields by name and unit and puts the description under the input', async ({
     page,
   }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/vehicle-can/new');
+    await signIn(page, ADMIN, '/vehicle-can/new');
     const form = page.getByTestId('record-form');
     await expectVisible(form.getByTestId('field-battryCurrent'));
 
@@ -69,8 +68,7 @@ describe('signal names', () => {
       recordedTime,
       battryCurrent: -12.5,
     });
-    await signIn(page, ADMIN);
-    await page.goto(`/vehicle-can/${saved.id}`);
+    await signIn(page, ADMIN, `/vehicle-can/${saved.id}`);
     expect(await textOf(page.getByTestId('detail-battryCurrent'))).toBe('-12.5');
     const label = page.getByText('Battery Current (A)', { exact: true });
     await expectVisible(label);
@@ -80,8 +78,7 @@ describe('signal names', () => {
   });
 
   test("the report's signal picker names signals a vehicle reported beyond the fixed columns", async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/report/can-history-report');
+    await signIn(page, ADMIN, '/report/can-history-report');
     await page.getByTestId('report-vehicle').click();
     const vehicles = page.getByTestId('report-vehicle-list');
     await vehicles.getByPlaceholder('Filter by Vehicle', { exact: true }).fill(vehicle.name);
@@ -103,8 +100,7 @@ describe('signal names', () => {
   });
 
   test("the vehicle's signal chart offers names with units and says what the chosen one measures", async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto(`/vehicle/${vehicle.id}?tab=signals`);
+    await signIn(page, ADMIN, `/vehicle/${vehicle.id}?tab=signals`);
     await page.getByTestId('signal-select').click();
     await expectVisible(page.getByRole('option', { name: 'Heading (°)', exact: true }));
     const texts = await optionTexts(page);
@@ -117,8 +113,7 @@ describe('signal names', () => {
   });
 
   test('alert metrics are named in the email template form and the threshold editor', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/email-template/new');
+    await signIn(page, ADMIN, '/email-template/new');
     const attribute = page.getByTestId('record-form').getByTestId('field-attributeName');
     await expectVisible(attribute);
     const options = await attribute.locator('option').allInnerTexts();

@@ -109,8 +109,7 @@ describe('vehicle configuration templates and the threshold editor (part 2 §2, 
     const run = runId('T');
     const name = `Template ${run}`;
 
-    await signIn(page, ADMIN);
-    await page.goto(TEMPLATES);
+    await signIn(page, ADMIN, TEMPLATES);
     await expectTitle(page, 'Vehicle Configuration Template');
 
     // Add: the two required messages, then an image, a name and a description.
@@ -261,8 +260,7 @@ describe('vehicle configuration templates and the threshold editor (part 2 §2, 
     const api = await Api.signIn();
     const name = `Spare ${runId('S')}`;
     const { id } = await api.call<{ id: number }>('POST', '/api/vehicle-templates', { name, description: 'Unused' });
-    await signIn(page, ADMIN);
-    await page.goto(`${TEMPLATES}/${id}/delete`);
+    await signIn(page, ADMIN, `${TEMPLATES}/${id}/delete`);
     const confirm = dialog(page, 'Confirm delete operation');
     expect(await textOf(confirm.getByTestId('delete-question'))).toBe(
       `Are you sure you want to delete this Vehicle Template (${name})?`,
@@ -280,8 +278,7 @@ describe('vehicle configuration templates and the threshold editor (part 2 §2, 
     const owners = await vehicleOwners(api, run);
     const vehicle = await createVehicle(api, owners, `Watched ${run}`, `WAT${run}`.toUpperCase());
 
-    await signIn(page, ADMIN);
-    await page.goto(`/vehicle/${vehicle.id}/edit`);
+    await signIn(page, ADMIN, `/vehicle/${vehicle.id}/edit`);
     const settings = page.getByTestId('notifications-settings');
     await expectVisible(settings);
     const toggle = settings.getByTestId('notifications-toggle');
@@ -322,8 +319,7 @@ describe('unassigned vehicles (/vehicle-can, part 2 §2, §4)', () => {
     const fleet = await createFleet(api, run, dealer.id, 'UFleet');
     const vehicle = await createVehicle(api, owners, `Loose ${run}`, `UNA${run}`.toUpperCase());
 
-    await signIn(page, ADMIN);
-    await page.goto('/vehicle-can');
+    await signIn(page, ADMIN, '/vehicle-can');
     await expectTitle(page, 'Unassigned Vehicles');
     await page.getByTestId('page-size').selectOption('1000');
     const row = await scrollToRow(page, 'unassigned-grid', vehicle.vin);
@@ -362,8 +358,7 @@ describe('unassigned vehicles (/vehicle-can, part 2 §2, §4)', () => {
     const vehicle = await createVehicle(api, owners, `Held ${run}`, `HLD${run}`.toUpperCase());
     await api.call('PUT', '/api/role-permissions/ROLE_DEALER', { permissions: { assignVehicle: false } });
     try {
-      await signIn(page, { email: owners.dealer.email, password: 'Dealer-123' });
-      await page.goto('/vehicle-can');
+      await signIn(page, { email: owners.dealer.email, password: 'Dealer-123' }, '/vehicle-can');
       await expectTitle(page, 'Unassigned Vehicles');
       await scrollToRow(page, 'unassigned-grid', vehicle.vin);
       expect(await page.getByTestId('assign-open').count()).toBe(0);
@@ -377,8 +372,7 @@ describe('role permissions (part 2 §2 "Role-permission pages")', () => {
   test('the administrator switches a fleet-owner permission, it stays after a reload, and sub-toggles follow their parent', async ({
     page,
   }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/roles-permission/fleet-owner');
+    await signIn(page, ADMIN, '/roles-permission/fleet-owner');
     expect(await textOf(page.getByTestId('permissions-title'))).toBe('Fleet Owner');
     const template = page.getByTestId('permission-vehicleConfigurationTemplate');
     await expectVisible(page.getByTestId('permission-driverScreen'));
@@ -414,8 +408,7 @@ describe('role permissions (part 2 §2 "Role-permission pages")', () => {
   });
 
   test('anyone but an administrator sees the toggles, disabled', async ({ page }) => {
-    await signIn(page, USER);
-    await page.goto('/roles-permission/dealer-role');
+    await signIn(page, USER, '/roles-permission/dealer-role');
     expect(await textOf(page.getByTestId('permissions-read-only'))).toBe(
       'Only administrators can change role permissions.',
     );

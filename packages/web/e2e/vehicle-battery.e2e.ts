@@ -100,8 +100,7 @@ const oursTrip = (t: TripFigures) => Date.parse(t.start) === tripStart;
 
 async function openTab(page: Page, tab: string): Promise<void> {
   await page.setViewportSize(SCREEN);
-  await signIn(page, ADMIN);
-  await page.goto(`/vehicle/${vehicle.id}`);
+  await signIn(page, ADMIN, `/vehicle/${vehicle.id}`);
   expect(await textOf(page.getByTestId('vehicle-detail-name'))).toBe(vehicle.name);
   await page.getByTestId(`tab-${tab}`).click();
   await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe(tab);
@@ -189,8 +188,7 @@ describe('vehicle detail: battery, signal chart and trip figures', () => {
     const silent = (await admin.call<MapItem[]>('GET', '/api/vehicles/details')).find((v) => v.srv_date_time === null);
     if (!silent) throw new Error('every vehicle has reported: no silent one to look at');
     await page.setViewportSize(SCREEN);
-    await signIn(page, ADMIN);
-    await page.goto(`/vehicle/${silent.vehicle_id}?tab=battery`);
+    await signIn(page, ADMIN, `/vehicle/${silent.vehicle_id}?tab=battery`);
     expect(await textOf(page.getByTestId('health-capacity-unknown'))).toBe(
       'Not known: needs a charge adding 20% or more',
     );
@@ -271,8 +269,7 @@ describe('vehicle detail: battery, signal chart and trip figures', () => {
     expect(slot).toBeGreaterThan(0);
 
     await page.setViewportSize(SCREEN);
-    await signIn(page, ADMIN);
-    await page.goto(`/vehicle/${vehicle.id}`);
+    await signIn(page, ADMIN, `/vehicle/${vehicle.id}`);
     await pickDay(page, day);
     await page.getByTestId('select-range').click();
     await page

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './support/workers';
 
 /**
  * The browser tests: Playwright (playwright-core) driving Debian's Chromium against the real built
@@ -11,8 +12,9 @@ export default defineConfig({
   test: {
     include: ['packages/web/e2e/**/*.e2e.ts'],
     globalSetup: ['packages/web/e2e/global-setup.ts'],
-    // One server and one browser at a time suit the two-core machines; files run one after another.
-    fileParallelism: false,
+    // One file at a time on two cores; E2E_WORKERS runs more side by side, each with its own portal.
+    maxWorkers: E2E_WORKERS,
+    minWorkers: 1,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,

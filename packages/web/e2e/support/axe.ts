@@ -20,17 +20,22 @@ interface AxeViolation {
   nodes: { target: unknown[]; failureSummary?: string }[];
 }
 
+/** The rules a colour scheme decides; the others (names, roles, structure) read the same in both. */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
 /**
  * Runs axe-core on the page as it stands and returns one line per serious or critical violation:
  * rule, impact, the elements (selectors) and what to do. An empty list means the page passed.
+ * `rules` runs only those of the WCAG levels' rules (COLOUR_RULES, to check a second scheme).
  */
-export async function axeViolations(page: Page): Promise<string[]> {
+export async function axeViolations(page: Page, rules?: string[]): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async (tags) => {
+  const runOnly = rules ? { type: 'rule', values: rules } : { type: 'tag', values: TAGS };
+  const violations = await page.evaluate(async (only) => {
     const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: unknown }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    const result = await axe.run(document, { runOnly: only, resultTypes: ['violations'] });
     return result.violations;
-  }, TAGS);
+  }, runOnly);
   return (violations as AxeViolation[])
     .filter((v) => v.impact !== null && FAILING_IMPACTS.has(v.impact))
     .map(

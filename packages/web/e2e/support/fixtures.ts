@@ -5,10 +5,12 @@ import { chromium, type Browser, type Locator, type Page } from 'playwright-core
 import { expect, inject, test as base } from 'vitest';
 import { linkIn, type ReceivedMail } from '../../../server/test/support/smtp';
 import { CHROMIUM, RESULTS_DIR, SCREENS_DIR } from './paths';
+import { workerIndex } from './workers';
 
 export { expect };
 
-export const baseUrl = inject('baseUrl');
+/** This worker's portal (see support/workers.ts). */
+export const baseUrl = inject('baseUrls')[workerIndex()];
 
 /** The demo accounts the server seeds on its embedded database. */
 export const ADMIN = { email: 'admin@evfleet.local', password: 'admin123', login: 'admin' };
@@ -109,10 +111,44 @@ export async function fillLogin(scope: Page | Locator, email: string, password: 
   await scope.getByTestId('login-submit').click();
 }
 
-/** Signs in through /login and waits for the signed-in shell (sidebar with the user's name). */
-export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
-  await page.goto('/login');
-  await fillLogin(page, account.email, account.password);
+/** POST /api/authenticate: the account's bearer token; throws with the status when it may not sign in. */
+export async function authenticate(account: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: account.email, password: account.password }),
+  });
+  if (!response.ok) throw new Error(`signing in as ${account.email} answered ${response.status}`);
+  return ((await response.json()) as { id_token: string }).id_token;
+}
+
+/** Where the portal keeps a session (part 1 §9): the bearer token, and the account it cached. */
+const SESSION_KEYS = ['jhi-authenticationToken', 'ACCOUNT_SESSION'];
+
+/**
+ * Signs in as the sign-in form does, without drawing it: the token comes from POST api/authenticate
+ * and is kept where the form keeps it (session storage), then `path` opens (the page people land on
+ * unless told) and the signed-in shell shows. The sign-in form itself is tested where it is the
+ * subject (sign-in-and-menu, session-expiry, account-mails); drawing it before every test cost a
+ * page load each.
+ */
+export async function signIn(
+  page: Page,
+  account: { email: string; password: string },
+  path = '/vehicle',
+): Promise<void> {
+  const token = await authenticate(account);
+  // Storage belongs to the origin: a small file of it opens first (no app starts there).
+  if (!page.url().startsWith(baseUrl)) await page.goto('/logo.svg');
+  await page.evaluate(
+    ([keys, value]) => {
+      // An earlier account's session, remembered or not, gives way.
+      for (const store of [localStorage, sessionStorage]) for (const key of keys) store.removeItem(key);
+      sessionStorage.setItem(keys[0], value);
+    },
+    [SESSION_KEYS, token] as const,
+  );
+  await page.goto(path);
   await expectVisible(page.getByTestId('sidebar-user'));
 }
 

@@ -19,6 +19,8 @@ export function watchPage(page: Page) {
   page.on('request', (request) => visitOf.set(request, visit));
   page.on('requestfailed', (request) => {
     if (visitOf.get(request) !== visit) return;
+    // The browser cancelled it (a navigation, an unmounted map's worker): nobody was refused anything.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
     note(`failed ${request.method()} ${where(request.url())}: ${request.failure()?.errorText ?? ''}`);
   });
   page.on('response', (response) => {

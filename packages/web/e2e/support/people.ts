@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { ADMIN, WAIT_MS, baseUrl, expect, expectVisible, toasts } from './fixtures';
+import { ADMIN, WAIT_MS, authenticate, baseUrl, expect, expectVisible, toasts } from './fixtures';
 import { RESULTS_DIR } from './paths';
 
 /**
@@ -28,14 +28,7 @@ export class Api {
 
   /** POST /api/authenticate; throws with the status when the account may not sign in. */
   static async signIn(account: { email: string; password: string } = ADMIN): Promise<Api> {
-    const response = await fetch(`${baseUrl}/api/authenticate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: account.email, password: account.password }),
-    });
-    if (!response.ok) throw new Error(`signing in as ${account.email} answered ${response.status}`);
-    const { id_token: token } = (await response.json()) as { id_token: string };
-    return new Api(token);
+    return new Api(await authenticate(account));
   }
 
   /** Whether the account may sign in now (the status of POST /api/authenticate). */
