@@ -12,6 +12,7 @@ import {
   toasts,
 } from './support/fixtures';
 import { boxOf, pageArea } from './support/layout';
+import { Api } from './support/people';
 
 const PHONE = { width: 375, height: 740 };
 
@@ -70,6 +71,25 @@ describe('the portal on a phone (issue 18, 375 px wide)', () => {
     await page.setViewportSize(PHONE);
     await page.goto('/vehicle');
     expect((await boxOf(page.getByTestId('vehicle-map-card'))).width).toBeGreaterThanOrEqual(340);
+  });
+
+  test("a vehicle's route map draws its whole box on a phone, and again after the phone turns", async ({ page }) => {
+    const admin = await Api.signIn(ADMIN);
+    const [vehicle] = (await admin.call<{ data: { id: number }[] }>('GET', '/api/vehicles?pageNo=0&pageSize=10')).data;
+    await page.setViewportSize(PHONE);
+    await signIn(page, ADMIN, `/vehicle/${vehicle.id}`);
+    const map = page.getByTestId('vehicle-map');
+    await expect.poll(() => map.getAttribute('data-map-ready'), { timeout: WAIT_MS }).toBe('true');
+    // The outlines' canvas spans the map: a map not told of its new box draws only its old area.
+    const covered = async () => {
+      const box = await boxOf(map);
+      const canvas = await boxOf(map.locator('.leaflet-evf-basemap-pane canvas'));
+      return canvas.x <= box.x + 1 && canvas.x + canvas.width >= box.x + box.width - 1;
+    };
+    await expect.poll(covered, { timeout: WAIT_MS }).toBe(true);
+    await page.setViewportSize({ width: PHONE.height, height: PHONE.width });
+    await expect.poll(covered, { timeout: WAIT_MS }).toBe(true);
+    await screenshot(page, 'phone-vehicle-map');
   });
 
   test('a sidebar folded on a wide screen still opens in full on a phone', async ({ page }) => {

@@ -39,8 +39,13 @@ export default function MapViewImpl({ center, zoom, follow = false, height = 400
     };
     tellView();
     created.on('moveend', tellView);
+    // Leaflet follows the window's size only; the box also changes when the layout does (a phone
+    // turned, the sidebar folded, a tab shown), and a map not told draws only its old area.
+    const resized = new ResizeObserver(() => created.invalidateSize());
+    resized.observe(created.getContainer());
     setMap(created);
     return () => {
+      resized.disconnect();
       created.off('moveend', tellView);
       removeBasemap();
       created.remove();
@@ -51,10 +56,11 @@ export default function MapViewImpl({ center, zoom, follow = false, height = 400
   }, []);
 
   useEffect(() => {
-    if (!map || !tiles?.mapTileUrl) return;
+    // The street basemap, when there is one, replaces a tile server rather than drawing under it.
+    if (!map || !tiles?.mapTileUrl || tiles.mapPmtilesUrl) return;
     const layer = L.tileLayer(tiles.mapTileUrl, { attribution: tiles.mapTileAttribution, maxZoom: 19 }).addTo(map);
     return () => void layer.remove();
-  }, [map, tiles?.mapTileUrl, tiles?.mapTileAttribution]);
+  }, [map, tiles?.mapTileUrl, tiles?.mapTileAttribution, tiles?.mapPmtilesUrl]);
 
   useEffect(() => {
     if (!map || !tiles?.mapPmtilesUrl) return;
