@@ -129,6 +129,7 @@ export type Account = z.infer<typeof accountSchema>;
 
 /** Defined success texts (§8): the spec disables their toasts; the pages show them as alerts. */
 export const ACCOUNT_TEXTS = {
+  tooManyAttempts: 'Too many sign-in attempts. Try again in {{seconds}} seconds.',
   resetRequested: 'Check your emails for details on how to reset your password.',
   passwordReset: 'Your password has been reset.',
   passwordChanged: 'Password changed!',

@@ -64,6 +64,12 @@ export const ERROR_KEYS = [
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
+/** A write that lost a race with another (PostgreSQL's 23505 and 23503), told as the client's 400. */
+export const CONFLICT_TEXTS = {
+  inUse: 'This value is already in use.',
+  relationGone: 'A related record was changed or removed meanwhile. Please reload and try again.',
+};
+
 export const TOAST_TEXTS = {
   unreachable: 'Server not reachable',
   notFound: 'Not found',

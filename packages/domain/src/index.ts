@@ -1,5 +1,7 @@
 export * from './account.js';
 export * from './errors.js';
+export * from './text-templates.js';
+export * from './upload-texts.js';
 export * from './paging.js';
 export * from './password-strength.js';
 export * from './roles.js';

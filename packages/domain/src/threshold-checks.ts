@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fillText } from './text-templates.js';
 import {
   alertAttributeSchema,
   BAND_KEYS,
@@ -42,10 +43,23 @@ export interface ThresholdProblem {
   message: string;
 }
 
-/** The spec's removed check said 'Cannot set this range for ...'; every refusal starts so. */
+/** The refusals' words; the spec's removed check said 'Cannot set this range for ...', and every refusal starts so. */
+export const THRESHOLD_TEXTS = {
+  cannot: 'Cannot set this range for {{metric}}: {{why}}',
+  range: '{{band}} {{low}}-{{high}}',
+  atMostOne: 'at most 1 {{band}} range.',
+  atMost: 'at most {{count}} {{band}} ranges.',
+  needsNumbers: '{{band}} needs two numbers.',
+  lowAboveHigh: 'the lower bound of {{range}} is above its upper bound.',
+  outside: '{{range}} is outside {{min}}-{{max}}.',
+  overlaps: '{{range}} overlaps {{other}}.',
+  listedTwice: '{{metric}} is listed twice.',
+};
+
 const cannot = (attr: Pick<AlertAttribute, 'name' | 'displayName'>, why: string) =>
-  `Cannot set this range for ${attr.displayName || METRICS[attr.name].displayName}: ${why}`;
-const text = (band: BandKey, r: Range) => `${BAND_LABELS[band]} ${r.low}-${r.high}`;
+  fillText(THRESHOLD_TEXTS.cannot, { metric: attr.displayName || METRICS[attr.name].displayName, why });
+const text = (band: BandKey, r: Range) =>
+  fillText(THRESHOLD_TEXTS.range, { band: BAND_LABELS[band], low: r.low, high: r.high });
 
 /**
  * Every problem of one metric's bands: a lower bound above its upper, a bound outside the metric's
@@ -65,13 +79,21 @@ export function thresholdProblems(
         band,
         message: cannot(
           attr,
-          `at most ${MAX_RANGES[band]} ${BAND_LABELS[band]} range${MAX_RANGES[band] > 1 ? 's' : ''}.`,
+          fillText(MAX_RANGES[band] > 1 ? THRESHOLD_TEXTS.atMost : THRESHOLD_TEXTS.atMostOne, {
+            count: MAX_RANGES[band],
+            band: BAND_LABELS[band],
+          }),
         ),
       });
     }
     ranges.forEach((range, index) => {
       if (!Number.isFinite(range.low) || !Number.isFinite(range.high)) {
-        problems.push({ band, index, field: 'low', message: cannot(attr, `${BAND_LABELS[band]} needs two numbers.`) });
+        problems.push({
+          band,
+          index,
+          field: 'low',
+          message: cannot(attr, fillText(THRESHOLD_TEXTS.needsNumbers, { band: BAND_LABELS[band] })),
+        });
         return;
       }
       if (range.low > range.high) {
@@ -79,7 +101,7 @@ export function thresholdProblems(
           band,
           index,
           field: 'low',
-          message: cannot(attr, `the lower bound of ${text(band, range)} is above its upper bound.`),
+          message: cannot(attr, fillText(THRESHOLD_TEXTS.lowAboveHigh, { range: text(band, range) })),
         });
         return;
       }
@@ -89,7 +111,7 @@ export function thresholdProblems(
           band,
           index,
           field,
-          message: cannot(attr, `${text(band, range)} is outside ${bounds.min}-${bounds.max}.`),
+          message: cannot(attr, fillText(THRESHOLD_TEXTS.outside, { range: text(band, range), ...bounds })),
         });
         return;
       }
@@ -99,7 +121,10 @@ export function thresholdProblems(
           band,
           index,
           field: 'low',
-          message: cannot(attr, `${text(band, range)} overlaps ${text(clash.band, clash.range)}.`),
+          message: cannot(
+            attr,
+            fillText(THRESHOLD_TEXTS.overlaps, { range: text(band, range), other: text(clash.band, clash.range) }),
+          ),
         });
       else placed.push({ band, index, range });
     });
@@ -132,7 +157,7 @@ export const alertAttributesSchema = z
       if (seen.has(attr.name))
         ctx.addIssue({
           code: 'custom',
-          message: `${METRICS[attr.name].displayName} is listed twice.`,
+          message: fillText(THRESHOLD_TEXTS.listedTwice, { metric: METRICS[attr.name].displayName }),
           path: [i, 'name'],
         });
       seen.add(attr.name);

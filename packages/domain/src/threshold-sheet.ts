@@ -1,3 +1,4 @@
+import { fillText } from './text-templates.js';
 import { thresholdProblems } from './threshold-checks.js';
 import {
   BAND_KEYS,
@@ -55,7 +56,24 @@ export type SheetResult =
 
 export const columnLetter = (index: number): string =>
   (index >= 26 ? columnLetter(Math.floor(index / 26) - 1) : '') + String.fromCharCode(65 + (index % 26));
-export const sheetErrorText = (e: SheetError) => `Row ${e.row}${e.column ? `, column ${e.column}` : ''}: ${e.message}`;
+/** A sheet's refusals; a row's error is told with its place (sheetErrorText). */
+export const SHEET_TEXTS = {
+  atRow: 'Row {{row}}: {{why}}',
+  atCell: 'Row {{row}}, column {{column}}: {{why}}',
+  header: 'The header row must name the columns {{required}} (missing: {{missing}}).',
+  tooManyRows: 'At most {{count}} rows of thresholds.',
+  unknownMetric: 'Unknown metric {{cell}}.',
+  band: 'The band must be Normal, Warning or Severe, not {{cell}}.',
+  lowNotNumber: 'Low must be a number, not {{cell}}.',
+  highNotNumber: 'High must be a number, not {{cell}}.',
+  tooManyBandRow: '{{metric}} has more than 1 {{band}} row.',
+  tooManyBandRows: '{{metric}} has more than {{count}} {{band}} rows.',
+  notMinutes: '{{column}} must be a whole number of minutes, not {{cell}}.',
+  disagrees: '{{column}} of {{metric}} is {{value}} on row {{row}}.',
+  empty: 'The sheet has no thresholds.',
+};
+export const sheetErrorText = (e: SheetError) =>
+  fillText(e.column ? SHEET_TEXTS.atCell : SHEET_TEXTS.atRow, { row: e.row, column: e.column ?? '', why: e.message });
 
 const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 const HEADER_KEYS: Record<string, ColumnName> = Object.fromEntries(SHEET_COLUMNS.map((c) => [squash(c), c]));
@@ -120,7 +138,7 @@ export function parseThresholdSheet(
       errors: [
         {
           row: 1,
-          message: `The header row must name the columns ${REQUIRED.join(', ')} (missing: ${missing.join(', ')}).`,
+          message: fillText(SHEET_TEXTS.header, { required: REQUIRED.join(', '), missing: missing.join(', ') }),
         },
       ],
     };
@@ -128,7 +146,7 @@ export function parseThresholdSheet(
   if (rows.length - 1 > MAX_SHEET_ROWS)
     return {
       ok: false,
-      errors: [{ row: MAX_SHEET_ROWS + 2, message: `At most ${MAX_SHEET_ROWS} rows of thresholds.` }],
+      errors: [{ row: MAX_SHEET_ROWS + 2, message: fillText(SHEET_TEXTS.tooManyRows, { count: MAX_SHEET_ROWS }) }],
     };
 
   const drafts = new Map<MetricName, Draft>();
@@ -138,13 +156,17 @@ export function parseThresholdSheet(
     if (cells.every((c) => textOf(c) === '')) return;
     const metric = METRIC_KEYS.get(squash(textOf(cell('Metric'))));
     if (!metric)
-      return void errors.push({ row, column: col('Metric'), message: `Unknown metric ${quoted(cell('Metric'))}.` });
+      return void errors.push({
+        row,
+        column: col('Metric'),
+        message: fillText(SHEET_TEXTS.unknownMetric, { cell: quoted(cell('Metric')) }),
+      });
     const band = BAND_WORDS[squash(textOf(cell('Band')))];
     if (!band)
       return void errors.push({
         row,
         column: col('Band'),
-        message: `The band must be Normal, Warning or Severe, not ${quoted(cell('Band'))}.`,
+        message: fillText(SHEET_TEXTS.band, { cell: quoted(cell('Band')) }),
       });
     const low = numberOf(cell('Low'));
     const high = numberOf(cell('High'));
@@ -152,13 +174,13 @@ export function parseThresholdSheet(
       return void errors.push({
         row,
         column: col('Low'),
-        message: `Low must be a number, not ${quoted(cell('Low'))}.`,
+        message: fillText(SHEET_TEXTS.lowNotNumber, { cell: quoted(cell('Low')) }),
       });
     if (high === null)
       return void errors.push({
         row,
         column: col('High'),
-        message: `High must be a number, not ${quoted(cell('High'))}.`,
+        message: fillText(SHEET_TEXTS.highNotNumber, { cell: quoted(cell('High')) }),
       });
     const draft = drafts.get(metric) ?? { name: metric, bands: { normal: [], warning: [], sever: [] } };
     drafts.set(metric, draft);
@@ -166,7 +188,11 @@ export function parseThresholdSheet(
       return void errors.push({
         row,
         column: col('Band'),
-        message: `${METRICS[metric].displayName} has more than ${MAX_RANGES[band]} ${SHEET_BAND_NAMES[band]} row${MAX_RANGES[band] > 1 ? 's' : ''}.`,
+        message: fillText(MAX_RANGES[band] > 1 ? SHEET_TEXTS.tooManyBandRows : SHEET_TEXTS.tooManyBandRow, {
+          metric: METRICS[metric].displayName,
+          count: MAX_RANGES[band],
+          band: SHEET_BAND_NAMES[band],
+        }),
       });
     }
     draft.bands[band].push({ low, high, row });
@@ -181,19 +207,24 @@ export function parseThresholdSheet(
         errors.push({
           row,
           column: col(column),
-          message: `${column} must be a whole number of minutes, not ${quoted(raw)}.`,
+          message: fillText(SHEET_TEXTS.notMinutes, { column, cell: quoted(raw) }),
         });
       } else if (draft[key] && draft[key].value !== value) {
         errors.push({
           row,
           column: col(column),
-          message: `${column} of ${METRICS[metric].displayName} is ${draft[key].value} on row ${draft[key].row}.`,
+          message: fillText(SHEET_TEXTS.disagrees, {
+            column,
+            metric: METRICS[metric].displayName,
+            value: draft[key].value,
+            row: draft[key].row,
+          }),
         });
       } else draft[key] ??= { value, row };
     }
   });
   if (errors.length) return { ok: false, errors };
-  if (drafts.size === 0) return { ok: false, errors: [{ row: 2, message: 'The sheet has no thresholds.' }] };
+  if (drafts.size === 0) return { ok: false, errors: [{ row: 2, message: SHEET_TEXTS.empty }] };
 
   let attributes = [...current];
   for (const draft of drafts.values()) {

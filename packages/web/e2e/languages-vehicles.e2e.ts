@@ -53,6 +53,10 @@ describe('the vehicle screens in German (issue 18)', () => {
       expect(await textOf(page.getByTestId('trips').locator('h5'))).toBe('Fahrten');
       await expectVisible(page.getByTestId('trips-table-empty'));
       expect(await textOf(page.getByTestId('trips-table-empty'))).toBe('Keine Fahrten in diesem Zeitraum');
+      // The period's calendar names the weekdays in German (dayjs's locale through Mantine's DatesProvider).
+      await page.getByTestId('battery-period').click();
+      await expectVisible(page.locator('th').filter({ hasText: /^Di$/ }));
+      await page.keyboard.press('Escape');
 
       // The form.
       await page.goto('/vehicle/new');

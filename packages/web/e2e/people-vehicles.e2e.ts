@@ -94,8 +94,7 @@ describe('assigning vehicles on the fleet and driver details (part 1 §2.4, §2.
     const api = await Api.signIn();
     const { dealer, fleet, cars } = await world(api, 3);
 
-    await signIn(page, ADMIN);
-    await page.goto(`/fleet/${fleet.id}`);
+    await signIn(page, ADMIN, `/fleet/${fleet.id}`);
     expect(await textOf(page.getByTestId('fleet-detail-name'))).toBe(fleet.name);
     expect(await textOf(page.getByTestId('fleet-detail-email'))).toBe(fleet.email);
     expect(await textOf(page.getByTestId('fleet-detail-dealer-name'))).toBe(dealer.name);
@@ -147,8 +146,7 @@ describe('assigning vehicles on the fleet and driver details (part 1 §2.4, §2.
     const api = await Api.signIn();
     const { fleet, driver, cars } = await world(api, 3);
 
-    await signIn(page, ADMIN);
-    await page.goto(`/driver/${driver.id}`);
+    await signIn(page, ADMIN, `/driver/${driver.id}`);
     expect(await textOf(page.getByTestId('driver-detail-name'))).toBe(driver.name);
     expect(await textOf(page.getByTestId('driver-detail-email'))).toBe(driver.email);
     expect(await textOf(page.getByTestId('driver-detail-fleet'))).toBe(fleet.name);

@@ -93,7 +93,7 @@ describe('vehicle detail (/vehicle/{id})', () => {
     expect(await textOf(tile('batteryCharged'))).toBe('50 %');
     expect(await textOf(tile('chargeStatus'))).toBe('Off');
     expect(await textOf(tile('gearSelector'))).toBe('Drive');
-    expect(await textOf(tile('odometer'))).toBe('1234 Mi');
+    expect(await textOf(tile('odometer'))).toBe('1,234 Mi');
     expect(await tile('vehicleCurrent').locator('[data-current-color]').getAttribute('data-current-color')).toBe('red');
     expect(await textOf(tile('packVoltage'))).toContain('88 V');
     expect(await page.getByTestId('tile-headingMag').count()).toBe(0);
@@ -284,8 +284,7 @@ describe('vehicle detail (/vehicle/{id})', () => {
   test('a vehicle that never reported shows NA, no signal cards, no movement and an empty log', async ({ page }) => {
     const silent = (await admin.call<MapItem[]>('GET', '/api/vehicles/details')).find((v) => v.srv_date_time === null);
     if (!silent) throw new Error('every vehicle has reported: no silent one to look at');
-    await signIn(page, ADMIN);
-    await page.goto(`/vehicle/${silent.vehicle_id}`);
+    await signIn(page, ADMIN, `/vehicle/${silent.vehicle_id}`);
     expect(await textOf(page.getByTestId('vehicle-detail-name'))).toBe(silent.vehicle_name);
     expect(await textOf(page.getByTestId('tile-batteryCharged-value'))).toBe('NA');
     expect(await textOf(page.getByTestId('tile-gearSelector-value'))).toBe('NA');
@@ -300,8 +299,7 @@ describe('vehicle detail (/vehicle/{id})', () => {
   });
 
   test('an unknown vehicle shows the not-found page', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/vehicle/99999999');
+    await signIn(page, ADMIN, '/vehicle/99999999');
     await expectVisible(page.getByTestId('not-found'));
     await expectToast(page, 'Not found');
   });

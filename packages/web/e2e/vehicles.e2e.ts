@@ -21,8 +21,7 @@ let grouped: OwnVehicle[];
 let lone: OwnVehicle;
 
 async function openList(page: Page, account: { email: string; password: string } = ADMIN): Promise<void> {
-  await signIn(page, account);
-  await page.goto('/vehicle');
+  await signIn(page, account, '/vehicle');
   expect(await textOf(page.getByTestId('list-title'))).toBe('Vehicle List');
 }
 
@@ -103,9 +102,9 @@ describe('vehicle list (/vehicle)', () => {
     await expectVisible(info);
     expect(await textOf(info.getByTestId('info-charge-status'))).toBe('On');
     expect(await textOf(info.getByTestId('info-battery-charge'))).toBe('64 %');
-    expect(await textOf(info.getByTestId('info-odometer'))).toBe('1500 Mi');
+    expect(await textOf(info.getByTestId('info-odometer'))).toBe('1,500 Mi');
     expect(await textOf(info.getByTestId('info-miles-remaining'))).toBe('42');
-    expect(await textOf(info.getByTestId('info-gps-last-reported'))).toMatch(/seconds? ago|a minute ago/);
+    expect(await textOf(info.getByTestId('info-gps-last-reported'))).toMatch(/(seconds?|minutes?) ago/);
     await page.waitForTimeout(400); // the popup fades in
     await screenshot(page, 'vehicles-map-info-window');
     await info.getByTestId('map-info-link').click();
@@ -265,8 +264,7 @@ describe('vehicle form (/vehicle/new, /vehicle/{id}/edit)', () => {
     page,
   }) => {
     const vehicle = grouped[1];
-    await signIn(page, ADMIN);
-    await page.goto(`/vehicle/${vehicle.id}/edit`);
+    await signIn(page, ADMIN, `/vehicle/${vehicle.id}/edit`);
     expect(await textOf(page.getByTestId('vehicle-form-title'))).toBe(
       `Configure Vehicle - ${vehicle.name}(${vehicle.vin})`,
     );
@@ -302,8 +300,7 @@ describe('vehicle form (/vehicle/new, /vehicle/{id}/edit)', () => {
 
   test("a thresholds spreadsheet uploaded on the configure form becomes the vehicle's at once", async ({ page }) => {
     const vehicle = grouped[2];
-    await signIn(page, ADMIN);
-    await page.goto(`/vehicle/${vehicle.id}/edit`);
+    await signIn(page, ADMIN, `/vehicle/${vehicle.id}/edit`);
     await page.getByTestId('notifications-toggle').click();
     const sheet = 'Metric,Band,Low,High\nspeedAlert,Normal,0,30\nspeedAlert,Warning,31,40\nspeedAlert,Severe,41,50\n';
     await page

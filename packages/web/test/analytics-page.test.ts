@@ -2,7 +2,6 @@ import { ANALYTICS_MAX_DAYS, type FleetAnalyticsRow, type ReadinessRow } from '@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { chargingDays } from '../src/features/analytics/daily';
-import { figure } from '../src/features/analytics/format';
 import { defaultPeriod, periodFromSearch, periodQuery } from '../src/features/analytics/period';
 import { whPerMileRanking } from '../src/features/analytics/ranking';
 import { readinessOrder } from '../src/features/analytics/readiness';
@@ -97,17 +96,6 @@ describe('the readiness list', () => {
       readiness(5, false),
     ]).map((r) => r.vehicleId);
     expect(order).toEqual([3, 5, 1, 4, 2]);
-  });
-});
-
-describe('figures', () => {
-  it('rounds to the given decimals with separators, and shows an unknown figure as a dash', () => {
-    expect(figure(1234.567, 1)).toBe('1,234.6');
-    expect(figure(287.4, 0)).toBe('287');
-    expect(figure(0.125, 2)).toBe('0.13');
-    expect(figure(0, 1)).toBe('0.0');
-    expect(figure(null, 1)).toBe('—');
-    expect(figure(Number.NaN, 1)).toBe('—');
   });
 });
 

@@ -41,7 +41,31 @@ describe('the formatting module', () => {
     expect(english24.number(3.1, { min: 2, max: 2 })).toBe('3.10');
     expect(createFormat({ language: 'de', hourCycle: '24h' }).number(1234.5)).toBe('1.234,5');
     expect(english24.unit(12.345, 'kWh')).toBe('12.35 kWh');
-    expect(english24.unit(null, 'kWh')).toBe('–');
+    expect(english24.unit(null, 'kWh')).toBe('—');
+    expect(english24.fixed(12.5, 2, 'kWh')).toBe('12.50 kWh');
+    expect(english24.fixed(1234.567, 1)).toBe('1,234.6');
+    expect(english24.fixed(0.125, 2)).toBe('0.13');
+    expect(english24.fixed(0, 1)).toBe('0.0');
+    expect(english24.fixed(Number.NaN, 1)).toBe('—');
+    expect(createFormat({ language: 'de', hourCycle: '24h' }).fixed(12.5, 1, 'kWh')).toBe('12,5 kWh');
+  });
+
+  it('tells how long, and how long ago in the largest whole unit, in the language', () => {
+    expect(english24.duration(20_000)).toBe('20 s');
+    expect(english24.duration(45 * 60_000)).toBe('45 min');
+    expect(english24.duration(125 * 60_000)).toBe('2 h 05 min');
+    const now = Date.parse('2026-11-26T12:00:00Z');
+    expect(english24.relative('2026-11-26T11:59:55Z', now)).toBe('5 seconds ago');
+    expect(english24.relative('2026-11-26T09:00:00Z', now)).toBe('3 hours ago');
+    expect(createFormat({ language: 'de', hourCycle: '24h' }).relative('2026-11-24T12:00:00Z', now)).toBe(
+      'vor 2 Tagen',
+    );
+  });
+
+  it('writes a short UTC day, with the year when asked', () => {
+    expect(english24.day('2026-11-26')).toBe('Nov 26');
+    expect(english24.day('2026-11-26', true)).toBe('Nov 26, 2026');
+    expect(createFormat({ language: 'de', hourCycle: '24h' }).day('2026-11-26')).toBe('26. Nov.');
   });
 
   it('says one vehicle, two vehicles', () => {

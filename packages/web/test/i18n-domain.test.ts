@@ -1,7 +1,9 @@
 import * as domain from '@evfleet/domain';
-import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { de } from '../src/i18n/domain/de';
+import { domainTextNow } from '../src/i18n/useDomainText';
 
 /** Sentences of the same kind the domain names one by one. */
 const SENTENCES = [domain.PASSWORD_MISMATCH, domain.RESET_PASSWORD_SIZE, domain.CHANGE_PASSWORD_FAILED];
@@ -121,5 +123,50 @@ describe("the domain's texts in German (issue 18)", () => {
 
   it('translates into sentences, not blanks', () => {
     for (const [english, german] of Object.entries(de)) expect(german.trim(), english).not.toBe('');
+  });
+});
+
+describe('sentences with values in German (text-templates.ts)', () => {
+  beforeAll(async () => {
+    await i18next.init({ lng: 'de', resources: { de: { domain: de } }, keySeparator: false, nsSeparator: false });
+  });
+
+  const placesOf = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+  it('keeps every value of a template in its German', () => {
+    for (const [english, german] of Object.entries(de))
+      if (english.includes('{{')) expect(placesOf(german), english).toEqual(placesOf(english));
+  });
+
+  it("writes a threshold refusal's metric, band and figures in German", () => {
+    const [problem] = domain.thresholdProblems({
+      name: 'cellVoltage',
+      displayName: 'Cell Voltage',
+      normal: [{ low: 3.1, high: 3.7 }],
+      warning: [{ low: 3.5, high: 3.9 }],
+      sever: [],
+    });
+    expect(problem.message).toBe('Cannot set this range for Cell Voltage: Moderate 3.5-3.9 overlaps Normal 3.1-3.7.');
+    expect(domainTextNow(problem.message)).toBe(
+      'Dieser Bereich ist für Zellspannung nicht möglich: Mittel 3,5–3,9 überschneidet sich mit Normal 3,1–3,7.',
+    );
+  });
+
+  it("writes a spreadsheet's refusal, quoting the sheet's own cell as it is", () => {
+    const result = domain.parseThresholdSheet(
+      [
+        ['Metric', 'Band', 'Low', 'High'],
+        ['cellVoltage', 'Normal', 'abc', '3.7'],
+      ],
+      [],
+    );
+    expect(result.ok).toBe(false);
+    const text = result.ok ? '' : domain.sheetErrorText(result.errors[0]);
+    expect(text).toBe('Row 2, column C: Low must be a number, not "abc".');
+    expect(domainTextNow(text)).toBe('Zeile 2, Spalte C: Low muss eine Zahl sein, nicht "abc".');
+  });
+
+  it('leaves a sentence it has no German for as it came', () => {
+    expect(domainTextNow('Something the server said.')).toBe('Something the server said.');
   });
 });

@@ -1,7 +1,7 @@
 import type { TripFigures } from '@evfleet/domain';
 import { describe, expect, it } from 'vitest';
 import { chargeUsed } from '../src/features/vehicles/detail/battery/episode-columns';
-import { duration, fixed, zonedDateTime } from '../src/features/vehicles/detail/format';
+import { createFormat } from '../src/components/format/format';
 import { aroundDay, tripOfSlot } from '../src/features/vehicles/detail/movement/trip-match';
 import { isChartSignal, signalOptions, withGaps } from '../src/features/vehicles/detail/signals/signal-choices';
 import { pointsFor, presetWindow, stepWindow } from '../src/features/vehicles/detail/signals/signal-window';
@@ -92,12 +92,9 @@ describe('the signal chart', () => {
 });
 
 describe('analytics formats', () => {
-  it('shows durations, fixed figures and times in the vehicle’s zone', () => {
-    expect(duration(20_000)).toBe('20 s');
-    expect(duration(45 * MIN)).toBe('45 min');
-    expect(duration(125 * MIN)).toBe('2 h 05 min');
-    expect(fixed(12.345, 1, 'kWh')).toBe('12.3 kWh');
-    expect(fixed(null, 1, 'kWh')).toBe('–');
-    expect(zonedDateTime('2026-11-20T17:05:00Z', 'America/Denver')).toBe('20/11/2026 10:05');
+  it('tells an episode in the vehicle’s zone', () => {
+    const format = createFormat({ language: 'en', hourCycle: '24h' });
+    expect(format.dateTime('2026-11-20T17:05:00Z', { timeZone: 'America/Denver' })).toBe('11/20/2026 10:05');
+    expect(format.fixed(12.345, 1, 'kWh')).toBe('12.3 kWh');
   });
 });

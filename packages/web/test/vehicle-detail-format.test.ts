@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { gearName, localDateTimeWithZone, onOff, relativeTo, withUnit } from '../src/features/vehicles/detail/format';
+import { createFormat } from '../src/components/format/format';
+import { gearName, onOff } from '../src/features/vehicles/detail/format';
+
+const format = createFormat({ language: 'en', hourCycle: '24h', timeZone: 'UTC' });
 
 describe('vehicle detail formats (part 2 §2, §9)', () => {
-  it('shows a value with its unit, whole numbers whole and others to two decimals, nothing when missing', () => {
-    expect(withUnit(50, '%')).toBe('50 %');
-    expect(withUnit(12.6, 'v')).toBe('12.6 v');
-    expect(withUnit(3.14159, 'V')).toBe('3.14 V');
-    expect(withUnit(-4.5, 'A')).toBe('-4.5 A');
-    expect(withUnit(0, 'Mi')).toBe('0 Mi');
-    expect(withUnit(null, 'Mi')).toBeNull();
-    expect(withUnit(undefined, 'Mi')).toBeNull();
+  it('shows a reading with its unit, whole numbers whole and others to two decimals, nothing when missing', () => {
+    expect(format.reading(50, '%')).toBe('50 %');
+    expect(format.reading(12.6, 'v')).toBe('12.6 v');
+    expect(format.reading(3.14159, 'V')).toBe('3.14 V');
+    expect(format.reading(-4.5, 'A')).toBe('-4.5 A');
+    expect(format.reading(0, 'Mi')).toBe('0 Mi');
+    expect(format.reading(12345, 'Mi')).toBe('12,345 Mi');
+    expect(createFormat({ language: 'de', hourCycle: '24h' }).reading(12.5, 'V')).toBe('12,5 V');
+    expect(format.reading(null, 'Mi')).toBeNull();
+    expect(format.reading(undefined, 'Mi')).toBeNull();
   });
 
   it('names the gear: 1 Drive, 2 Neutral, 3 Reverse, anything else Park, nothing without data', () => {
@@ -30,9 +35,11 @@ describe('vehicle detail formats (part 2 §2, §9)', () => {
 
   it('tells last-reported times relative to now, or in full with the zone', () => {
     const now = Date.parse('2026-11-22T10:00:00Z');
-    expect(relativeTo('2026-11-22T09:00:00Z', now, 'en')).toBe('an hour ago');
-    expect(relativeTo('2026-11-20T09:00:00Z', now, 'en')).toBe('2 days ago');
-    expect(relativeTo('2026-11-20T09:00:00Z', now, 'de')).toBe('vor 2 Tagen');
-    expect(localDateTimeWithZone('2026-11-20T17:39:00Z')).toMatch(/^\d{2}\/\d{2}\/2026 \d{2}:39:00 \S+/);
+    expect(format.relative('2026-11-22T09:00:00Z', now)).toBe('1 hour ago');
+    expect(format.relative('2026-11-20T09:00:00Z', now)).toBe('2 days ago');
+    expect(createFormat({ language: 'de', hourCycle: '24h' }).relative('2026-11-20T09:00:00Z', now)).toBe(
+      'vor 2 Tagen',
+    );
+    expect(format.dateTime('2026-11-20T17:39:00Z', { seconds: true, zoneName: true })).toBe('11/20/2026 17:39:00 UTC');
   });
 });

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { APP_ERROR_HEADER, INTERNAL_ERROR, VALIDATION_MESSAGE, type ErrorBody, type FieldError } from '@evfleet/domain';
+import {
+  APP_ERROR_HEADER,
+  CONFLICT_TEXTS,
+  INTERNAL_ERROR,
+  VALIDATION_MESSAGE,
+  type ErrorBody,
+  type FieldError,
+} from '@evfleet/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
@@ -68,13 +75,13 @@ export function installErrorHandler(app: FastifyInstance) {
         .send({ status: 400, title: 'Bad Request', message: VALIDATION_MESSAGE, fieldErrors } satisfies ErrorBody);
     }
     if (hasCode(error, '23505')) {
-      reply.header(APP_ERROR_HEADER, 'This value is already in use.');
-      return reply.status(400).send({ status: 400, message: 'This value is already in use.' } satisfies ErrorBody);
+      reply.header(APP_ERROR_HEADER, CONFLICT_TEXTS.inUse);
+      return reply.status(400).send({ status: 400, message: CONFLICT_TEXTS.inUse } satisfies ErrorBody);
     }
     if (hasCode(error, '23503')) {
       // A record this one refers to was removed meanwhile (a delete won the race past its guard).
-      reply.header(APP_ERROR_HEADER, RELATION_GONE);
-      return reply.status(400).send({ status: 400, message: RELATION_GONE } satisfies ErrorBody);
+      reply.header(APP_ERROR_HEADER, CONFLICT_TEXTS.relationGone);
+      return reply.status(400).send({ status: 400, message: CONFLICT_TEXTS.relationGone } satisfies ErrorBody);
     }
     if (error instanceof HttpError) {
       const { fieldErrors, appError, errorKey, headers } = error.options;
@@ -99,8 +106,6 @@ export function installErrorHandler(app: FastifyInstance) {
 }
 
 const HEADER_SAFE = /^[\t\x20-\x7e\x80-\xff]*$/;
-const RELATION_GONE = 'A related record was changed or removed meanwhile. Please reload and try again.';
-
 /**
  * PostgreSQL's code on the error or its causes: 23505 when two writers race past a uniqueness
  * check, 23503 when a referenced row went away. Both are the client's 400, not a 500.

@@ -1,3 +1,4 @@
+import { DatesInLanguage } from '../i18n/DatesInLanguage';
 import { ToastContainer } from './toast';
 import { AppRoutes } from './AppRoutes';
 import { ErrorBoundary } from './shell/ErrorBoundary';
@@ -11,7 +12,9 @@ export function App() {
   return (
     <>
       <ErrorBoundary>
-        <AppRoutes />
+        <DatesInLanguage>
+          <AppRoutes />
+        </DatesInLanguage>
       </ErrorBoundary>
       <ToastContainer position="top-left" autoClose={5000} newestOnTop theme={scheme} />
     </>

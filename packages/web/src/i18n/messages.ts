@@ -1,6 +1,7 @@
 import { INTERNAL_ERROR, TOAST_TEXTS } from '@evfleet/domain';
 import { en, type MessageKey } from './en';
 import { translate } from './index';
+import { domainTextNow } from './useDomainText';
 
 /** Part 1 §8's toast texts (domain's toast rules give them in English) and their catalogue keys. */
 const SPEC_TEXT_KEYS: Record<string, MessageKey> = {
@@ -20,12 +21,12 @@ export function looksLikeKey(text: string): boolean {
 
 /**
  * What a person reads for a failed call's text: a catalogue key or a spec text in the current
- * language, a server sentence as it is, and never a raw key (an unknown one reads as its status).
+ * language, a server sentence in it too where the domain's catalogue has it, and never a raw key (an unknown one reads as its status).
  */
 export function messageText(text: string, status: number): string {
   const key = SPEC_TEXT_KEYS[text] ?? (isMessageKey(text) ? text : `errorKey.${text}`);
   if (isMessageKey(key)) return translate(key);
-  if (!looksLikeKey(text)) return text;
+  if (!looksLikeKey(text)) return domainTextNow(text);
   const byStatus = `error.http.${status}`;
   return translate(isMessageKey(byStatus) ? byStatus : 'error.unknown');
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AccountSettings, RegisterRequest, Role } from '@evfleet/domain';
+import { ACCOUNT_TEXTS, fillText } from '@evfleet/domain';
 import { sql } from 'drizzle-orm';
 import { DUMMY_HASH, hashPassword, passwordMatches } from '../../auth/passwords.js';
 import type { LoginThrottle } from '../../auth/login-throttle.js';
@@ -49,7 +50,7 @@ export function createAccountService({ db, tokens, sessions, throttle, mails, ma
   return {
     async authenticate(username: string, password: string, rememberMe: boolean, client: string) {
       const wait = throttle.attempt(client) ?? throttle.lockedFor(username, client);
-      if (wait !== null) throw tooManyRequests(`Too many sign-in attempts. Try again in ${wait} seconds.`, wait);
+      if (wait !== null) throw tooManyRequests(fillText(ACCOUNT_TEXTS.tooManyAttempts, { seconds: wait }), wait);
       const user = await users.findByLoginOrEmail(db, username);
       const ok = await passwordMatches(user?.passwordHash ?? DUMMY_HASH, password);
       // A non-activated account is refused like a wrong password (the spec's single message).

@@ -1,4 +1,4 @@
-import { MAX_IMAGE_BYTES } from '@evfleet/domain';
+import { fillText, MAX_IMAGE_BYTES, UPLOAD_TEXTS } from '@evfleet/domain';
 import { allow, resolveScope, type Scope } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
@@ -15,7 +15,7 @@ export interface Upload {
 }
 
 export const tooLarge = () =>
-  new HttpError(413, `The image is larger than ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`, { appError: true });
+  new HttpError(413, fillText(UPLOAD_TEXTS.imageTooLarge, { mb: MAX_IMAGE_BYTES / (1024 * 1024) }), { appError: true });
 
 /** Driver photos (part 1 §2.4): images only, recognised by their bytes, at most MAX_IMAGE_BYTES. */
 export function createFilesService({ db }: { db: Db }) {

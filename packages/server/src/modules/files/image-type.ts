@@ -1,4 +1,4 @@
-import { IMAGE_TYPES } from '@evfleet/domain';
+import { fillText, IMAGE_TYPES, UPLOAD_TEXTS } from '@evfleet/domain';
 
 /** Leading bytes of each accepted image format: the name of a file proves nothing. */
 const SIGNATURES: { contentType: string; bytes: number[] }[] = [
@@ -22,4 +22,4 @@ export function acceptedName(filename: string | undefined): boolean {
   return extension === undefined || (IMAGE_TYPES as readonly string[]).includes(extension);
 }
 
-export const NOT_AN_IMAGE = `Only images can be uploaded (${IMAGE_TYPES.map((t) => `.${t}`).join(', ')}).`;
+export const NOT_AN_IMAGE = fillText(UPLOAD_TEXTS.notAnImage, { types: IMAGE_TYPES.map((t) => `.${t}`).join(', ') });

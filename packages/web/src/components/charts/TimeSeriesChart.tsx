@@ -2,6 +2,8 @@ import 'uplot/dist/uPlot.min.css';
 import { Box, useComputedColorScheme } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Format } from '../format/format';
+import { useFormat } from '../format/useFormat';
 import uPlot from 'uplot';
 
 export interface TimeSeriesLine {
@@ -34,9 +36,10 @@ const FALLBACK_WIDTH = 600;
 const DAY_MS = 86_400_000;
 
 /** Times as the portal writes them (24-hour, day first), in the chart's zone. */
-function timeFormats(timeZone: string | undefined) {
+/** The axis and the cursor's times, in the user's language and clock (components/format). */
+function timeFormats(timeZone: string | undefined, { locale, hourCycle }: Pick<Format, 'locale' | 'hourCycle'>) {
   const make = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', ...options });
+    new Intl.DateTimeFormat(locale, { timeZone, hourCycle: hourCycle === '12h' ? 'h12' : 'h23', ...options });
   const clock = make({ hour: '2-digit', minute: '2-digit' });
   const dayAndClock = make({ day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
   const full = make({ dateStyle: 'short', timeStyle: 'medium' });
@@ -74,6 +77,7 @@ export function TimeSeriesChart({
 }: TimeSeriesChartProps) {
   const { t } = useTranslation('components');
   const timeLabel = t('chart.time');
+  const { locale, hourCycle } = useFormat();
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot | null>(null);
   const data: uPlot.AlignedData = [x as number[], ...lines.map((l) => l.values as (number | null)[])];
@@ -91,12 +95,14 @@ export function TimeSeriesChart({
     height,
     scheme,
     timeLabel,
+    locale,
+    hourCycle,
   });
   useEffect(() => {
     const element = container.current;
     if (!element) return;
     const width = element.clientWidth || FALLBACK_WIDTH;
-    const times = timeFormats(timeZone);
+    const times = timeFormats(timeZone, { locale, hourCycle });
     const { stroke, grid } = AXIS_COLOURS[scheme];
     const axis = { stroke, grid: { stroke: grid }, ticks: { stroke: grid } };
     const options: uPlot.Options = {

@@ -18,6 +18,21 @@ export interface DateTimeOptions {
 }
 
 type Instant = string | number | Date;
+/** How many decimals a figure keeps: at least `min` (0), at most `max` (2). */
+type Digits = { min?: number; max?: number };
+
+/** What a figure that is not known shows. */
+export const NONE = '—';
+
+/** The largest unit a moment's distance from now is told in ('3 hours ago', not '180 minutes ago'). */
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400_000],
+  ['month', 30 * 86_400_000],
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+  ['second', 1000],
+];
 
 /** A language Intl knows, or English: a stored langKey is free text. */
 function supportedLanguage(language: string): string {
@@ -38,6 +53,7 @@ export function createFormat({ language, hourCycle, timeZone }: FormatSettings) 
   const cache = new Map<string, Intl.DateTimeFormat>();
   const numbers = new Map<string, Intl.NumberFormat>();
   const plurals = new Intl.PluralRules(locale);
+  const relativeTime = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
 
   const dateTimeFormat = (options: Intl.DateTimeFormatOptions) => {
     const key = JSON.stringify(options);
@@ -64,7 +80,7 @@ export function createFormat({ language, hourCycle, timeZone }: FormatSettings) 
     ...(zone && { timeZone: zone }),
   });
   const toDate = (value: Instant) => (value instanceof Date ? value : new Date(value));
-  const number = (value: number, digits: { min?: number; max?: number } = {}) => {
+  const number = (value: number, digits: Digits = {}) => {
     const min = digits.min ?? 0;
     const max = Math.max(min, digits.max ?? 2);
     const key = `${min}-${max}`;
@@ -75,6 +91,8 @@ export function createFormat({ language, hourCycle, timeZone }: FormatSettings) 
     }
     return format.format(value);
   };
+  const withUnit = (value: number | null | undefined, unit: string, digits?: Digits) =>
+    value === null || value === undefined || !Number.isFinite(value) ? null : `${number(value, digits)} ${unit}`.trim();
 
   return {
     locale,
@@ -94,9 +112,31 @@ export function createFormat({ language, hourCycle, timeZone }: FormatSettings) 
     },
     /** A figure, grouped, with at most `max` decimals (2 unless told) and at least `min` (0). */
     number,
-    /** A figure and its unit ('12.5 kWh'); a dash when there is none. */
-    unit: (value: number | null | undefined, unit: string, digits?: { min?: number; max?: number }) =>
-      value === null || value === undefined || Number.isNaN(value) ? '–' : `${number(value, digits)} ${unit}`.trim(),
+    /** A figure and its unit ('12.5 kWh', whole ones whole: '12 kWh'); NONE when there is none. */
+    unit: (value: number | null | undefined, unit: string, digits?: Digits) => withUnit(value, unit, digits) ?? NONE,
+    /** A reading and its unit, or null for one never sent (the screen says 'NA', part 2 §2). */
+    reading: (value: number | null | undefined, unit: string) => withUnit(value, unit),
+    /** A figure with exactly `digits` decimals and its unit, if any ('12.50 kWh'); NONE when there is none. */
+    fixed: (value: number | null | undefined, digits: number, unit = '') =>
+      withUnit(value, unit, { min: digits, max: digits }) ?? NONE,
+    /** A UTC calendar day ('YYYY-MM-DD') written short: 'Nov 26' or, with the year, 'Nov 26, 2026'. */
+    day: (isoDay: string, withYear = false) =>
+      dateTimeFormat({ month: 'short', day: 'numeric', ...(withYear && { year: 'numeric' }), timeZone: 'UTC' }).format(
+        new Date(`${isoDay}T00:00:00Z`),
+      ),
+    /** How long: '20 s', '45 min', '2 h 05 min' (the symbols read the same in every language). */
+    duration(ms: number): string {
+      if (ms < 59_500) return `${number(Math.round(ms / 1000))} s`;
+      const minutes = Math.round(ms / 60_000);
+      if (minutes < 60) return `${number(minutes)} min`;
+      return `${number(Math.floor(minutes / 60))} h ${String(minutes % 60).padStart(2, '0')} min`;
+    },
+    /** How long ago, in the largest whole unit: '5 seconds ago', '3 hours ago', 'vor 3 Stunden'. */
+    relative(value: Instant, now: number): string {
+      const ago = toDate(value).getTime() - now;
+      const [unit, size] = RELATIVE_UNITS.find(([, size]) => Math.abs(ago) >= size) ?? RELATIVE_UNITS.at(-1)!;
+      return relativeTime.format(Math.trunc(ago / size), unit);
+    },
     /** A count and its noun: '1 vehicle', '2 vehicles', '1,204 vehicles'. */
     count: (value: number, singular: string, plural = `${singular}s`) =>
       `${number(value, { max: 0 })} ${plurals.select(value) === 'one' ? singular : plural}`,

@@ -27,9 +27,9 @@ export function isSheet(file: File): boolean {
 export function uploadFailureMessage(call: FailedCall): string {
   const parsed = errorBodySchema.safeParse(call.body);
   if ((call.status === 400 || call.status === 413) && parsed.success) {
-    const named = parsed.data.fieldErrors?.map((error) => error.message) ?? [];
+    const named = parsed.data.fieldErrors?.map((error) => domainTextNow(error.message)) ?? [];
     if (named.length > 0) return named.join(' ');
-    if (parsed.data.message !== VALIDATION_MESSAGE) return parsed.data.message;
+    if (parsed.data.message !== VALIDATION_MESSAGE) return domainTextNow(parsed.data.message);
   }
   return domainTextNow(TEMPLATE_TEXTS.uploadFailed);
 }

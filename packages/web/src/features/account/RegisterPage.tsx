@@ -28,6 +28,7 @@ function reasonOf(error: unknown): string {
 /** /account/register (§2.1). */
 export function RegisterPage() {
   const { t } = useTranslation('account');
+  const { t: message } = useTranslation();
   const domainText = useDomainText();
   const [outcome, setOutcome] = useState<{ saved: true } | { reason: string } | null>(null);
   const form = useForm({
@@ -61,7 +62,7 @@ export function RegisterPage() {
       )}
       {outcome && 'reason' in outcome && (
         <Alert color="red" mb="md" data-testid="register-error">
-          {translate('register.failed', { reason: outcome.reason })}
+          {message('register.failed', { reason: outcome.reason })}
         </Alert>
       )}
       <form onSubmit={onSubmit} noValidate>

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../components/format/useFormat';
 import { DailyChargingChart } from './DailyChargingChart';
 import { FleetTable } from './FleetTable';
-import { dayText } from './format';
 import { PeriodPicker } from './PeriodPicker';
 import { ReadinessList } from './ReadinessList';
 import { usePeriod } from './usePeriod';
@@ -12,11 +11,11 @@ import { WhPerMileChart } from './WhPerMileChart';
 /** /analytics (issue 17): the visible fleet's energy figures over a period, and its readiness now. */
 export default function AnalyticsPage() {
   const { t } = useTranslation('analytics');
-  const { locale } = useFormat();
+  const format = useFormat();
   const [period, setPeriod] = usePeriod();
   const covered = t('page.covered', {
-    from: dayText(period.from, locale, true),
-    to: dayText(period.to, locale, true),
+    from: format.day(period.from, true),
+    to: format.day(period.to, true),
   });
 
   return (

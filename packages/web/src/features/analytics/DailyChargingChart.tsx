@@ -6,7 +6,6 @@ import { useFormat } from '../../components/format/useFormat';
 import { AnalyticsCard } from './AnalyticsCard';
 import { useFleetDays } from './api/analytics-api';
 import { chargingDays } from './daily';
-import { dayText, figure } from './format';
 import type { DayPeriod } from './period';
 
 const HEIGHT = 280;
@@ -14,15 +13,15 @@ const HEIGHT = 280;
 /** The energy the visible fleet took in each day of the period (UTC days, as the server counts them). */
 export function DailyChargingChart({ period, subtitle }: { period: DayPeriod; subtitle: string }) {
   const { t } = useTranslation('analytics');
-  const { locale } = useFormat();
+  const format = useFormat();
   const days = useFleetDays(period);
   const data = useMemo(
     () =>
       chargingDays(days.data ?? [], period).map((day) => ({
-        label: dayText(day.day, locale),
+        label: format.day(day.day),
         energyChargedKwh: day.energyChargedKwh,
       })),
-    [days.data, period, locale],
+    [days.data, period, format],
   );
   const charged = data.some((day) => day.energyChargedKwh > 0);
 
@@ -44,7 +43,7 @@ export function DailyChargingChart({ period, subtitle }: { period: DayPeriod; su
         series={[{ name: 'energyChargedKwh', label: t('series.energyCharged'), color: 'teal.6' }]}
         withLegend
         legendProps={{ verticalAlign: 'top', height: 36 }}
-        valueFormatter={(value) => figure(value, 1, locale)}
+        valueFormatter={(value) => format.fixed(value, 1)}
         data-testid="analytics-daily-chart"
       />
     </AnalyticsCard>

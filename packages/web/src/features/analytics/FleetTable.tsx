@@ -15,8 +15,8 @@ const FILE_NAME = 'Analytics.xlsx';
 /** Each visible vehicle's figures over the period, sortable, with the same table as a workbook. */
 export function FleetTable({ period, subtitle }: { period: DayPeriod; subtitle: string }) {
   const { t } = useTranslation('analytics');
-  const { locale } = useFormat();
-  const columns = useMemo(() => fleetColumns(t, locale), [t, locale]);
+  const format = useFormat();
+  const columns = useMemo(() => fleetColumns(t, format), [t, format]);
   const fleet = useFleetAnalytics(period);
   const [exporting, setExporting] = useState(false);
 

@@ -1,10 +1,10 @@
 import { Badge, Table } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NONE } from '../../components/format/format';
 import { useFormat } from '../../components/format/useFormat';
 import { AnalyticsCard } from './AnalyticsCard';
 import { useReadiness } from './api/analytics-api';
-import { figure, NONE } from './format';
 import { readinessOf, readinessOrder, type Readiness } from './readiness';
 
 const BADGES = {
@@ -16,7 +16,7 @@ const BADGES = {
 /** Today's readiness: each visible vehicle's estimated range against its fleet's usual daily distance. */
 export function ReadinessList() {
   const { t } = useTranslation('analytics');
-  const { locale } = useFormat();
+  const format = useFormat();
   const readiness = useReadiness();
   const rows = useMemo(() => readinessOrder(readiness.data ?? []), [readiness.data]);
 
@@ -65,9 +65,9 @@ export function ReadinessList() {
                   </Table.Td>
                   <Table.Td data-testid="readiness-name">{row.name}</Table.Td>
                   <Table.Td>{row.fleetName ?? NONE}</Table.Td>
-                  <Table.Td ta="right">{figure(row.batteryCharge, 0, locale)}</Table.Td>
-                  <Table.Td ta="right">{figure(row.estimatedRangeMiles, 0, locale)}</Table.Td>
-                  <Table.Td ta="right">{figure(row.usualDailyMiles, 0, locale)}</Table.Td>
+                  <Table.Td ta="right">{format.fixed(row.batteryCharge, 0)}</Table.Td>
+                  <Table.Td ta="right">{format.fixed(row.estimatedRangeMiles, 0)}</Table.Td>
+                  <Table.Td ta="right">{format.fixed(row.usualDailyMiles, 0)}</Table.Td>
                 </Table.Tr>
               );
             })}

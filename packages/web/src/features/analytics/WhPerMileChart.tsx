@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../components/format/useFormat';
 import { AnalyticsCard } from './AnalyticsCard';
 import { useFleetAnalytics } from './api/analytics-api';
-import { figure } from './format';
 import type { DayPeriod } from './period';
 import { whPerMileRanking } from './ranking';
 
@@ -19,7 +18,7 @@ const nameAxisWidth = (names: readonly string[]) =>
 /** The vehicles ranked by Wh/mi over the period, best at the top, outliers in red. */
 export function WhPerMileChart({ period, subtitle }: { period: DayPeriod; subtitle: string }) {
   const { t } = useTranslation('analytics');
-  const { locale } = useFormat();
+  const format = useFormat();
   const fleet = useFleetAnalytics(period);
   const ranked = useMemo(
     () => whPerMileRanking(fleet.data ?? [], (name) => t('ranking.outlierName', { name })),
@@ -54,7 +53,7 @@ export function WhPerMileChart({ period, subtitle }: { period: DayPeriod; subtit
         legendProps={{ verticalAlign: 'top', height: 36 }}
         yAxisProps={{ width: nameAxisWidth(ranked.map((vehicle) => vehicle.name)) }}
         gridAxis="x"
-        valueFormatter={(value) => figure(value, 0, locale)}
+        valueFormatter={(value) => format.fixed(value, 0)}
         data-testid="analytics-ranking-chart"
       />
     </AnalyticsCard>

@@ -1,7 +1,7 @@
 import type { FleetAnalyticsRow } from '@evfleet/domain';
 import type { ColDef } from 'ag-grid-community';
 import type { TFunction } from 'i18next';
-import { figure } from './format';
+import type { Format } from '../../components/format/format';
 
 type NumericKey = {
   [K in keyof FleetAnalyticsRow]: FleetAnalyticsRow[K] extends number | null ? K : never;
@@ -17,7 +17,7 @@ function nullsLast(a: number | null, b: number | null, _nodeA: unknown, _nodeB: 
   return a - b;
 }
 
-const numeric = (field: NumericKey, headerName: string, digits: number, locale: string): ColDef<FleetAnalyticsRow> => ({
+const numeric = (field: NumericKey, headerName: string, digits: number, format: Format): ColDef<FleetAnalyticsRow> => ({
   field,
   headerName,
   type: 'rightAligned',
@@ -27,17 +27,17 @@ const numeric = (field: NumericKey, headerName: string, digits: number, locale: 
   wrapHeaderText: true,
   autoHeaderHeight: true,
   comparator: nullsLast,
-  valueFormatter: ({ value }) => figure(value as number | null, digits, locale),
+  valueFormatter: ({ value }) => format.fixed(value as number | null, digits),
 });
 
 /** The fleet table of the analytics page; the workbook of api/analytics/fleet/xlsx has the same columns. */
-export const fleetColumns = (t: TFunction<'analytics'>, locale: string): ColDef<FleetAnalyticsRow>[] => [
+export const fleetColumns = (t: TFunction<'analytics'>, format: Format): ColDef<FleetAnalyticsRow>[] => [
   // The rows arrive by name; the grid keeps that order until a header is clicked.
   { field: 'name', headerName: t('fleet.vehicle'), minWidth: 220, sortable: true },
-  numeric('distanceMiles', t('fleet.distance'), 1, locale),
-  numeric('energyUsedKwh', t('fleet.energyUsed'), 1, locale),
-  numeric('energyChargedKwh', t('series.energyCharged'), 1, locale),
-  numeric('whPerMile', 'Wh/mi', 0, locale),
-  numeric('idleDrainPercentPerDay', t('fleet.idleDrain'), 2, locale),
-  numeric('stateOfHealthPercent', t('fleet.health'), 1, locale),
+  numeric('distanceMiles', t('fleet.distance'), 1, format),
+  numeric('energyUsedKwh', t('fleet.energyUsed'), 1, format),
+  numeric('energyChargedKwh', t('series.energyCharged'), 1, format),
+  numeric('whPerMile', 'Wh/mi', 0, format),
+  numeric('idleDrainPercentPerDay', t('fleet.idleDrain'), 2, format),
+  numeric('stateOfHealthPercent', t('fleet.health'), 1, format),
 ];

@@ -364,4 +364,55 @@ export const de: Record<string, string> = {
 
   // Preferences (preferences.ts).
   'Unknown preference.': 'Unbekannte Einstellung.',
+
+  // Sentences with values (text-templates.ts): the web finds the template in the filled sentence.
+  // Threshold refusals (threshold-checks.ts).
+  'Cannot set this range for {{metric}}: {{why}}': 'Dieser Bereich ist für {{metric}} nicht möglich: {{why}}',
+  '{{band}} {{low}}-{{high}}': '{{band}} {{low}}–{{high}}',
+  'at most 1 {{band}} range.': 'höchstens ein Bereich {{band}}.',
+  'at most {{count}} {{band}} ranges.': 'höchstens {{count}} Bereiche {{band}}.',
+  '{{band}} needs two numbers.': '{{band}} braucht zwei Zahlen.',
+  'the lower bound of {{range}} is above its upper bound.': 'die untere Grenze von {{range}} liegt über der oberen.',
+  '{{range}} is outside {{min}}-{{max}}.': '{{range}} liegt außerhalb von {{min}}–{{max}}.',
+  '{{range}} overlaps {{other}}.': '{{range}} überschneidet sich mit {{other}}.',
+  '{{metric}} is listed twice.': '{{metric}} ist zweimal aufgeführt.',
+
+  // Threshold spreadsheets (threshold-sheet.ts, upload-texts.ts).
+  'Row {{row}}: {{why}}': 'Zeile {{row}}: {{why}}',
+  'Row {{row}}, column {{column}}: {{why}}': 'Zeile {{row}}, Spalte {{column}}: {{why}}',
+  'The header row must name the columns {{required}} (missing: {{missing}}).':
+    'Die Kopfzeile muss die Spalten {{required}} nennen (es fehlen: {{missing}}).',
+  'At most {{count}} rows of thresholds.': 'Höchstens {{count}} Zeilen mit Schwellenwerten.',
+  'Unknown metric {{cell}}.': 'Unbekannte Messgröße {{cell}}.',
+  'The band must be Normal, Warning or Severe, not {{cell}}.':
+    'Die Stufe muss Normal, Warning oder Severe sein, nicht {{cell}}.',
+  'Low must be a number, not {{cell}}.': 'Low muss eine Zahl sein, nicht {{cell}}.',
+  'High must be a number, not {{cell}}.': 'High muss eine Zahl sein, nicht {{cell}}.',
+  '{{metric}} has more than 1 {{band}} row.': '{{metric}} hat mehr als eine Zeile {{band}}.',
+  '{{metric}} has more than {{count}} {{band}} rows.': '{{metric}} hat mehr als {{count}} Zeilen {{band}}.',
+  '{{column}} must be a whole number of minutes, not {{cell}}.':
+    '{{column}} muss eine ganze Zahl von Minuten sein, nicht {{cell}}.',
+  '{{column}} of {{metric}} is {{value}} on row {{row}}.': '{{column}} von {{metric}} ist in Zeile {{row}} {{value}}.',
+  'The sheet has no thresholds.': 'Die Tabelle enthält keine Schwellenwerte.',
+  'The image is larger than {{mb}} MB.': 'Das Bild ist größer als {{mb}} MB.',
+  'Only images can be uploaded ({{types}}).': 'Es können nur Bilder hochgeladen werden ({{types}}).',
+  'The spreadsheet is larger than {{mb}} MB.': 'Die Tabelle ist größer als {{mb}} MB.',
+  'Only {{types}} spreadsheets can be uploaded.': 'Es können nur Tabellen im Format {{types}} hochgeladen werden.',
+  'The file is not a readable xlsx spreadsheet.': 'Die Datei ist keine lesbare xlsx-Tabelle.',
+  'The spreadsheet has no sheet.': 'Die Tabelle enthält kein Tabellenblatt.',
+  'The spreadsheet has more than {{count}} parts inside it.': 'Die Tabelle enthält mehr als {{count}} Teile.',
+  'A part of the spreadsheet is larger than {{mb}} MB unpacked.':
+    'Ein Teil der Tabelle ist entpackt größer als {{mb}} MB.',
+  'The spreadsheet is larger than {{mb}} MB unpacked.': 'Die Tabelle ist entpackt größer als {{mb}} MB.',
+  'The spreadsheet has more than {{count}} rows.': 'Die Tabelle hat mehr als {{count}} Zeilen.',
+  'The spreadsheet has more than {{count}} cells and other elements.':
+    'Die Tabelle hat mehr als {{count}} Zellen und andere Elemente.',
+  '({{count}} more)': '({{count}} weitere)',
+
+  // Sign-in and races between writers (account.ts, errors.ts).
+  'Too many sign-in attempts. Try again in {{seconds}} seconds.':
+    'Zu viele Anmeldeversuche. Bitte in {{seconds}} Sekunden erneut versuchen.',
+  'This value is already in use.': 'Dieser Wert wird bereits verwendet.',
+  'A related record was changed or removed meanwhile. Please reload and try again.':
+    'Ein verknüpfter Datensatz wurde inzwischen geändert oder entfernt. Bitte neu laden und erneut versuchen.',
 };

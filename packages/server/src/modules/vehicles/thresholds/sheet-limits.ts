@@ -1,4 +1,4 @@
-import { MAX_SHEET_BYTES, MAX_SHEET_ROWS } from '@evfleet/domain';
+import { fillText, MAX_SHEET_BYTES, MAX_SHEET_ROWS, UPLOAD_TEXTS } from '@evfleet/domain';
 import { boundedUnzip, UnreadableZipError, ZipLimitError } from '../../../lib/bounded-unzip.js';
 import { payloadTooLarge, refused } from '../../../http/errors.js';
 
@@ -34,11 +34,11 @@ export const SHEET_MULTIPART_LIMITS = {
 
 const MB = 1024 * 1024;
 const REFUSALS: Record<keyof typeof SHEET_LIMITS, string> = {
-  entries: `The spreadsheet has more than ${SHEET_LIMITS.entries} parts inside it.`,
-  entryBytes: `A part of the spreadsheet is larger than ${SHEET_LIMITS.entryBytes / MB} MB unpacked.`,
-  totalBytes: `The spreadsheet is larger than ${SHEET_LIMITS.totalBytes / MB} MB unpacked.`,
-  rows: `The spreadsheet has more than ${SHEET_LIMITS.rows} rows.`,
-  elements: `The spreadsheet has more than ${SHEET_LIMITS.elements} cells and other elements.`,
+  entries: fillText(UPLOAD_TEXTS.sheetEntries, { count: SHEET_LIMITS.entries }),
+  entryBytes: fillText(UPLOAD_TEXTS.sheetEntryBytes, { mb: SHEET_LIMITS.entryBytes / MB }),
+  totalBytes: fillText(UPLOAD_TEXTS.sheetTotalBytes, { mb: SHEET_LIMITS.totalBytes / MB }),
+  rows: fillText(UPLOAD_TEXTS.sheetRows, { count: SHEET_LIMITS.rows }),
+  elements: fillText(UPLOAD_TEXTS.sheetElements, { count: SHEET_LIMITS.elements }),
 };
 
 const LT = 0x3c;
@@ -84,7 +84,7 @@ export async function unpackedSheet(bytes: Buffer): Promise<Map<string, Buffer>>
     return await boundedUnzip(bytes, SHEET_LIMITS, xmlCounter());
   } catch (error) {
     if (error instanceof ZipLimitError) throw payloadTooLarge(REFUSALS[error.limit as keyof typeof SHEET_LIMITS]);
-    if (error instanceof UnreadableZipError) throw refused('The file is not a readable xlsx spreadsheet.', 'notasheet');
+    if (error instanceof UnreadableZipError) throw refused(UPLOAD_TEXTS.unreadableXlsx, 'notasheet');
     throw error;
   }
 }

@@ -1,16 +1,19 @@
 import {
+  fillText,
   MAX_SHEET_BYTES,
   MAX_SHEET_ROWS,
   parseThresholdSheet,
   SHEET_FILE_TYPES,
+  SHEET_TEXTS,
   sheetErrorText,
   TEMPLATE_TEXTS,
+  UPLOAD_TEXTS,
   type AlertAttribute,
   type SheetCell,
 } from '@evfleet/domain';
 import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
-import { payloadTooLarge, refused } from '../../../http/errors.js';
+import { HttpError, payloadTooLarge, refused } from '../../../http/errors.js';
 import { zipBuffer } from '../../../lib/xlsx-writer/zip-stream.js';
 import { parseCsv } from './csv.js';
 import { unpackedSheet } from './sheet-limits.js';
@@ -21,8 +24,8 @@ export interface SheetUpload {
   fields: Record<string, string>;
 }
 
-const NOT_A_SHEET = `Only ${SHEET_FILE_TYPES.join(' and ')} spreadsheets can be uploaded.`;
-const tooLarge = () => payloadTooLarge(`The spreadsheet is larger than ${MAX_SHEET_BYTES / (1024 * 1024)} MB.`);
+const NOT_A_SHEET = fillText(UPLOAD_TEXTS.notASheet, { types: SHEET_FILE_TYPES.join(' and ') });
+const tooLarge = () => payloadTooLarge(fillText(UPLOAD_TEXTS.sheetTooLarge, { mb: MAX_SHEET_BYTES / (1024 * 1024) }));
 const isZip = (b: Buffer) => b.length > 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 
 /** A cell's plain value: a formula's result, rich text's text, a link's text. */
@@ -47,12 +50,18 @@ async function xlsxRows(bytes: Buffer): Promise<SheetCell[][]> {
     // ExcelJS types its input as its own Buffer; Node's is the same thing at run time.
     await workbook.xlsx.load(checked as unknown as ExcelJS.Buffer);
   } catch {
-    throw refused('The file is not a readable xlsx spreadsheet.', 'notasheet');
+    throw refused(UPLOAD_TEXTS.unreadableXlsx, 'notasheet');
   }
   const sheet = workbook.worksheets[0];
-  if (!sheet) throw refused('The spreadsheet has no sheet.', 'notasheet');
+  if (!sheet) throw refused(UPLOAD_TEXTS.noSheet, 'notasheet');
   if (sheet.actualRowCount > MAX_SHEET_ROWS + 1)
-    throw refused(`Row ${MAX_SHEET_ROWS + 2}: at most ${MAX_SHEET_ROWS} rows of thresholds.`, 'sheeterrors');
+    throw refused(
+      sheetErrorText({
+        row: MAX_SHEET_ROWS + 2,
+        message: fillText(SHEET_TEXTS.tooManyRows, { count: MAX_SHEET_ROWS }),
+      }),
+      'sheeterrors',
+    );
   const rows: SheetCell[][] = [];
   sheet.eachRow({ includeEmpty: true }, (row, n) => {
     rows[n - 1] = Array.from({ length: row.cellCount }, (_, i) => plain(row.getCell(i + 1).value));
@@ -105,6 +114,9 @@ export const sheetChange =
     const result = parseThresholdSheet(rows, current);
     if (result.ok) return result.attributes;
     const shown = result.errors.slice(0, 5).map(sheetErrorText);
-    const more = result.errors.length > shown.length ? ` (${result.errors.length - shown.length} more)` : '';
-    throw refused(`${shown.join(' ')}${more}`, 'sheeterrors');
+    if (result.errors.length > shown.length)
+      shown.push(fillText(UPLOAD_TEXTS.moreErrors, { count: result.errors.length - shown.length }));
+    // Each sentence also on its own, so the web can write each in the reader's language.
+    const sentences = shown.map((message) => ({ objectName: 'sheet', field: 'file', message }));
+    throw new HttpError(400, shown.join(' '), { appError: true, errorKey: 'sheeterrors', fieldErrors: sentences });
   };

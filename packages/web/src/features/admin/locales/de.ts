@@ -89,6 +89,8 @@ export const de: Catalogue<typeof en> = {
   'docs.parameter': 'Parameter',
   'docs.in': 'In',
   'docs.required': 'Erforderlich',
+  'docs.yes': 'Ja',
+  'docs.no': 'Nein',
   'docs.schema': 'Schema',
   'docs.noParameters': 'Keine Parameter.',
   'docs.requestBody': 'Anfragetext (application/json)',

@@ -87,6 +87,8 @@ export const en = {
   'docs.parameter': 'Parameter',
   'docs.in': 'In',
   'docs.required': 'Required',
+  'docs.yes': 'Yes',
+  'docs.no': 'No',
   'docs.schema': 'Schema',
   'docs.noParameters': 'No parameters.',
   'docs.requestBody': 'Request body (application/json)',

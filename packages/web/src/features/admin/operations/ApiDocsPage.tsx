@@ -46,10 +46,7 @@ function OperationDetail({ operation }: { operation: OpenApiOperation }) {
               <Table.Tr key={`${p.in}-${p.name}`}>
                 <Table.Td>{p.name}</Table.Td>
                 <Table.Td>{p.in}</Table.Td>
-                <Table.Td>
-                  {/* The OpenAPI document's own yes/no, as developers read it there. */}
-                  {p.required ? 'yes' : 'no'}
-                </Table.Td>
+                <Table.Td>{t(p.required ? 'docs.yes' : 'docs.no')}</Table.Td>
                 <Table.Td>
                   <Code>{JSON.stringify(p.schema ?? {})}</Code>
                 </Table.Td>

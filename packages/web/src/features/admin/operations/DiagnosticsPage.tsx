@@ -1,10 +1,9 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useDiagnostics } from '../api/management-api';
+import { useFormat } from '../../../components/format/useFormat';
 import { KeyValueTable } from './KeyValueTable';
 import { QueryState } from './QueryState';
-
-const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
 
 /**
  * /admin/diagnostics, in place of the JVM thread dump: a Node server has one thread, so what matters
@@ -12,6 +11,8 @@ const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
  */
 export function DiagnosticsPage() {
   const { t } = useTranslation('admin');
+  const format = useFormat();
+  const mib = (bytes: number) => format.fixed(bytes / 1024 ** 2, 1, 'MiB');
   const diagnostics = useDiagnostics();
   return (
     <Stack p="md">

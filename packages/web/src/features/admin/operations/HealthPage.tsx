@@ -2,6 +2,8 @@ import { Button, Card, Code, Group, SimpleGrid, Stack, Text, Title } from '@mant
 import { useTranslation } from 'react-i18next';
 import type { en } from '../locales/en';
 import { useHealth } from '../api/management-api';
+import type { Format } from '../../../components/format/format';
+import { useFormat } from '../../../components/format/useFormat';
 import { QueryState } from './QueryState';
 import { StatusBadge } from './StatusBadge';
 
@@ -11,16 +13,16 @@ const NAMES: Partial<Record<string, keyof typeof en>> = {
   mail: 'health.mail',
   disk: 'health.disk',
 };
-const gib = (bytes: unknown) => (typeof bytes === 'number' ? `${(bytes / 1024 ** 3).toFixed(1)} GiB` : String(bytes));
-
-function detailText(key: string, value: unknown) {
-  if (key === 'free' || key === 'total' || key === 'threshold') return gib(value);
+function detailText(key: string, value: unknown, format: Format) {
+  if ((key === 'free' || key === 'total' || key === 'threshold') && typeof value === 'number')
+    return format.fixed(value / 1024 ** 3, 1, 'GiB');
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
 /** /admin/health: each dependency's state, refreshed every 10 s. */
 export function HealthPage() {
   const { t } = useTranslation('admin');
+  const format = useFormat();
   const health = useHealth();
   return (
     <Stack p="md">
@@ -46,7 +48,7 @@ export function HealthPage() {
                   </Group>
                   {Object.entries(component.details ?? {}).map(([key, value]) => (
                     <Text size="sm" key={key}>
-                      {key}: <Code>{detailText(key, value)}</Code>
+                      {key}: <Code>{detailText(key, value, format)}</Code>
                     </Text>
                   ))}
                 </Card>

@@ -2,10 +2,8 @@ import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/cor
 import type { MetricsSummary } from '@evfleet/domain';
 import { useTranslation } from 'react-i18next';
 import { useMetrics } from '../api/management-api';
+import { useFormat } from '../../../components/format/useFormat';
 import { QueryState } from './QueryState';
-
-const mib = (bytes: number) => `${Math.round(bytes / 1024 ** 2)} MiB`;
-const count = (n: number) => n.toLocaleString('en-US');
 
 function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -22,6 +20,9 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 
 function Figures({ m }: { m: MetricsSummary }) {
   const { t } = useTranslation('admin');
+  const format = useFormat();
+  const count = (n: number) => format.number(n, { max: 0 });
+  const mib = (bytes: number) => format.fixed(bytes / 1024 ** 2, 0, 'MiB');
   const rejected = Object.values(m.ingestion.rejected).reduce((a, b) => a + b, 0);
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }}>
@@ -43,6 +44,7 @@ function Figures({ m }: { m: MetricsSummary }) {
 /** /admin/metrics: the figures of management/jhimetrics (Prometheus text is at management/prometheus). */
 export function MetricsPage() {
   const { t } = useTranslation('admin');
+  const format = useFormat();
   const metrics = useMetrics();
   return (
     <Stack p="md">
@@ -73,7 +75,7 @@ export function MetricsPage() {
                     <Table.Td>{h.method}</Table.Td>
                     <Table.Td>{h.route}</Table.Td>
                     <Table.Td>{h.status}</Table.Td>
-                    <Table.Td ta="right">{count(h.count)}</Table.Td>
+                    <Table.Td ta="right">{format.number(h.count, { max: 0 })}</Table.Td>
                     <Table.Td ta="right">{h.meanMs}</Table.Td>
                   </Table.Tr>
                 ))}

@@ -3,22 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../app/routes';
 import type { MapItem } from '../api/map-item';
-import { sinceServerTime } from './relative-time';
-
-const figure = (value: number | null, unit = '') =>
-  value === null ? null : `${Number.isInteger(value) ? value : value.toFixed(1)}${unit}`;
+import { useFormat } from '../../../components/format/useFormat';
 
 /** A vehicle's info window on the list map (§2): its charge, odometer, range and last reports. */
 export function MapInfoWindow({ item }: { item: MapItem }) {
-  const { t, i18n } = useTranslation('vehicles');
-  const since = (iso: string | null) => sinceServerTime(iso, item.current_gmt_time, i18n.resolvedLanguage ?? 'en');
+  const { t } = useTranslation('vehicles');
+  const format = useFormat();
+  // Against the server's clock (its GMT time, sent with the data): a browser with a wrong clock still reads right (§2).
+  const since = (iso: string | null) => (iso ? format.relative(iso, Date.parse(item.current_gmt_time)) : null);
   const charge = item.charge_status === null ? null : t(item.charge_status ? 'on' : 'off');
   // The test id stays the English label's, whatever the language.
   const rows = [
     ['charge-status', t('map.chargeStatus'), charge],
-    ['battery-charge', t('map.batteryCharge'), figure(item.battery_charge, ' %')],
-    ['odometer', t('map.odometer'), figure(item.odometer, ' Mi')],
-    ['miles-remaining', t('map.milesRemaining'), figure(item.milesToEmpty)],
+    ['battery-charge', t('map.batteryCharge'), format.reading(item.battery_charge, '%')],
+    ['odometer', t('map.odometer'), format.reading(item.odometer, 'Mi')],
+    ['miles-remaining', t('map.milesRemaining'), format.reading(item.milesToEmpty, '')],
     ['can-last-reported', t('map.canLastReported'), since(item.can_last_reported)],
     ['gps-last-reported', t('map.gpsLastReported'), since(item.gps_last_reported)],
   ] as const;

@@ -11,6 +11,7 @@ import { ListLayout } from '../../../components/list/ListLayout';
 import { usePagedList } from '../../../components/list/paged-list';
 import { useSetVehicleStatus, vehiclesSource } from '../api/vehicles-api';
 import { vehicleColumns } from './vehicleColumns';
+import { useFormat } from '../../../components/format/useFormat';
 import { VehicleMapCard } from './VehicleMapCard';
 
 /**
@@ -26,8 +27,8 @@ export interface VehiclesOutletContext {
 
 /** /vehicle: 'Vehicle List' with its live map and grid; /vehicle/{id}/delete opens over it. */
 export function VehiclesPage() {
-  const { t, i18n } = useTranslation('vehicles');
-  const language = i18n.resolvedLanguage ?? 'en';
+  const { t } = useTranslation('vehicles');
+  const format = useFormat();
   const list = usePagedList<VehicleRow>(vehiclesSource, DEFAULT_VEHICLE_PAGE_SIZE);
   const admin = useCan('vehicles');
   const navigate = useNavigate();
@@ -39,10 +40,7 @@ export function VehiclesPage() {
     const timer = setTimeout(() => setMapDrawn(true), GRID_WAITS_AT_MOST_MS);
     return () => clearTimeout(timer);
   }, []);
-  const columns = useMemo(
-    () => vehicleColumns({ admin, onToggleStatus: setToggling, t, language }),
-    [admin, t, language],
-  );
+  const columns = useMemo(() => vehicleColumns({ admin, onToggleStatus: setToggling, t, format }), [admin, t, format]);
   // §4 reloads the list at page 0 after a change; it keeps the chosen page size, since the spec's
   // size 10 is not one the vehicle list offers (docs/decisions.md).
   const context: VehiclesOutletContext = { onChanged: () => list.paging.firstPage() };

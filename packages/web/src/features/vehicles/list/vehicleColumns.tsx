@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../app/routes';
 import { actionColumn, RowActions } from '../../../components/list/RowActions';
-import { sinceServerTime } from './relative-time';
+import type { Format } from '../../../components/format/format';
 import { SignalDot } from './SignalDot';
 
 interface VehicleColumnOptions {
@@ -13,15 +13,17 @@ interface VehicleColumnOptions {
   admin: boolean;
   onToggleStatus: (vehicle: VehicleRow) => void;
   t: TFunction<'vehicles'>;
-  /** The portal's language, for the times since the last reports. */
-  language: string;
+  /** How the user reads figures and times: the times since the last reports. */
+  format: Format;
 }
 
 const link = (vehicle: VehicleRow) => `${ROUTES.vehicle}/${vehicle.id}`;
 
 /** The vehicle list's columns (§2 "Vehicle list"), in the spec's order. */
-export function vehicleColumns({ admin, onToggleStatus, t, language }: VehicleColumnOptions): ColDef<VehicleRow>[] {
-  const since = (iso: string | null, serverNow: string) => sinceServerTime(iso, serverNow, language) ?? t('na');
+export function vehicleColumns({ admin, onToggleStatus, t, format }: VehicleColumnOptions): ColDef<VehicleRow>[] {
+  // Against the server's clock (its GMT time, sent with the data): a browser with a wrong clock still reads right (§2).
+  const since = (iso: string | null, serverNow: string) =>
+    iso ? format.relative(iso, Date.parse(serverNow)) : t('na');
   const columns: (ColDef<VehicleRow> & { adminOnly?: boolean })[] = [
     {
       field: 'name',

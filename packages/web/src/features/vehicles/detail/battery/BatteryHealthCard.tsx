@@ -3,7 +3,8 @@ import { ENERGY_RULES, type BatteryHealth } from '@evfleet/domain';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fixed } from '../format';
+import type { Format } from '../../../../components/format/format';
+import { useFormat } from '../../../../components/format/useFormat';
 
 interface Figure {
   key: string;
@@ -14,7 +15,7 @@ interface Figure {
   note?: ReactNode;
 }
 
-function figures(h: BatteryHealth, t: TFunction<'vehicles'>): Figure[] {
+function figures(h: BatteryHealth, t: TFunction<'vehicles'>, { fixed }: Format): Figure[] {
   const needsEstimate = t('health.needsEstimate', { percent: ENERGY_RULES.minCapacityChargePercent });
   const noRestReadings = t('health.noRestReadings');
   return [
@@ -58,13 +59,14 @@ function figures(h: BatteryHealth, t: TFunction<'vehicles'>): Figure[] {
 /** The battery's health at a glance; a figure not known yet says what it waits for. */
 export function BatteryHealthCard({ health }: { health: BatteryHealth }) {
   const { t } = useTranslation('vehicles');
+  const format = useFormat();
   return (
     <Card withBorder radius="md" padding="md" data-testid="battery-health">
       <Title order={4} mb="sm">
         {t('health.title')}
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
-        {figures(health, t).map((f) => (
+        {figures(health, t, format).map((f) => (
           <Stack key={f.key} gap={2} data-testid={`health-${f.key}`}>
             <Text size="sm" c="dimmed">
               {f.label}

@@ -4,6 +4,7 @@ import { Card, Center, SimpleGrid, Text, Title } from '@mantine/core';
 import type { BatteryHealth } from '@evfleet/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../../components/format/useFormat';
 
 const CHART_HEIGHT = 220;
 
@@ -39,6 +40,7 @@ function ChartCard({
 /** The capacity estimate month by month (against the rated one) and the cell spread at rest day by day. */
 export function BatteryHistoryCharts({ health }: { health: BatteryHealth }) {
   const { t } = useTranslation('vehicles');
+  const format = useFormat();
   const estimated = health.history.flatMap((m) => (m.estimatedCapacityKwh === null ? [] : [m.estimatedCapacityKwh]));
   const rated = health.ratedCapacityKwh;
   // The axis spans the estimates and the rated capacity, so the rated line is always in view.
@@ -57,7 +59,7 @@ export function BatteryHistoryCharts({ health }: { health: BatteryHealth }) {
           dataKey="month"
           series={[{ name: 'estimatedCapacityKwh', label: t('health.capacity'), color: 'blue.6' }]}
           unit=" kWh"
-          valueFormatter={(v) => v.toFixed(1)}
+          valueFormatter={(v) => format.fixed(v, 1)}
           connectNulls
           referenceLines={
             rated === null ? [] : [{ y: rated, label: t('history.rated', { capacity: rated }), color: 'gray.6' }]
@@ -76,7 +78,7 @@ export function BatteryHistoryCharts({ health }: { health: BatteryHealth }) {
           dataKey="day"
           series={[{ name: 'cellSpreadMv', label: t('history.spreadSeries'), color: 'orange.6' }]}
           unit=" mV"
-          valueFormatter={(v) => v.toFixed(0)}
+          valueFormatter={(v) => format.fixed(v, 0)}
           yAxisProps={{ width: 70 }}
           withDots={health.cellSpreadTrend.length < 30}
         />

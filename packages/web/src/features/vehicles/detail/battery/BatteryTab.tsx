@@ -18,6 +18,7 @@ import {
 import { BatteryHealthCard } from './BatteryHealthCard';
 import { BatteryHistoryCharts } from './BatteryHistoryCharts';
 import { chargingSessionColumns, tripColumns } from './episode-columns';
+import { useFormat } from '../../../../components/format/useFormat';
 import { FiguresTable } from './FiguresTable';
 
 const loading = (
@@ -29,6 +30,7 @@ const loading = (
 /** The Battery tab: health now and over time, and the charging sessions and trips of a chosen period. */
 export function BatteryTab({ vehicle }: { vehicle: Vehicle }) {
   const { t } = useTranslation('vehicles');
+  const format = useFormat();
   const failed = (
     <Text c="dimmed" size="sm">
       {t('battery.failed')}
@@ -93,7 +95,7 @@ export function BatteryTab({ vehicle }: { vehicle: Vehicle }) {
           {sessions.data ? (
             <FiguresTable
               rows={sessions.data}
-              columns={chargingSessionColumns(vehicle.timeZone, t)}
+              columns={chargingSessionColumns({ timeZone: vehicle.timeZone, format, t })}
               empty={t('battery.noSessions')}
               testId="charging-sessions-table"
             />
@@ -111,7 +113,7 @@ export function BatteryTab({ vehicle }: { vehicle: Vehicle }) {
         {trips.data ? (
           <FiguresTable
             rows={trips.data}
-            columns={tripColumns(vehicle.timeZone, t)}
+            columns={tripColumns({ timeZone: vehicle.timeZone, format, t })}
             empty={t('battery.noTrips')}
             testId="trips-table"
           />

@@ -1,13 +1,14 @@
 import { Button, Group, Menu, ScrollArea, Text } from '@mantine/core';
 import type { CellDetail, Severity } from '@evfleet/domain';
 import { useTranslation } from 'react-i18next';
-import { withUnit } from '../format';
+import { useFormat } from '../../../../components/format/useFormat';
 
 export const SEVERITY_COLOR: Record<Severity, string> = { NORMAL: 'green', WARNING: 'orange', SEVERE: 'red' };
 
 /** 'View cells' (§2): each cell's status and value, coloured by status. */
 export function CellsMenu({ cells }: { cells: CellDetail['cells'] }) {
   const { t } = useTranslation('vehicles');
+  const format = useFormat();
   return (
     <Menu position="bottom-end" withinPortal shadow="md">
       <Menu.Target>
@@ -23,7 +24,7 @@ export function CellsMenu({ cells }: { cells: CellDetail['cells'] }) {
               <Text size="sm" fw={600} c={SEVERITY_COLOR[cell.status]}>
                 {t(`severity.${cell.status}`)}
               </Text>
-              <Text size="sm">{withUnit(cell.value, 'V') ?? t('na')}</Text>
+              <Text size="sm">{format.reading(cell.value, 'V') ?? t('na')}</Text>
             </Group>
           ))}
         </ScrollArea.Autosize>

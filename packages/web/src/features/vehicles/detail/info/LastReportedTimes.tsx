@@ -2,7 +2,7 @@ import { Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceCanData } from '@evfleet/domain';
-import { localDateTimeWithZone, relativeTo } from '../format';
+import { useFormat } from '../../../../components/format/useFormat';
 
 const LINES = [
   { label: 'info.gps', field: 'gps_last_reported' },
@@ -10,9 +10,10 @@ const LINES = [
   { label: 'info.checkedIn', field: 'last_reported' },
 ] as const;
 
-/** Last Reported (§2): GPS, DATA and Checked in; a click switches relative and full local times. */
+/** Last Reported (§2): GPS, DATA and Checked in; a click switches relative and full local times (with the zone's name). */
 export function LastReportedTimes({ can }: { can: DeviceCanData }) {
-  const { t, i18n } = useTranslation('vehicles');
+  const { t } = useTranslation('vehicles');
+  const format = useFormat();
   const [absolute, setAbsolute] = useState(false);
   const now = Date.now();
   return (
@@ -32,8 +33,8 @@ export function LastReportedTimes({ can }: { can: DeviceCanData }) {
               </Text>{' '}
               {at
                 ? absolute
-                  ? localDateTimeWithZone(at)
-                  : relativeTo(at, now, i18n.resolvedLanguage ?? 'en')
+                  ? format.dateTime(at, { seconds: true, zoneName: true })
+                  : format.relative(at, now)
                 : t('na')}
             </Text>
           );

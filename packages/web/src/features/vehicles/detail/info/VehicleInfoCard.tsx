@@ -2,6 +2,7 @@ import { ActionIcon, Alert, Card, Group, SimpleGrid, Stack, Title, Tooltip } fro
 import { PREFERENCES, type Vehicle } from '@evfleet/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../../components/format/useFormat';
 import { usePreference, useSavePreference } from '../../../../api/preferences';
 import { useLiveReadings, useRefreshLive } from '../api/vehicle-detail-api';
 import { RefreshIcon } from './info-icons';
@@ -16,6 +17,7 @@ import { TileVisibility } from './TileVisibility';
  */
 export function VehicleInfoCard({ vehicle }: { vehicle: Vehicle }) {
   const { t } = useTranslation('vehicles');
+  const format = useFormat();
   const { can, cells } = useLiveReadings(vehicle.id, vehicle.vin);
   const refresh = useRefreshLive(vehicle.id);
   const [refreshing, setRefreshing] = useState(false);
@@ -36,7 +38,7 @@ export function VehicleInfoCard({ vehicle }: { vehicle: Vehicle }) {
       loading={loading || (tile.key === 'packVoltage' && cells.isPending)}
       testId={`tile-${tile.key}`}
     >
-      {can.data && (tile.render({ can: can.data, cells: cells.data, t }) ?? t('na'))}
+      {can.data && (tile.render({ can: can.data, cells: cells.data, t, format }) ?? t('na'))}
     </Tile>
   );
 

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTripFigures } from '../api/vehicle-analytics-api';
 import { useTimeSlots } from '../api/vehicle-detail-api';
-import { duration, fixed } from '../format';
+import { useFormat } from '../../../../components/format/useFormat';
 import { chargeUsed } from '../battery/episode-columns';
 import { aroundDay, tripOfSlot } from './trip-match';
 
@@ -17,6 +17,7 @@ interface TripSummaryProps {
 /** The chosen route's trip in figures, from the server's trip figures (never from the points drawn). */
 export function TripSummary({ vehicle, date, slot }: TripSummaryProps) {
   const { t } = useTranslation('vehicles');
+  const format = useFormat();
   const slots = useTimeSlots(vehicle.id, date);
   const window = useMemo(() => aroundDay(date), [date]);
   const trips = useTripFigures(vehicle.id, window);
@@ -40,11 +41,15 @@ export function TripSummary({ vehicle, date, slot }: TripSummaryProps) {
     );
   }
   const figures = [
-    { key: 'distance', label: t('figure.distance'), value: fixed(trip.distanceMiles, 1, 'mi') },
-    { key: 'duration', label: t('figure.duration'), value: duration(Date.parse(trip.end) - Date.parse(trip.start)) },
-    { key: 'energy', label: t('figure.energy'), value: fixed(trip.energyKwh, 2, 'kWh') },
-    { key: 'efficiency', label: t('figure.whPerMile'), value: fixed(trip.whPerMile, 0) },
-    { key: 'charge', label: t('figure.chargeUsed'), value: fixed(chargeUsed(trip), 0, '%') },
+    { key: 'distance', label: t('figure.distance'), value: format.fixed(trip.distanceMiles, 1, 'mi') },
+    {
+      key: 'duration',
+      label: t('figure.duration'),
+      value: format.duration(Date.parse(trip.end) - Date.parse(trip.start)),
+    },
+    { key: 'energy', label: t('figure.energy'), value: format.fixed(trip.energyKwh, 2, 'kWh') },
+    { key: 'efficiency', label: t('figure.whPerMile'), value: format.fixed(trip.whPerMile, 0) },
+    { key: 'charge', label: t('figure.chargeUsed'), value: format.fixed(chargeUsed(trip), 0, '%') },
   ];
   return (
     <Card withBorder radius="md" padding="sm" data-testid="trip-summary">

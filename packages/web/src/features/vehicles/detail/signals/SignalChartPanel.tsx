@@ -20,7 +20,6 @@ import { TimeSeriesChart, type TimeSeriesLine } from '../../../../components/cha
 import { useFormat } from '../../../../components/format/useFormat';
 import { useDomainText } from '../../../../i18n/useDomainText';
 import { useSignalSeries } from '../api/vehicle-analytics-api';
-import { duration, zonedDateTime } from '../format';
 import { isChartSignal, signalOptions, withGaps } from './signal-choices';
 import {
   DEFAULT_PRESET,
@@ -38,6 +37,7 @@ import {
  */
 export function SignalChartPanel({ vehicle }: { vehicle: Vehicle }) {
   const { t } = useTranslation('vehicles');
+  const format = useFormat();
   const domainText = useDomainText();
   const [params, setParams] = useSearchParams();
   const chosen = params.get('signal');
@@ -118,8 +118,8 @@ export function SignalChartPanel({ vehicle }: { vehicle: Vehicle }) {
         </Group>
         <Group justify="space-between" gap="xs">
           <Text size="sm" c="dimmed" data-testid="signal-window">
-            {zonedDateTime(window.from, vehicle.timeZone)} – {zonedDateTime(window.to, vehicle.timeZone)} (
-            {vehicle.timeZone})
+            {format.dateTime(window.from, { timeZone: vehicle.timeZone })} –{' '}
+            {format.dateTime(window.to, { timeZone: vehicle.timeZone })} ({vehicle.timeZone})
           </Text>
           {window.preset === null && (
             <Button variant="subtle" size="compact-sm" onClick={() => setWindow(presetWindow(DEFAULT_PRESET))}>
@@ -185,7 +185,7 @@ function SignalChartBody({ name, axis, loading, failed, readings, bucketMs, ...c
   return (
     <Stack gap={4} pos="relative">
       <Text size="xs" c="dimmed" data-testid="signal-summary">
-        {t('chart.summary', { readings: format.number(readings, { max: 0 }), bucket: duration(bucketMs ?? 0) })}
+        {t('chart.summary', { readings: format.number(readings, { max: 0 }), bucket: format.duration(bucketMs ?? 0) })}
       </Text>
       <TimeSeriesChart band={[0, 1]} yLabel={axis} testId="signal-chart" {...chart} />
       {loading && (
