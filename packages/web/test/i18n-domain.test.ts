@@ -1,6 +1,6 @@
 import * as domain from '@evfleet/domain';
 import i18next from 'i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { de } from '../src/i18n/domain/de';
 import { domainTextNow } from '../src/i18n/useDomainText';
@@ -129,6 +129,11 @@ describe("the domain's texts in German (issue 18)", () => {
 describe('sentences with values in German (text-templates.ts)', () => {
   beforeAll(async () => {
     await i18next.init({ lng: 'de', resources: { de: { domain: de } }, keySeparator: false, nsSeparator: false });
+  });
+  // The test files share a worker's modules (vitest.config.ts): the next one finds i18next in English.
+  afterAll(async () => {
+    i18next.removeResourceBundle('de', 'domain');
+    await i18next.changeLanguage('en');
   });
 
   const placesOf = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();

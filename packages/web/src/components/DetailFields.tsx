@@ -17,7 +17,10 @@ export function DetailFields({ fields }: { fields: DetailField[] }) {
             <Text size="xs" c="dimmed" fw={600} tt="uppercase">
               {label}
             </Text>
-            <Text data-testid={testId}>{value === '' || value === null || value === undefined ? '—' : value}</Text>
+            {/* An e-mail address or a generated name is one long word: it wraps rather than leaving the card. */}
+            <Text data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
+              {value === '' || value === null || value === undefined ? '—' : value}
+            </Text>
           </Stack>
         ))}
       </SimpleGrid>

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Center, Group, Loader, Modal, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
@@ -30,8 +31,10 @@ export function EntityModal<In extends FieldValues, Out>({
   loading,
   ...formProps
 }: EntityModalProps<In, Out>) {
+  // On a phone a long form takes the screen, its Save button reached by scrolling the page, not the box.
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered size="lg">
+    <Modal opened={opened} onClose={onClose} title={title} centered size="lg" fullScreen={phone}>
       {/* Modal content unmounts when closed, so each opening starts a fresh form from defaultValues. */}
       {loading ? (
         <Center py="xl">

@@ -31,7 +31,6 @@ export default function MapViewImpl({ center, zoom, follow = false, height = 400
       worldCopyJump: true,
       zoomSnap: 1,
     });
-    const removeBasemap = addBasemap(created);
     // Where the map looks, told on its element: a test turns places into pixels with it.
     const tellView = () => {
       const { lat, lng } = created.getCenter();
@@ -47,13 +46,14 @@ export default function MapViewImpl({ center, zoom, follow = false, height = 400
     return () => {
       resized.disconnect();
       created.off('moveend', tellView);
-      removeBasemap();
       created.remove();
       setMap(null);
     };
     // The map is made once; later centres are followed by the effect below, not by a new map.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  useEffect(() => (map ? addBasemap(map, scheme) : undefined), [map, scheme]);
 
   useEffect(() => {
     // The street basemap, when there is one, replaces a tile server rather than drawing under it.

@@ -48,11 +48,24 @@ const countries = (url: string) =>
 // Borders between two states only: the coast is already drawn by the country outline.
 const states = () => outline(statesUrl, (us) => mesh(us, us.objects.states, (a, b) => a !== b));
 
-const COUNTRY_STYLE = { color: '#a8a091', weight: 0.8, fillColor: '#f2efe6', fillOpacity: 1 };
-const STATE_STYLE = { color: '#bdb5a6', weight: 0.6, fill: false };
+/** Land and borders in each colour scheme; the sea is the map's background (map.css). */
+const STYLES = {
+  light: {
+    country: { color: '#a8a091', weight: 0.8, fillColor: '#f2efe6', fillOpacity: 1 },
+    state: { color: '#bdb5a6', weight: 0.6, fill: false },
+  },
+  dark: {
+    country: { color: '#5f6369', weight: 0.8, fillColor: '#2f3236', fillOpacity: 1 },
+    state: { color: '#4a4e54', weight: 0.6, fill: false },
+  },
+} satisfies Record<'light' | 'dark', Record<'country' | 'state', L.PathOptions>>;
 
-/** Draws the outlines on the map (on canvas: the map prefers it, and the pane gets its own); returns what removes them. */
-export function addBasemap(map: LeafletMap): () => void {
+/**
+ * Draws the outlines on the map in the portal's colour scheme (on canvas: the map prefers it, and
+ * the pane gets its own); returns what removes them.
+ */
+export function addBasemap(map: LeafletMap, scheme: 'light' | 'dark'): () => void {
+  const style = STYLES[scheme];
   const pane = map.getPane(BASEMAP_PANE) ?? map.createPane(BASEMAP_PANE);
   pane.style.zIndex = BASEMAP_Z_INDEX;
   const group = L.layerGroup().addTo(map);
@@ -69,7 +82,7 @@ export function addBasemap(map: LeafletMap): () => void {
         if (removed || (drawnFine && !fine)) return;
         if (countriesLayer) group.removeLayer(countriesLayer);
         // Countries go under the state borders, whichever arrives first.
-        countriesLayer = layer(geometry, COUNTRY_STYLE).bringToBack();
+        countriesLayer = layer(geometry, style.country).bringToBack();
         drawnFine ||= fine;
         // Which outlines are drawn, told on the map's element (for tests and anyone waiting on them).
         map.getContainer().dataset.outlines = drawnFine ? 'fine' : 'coarse';
@@ -84,7 +97,7 @@ export function addBasemap(map: LeafletMap): () => void {
   if (map.getZoom() < FINE_ZOOM) void drawCountries(false);
   refine();
   states()
-    .then((geometry) => !removed && layer(geometry, STATE_STYLE))
+    .then((geometry) => !removed && layer(geometry, style.state))
     .catch(warn);
   map.on('zoomend', refine);
   return () => {

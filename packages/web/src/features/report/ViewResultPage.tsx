@@ -102,7 +102,9 @@ function ResultView({ initial }: { initial: ReportCriteria }) {
           </Group>
         </Group>
         <Text size="sm" c="dimmed" data-testid="result-criteria">
-          {name ?? vin} · {startDate && pickerText(startDate, format)} – {endDate && pickerText(endDate, format)}
+          {[name || vin, startDate && endDate && `${pickerText(startDate, format)} – ${pickerText(endDate, format)}`]
+            .filter(Boolean)
+            .join(' · ')}
           {view.columnsPending && t('result.pending')}
         </Text>
         <DataGrid<ReportRow>

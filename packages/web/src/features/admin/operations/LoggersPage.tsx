@@ -45,7 +45,7 @@ export function LoggersPage() {
                   <Table.Tr key={name} data-testid={`logger-${name}`}>
                     <Table.Td>
                       <Text size="sm">{name}</Text>
-                      {!logger.configuredLevel && (
+                      {!logger.configuredLevel && name !== 'ROOT' && (
                         <Text size="xs" c="dimmed">
                           {t('logs.followsRoot')}
                         </Text>
