@@ -80,6 +80,8 @@ export function createFormat({ language, hourCycle, timeZone }: FormatSettings) 
     ...(zone && { timeZone: zone }),
   });
   const toDate = (value: Instant) => (value instanceof Date ? value : new Date(value));
+  /** The start of a calendar day ('YYYY-MM-DD') in UTC, whose days the server counts. */
+  const utcDay = (isoDay: string) => new Date(`${isoDay}T00:00:00Z`);
   const number = (value: number, digits: Digits = {}) => {
     const min = digits.min ?? 0;
     const max = Math.max(min, digits.max ?? 2);
@@ -104,7 +106,7 @@ export function createFormat({ language, hourCycle, timeZone }: FormatSettings) 
       dateTimeFormat(clock(seconds, zone, zoneName)).format(toDate(value)),
     /** A calendar month in UTC, from an ISO day in it: 'November 2026'. */
     month: (isoDay: string) =>
-      dateTimeFormat({ month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDay}T00:00:00Z`)),
+      dateTimeFormat({ month: 'long', year: 'numeric', timeZone: 'UTC' }).format(utcDay(isoDay)),
     /** A moment: its day and its time. */
     dateTime(value: Instant, { seconds = false, timeZone: zone, zoneName }: DateTimeOptions = {}) {
       const at = toDate(value);
@@ -122,7 +124,7 @@ export function createFormat({ language, hourCycle, timeZone }: FormatSettings) 
     /** A UTC calendar day ('YYYY-MM-DD') written short: 'Nov 26' or, with the year, 'Nov 26, 2026'. */
     day: (isoDay: string, withYear = false) =>
       dateTimeFormat({ month: 'short', day: 'numeric', ...(withYear && { year: 'numeric' }), timeZone: 'UTC' }).format(
-        new Date(`${isoDay}T00:00:00Z`),
+        utcDay(isoDay),
       ),
     /** How long: '20 s', '45 min', '2 h 05 min' (the symbols read the same in every language). */
     duration(ms: number): string {
