@@ -20,12 +20,12 @@ import {
   daysAgo,
   headerCell,
   headerTexts,
-  pickDateTime,
   readWorkbook,
   reportVehicle,
   sendReadings,
   type ReportVehicle,
 } from './support/can-report';
+import { pickDateTime } from './support/date-time';
 
 /** One day of readings, every 5 minutes from local midnight: 150 rows, three pages of 50. */
 const READINGS = 150;

@@ -3,6 +3,7 @@ import { beforeAll, describe } from 'vitest';
 import { ADMIN, WAIT_MS, expect, expectPath, expectVisible, screenshot, signIn, test } from './support/fixtures';
 import { Api, freeVehicles, type Vehicle } from './support/people';
 import { field, fieldError, pickVehicle } from './support/records';
+import { pickDateTime } from './support/date-time';
 
 /**
  * Issue 18, defect 5: on the long CAN record form a failed Save brings the first field in error into
@@ -62,7 +63,7 @@ describe('long forms and scrolling', () => {
   test("the server's field errors are scrolled to and focused too", async ({ page }) => {
     await newReading(page);
     // Only the server knows a reading may not be dated in the future, and that cells count from 1.
-    await field(page, 'recordedTime').fill('2099-01-01T10:00');
+    await pickDateTime(page, 'field-recordedTime', 'Recorded Time', new Date(2099, 0, 1, 10, 0));
     await save(page);
     const time = field(page, 'recordedTime');
     await expect
@@ -71,7 +72,7 @@ describe('long forms and scrolling', () => {
     await expect.poll(() => isFocused(time)).toBe(true);
     expect(await inView(time)).toBe(true);
 
-    await field(page, 'recordedTime').fill('');
+    await page.getByLabel('Clear Recorded Time', { exact: true }).click();
     await field(page, 'bt5').fill('3.3');
     await page.evaluate(() => window.scrollTo(0, 0));
     await save(page);

@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 describe('formatting', () => {
-  test('report pickers write midnight and the last minute on a valid clock, 24-hour or 12-hour as chosen', async ({
+  test('date-time pickers write midnight and the last minute on a valid clock, 24-hour or 12-hour as chosen', async ({
     page,
   }) => {
     await signIn(page, ADMIN, '/report/can-history-report');
@@ -52,6 +52,9 @@ describe('formatting', () => {
     await page.goto('/report/can-history-report');
     expect(await pickDay(page, 'report-start', 'Start Date')).toBe(`${ymd} 12:00 AM`);
     expect(await pickDay(page, 'report-end', 'End Date')).toBe(`${ymd} 11:59 PM`);
+    // A record's moment is written on the same clock, to the second (not the browser's own clock).
+    await page.goto('/vehicle-log/new');
+    expect(await pickDay(page, 'field-logTime', 'Log Time')).toMatch(new RegExp(`^${ymd} \\d{2}:\\d{2}:\\d{2} [AP]M$`));
   });
 
   test('a dealer with fleets and vehicles is refused in sentences that each end, one under the other', async ({

@@ -1,8 +1,9 @@
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { beforeAll, describe } from 'vitest';
 import { ADMIN, WAIT_MS, expect, expectVisible, screenshot, signIn, test, textOf } from './support/fixtures';
-import { choose, daysAgo, pickDateTime, reportVehicle, sendReadings } from './support/can-report';
-import { Api, createDealer, gridRows, runId } from './support/people';
+import { choose, daysAgo, reportVehicle, sendReadings } from './support/can-report';
+import { pickDateTime } from './support/date-time';
+import { Api, createDealer, createFleet, gridRows, runId } from './support/people';
 
 /** Issue 18 defect 7: columns sized to their content, none cut or covered, the user's choices kept. */
 
@@ -13,8 +14,16 @@ let api: Api;
 
 beforeAll(async () => {
   api = await Api.signIn(ADMIN);
-  await createDealer(api, runId('g'));
+  const run = runId('g');
+  const dealer = await createDealer(api, run);
+  await createFleet(api, run, dealer.id);
   const vehicle = await reportVehicle(api, VEHICLE_NAME);
+  // Every list of the Action-column test has a row.
+  await api.call('POST', '/api/vehicle-logs', {
+    vehicle: { id: vehicle.id },
+    warningType: 'WARNING',
+    message: `grids ${run}`,
+  });
   await sendReadings(
     api,
     vehicle.id,
@@ -111,6 +120,27 @@ describe('grids', () => {
     const idText = await gridRows(page, 'vehicles-grid').first().locator('[col-id="id"]').innerText();
     expect(idText.trim()).toMatch(/^\d+$/);
     expect(await cutHeaders(page, 'vehicles-grid')).toEqual([]);
+  });
+
+  test('every list keeps its Action column in view at 1280 px, without scrolling sideways', async ({ page }) => {
+    await signIn(page, ADMIN, '/vehicle');
+    const lists = [
+      ['/vehicle', 'vehicles-grid'],
+      ['/dealer', 'dealers-grid'],
+      ['/fleet', 'fleets-grid'],
+      ['/vehicle-template', 'templates-grid'],
+      ['/admin/user-management', 'users-grid'],
+      ['/vehicle-log', 'vehicle-log-grid'],
+    ] as const;
+    for (const [path, testId] of lists) {
+      await page.goto(path);
+      await gridDrawn(page, testId);
+      const grid = await page.getByTestId(testId).boundingBox();
+      const action = await page.getByTestId(testId).locator('.ag-row [col-id="actions"]').first().boundingBox();
+      expect(grid && action, path).toBeTruthy();
+      expect(action!.x, path).toBeGreaterThanOrEqual(grid!.x);
+      expect(action!.x + action!.width, path).toBeLessThanOrEqual(grid!.x + grid!.width + 1);
+    }
   });
 
   test('a column the user hides stays hidden after a reload, until the columns are reset', async ({ page }) => {

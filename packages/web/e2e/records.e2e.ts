@@ -11,7 +11,8 @@ import {
   test,
   textOf,
 } from './support/fixtures';
-import { Api, expectNoRows, freeVehicles, gridRow, runId } from './support/people';
+import { pickDateTime } from './support/date-time';
+import { Api, expectNoRows, freeVehicles, gridRow, rowActions, runId } from './support/people';
 import {
   deleteFromList,
   expectHeading,
@@ -54,7 +55,7 @@ describe('the generic record screens', () => {
     const id = await rowId(page, 'car', name);
     expect(id).toMatch(/^\d+$/);
 
-    await gridRow(page, recordGrid('car'), name).getByTestId(`view-${id}`).click();
+    await rowActions(page, recordGrid('car'), name).getByTestId(`view-${id}`).click();
     await expectPath(page, `/car/${id}`);
     expect(await textOf(page.getByTestId('detail-id'))).toBe(id);
     expect(await textOf(page.getByTestId('detail-name'))).toBe(name);
@@ -103,12 +104,15 @@ describe('the generic record screens', () => {
     await field(page, 'warningType').selectOption('SEVERE');
     await pickVehicle(page, field(page, 'vehicle'), vehicle.name);
     // Far ahead, so the list (newest first) shows it on its first page whatever other tests logged.
-    await field(page, 'logTime').fill('2099-03-04T05:06');
+    await pickDateTime(page, 'field-logTime', 'Log Time', new Date(2099, 2, 4, 5, 6));
+    // On the user's clock (24 hours unless they chose 12), to the second.
+    expect(await textOf(field(page, 'logTime'))).toBe('2099/03/04 05:06:00');
     await screenshot(page, 'records-vehicle-log-new');
     await page.getByTestId('save').click();
     await expectPath(page, '/vehicle-log');
 
     const row = gridRow(page, recordGrid('vehicle-log'), message);
+    const actions = rowActions(page, recordGrid('vehicle-log'), message);
     await expectVisible(row);
     const id = await rowId(page, 'vehicle-log', message);
     expect(await textOf(row.locator('[col-id="warningType"]'))).toBe('SEVERE');
@@ -119,7 +123,7 @@ describe('the generic record screens', () => {
     expect(await row.locator('[col-id="vehicle"] a').getAttribute('href')).toBe(`/vehicle/${vehicle.id}`);
     expect(await textOf(row.locator('[col-id="vehicle"] a'))).toBe(vehicle.name);
 
-    await row.getByTestId(`view-${id}`).click();
+    await actions.getByTestId(`view-${id}`).click();
     await expectPath(page, `/vehicle-log/${id}`);
     expect(await textOf(page.getByTestId('detail-message'))).toBe(message);
     expect(await textOf(page.getByTestId('detail-manual')), 'a log entered here is marked as manual').toBe('Yes');
@@ -127,7 +131,7 @@ describe('the generic record screens', () => {
     await page.getByTestId('back').click();
     await expectPath(page, '/vehicle-log');
 
-    await row.getByTestId(`edit-${id}`).click();
+    await actions.getByTestId(`edit-${id}`).click();
     await expectPath(page, `/vehicle-log/${id}/edit`);
     expect(await field(page, 'id').getAttribute('readonly')).not.toBeNull();
     expect(await field(page, 'warningType').inputValue()).toBe('SEVERE');
@@ -177,7 +181,7 @@ describe('the generic record screens', () => {
     expect(await textOf(row.locator('[col-id="type"]'))).toBe('SEVERE');
     await screenshot(page, 'records-email-templates');
 
-    await row.getByTestId(`view-${id}`).click();
+    await rowActions(page, recordGrid('email-template'), text).getByTestId(`view-${id}`).click();
     expect(await textOf(page.getByTestId('detail-template'))).toBe(text);
     await page.getByTestId('edit').click();
     await expectPath(page, `/email-template/${id}/edit`);
@@ -220,9 +224,8 @@ describe('the generic record screens', () => {
     await page.getByTestId('save').click();
     await expectPath(page, '/notification');
 
-    const row = gridRow(page, recordGrid('notification'), name);
     const id = await rowId(page, 'notification', name);
-    await row.getByTestId(`view-${id}`).click();
+    await rowActions(page, recordGrid('notification'), name).getByTestId(`view-${id}`).click();
     await expectPath(page, `/notification/${id}`);
     expect(await textOf(page.getByTestId('detail-emails'))).toBe('ops@example.test, lead@example.test');
     expect(await textOf(page.getByTestId('detail-smsNumbers'))).toBe('+1 555 0100');
@@ -274,7 +277,7 @@ describe('the generic record screens', () => {
     await page.getByTestId('add-new').click();
     await expectPath(page, `/vehicle-can/new?view=records&vehicleId=${vehicle.id}`);
     await pickVehicle(page, field(page, 'vehicle'), vehicle.name);
-    await field(page, 'recordedTime').fill('2026-02-01T10:20:30');
+    await pickDateTime(page, 'field-recordedTime', 'Recorded Time', new Date(2026, 1, 1, 10, 20, 30));
     await field(page, 'batteryCharged').fill('eighty');
     await field(page, 'packVoltage').fill('88.5');
     const charging = field(page, 'chargeStatus');
@@ -289,6 +292,7 @@ describe('the generic record screens', () => {
 
     const id = `${vehicle.id}-${new Date('2026-02-01T10:20:30').getTime()}`;
     const row = gridRow(page, recordGrid('vehicle-can'), id);
+    const actions = rowActions(page, recordGrid('vehicle-can'), id);
     await expectVisible(row);
     expect(await textOf(row.locator('[col-id="batteryCharged"]'))).toBe('80');
     expect(await textOf(row.locator('[col-id="packVoltage"]'))).toBe('88.5');
@@ -301,7 +305,7 @@ describe('the generic record screens', () => {
     );
     expect(stored).toMatchObject({ batteryCharged: 80, packVoltage: 88.5, chargeStatus: true });
 
-    await row.getByTestId(`view-${id}`).click();
+    await actions.getByTestId(`view-${id}`).click();
     await expectPath(page, `/vehicle-can/${id}?view=records&vehicleId=${vehicle.id}`);
     expect(await textOf(page.getByTestId('detail-packVoltage'))).toBe('88.5');
     await screenshot(page, 'records-vehicle-can-detail');
@@ -311,7 +315,7 @@ describe('the generic record screens', () => {
     await field(page, 'odometer').fill('1234.5');
     await page.getByTestId('save').click();
     await expectPath(page, `/vehicle-can?view=records&vehicleId=${vehicle.id}`);
-    await row.getByTestId(`view-${id}`).click();
+    await actions.getByTestId(`view-${id}`).click();
     expect(await textOf(page.getByTestId('detail-odometer'))).toBe('1234.5');
     // Back goes to /vehicle-can (the records tab, as left).
     await page.getByTestId('back').click();
@@ -343,10 +347,10 @@ describe('the generic record screens', () => {
     await page.goto('/car');
     expect(await textOf(page.getByTestId('records-loading'))).toBe('Loading...');
     await expectHeading(page, 'list-title', 'Cars');
-    const row = gridRow(page, recordGrid('car'), name);
-    await expectVisible(row.getByTestId(`view-${car.id}`));
-    expect(await row.getByTestId(`edit-${car.id}`).count()).toBe(0);
-    expect(await row.getByTestId(`delete-${car.id}`).count()).toBe(0);
+    const actions = rowActions(page, recordGrid('car'), name);
+    await expectVisible(actions.getByTestId(`view-${car.id}`));
+    expect(await actions.getByTestId(`edit-${car.id}`).count()).toBe(0);
+    expect(await actions.getByTestId(`delete-${car.id}`).count()).toBe(0);
     expect(await page.getByTestId('add-new').count()).toBe(0);
     await page.goto(`/car/${car.id}`);
     expect(await textOf(page.getByTestId('detail-name'))).toBe(name);

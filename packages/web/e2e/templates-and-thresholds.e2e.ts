@@ -20,6 +20,7 @@ import {
   expectTitle,
   expectToast,
   gridRow,
+  rowActions,
   runId,
   selectRow,
 } from './support/people';
@@ -142,8 +143,9 @@ describe('vehicle configuration templates and the threshold editor (part 2 §2, 
     await expect
       .poll(() => row.getByTestId(`template-image-${id}`).locator('img').getAttribute('src'))
       .toMatch(/^data:image\/png;base64,/);
-    await expectVisible(row.getByLabel(`Edit ${name}`, { exact: true }));
-    await expectVisible(row.getByLabel(`Delete ${name}`, { exact: true }));
+    const actions = rowActions(page, GRID, name);
+    await expectVisible(actions.getByLabel(`Edit ${name}`, { exact: true }));
+    await expectVisible(actions.getByLabel(`Delete ${name}`, { exact: true }));
     await screenshot(page, 'templates-list');
 
     // A built-in template offers neither edit nor delete.
@@ -152,9 +154,9 @@ describe('vehicle configuration templates and the threshold editor (part 2 §2, 
     ).data.find((t) => t.defaultTemplate);
     if (builtIn) {
       await page.getByTestId('search-box').fill(builtIn.name);
-      const builtInRow = gridRow(page, GRID, builtIn.name).first();
-      await expectVisible(builtInRow);
-      expect(await builtInRow.locator('[col-id="actions"] a, [col-id="actions"] button').count()).toBe(0);
+      const builtInActions = rowActions(page, GRID, builtIn.name).first();
+      await expectVisible(builtInActions);
+      expect(await builtInActions.locator('a, button').count()).toBe(0);
       // Its detail shows its thresholds, read-only, with nothing to save.
       await page.goto(`${TEMPLATES}/${builtIn.id}`);
       const section = await openMetric(page, 'packVoltage');
@@ -236,7 +238,7 @@ describe('vehicle configuration templates and the threshold editor (part 2 §2, 
       `TPL${run}`.toUpperCase(),
     );
     await searchList(page, name);
-    await gridRow(page, GRID, name).getByLabel(`Delete ${name}`, { exact: true }).click();
+    await rowActions(page, GRID, name).getByLabel(`Delete ${name}`, { exact: true }).click();
     await expectPath(page, `${TEMPLATES}/${id}/delete`);
     const confirm = dialog(page, 'Confirm delete operation');
     expect(await textOf(confirm.getByTestId('delete-question'))).toBe(

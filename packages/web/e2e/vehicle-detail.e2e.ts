@@ -4,7 +4,7 @@ import { beforeAll, describe } from 'vitest';
 import { ADMIN, USER, expect, expectVisible, screenshot, signIn, test, textOf, WAIT_MS } from './support/fixtures';
 import { pickDay } from './support/vehicles';
 import { Api, expectNoRows, expectToast, gridRow, gridRows } from './support/people';
-import { pickDateTime } from './support/can-report';
+import { pickDateTime } from './support/date-time';
 import { deviceCredential, everyMinute, sendReadings } from './support/readings';
 
 /** A demo vehicle no other browser test drives (EV Cart 21, in Denver's zone). */

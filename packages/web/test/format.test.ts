@@ -78,8 +78,10 @@ describe('the formatting module', () => {
 
   it('falls back to English for a language Intl does not know, and gives pickers a valid clock', () => {
     expect(createFormat({ language: 'zz-!!', hourCycle: '24h' }).locale).toBe('en');
-    expect(english12.pickerPattern).toBe('YYYY/MM/DD hh:mm A');
-    expect(english24.pickerPattern).toBe('YYYY/MM/DD HH:mm');
+    expect(english12.pickerPattern()).toBe('YYYY/MM/DD hh:mm A');
+    expect(english24.pickerPattern()).toBe('YYYY/MM/DD HH:mm');
+    expect(english12.pickerPattern(true)).toBe('YYYY/MM/DD hh:mm:ss A');
+    expect(english24.pickerPattern(true)).toBe('YYYY/MM/DD HH:mm:ss');
   });
 });
 

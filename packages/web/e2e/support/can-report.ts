@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
-import { expect, expectVisible, WAIT_MS } from './fixtures';
+import { expect, expectVisible } from './fixtures';
 import type { Api } from './people';
 import { deviceCredential, sendReadings as sendDeviceReadings, type Reading } from './readings';
 
@@ -39,10 +39,6 @@ export function daysAgo(days: number): Date {
   return d;
 }
 
-/** The open dropdown of a report picker (the one holding `marker`). */
-const dropdownWith = (page: Page, marker: string) =>
-  page.locator('.mantine-Popover-dropdown').filter({ has: page.getByLabel(marker, { exact: true }) });
-
 /** Opens a filter picker, types into its filter box and chooses the options named, then closes it. */
 export async function choose(
   page: Page,
@@ -58,24 +54,6 @@ export async function choose(
   for (const label of labels) await list.getByRole('option', { name: label, exact: true }).click();
   await page.keyboard.press('Escape');
   await expect.poll(() => list.isVisible()).toBe(false);
-}
-
-/** The day button's label in Mantine's calendar: 'D MMMM YYYY'. */
-const dayLabel = (d: Date) => `${d.getDate()} ${d.toLocaleString('en-US', { month: 'long' })} ${d.getFullYear()}`;
-
-/** Sets a report date-time picker to `when` (to the minute) through its calendar and time fields. */
-export async function pickDateTime(page: Page, testId: string, label: string, when: Date): Promise<void> {
-  await page.getByTestId(testId).click();
-  const dropdown = dropdownWith(page, 'Hours');
-  await expectVisible(dropdown);
-  const day = dropdown.getByRole('button', { name: dayLabel(when), exact: true });
-  for (let back = 0; back < 12 && !(await day.isVisible()); back += 1)
-    await dropdown.getByLabel('Previous month', { exact: true }).click();
-  await day.click();
-  await dropdown.getByLabel('Hours', { exact: true }).fill(String(when.getHours()).padStart(2, '0'));
-  await dropdown.getByLabel('Minutes', { exact: true }).fill(String(when.getMinutes()).padStart(2, '0'));
-  await dropdown.getByLabel(`Confirm ${label}`, { exact: true }).click();
-  await expect.poll(() => dropdown.isVisible(), { timeout: WAIT_MS }).toBe(false);
 }
 
 /** The header texts of an AG Grid, left to right. */

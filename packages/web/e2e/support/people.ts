@@ -138,13 +138,36 @@ export async function expectTitle(page: Page, title: string): Promise<void> {
   await expect.poll(() => page.getByTestId('list-title').innerText(), { timeout: WAIT_MS }).toBe(title);
 }
 
-/** The rows of an AG Grid (each row once: the grids have no pinned columns). */
+/**
+ * The rows of an AG Grid, each once: the cells of its centre part. A pinned column (the Action
+ * column) draws its cells in a container of its own; `rowActions` finds them.
+ */
 export const gridRows = (page: Page | Locator, testId: string) =>
   page.getByTestId(testId).locator('.ag-center-cols-container .ag-row');
 
-/** The grid row containing `text`. */
+/** The grid row containing `text` (its centre part). */
 export const gridRow = (page: Page | Locator, testId: string, text: string) =>
   gridRows(page, testId).filter({ hasText: text });
+
+/** `text` as an XPath 1.0 string literal, which has no escapes. */
+function xpathLiteral(text: string): string {
+  if (!text.includes("'")) return `'${text}'`;
+  if (!text.includes('"')) return `"${text}"`;
+  return `concat('${text.split("'").join(`', "'", '`)}')`;
+}
+
+/**
+ * The Action cell of the grid row containing `text`, pinned or not. AG Grid draws a pinned cell in
+ * another container, so it is joined to its row's centre part by their shared row-index.
+ */
+export const rowActions = (page: Page | Locator, testId: string, text: string) =>
+  page
+    .getByTestId(testId)
+    .locator(
+      `xpath=.//div[@col-id='actions'][ancestor::div[@row-index][1]/@row-index = ` +
+        `ancestor::div[@data-testid=${xpathLiteral(testId)}]//div[contains(@class, 'ag-center-cols-container')]` +
+        `//div[@row-index][contains(normalize-space(.), ${xpathLiteral(text)})]/@row-index]`,
+    );
 
 /** Waits until the grid shows exactly `count` rows (the first page arrives after the grid). */
 export async function expectRowCount(page: Page | Locator, testId: string, count: number): Promise<void> {

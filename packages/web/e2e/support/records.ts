@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { WAIT_MS, expect, expectPath, expectVisible, textOf } from './fixtures';
-import { dialog, expectNoRows, gridRow } from './people';
+import { dialog, expectNoRows, gridRow, rowActions } from './people';
 
 /**
  * Helpers of the generic record screens' tests (part 2 §2 "Generic record screens"): the form's
@@ -53,7 +53,8 @@ export async function deleteFromList(
   opts: { key: string; entity: string; rowText: string; id: string; listPath: string; emptyText?: string },
 ) {
   const row = gridRow(page, recordGrid(opts.key), opts.rowText);
-  await row.getByTestId(`delete-${opts.id}`).click();
+  const remove = rowActions(page, recordGrid(opts.key), opts.rowText).getByTestId(`delete-${opts.id}`);
+  await remove.click();
   const modal = dialog(page, 'Confirm delete operation');
   await expectVisible(modal);
   expect(await textOf(modal.getByTestId('delete-question'))).toBe(
@@ -69,7 +70,7 @@ export async function deleteFromList(
   await expect.poll(() => dialog(page, 'Confirm delete operation').count()).toBe(0);
   await expectVisible(row);
 
-  await row.getByTestId(`delete-${opts.id}`).click();
+  await remove.click();
   await dialog(page, 'Confirm delete operation').getByTestId('confirm-yes').click();
   await expectPath(page, opts.listPath);
   await expect.poll(() => row.count(), { timeout: WAIT_MS }).toBe(0);

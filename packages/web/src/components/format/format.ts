@@ -143,7 +143,8 @@ export function createFormat({ language, hourCycle, timeZone }: FormatSettings) 
     count: (value: number, singular: string, plural = `${singular}s`) =>
       `${number(value, { max: 0 })} ${plurals.select(value) === 'one' ? singular : plural}`,
     /** The picker's dayjs pattern (Mantine's date-time pickers speak dayjs): the day as §9 has it, the clock as the user wants. */
-    pickerPattern: `YYYY/MM/DD ${hourCycle === '12h' ? 'hh:mm A' : 'HH:mm'}`,
+    pickerPattern: (seconds = false) =>
+      `YYYY/MM/DD ${hourCycle === '12h' ? 'hh:mm' : 'HH:mm'}${seconds ? ':ss' : ''}${hourCycle === '12h' ? ' A' : ''}`,
   };
 }
 export type Format = ReturnType<typeof createFormat>;

@@ -92,8 +92,10 @@ export const actionColumn = {
   sortable: false,
   minWidth: 150,
   maxWidth: 170,
-  // The row's way in: always shown, always last.
+  // The row's way in: always shown, always last, and in view while wide lists scroll sideways
+  // (beside the last column, never over it; on a phone nothing is pinned).
   lockVisible: true,
   lockPosition: 'right',
+  pinned: 'right',
   suppressMovable: true,
 } as const;

@@ -3,7 +3,8 @@ import { Checkbox, NativeSelect, Textarea, TextInput } from '@mantine/core';
 import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDomainText } from '../../i18n/useDomainText';
-import type { RecordFormValues } from './record-form-values';
+import { DateTimeField } from '../../components/DateTimeField';
+import { toLocalDateTime, type RecordFormValues } from './record-form-values';
 import { VehiclePicker, VehiclesPicker } from './VehiclePicker';
 
 /** The message of a field's error; a list's error sits on its item (emails[1]): the first one found. */
@@ -112,7 +113,20 @@ export function RecordFieldInput({ name, field, control, known }: RecordFieldInp
               />
             );
           case 'dateTime':
-            return <TextInput {...common} type="datetime-local" step={1} {...input} value={String(input.value)} />;
+            return (
+              <DateTimeField
+                label={label}
+                description={hint}
+                error={error}
+                withAsterisk={field.required}
+                testId={`field-${name}`}
+                withSeconds
+                value={input.value ? new Date(String(input.value)) : null}
+                onChange={(picked) => input.onChange(picked ? toLocalDateTime(picked) : '')}
+                onBlur={input.onBlur}
+                ref={input.ref}
+              />
+            );
           default:
             return (
               <TextInput

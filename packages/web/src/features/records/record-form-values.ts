@@ -6,9 +6,9 @@ import { editableFields, type RecordData, type RecordDef } from './record-types'
 export type FormValue = string | boolean | string[];
 export type RecordFormValues = Record<string, FormValue>;
 
-/** The datetime-local input's format (§9 "local date-time YYYY-MM-DDTHH:mm"), seconds kept when there are any. */
-const toLocalInput = (iso: string) => {
-  const at = dayjs(iso);
+/** A moment as the form holds it (§9 "local date-time YYYY-MM-DDTHH:mm"), seconds kept when there are any. */
+export const toLocalDateTime = (moment: string | Date) => {
+  const at = dayjs(moment);
   return at.second() === 0 && at.millisecond() === 0 ? at.format('YYYY-MM-DDTHH:mm') : at.format('YYYY-MM-DDTHH:mm:ss');
 };
 
@@ -32,7 +32,7 @@ function toFormValue(field: RecordField, value: unknown): FormValue {
     case 'textList':
       return (value as string[]).join('\n');
     case 'dateTime':
-      return toLocalInput(String(value));
+      return toLocalDateTime(String(value));
     default:
       return String(value);
   }

@@ -1,8 +1,5 @@
-import { DateTimePicker } from '@mantine/dates';
-import '@mantine/dates/styles.css';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../components/format/useFormat';
+import { DateTimeField } from '../../components/DateTimeField';
 
 interface ReportDateTimePickerProps {
   label: string;
@@ -15,36 +12,14 @@ interface ReportDateTimePickerProps {
   testId: string;
 }
 
-/** A start or end picker of the report page (§2): YYYY/MM/DD and the user's clock, future days disabled. */
-export function ReportDateTimePicker({
-  label,
-  placeholder,
-  value,
-  onChange,
-  defaultTime,
-  testId,
-}: ReportDateTimePickerProps) {
-  const { t } = useTranslation('report');
-  const format = useFormat();
+/** A start or end picker of the report page (§2): the criteria carry instants, and no future day is offered. */
+export function ReportDateTimePicker({ value, onChange, ...field }: ReportDateTimePickerProps) {
   return (
-    <DateTimePicker
-      label={label}
-      placeholder={placeholder}
-      valueFormat={format.pickerPattern}
+    <DateTimeField
+      {...field}
       value={value ? new Date(value) : null}
-      // The picker answers in local wall time ('YYYY-MM-DD HH:mm:ss'); the criteria carry instants.
-      onChange={(picked) => onChange(picked ? dayjs(picked).toISOString() : null)}
+      onChange={(picked) => onChange(picked ? picked.toISOString() : null)}
       maxDate={dayjs().endOf('day').toDate()}
-      clearable
-      defaultTimeValue={defaultTime}
-      data-testid={testId}
-      submitButtonProps={{ 'aria-label': t('picker.confirm', { label }) }}
-      ariaLabels={{ previousMonth: t('picker.previousMonth'), nextMonth: t('picker.nextMonth') }}
-      timePickerProps={{
-        hoursInputLabel: t('picker.hours'),
-        minutesInputLabel: t('picker.minutes'),
-        format: format.hourCycle === '12h' ? '12h' : '24h',
-      }}
     />
   );
 }

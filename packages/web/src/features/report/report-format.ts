@@ -25,4 +25,4 @@ export function cellText(column: string, cell: ReportCell | undefined, format: F
 export const templateInstant = (text: string) => `${text}.000Z`;
 
 /** An instant as the pickers show it, for texts beside them (template list, result heading). */
-export const pickerText = (instant: string, format: Format) => dayjs(instant).format(format.pickerPattern);
+export const pickerText = (instant: string, format: Format) => dayjs(instant).format(format.pickerPattern());

@@ -19,11 +19,6 @@ export const en = {
   // The pickers.
   'picker.selectAll': 'Select All',
   'picker.nothingFound': 'Nothing found',
-  'picker.confirm': 'Confirm {{label}}',
-  'picker.previousMonth': 'Previous month',
-  'picker.nextMonth': 'Next month',
-  'picker.hours': 'Hours',
-  'picker.minutes': 'Minutes',
   // Saved templates on the criteria page.
   'saved.title': 'Saved Templates',
   'saved.none': "No saved templates yet: save one from a report's results.",

@@ -90,9 +90,6 @@ export function vehicleColumns({ admin, onToggleStatus, t, format }: VehicleColu
       ...actionColumn,
       minWidth: admin ? 130 : 80,
       maxWidth: admin ? 150 : 90,
-      // Eleven columns do not fit a laptop screen: the rest scroll sideways, the actions stay in view
-      // (beside the last column, never over it; on a phone nothing is pinned).
-      pinned: 'right',
       cellRenderer: ({ data }: { data?: VehicleRow }) =>
         data && (
           <RowActions
