@@ -15,6 +15,7 @@ bench() {
 }
 
 npm run build --silent >/dev/null || exit 1
+bench "server start-up, compiled against tsx, embedded PGlite (no goal: figures for docs/performance.md)" npx tsx bench/startup.ts
 bench "login page JavaScript (goal: <= 250 kB gzipped)" node packages/web/scripts/login-bundle-size.mjs --max-kb 250
 bench "GET api/account, 50 connections, PostgreSQL (goal: >= 5,000 req/s with one token and with 50 users)" bash scripts/with-postgres.sh npx tsx bench/account-throughput.ts
 bench "people lists and searches, 1,000 dealers / 10,000 fleets / 100,000 drivers, PostgreSQL (goal: p95 < 50 ms each)" bash scripts/with-postgres.sh npx tsx bench/people.ts

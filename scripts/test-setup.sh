@@ -16,9 +16,9 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
-# `npm install` rather than `npm ci`: this npm writes lock files without other platforms' optional
-# packages (rollup's), which `npm ci` then rejects as out of sync; install still follows the lock.
+# Exactly the committed lock (`npm run check` proves `npm ci` accepts it, and .npmrc's engine-strict
+# that every package runs on this Node).
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm install --no-audit --no-fund
+  npm ci --no-audit --no-fund
 fi
 npm run build

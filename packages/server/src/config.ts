@@ -18,7 +18,7 @@ const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: urlWith(['postgres', 'postgresql']).optional(),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: urlWith(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().default('evfleet <no-reply@evfleet.local>'),
@@ -114,6 +114,12 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * DATA_DIR (./data unless set) relative to where the operator typed `npm start`: npm runs the script
+ * in the server's package and names the first directory INIT_CWD. A plain `node` uses its own.
+ */
+export const dataDirOf = (env: NodeJS.ProcessEnv) => resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR || './data');
+
 /** Reads the environment once at start; every bad value is named so the operator can fix it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -125,7 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const dataDir = resolve(e.DATA_DIR);
+  const dataDir = dataDirOf(env);
   return {
     port: e.PORT,
     host: e.HOST,

@@ -7,6 +7,9 @@ import { seedDemoAccounts, seedInitialAdmin, seedReferenceData } from './db/seed
 import { seedDemoFleet } from './sim/demo-fleet.js';
 import { startDemoTelemetry } from './sim/demo-telemetry.js';
 
+/** A stop finishes within this, well inside systemd's TimeoutStopSec (deploy/evfleet.service). */
+const STOP_WITHIN_MS = 10_000;
+
 async function main() {
   const config = loadConfig();
   config.webDist ??= fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -23,6 +26,11 @@ async function main() {
   let stopDemo = () => {};
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
+    // A supervisor waits a while before SIGKILL; a stop that hangs ends here, its readings unacknowledged.
+    setTimeout(() => {
+      app.log.error('not stopped within 10 s: exiting');
+      process.exit(1);
+    }, STOP_WITHIN_MS).unref();
     stopDemo();
     await app.close();
     await database.close();

@@ -32,6 +32,24 @@ export interface Database {
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'drizzle');
 
+/** The advisory lock the instances starting together queue on (any fixed number: 'evfl' in ASCII). */
+const MIGRATION_LOCK = 0x6576666c;
+
+/**
+ * Runs the migrations while holding a PostgreSQL advisory lock, so instances that start together
+ * migrate one after the other: the first applies them, the others find nothing left to apply.
+ */
+async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate();
+  } finally {
+    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    lock.release();
+  }
+}
+
 export async function openDatabase(database: Config['database'], poolSize = 10): Promise<Database> {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: poolSize });
@@ -39,7 +57,7 @@ export async function openDatabase(database: Config['database'], poolSize = 10):
     // the pool discards it and opens a new one on the next query.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    await migrateOnce(pool, () => migratePg(db, { migrationsFolder }));
     const url = new URL(database.url);
     return {
       db,

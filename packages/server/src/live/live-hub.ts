@@ -228,10 +228,11 @@ export function createLiveHub(deps: {
     get sessions() {
       return sessions.size;
     },
+    /** Ends every session with 'server restarting' (1012): the browser's STOMP client reconnects. */
     close() {
       clearInterval(timer);
       clearInterval(sessionTimer);
-      for (const s of sessions) s.socket.close();
+      for (const s of sessions) s.socket.close(1012, 'server restarting');
       sessions.clear();
     },
   };

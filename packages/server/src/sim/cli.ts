@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readingsTopic } from '@evfleet/domain';
 import mqtt from 'mqtt';
+import { dataDirOf } from '../config.js';
 import { DEMO_VEHICLE_COUNT, demoDeviceToken, demoVin } from '../db/demo-vehicles.js';
 import { CITIES } from './cities.js';
 import { advance, createSimVehicle, reading } from './vehicle-model.js';
@@ -28,7 +29,7 @@ const transport = args.transport === 'http' ? 'http' : 'mqtt';
 const url = args.url ?? (transport === 'mqtt' ? 'mqtt://localhost:1883' : 'http://localhost:8080');
 const intervalS = Number(args.interval);
 const count = Math.min(Number(args.vehicles), DEMO_VEHICLE_COUNT);
-const secretFile = join(process.env.DATA_DIR ?? './data', 'jwt-secret');
+const secretFile = join(dataDirOf(process.env), 'jwt-secret');
 const secret =
   args.secret ??
   process.env.JWT_SECRET ??

@@ -51,7 +51,15 @@ export async function installTelemetry(
   });
   await telemetry.start();
 
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    // On a stop each live screen is told why (1012, service restart), and reconnects: to this
+    // instance restarted, or through the balancer to another.
+    preClose(done) {
+      live.close();
+      this.websocketServer.close(() => done());
+    },
+  });
   app.get('/evts-websocket', { websocket: true, config: { access: 'public' }, schema: { hide: true } }, (socket) =>
     live.accept(socket),
   );
@@ -62,7 +70,6 @@ export async function installTelemetry(
   app.addHook('onClose', async () => {
     await mqtt?.close();
     await pipeline.close();
-    live.close();
     await changes.close();
   });
   return { pipeline, mqtt };

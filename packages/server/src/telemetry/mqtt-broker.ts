@@ -6,6 +6,8 @@ import type { Telemetry } from './telemetry.js';
 
 type DeviceClient = Client & { evfleetDevice?: { vin: string; vehicleId: number } };
 const BAD_USERNAME_OR_PASSWORD = 4;
+/** How long a stop waits for the readings in hand to be stored (the whole stop has 10 s). */
+const STORE_WAIT_MS = 5_000;
 
 /**
  * The embedded MQTT broker (aedes) used when no MQTT_URL is set. Devices sign in with their VIN and
@@ -16,6 +18,8 @@ export async function startEmbeddedBroker(
   telemetry: Pick<Telemetry, 'devices' | 'rejections' | 'ingest'>,
   opts: { port: number; host: string; log: FastifyBaseLogger },
 ) {
+  /** Publishes being stored, whose PUBACK is still to be sent. */
+  let storing = 0;
   const broker = await Aedes.createBroker({
     authenticate: (client: DeviceClient, username, password, done) => {
       const refuse = () => {
@@ -55,8 +59,10 @@ export async function startEmbeddedBroker(
       }
       // Malformed readings are counted and acknowledged (a retry would only fail again);
       // a storage failure is not acknowledged, so the device sends the reading again.
+      storing += 1;
       telemetry.ingest
         .readings('mqtt', device.vehicleId, packet.payload as Buffer)
+        .finally(() => (storing -= 1))
         .then(
           () => callback(null),
           (err: unknown) => {
@@ -68,6 +74,9 @@ export async function startEmbeddedBroker(
     },
     authorizeSubscribe: (_client, _subscription, callback) => callback(new Error('devices may not subscribe')),
   });
+  const connected = new Set<Client>();
+  broker.on('client', (client) => connected.add(client));
+  broker.on('clientDisconnect', (client) => connected.delete(client));
   broker.on('clientError', (client, err) =>
     opts.log.debug({ client: client.id, err: err.message }, 'mqtt client error'),
   );
@@ -86,9 +95,18 @@ export async function startEmbeddedBroker(
     get connected() {
       return server.listening;
     },
+    /**
+     * A clean stop: no new device connects and no connected one is read further; the readings
+     * already taken are stored and acknowledged; then the devices are disconnected. What they sent
+     * after the pause is unacknowledged, so they send it again to the next instance.
+     */
     close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const client of connected) client.conn.pause();
+      const deadline = Date.now() + STORE_WAIT_MS;
+      while (storing > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
       await new Promise<void>((resolve) => broker.close(() => resolve()));
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closed;
     },
   };
 }

@@ -11,9 +11,8 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 if (serverUrl) DATABASE_KINDS.push('postgres');
 else if (process.env.REQUIRE_POSTGRES) throw new Error('REQUIRE_POSTGRES is set but TEST_DATABASE_URL is not');
 
-/** A fresh, empty, migrated database: in memory for PGlite, a new throwaway database on PostgreSQL. */
-export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
-  if (kind === 'pglite') return openDatabase({ kind: 'pglite', dir: 'memory://' });
+/** A new, empty (unmigrated) throwaway database on the PostgreSQL server, and how to drop it. */
+export async function emptyPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `evfleet_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -21,15 +20,25 @@ export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<Databa
   await admin.end();
   const url = new URL(serverUrl!);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() }, 5);
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  };
+  return { url: url.toString(), drop };
+}
+
+/** A fresh, empty, migrated database: in memory for PGlite, a new throwaway database on PostgreSQL. */
+export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
+  if (kind === 'pglite') return openDatabase({ kind: 'pglite', dir: 'memory://' });
+  const { url, drop } = await emptyPostgresDatabase();
+  const database = await openDatabase({ kind: 'postgres', url }, 5);
   return {
     ...database,
     close: async () => {
       await database.close();
-      const drop = new pg.Client({ connectionString: serverUrl });
-      await drop.connect();
-      await drop.query(`drop database if exists ${name} with (force)`);
-      await drop.end();
+      await drop();
     },
   };
 }

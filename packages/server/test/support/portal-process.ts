@@ -1,16 +1,29 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, readdirSync, statSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './ports.js';
 
 /**
- * The portal as its own process, as the browser tests and the browser benchmarks run it: one
- * process (node with tsx's loader, no npm wrapper) so that stopping it stops the server itself.
+ * The portal as its own process, as an operator runs it and as the browser tests and benchmarks
+ * do: the compiled server under plain node (no npm wrapper), so that stopping it stops the server.
  */
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-// tsx compiles the server as it starts: on two cores shared with other suites that took over a minute.
+export const SERVER_MAIN = join(REPO_ROOT, 'packages/server/dist/main.js');
+// On two cores shared with other suites a start (migrations included) has taken tens of seconds.
 const HEALTH_TIMEOUT_MS = 120_000;
+
+/** Compiles the domain and the server when their build is missing or older than their sources. */
+export function ensureServerBuilt(): void {
+  const sources = ['packages/domain/src', 'packages/server/src', 'packages/server/drizzle'];
+  const built = existsSync(SERVER_MAIN) ? statSync(SERVER_MAIN).mtimeMs : 0;
+  if (sources.every((dir) => newestMtime(join(REPO_ROOT, dir)) <= built)) return;
+  const build = spawnSync('npm', ['run', 'build', '--silent', '-w', '@evfleet/domain', '-w', '@evfleet/server'], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (build.status !== 0) throw new Error(`building the server failed (${build.status ?? build.signal})`);
+}
 
 export interface PortalProcess {
   baseUrl: string;
@@ -24,8 +37,9 @@ export interface PortalProcess {
 export async function startPortalProcess(env: Record<string, string>, logFile: string): Promise<PortalProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  ensureServerBuilt();
   const log = createWriteStream(logFile);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const server = spawn(process.execPath, ['--conditions=compiled', SERVER_MAIN], {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_BASE_URL: baseUrl, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
