@@ -87,7 +87,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     load: (userId) => accountsRepository.accountById(database.db, userId),
     ttlMs: config.sessionCheckMs / 2,
   });
-  const throttle = createLoginThrottle({
+  const throttle = createLoginThrottle(database.db, {
     attemptsPerMinute: config.loginAttemptsPerMinute,
     failuresPerAccount: config.loginFailuresPerAccount,
   });

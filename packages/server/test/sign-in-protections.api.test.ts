@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /** docs/security.md "Sign-in" and "Every answer": limits that hold per real client, and closed headers. */
@@ -46,6 +47,23 @@ describe('sign-in protections', () => {
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     expect((await signIn(t, 'user1234', {}, '192.0.2.77')).statusCode).toBe(200);
+  });
+
+  it('counts the attempts of every instance on one database: another instance keeps the lockout', async () => {
+    const second = await buildApp({ config: t.config, database: t.database, logger: false });
+    await second.ready();
+    try {
+      for (let i = 0; i < 3; i++) expect((await signIn(t, 'wrong-pass', {}, '192.0.2.99')).statusCode).toBe(401);
+      const elsewhere = await second.inject({
+        method: 'POST',
+        url: '/api/authenticate',
+        payload: { username: 'user', password: 'user1234' },
+        remoteAddress: '192.0.2.99',
+      });
+      expect(elsewhere.statusCode).toBe(429);
+    } finally {
+      await second.close();
+    }
   });
 
   it('sends the security headers on every answer, and no CORS grant or cookie', async () => {

@@ -324,3 +324,10 @@ export const userPreference = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+/** Sign-in limits, shared by every instance (auth/login-throttle.ts): a count per key until its window ends. */
+export const signInWindow = pgTable('sign_in_window', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

@@ -49,16 +49,16 @@ export function createAccountService({ db, tokens, sessions, throttle, mails, ma
 
   return {
     async authenticate(username: string, password: string, rememberMe: boolean, client: string) {
-      const wait = throttle.attempt(client) ?? throttle.lockedFor(username, client);
+      const wait = (await throttle.attempt(client)) ?? (await throttle.lockedFor(username, client));
       if (wait !== null) throw tooManyRequests(fillText(ACCOUNT_TEXTS.tooManyAttempts, { seconds: wait }), wait);
       const user = await users.findByLoginOrEmail(db, username);
       const ok = await passwordMatches(user?.passwordHash ?? DUMMY_HASH, password);
       // A non-activated account is refused like a wrong password (the spec's single message).
       if (!user || !ok || !user.activated) {
-        throttle.failed(username, client);
+        await throttle.failed(username, client);
         throw unauthorized();
       }
-      throttle.succeeded(username, client);
+      await throttle.succeeded(username, client);
       return issue(user, rememberMe);
     },
 
