@@ -38,13 +38,15 @@ import type { Telemetry } from './telemetry/telemetry.js';
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** Where the CAN reports read readings from: a replica (DATABASE_READ_URL), else `database`. */
+  readDatabase?: Database;
   logger?: FastifyBaseLogger | boolean | { level: string };
 }
 
 export const BODY_LIMIT = 1024 * 1024;
 
 /** Builds the whole HTTP application from its dependencies; nothing is global. */
-export async function buildApp({ config, database, logger }: AppDeps) {
+export async function buildApp({ config, database, readDatabase = database, logger }: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
@@ -142,6 +144,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   await installModules(app, {
     config,
     database,
+    readDatabase,
     tokens,
     sessions,
     throttle,

@@ -18,6 +18,7 @@ const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: urlWith(['postgres', 'postgresql']).optional(),
+  DATABASE_READ_URL: urlWith(['postgres', 'postgresql']).optional(),
   DATA_DIR: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: urlWith(['smtp', 'smtps']).optional(),
@@ -74,6 +75,8 @@ export interface Config {
   port: number;
   host: string;
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string };
+  /** A PostgreSQL streaming replica the CAN reports and exports read readings from. */
+  databaseReadUrl?: string;
   dataDir: string;
   /** External broker (url) or the embedded one on port (0: no MQTT at all). */
   mqtt: { url?: string; port: number; clientId: string; shareGroup: string };
@@ -131,6 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL)
+    throw new ConfigError('Invalid configuration:\n  DATABASE_READ_URL: a replica needs DATABASE_URL, its primary');
   const dataDir = dataDirOf(env);
   return {
     port: e.PORT,
@@ -138,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dir: join(dataDir, 'pglite') },
+    databaseReadUrl: e.DATABASE_READ_URL,
     dataDir,
     mqtt: { url: e.MQTT_URL, port: e.MQTT_PORT, clientId: e.MQTT_CLIENT_ID, shareGroup: e.MQTT_SHARE_GROUP },
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),

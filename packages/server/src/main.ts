@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { openDatabase, openReadDatabase } from './db/client.js';
 import { seedDemoVehicles } from './db/demo-vehicles.js';
 import { seedDemoAccounts, seedInitialAdmin, seedReferenceData } from './db/seed.js';
 import { seedDemoFleet } from './sim/demo-fleet.js';
@@ -21,7 +21,8 @@ async function main() {
   }
   if (config.initialAdminPassword) await seedInitialAdmin(database.db, config.initialAdminPassword);
 
-  const app = await buildApp({ config, database });
+  const readDatabase = config.databaseReadUrl ? openReadDatabase(config.databaseReadUrl) : undefined;
+  const app = await buildApp({ config, database, readDatabase });
   if (config.demo && config.demoTelemetry) await seedDemoFleet(database.db);
   let stopDemo = () => {};
   const shutdown = async (signal: string) => {
@@ -33,6 +34,7 @@ async function main() {
     }, STOP_WITHIN_MS).unref();
     stopDemo();
     await app.close();
+    await readDatabase?.close();
     await database.close();
     process.exit(0);
   };
@@ -43,7 +45,10 @@ async function main() {
   // that dies anyway.
   process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection (kept running)'));
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`evfleet on ${config.appBaseUrl} (database: ${database.source}${config.demo ? ', demo data' : ''})`);
+  const reads = readDatabase ? `, reports from ${readDatabase.source}` : '';
+  app.log.info(
+    `evfleet on ${config.appBaseUrl} (database: ${database.source}${reads}${config.demo ? ', demo data' : ''})`,
+  );
   // History is written after the portal is reachable; the demo moves on its own from then on.
   if (config.demo && config.demoTelemetry) {
     stopDemo = (await startDemoTelemetry(database.db, app.telemetry, app.log)).stop;

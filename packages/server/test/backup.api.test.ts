@@ -98,12 +98,16 @@ describe.each(DATABASE_KINDS)('backup and restore on %s', (kind) => {
     cleanups.push(() => restored.close());
     expect(await rowCounts(restored.db)).toEqual(counts);
     expect(await sampleReadings(restored.db)).toEqual(sample);
-  });
+  }, 180_000);
 
-  it.runIf(kind === 'pglite')('refuses to restore over a database that is there', async () => {
-    const target = await place();
-    const existing = await openDatabase(target);
-    await existing.close();
-    await expect(restore(target, '/nonexistent.backup')).rejects.toThrow(/already holds a database/);
-  });
+  it.runIf(kind === 'pglite')(
+    'refuses to restore over a database that is there',
+    async () => {
+      const target = await place();
+      const existing = await openDatabase(target);
+      await existing.close();
+      await expect(restore(target, '/nonexistent.backup')).rejects.toThrow(/already holds a database/);
+    },
+    120_000,
+  );
 });

@@ -64,7 +64,7 @@ describe('sign-in protections', () => {
     } finally {
       await second.close();
     }
-  });
+  }, 60_000);
 
   it('sends the security headers on every answer, and no CORS grant or cookie', async () => {
     for (const url of ['/', '/api/account', '/management/health', '/no/such/route']) {

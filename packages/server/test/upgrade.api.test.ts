@@ -94,7 +94,7 @@ describe('upgrading a database of the previous release', () => {
     const upgraded = await openDatabase({ kind: 'pglite', dir });
     cleanups.push(() => upgraded.close());
     await expectUpgraded(upgraded.db, vehicleId);
-  });
+  }, 120_000);
 
   it.runIf(DATABASE_KINDS.includes('postgres'))(
     'on PostgreSQL: three instances starting together migrate it once, under a lock',
@@ -117,5 +117,6 @@ describe('upgrading a database of the previous release', () => {
       });
       await expectUpgraded(instances[0].db, vehicleId);
     },
+    120_000,
   );
 });

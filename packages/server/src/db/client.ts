@@ -50,23 +50,30 @@ async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise
   }
 }
 
+function openPostgres(url: string, poolSize: number): Database & { raw: { kind: 'postgres'; pool: pg.Pool } } {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection that the server drops (restart, failover) must not crash the process:
+  // the pool discards it and opens a new one on the next query.
+  pool.on('error', () => undefined);
+  const { hostname, port, pathname } = new URL(url);
+  return {
+    db: drizzlePg(pool, { schema }),
+    raw: { kind: 'postgres', pool },
+    kind: 'postgres',
+    source: `PostgreSQL ${hostname}:${port || 5432}${pathname}`,
+    ping: async () => void (await pool.query('select 1')),
+    close: () => pool.end(),
+  };
+}
+
+/** A PostgreSQL streaming replica (DATABASE_READ_URL), read only: nothing is migrated there. */
+export const openReadDatabase = (url: string, poolSize = 10): Database => openPostgres(url, poolSize);
+
 export async function openDatabase(database: Config['database'], poolSize = 10): Promise<Database> {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: poolSize });
-    // An idle connection that the server drops (restart, failover) must not crash the process:
-    // the pool discards it and opens a new one on the next query.
-    pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema });
-    await migrateOnce(pool, () => migratePg(db, { migrationsFolder }));
-    const url = new URL(database.url);
-    return {
-      db,
-      raw: { kind: 'postgres', pool },
-      kind: 'postgres',
-      source: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`,
-      ping: async () => void (await pool.query('select 1')),
-      close: () => pool.end(),
-    };
+    const opened = openPostgres(database.url, poolSize);
+    await migrateOnce(opened.raw.pool, () => migratePg(opened.db, { migrationsFolder }));
+    return opened;
   }
   if (database.dir !== 'memory://') mkdirSync(database.dir, { recursive: true });
   // The migrations create pg_trgm (people search); PGlite must be told where its bundle is.

@@ -99,6 +99,8 @@ type Account = NonNullable<Awaited<ReturnType<typeof accountsRepository.accountB
 export interface ModuleDeps {
   config: Config;
   database: Database;
+  /** The reports' readings: a replica, or `database` itself. */
+  readDatabase: Database;
   tokens: Tokens;
   sessions: Sessions<Account>;
   throttle: LoginThrottle;
@@ -186,10 +188,15 @@ export async function installModules(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(recordVehiclesRoutes(db));
 
   // The CAN history report: its calls, saved templates' schedules, and the scheduler mailing them
-  // through the outbox. On PostgreSQL an export is read with COPY, which needs a connection of its own.
+  // through the outbox. Its readings may come from a replica, so a long export never slows
+  // ingestion; on PostgreSQL an export is read with COPY, which needs a connection of its own.
+  const { readDatabase } = deps;
   const reports = createCanReportService({
     db,
-    pool: database.raw.kind === 'postgres' ? database.raw.pool : undefined,
+    readings: {
+      db: readDatabase.db,
+      pool: readDatabase.raw.kind === 'postgres' ? readDatabase.raw.pool : undefined,
+    },
   });
   await app.register(canReportRoutes(reports));
   await app.register(reportSchedulesRoutes(createReportSchedulesService({ db, reports })));

@@ -41,10 +41,16 @@ export interface ReportExport {
   write(out: Writable): Promise<void>;
 }
 
-/** Writes a whole report to a stream as xlsx (also used by the scheduler); `pool` is PostgreSQL's, for COPY. */
-async function writeReport(db: Db, pool: pg.Pool | undefined, vehicleName: string, query: ReportQuery, out: Writable) {
+/** Where readings are read: `pool` is PostgreSQL's, for COPY. */
+interface ReadingSource {
+  db: Db;
+  pool?: pg.Pool;
+}
+
+/** Writes a whole report to a stream as xlsx (also used by the scheduler). */
+async function writeReport(readings: ReadingSource, vehicleName: string, query: ReportQuery, out: Writable) {
   const book = await reportWorkbook(out, vehicleName, query.columns);
-  await exportLines(db, pool, query, (lines) => book.add(lines));
+  await exportLines(readings.db, readings.pool, query, (lines) => book.add(lines));
   await book.finish();
 }
 
@@ -52,8 +58,8 @@ async function writeReport(db: Db, pool: pg.Pool | undefined, vehicleName: strin
  * Part 2 §7 "CAN report": options, reports, exports and saved templates. Every call is confined to
  * the vehicles the caller may see: a vehicle outside the scope is "not found", whoever asks.
  */
-export function createCanReportService({ db, pool }: { db: Db; pool?: pg.Pool }) {
-  const pager = reportPager({ db, pool });
+export function createCanReportService({ db, readings }: { db: Db; readings: ReadingSource }) {
+  const pager = reportPager(readings);
   const visible = async (by: AuthUser) => visibleVehicles(await resolveScope(db, by));
 
   /**
@@ -125,7 +131,7 @@ export function createCanReportService({ db, pool }: { db: Db; pool?: pg.Pool })
     sortType?: SortType,
   ): Promise<ReportExport> => {
     const { v, query } = await prepare(by, criteria, { sortBy, sortType, exporting: true });
-    return { fileName, write: (out) => writeReport(db, pool, v.name, query, out) };
+    return { fileName, write: (out) => writeReport(readings, v.name, query, out) };
   };
 
   const ownTemplate = async (by: AuthUser, id: number) => {
