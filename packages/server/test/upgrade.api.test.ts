@@ -2,8 +2,6 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -11,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../src/db/client.js';
+import { openDatabase, openPglite, type Db } from '../src/db/client.js';
 import { DATABASE_KINDS, emptyPostgresDatabase } from './support/databases.js';
 
 /**
@@ -85,7 +83,7 @@ describe('upgrading a database of the previous release', () => {
     cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
 
-    const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    const client = await openPglite(dir);
     const old = drizzlePglite(client);
     await migratePglite(old, { migrationsFolder: folder });
     const vehicleId = await storeAsPreviousRelease(old as unknown as Db);

@@ -1,28 +1,12 @@
-import type { Page } from 'playwright-core';
 import { afterAll, describe } from 'vitest';
-import { ADMIN, expect, expectVisible, screenshot, signIn, test, textOf } from './support/fixtures';
+import { ADMIN, expect, expectVisible, screenshot, signIn, test } from './support/fixtures';
 import { daysAgo } from './support/can-report';
+import { pickDay } from './support/date-time';
 import { Api, assignToFleet, createDealer, createFleet, dialog, freeVehicles, runId } from './support/people';
 
 /** Issue 18 defects 8 and 9: one way of writing times, sentences that do not run together. */
 
 const DAY = daysAgo(3);
-const dayLabel = (d: Date) => `${d.getDate()} ${d.toLocaleString('en-US', { month: 'long' })} ${d.getFullYear()}`;
-
-/** Picks a day in a report picker and confirms it, keeping the picker's own time (00:00 for Start, 23:59 for End). */
-async function pickDay(page: Page, testId: string, label: string): Promise<string> {
-  await page.getByTestId(testId).click();
-  const dropdown = page.locator('.mantine-Popover-dropdown').filter({ has: page.getByLabel(`Confirm ${label}`) });
-  await expectVisible(dropdown);
-  const day = dropdown.getByRole('button', { name: dayLabel(DAY), exact: true });
-  for (let back = 0; back < 2 && !(await day.isVisible()); back += 1)
-    await dropdown.getByLabel('Previous month', { exact: true }).click();
-  await day.click();
-  await dropdown.getByLabel(`Confirm ${label}`, { exact: true }).click();
-  await expect.poll(() => dropdown.isVisible()).toBe(false);
-  return textOf(page.getByTestId(testId));
-}
-
 const ymd = `${DAY.getFullYear()}/${String(DAY.getMonth() + 1).padStart(2, '0')}/${String(DAY.getDate()).padStart(2, '0')}`;
 
 afterAll(async () => {
@@ -35,8 +19,8 @@ describe('formatting', () => {
     page,
   }) => {
     await signIn(page, ADMIN, '/report/can-history-report');
-    expect(await pickDay(page, 'report-start', 'Start Date')).toBe(`${ymd} 00:00`);
-    expect(await pickDay(page, 'report-end', 'End Date')).toBe(`${ymd} 23:59`);
+    expect(await pickDay(page, 'report-start', 'Start Date', DAY)).toBe(`${ymd} 00:00`);
+    expect(await pickDay(page, 'report-end', 'End Date', DAY)).toBe(`${ymd} 23:59`);
 
     await page.goto('/account/settings');
     const clock = page.getByTestId('settings-hour-cycle');
@@ -50,11 +34,13 @@ describe('formatting', () => {
     await expect.poll(() => clock.locator('input:checked').inputValue()).toBe('12h');
 
     await page.goto('/report/can-history-report');
-    expect(await pickDay(page, 'report-start', 'Start Date')).toBe(`${ymd} 12:00 AM`);
-    expect(await pickDay(page, 'report-end', 'End Date')).toBe(`${ymd} 11:59 PM`);
+    expect(await pickDay(page, 'report-start', 'Start Date', DAY)).toBe(`${ymd} 12:00 AM`);
+    expect(await pickDay(page, 'report-end', 'End Date', DAY)).toBe(`${ymd} 11:59 PM`);
     // A record's moment is written on the same clock, to the second (not the browser's own clock).
     await page.goto('/vehicle-log/new');
-    expect(await pickDay(page, 'field-logTime', 'Log Time')).toMatch(new RegExp(`^${ymd} \\d{2}:\\d{2}:\\d{2} [AP]M$`));
+    expect(await pickDay(page, 'field-logTime', 'Log Time', DAY)).toMatch(
+      new RegExp(`^${ymd} \\d{2}:\\d{2}:\\d{2} [AP]M$`),
+    );
   });
 
   test('a dealer with fleets and vehicles is refused in sentences that each end, one under the other', async ({

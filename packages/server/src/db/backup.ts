@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Config } from '../config.js';
+import { openPglite } from './client.js';
 
 /**
  * A whole database to one file and back: PostgreSQL through its own pg_dump and pg_restore (the
@@ -28,7 +27,7 @@ export async function backup(database: Config['database'], file: string): Promis
     });
     return;
   }
-  const client = await PGlite.create(database.dir, { extensions: { pg_trgm } });
+  const client = await openPglite(database.dir);
   try {
     const dump = await client.dumpDataDir('gzip');
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
@@ -49,9 +48,6 @@ export async function restore(database: Config['database'], file: string): Promi
   }
   if (existsSync(database.dir) && readdirSync(database.dir).length > 0)
     throw new Error(`${database.dir} already holds a database: move it away before restoring`);
-  const client = await PGlite.create(database.dir, {
-    extensions: { pg_trgm },
-    loadDataDir: new Blob([readFileSync(file)]),
-  });
+  const client = await openPglite(database.dir, new Blob([readFileSync(file)]));
   await client.close();
 }

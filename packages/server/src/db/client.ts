@@ -69,6 +69,13 @@ function openPostgres(url: string, poolSize: number): Database & { raw: { kind: 
 /** A PostgreSQL streaming replica (DATABASE_READ_URL), read only: nothing is migrated there. */
 export const openReadDatabase = (url: string, poolSize = 10): Database => openPostgres(url, poolSize);
 
+/**
+ * The embedded PostgreSQL at `dir`, unmigrated; `loadDataDir` fills a new one from a backup. The
+ * migrations create pg_trgm (people search), so PGlite must be told where its bundle is.
+ */
+export const openPglite = (dir: string, loadDataDir?: Blob) =>
+  PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir });
+
 export async function openDatabase(database: Config['database'], poolSize = 10): Promise<Database> {
   if (database.kind === 'postgres') {
     const opened = openPostgres(database.url, poolSize);
@@ -76,8 +83,7 @@ export async function openDatabase(database: Config['database'], poolSize = 10):
     return opened;
   }
   if (database.dir !== 'memory://') mkdirSync(database.dir, { recursive: true });
-  // The migrations create pg_trgm (people search); PGlite must be told where its bundle is.
-  const client = await PGlite.create(database.dir, { extensions: { pg_trgm } });
+  const client = await openPglite(database.dir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {

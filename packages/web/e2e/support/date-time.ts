@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { expect, expectVisible, WAIT_MS } from './fixtures';
+import { expect, expectVisible, textOf, WAIT_MS } from './fixtures';
 
 /** The day button's label in Mantine's calendar: 'D MMMM YYYY'. */
 const dayLabel = (d: Date) => `${d.getDate()} ${d.toLocaleString('en-US', { month: 'long' })} ${d.getFullYear()}`;
@@ -29,21 +29,37 @@ async function showMonth(dropdown: Locator, when: Date): Promise<void> {
   await expectVisible(day);
 }
 
-/**
- * Sets a date-time field (components/DateTimeField) to `when` the way a user does: the day on its
- * calendar, then the time in its hour, minute and, where it has one, second fields.
- */
-export async function pickDateTime(page: Page, testId: string, label: string, when: Date): Promise<void> {
+/** Opens a date-time field (components/DateTimeField) and chooses `when`'s day on its calendar. */
+async function chooseDay(page: Page, testId: string, when: Date): Promise<Locator> {
   await page.getByTestId(testId).click();
   // One picker is open at a time; its time fields hide while it shows years or months.
   const dropdown = page.locator('[data-dates-dropdown]');
   await expectVisible(dropdown);
   await showMonth(dropdown, when);
   await dropdown.getByRole('button', { name: dayLabel(when), exact: true }).click();
+  return dropdown;
+}
+
+async function confirm(dropdown: Locator, label: string): Promise<void> {
+  await dropdown.getByLabel(`Confirm ${label}`, { exact: true }).click();
+  await expect.poll(() => dropdown.isVisible(), { timeout: WAIT_MS }).toBe(false);
+}
+
+/**
+ * Sets a date-time field to `when` the way a user does: the day on its calendar, then the time in
+ * its hour, minute and, where it has one, second fields.
+ */
+export async function pickDateTime(page: Page, testId: string, label: string, when: Date): Promise<void> {
+  const dropdown = await chooseDay(page, testId, when);
   await dropdown.getByLabel('Hours', { exact: true }).fill(twoDigits(when.getHours()));
   await dropdown.getByLabel('Minutes', { exact: true }).fill(twoDigits(when.getMinutes()));
   const seconds = dropdown.getByLabel('Seconds', { exact: true });
   if ((await seconds.count()) > 0) await seconds.fill(twoDigits(when.getSeconds()));
-  await dropdown.getByLabel(`Confirm ${label}`, { exact: true }).click();
-  await expect.poll(() => dropdown.isVisible(), { timeout: WAIT_MS }).toBe(false);
+  await confirm(dropdown, label);
+}
+
+/** Chooses `day` in a date-time field, keeping the time the field offers, and returns what it shows. */
+export async function pickDay(page: Page, testId: string, label: string, day: Date): Promise<string> {
+  await confirm(await chooseDay(page, testId, day), label);
+  return textOf(page.getByTestId(testId));
 }
