@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what the test suites need on a fresh Debian machine: Chromium and Mosquitto from Debian,
+# Installs what the test suites need on a fresh Debian machine: Chromium, Mosquitto, RabbitMQ and HAProxy from Debian,
 # the npm packages, and the production web build the browser tests open. PostgreSQL 15 is expected
 # on the PATH (initdb, pg_ctl); it is installed from Debian when absent.
 set -euo pipefail
@@ -9,6 +9,9 @@ need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 command -v mosquitto >/dev/null 2>&1 || [ -x /usr/sbin/mosquitto ] || need+=(mosquitto)
 command -v initdb >/dev/null 2>&1 || [ -d /usr/lib/postgresql ] || need+=(postgresql)
+# The multi-instance test (npm run test:scale): a RabbitMQ cluster and a balancer.
+[ -x /usr/lib/rabbitmq/bin/rabbitmq-server ] || need+=(rabbitmq-server)
+[ -x /usr/sbin/haproxy ] || need+=(haproxy)
 if [ ${#need[@]} -gt 0 ]; then
   echo "test:setup: installing ${need[*]} from Debian"
   sudo_cmd=""; [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"

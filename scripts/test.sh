@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every test: unit and API suites on PGlite and on a throwaway PostgreSQL, then the browser tests in
+# Every test: unit and API suites on PGlite and on a throwaway PostgreSQL, the multi-instance test
+# (RabbitMQ cluster, two instances, a replica: it starts its own), then the browser tests in
 # Debian's Chromium against the built portal. PostgreSQL and the browser are required, not skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,4 +11,5 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
 else
   bash scripts/with-postgres.sh npx vitest run
 fi
+npm run test:scale
 npm run e2e -w @evfleet/web

@@ -103,11 +103,13 @@ export async function buildApp({ config, database, readDatabase = database, logg
     log: loggers.get('evfleet.mail'),
   });
   const mails = accountMails(config.appBaseUrl);
-  const signalSource = config.mqtt.url
-    ? `MQTT ${new URL(config.mqtt.url).host}`
-    : config.mqtt.port
-      ? `MQTT (embedded broker, port ${config.mqtt.port})`
-      : 'HTTP only';
+  const signalSource = config.amqp
+    ? `MQTT through RabbitMQ (${config.amqp.partitions} partitions)`
+    : config.mqtt.url
+      ? `MQTT ${new URL(config.mqtt.url).host}`
+      : config.mqtt.port
+        ? `MQTT (embedded broker, port ${config.mqtt.port})`
+        : 'HTTP only';
   const build = readBuildInfo(signalSource);
   installGuard(app, sessions, (user) => resolveScope(database.db, user));
   installInputRules(app);
@@ -138,6 +140,8 @@ export async function buildApp({ config, database, readDatabase = database, logg
     mail,
     log: loggers.get('evfleet.telemetry'),
     readingsCommitted: dailyStats.committed,
+    flushCommitted: dailyStats.flush,
+    vehiclesTakenOver: dailyStats.takenOver,
     mapItems: (fresh) => createMapItems(database.db, fresh),
   });
   const telemetry = installed.telemetry.pipeline;

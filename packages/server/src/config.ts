@@ -34,6 +34,18 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
     .default('evfleet'),
+  AMQP_URLS: z
+    .string()
+    .transform((v) => v.split(',').map((u) => u.trim()))
+    .pipe(z.array(urlWith(['amqp', 'amqps'])).min(1))
+    .optional(),
+  AMQP_PARTITIONS: z.coerce.number().int().min(1).max(1024).default(16),
+  AMQP_PREFER: z
+    .string()
+    .regex(/^\d+\/\d+$/, 'must be "instance/instances", such as 1/2')
+    .transform((v) => v.split('/').map(Number) as [number, number])
+    .refine(([i, n]) => i >= 1 && i <= n, 'the instance must be between 1 and the number of instances')
+    .optional(),
   RETENTION_DAYS: z.coerce.number().int().positive().optional(),
   OFFLINE_AFTER_MINUTES: z.coerce.number().int().positive().default(10),
   SMS_WEBHOOK_URL: urlWith(['http', 'https']).optional(),
@@ -80,6 +92,11 @@ export interface Config {
   dataDir: string;
   /** External broker (url) or the embedded one on port (0: no MQTT at all). */
   mqtt: { url?: string; port: number; clientId: string; shareGroup: string };
+  /**
+   * RabbitMQ (docs/scaling.md): readings hashed by VIN onto `partitions` queues, each consumed by one
+   * instance at a time. `prefer` (instance i of n) takes every n-th partition first, spreading them.
+   */
+  amqp?: { urls: string[]; partitions: number; prefer?: { instance: number; of: number } };
   jwtSecret: string;
   smtpUrl?: string;
   smsWebhookUrl?: string;
@@ -146,6 +163,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseReadUrl: e.DATABASE_READ_URL,
     dataDir,
     mqtt: { url: e.MQTT_URL, port: e.MQTT_PORT, clientId: e.MQTT_CLIENT_ID, shareGroup: e.MQTT_SHARE_GROUP },
+    amqp: e.AMQP_URLS && {
+      urls: e.AMQP_URLS,
+      partitions: e.AMQP_PARTITIONS,
+      prefer: e.AMQP_PREFER && { instance: e.AMQP_PREFER[0], of: e.AMQP_PREFER[1] },
+    },
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     smsWebhookUrl: e.SMS_WEBHOOK_URL,

@@ -13,3 +13,28 @@ describe('DATA_DIR', () => {
     expect(dataDirOf({ DATA_DIR: 'state' })).toBe(`${process.cwd()}/state`);
   });
 });
+
+describe('RabbitMQ partitions', () => {
+  const secret = { JWT_SECRET: 'x'.repeat(32) };
+  it('reads the broker nodes, the number of partitions and which share an instance takes first', () => {
+    expect(
+      loadConfig({
+        ...secret,
+        AMQP_URLS: 'amqp://a:1@n1:5672, amqp://a:1@n2:5672',
+        AMQP_PARTITIONS: '32',
+        AMQP_PREFER: '2/3',
+      }).amqp,
+    ).toEqual({
+      urls: ['amqp://a:1@n1:5672', 'amqp://a:1@n2:5672'],
+      partitions: 32,
+      prefer: { instance: 2, of: 3 },
+    });
+    expect(loadConfig(secret).amqp).toBeUndefined();
+  });
+
+  it('names what is wrong with a bad value', () => {
+    expect(() => loadConfig({ ...secret, AMQP_URLS: 'mqtt://n1' })).toThrow(/AMQP_URLS.*amqp:\/\//s);
+    expect(() => loadConfig({ ...secret, AMQP_URLS: 'amqp://n1', AMQP_PREFER: '3/2' })).toThrow(/AMQP_PREFER/);
+    expect(() => loadConfig({ ...secret, AMQP_URLS: 'amqp://n1', AMQP_PREFER: 'half' })).toThrow(/AMQP_PREFER/);
+  });
+});

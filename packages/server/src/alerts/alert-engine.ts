@@ -208,6 +208,23 @@ export function createAlertEngine(deps: {
       chain = chain.then(() => evaluate(rows)).catch((err) => deps.log.error({ err }, 'alert evaluation failed'));
       return chain;
     },
+    /**
+     * Vehicles whose readings this instance takes over: their episodes are loaded again from
+     * alert_state and `rows` (their stored readings from before that state on, in order) evaluated
+     * again. Readings the state already covers are skipped, and a transition recorded before is
+     * not recorded twice, so what the previous holder left unevaluated is caught up exactly.
+     */
+    replay(vehicleIds: number[], rows: StoredRow[]): Promise<void> {
+      const again = new Set(vehicleIds);
+      chain = chain
+        .then(() => {
+          for (const id of again) loaded.delete(id);
+          for (const k of episodes.keys()) if (again.has(Number(k.slice(0, k.indexOf(':'))))) episodes.delete(k);
+          return evaluate(rows);
+        })
+        .catch((err) => deps.log.error({ err }, 'alert evaluation failed'));
+      return chain;
+    },
     idle: () => chain,
     /** After a vehicle's thresholds or recipients change. */
     invalidate: (vehicleId: number) => deps.settings.invalidate(vehicleId),

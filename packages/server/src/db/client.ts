@@ -50,6 +50,27 @@ async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise
   }
 }
 
+/**
+ * Runs a periodic job on one instance only: the one that takes the job's advisory lock (any fixed
+ * number) runs it, the others, finding it taken, skip this turn. The embedded database has one
+ * instance.
+ */
+export async function onceAcrossInstances(database: Database, lockKey: number, job: () => Promise<void>) {
+  if (database.raw.kind !== 'postgres') return job();
+  const lock = await database.raw.pool.connect();
+  try {
+    const { rows } = await lock.query<{ taken: boolean }>('select pg_try_advisory_lock($1) as taken', [lockKey]);
+    if (!rows[0].taken) return;
+    try {
+      await job();
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [lockKey]).catch(() => undefined);
+    }
+  } finally {
+    lock.release();
+  }
+}
+
 function openPostgres(url: string, poolSize: number): Database & { raw: { kind: 'postgres'; pool: pg.Pool } } {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection that the server drops (restart, failover) must not crash the process:

@@ -17,6 +17,16 @@ export interface MailDispatcher {
 }
 
 /**
+ * The SMTP URL with nodemailer's connection pool on unless it says otherwise: an alert storm's
+ * hundreds of mails then go over a few open connections, not one connection (and TLS handshake) each.
+ */
+const pooled = (smtpUrl: string) => {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  return url.toString();
+};
+
+/**
  * Delivers the outbox: mail over SMTP when SMTP_URL is set, otherwise by writing each message (and
  * so its link) to the log, which keeps the demo usable offline; SMS through the SMS adapter.
  */
@@ -28,7 +38,8 @@ export function createMailDispatcher(opts: {
   log: FastifyBaseLogger;
   intervalMs?: number;
 }): MailDispatcher {
-  const smtp = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  const smtp = opts.smtpUrl ? nodemailer.createTransport(pooled(opts.smtpUrl)) : null;
+  const domain = /@([^>\s]+)/.exec(opts.from)?.[1] ?? 'evfleet.local';
   let running: Promise<void> | null = null;
   let again = false;
   const stats = { sent: 0, failed: 0 };
@@ -42,7 +53,17 @@ export function createMailDispatcher(opts: {
       const attachments = row.attachment
         ? [{ filename: row.attachmentName ?? 'attachment', content: row.attachment }]
         : undefined;
-      await smtp.sendMail({ from: opts.from, to: row.recipient, subject: row.subject, text: row.body, attachments });
+      await smtp.sendMail({
+        from: opts.from,
+        to: row.recipient,
+        subject: row.subject,
+        text: row.body,
+        attachments,
+        // One Message-ID per outbox row: an instance that dies after the server took a mail but
+        // before marking it sent makes another send it again, and the copy carries the same ID,
+        // which mail servers and clients drop as a duplicate.
+        messageId: `<outbox-${row.id}-${row.createdAt.getTime()}@${domain}>`,
+      });
       return 'smtp';
     }
     opts.log.info(

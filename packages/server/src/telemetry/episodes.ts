@@ -223,6 +223,20 @@ export function createEpisodeTracker(db: Db) {
     recompute(vehicleId: number, timestamps: number[]) {
       for (const ts of timestamps) markLate(vehicleId, ts);
     },
+    /**
+     * Vehicles whose readings this instance takes over: their episodes touching [from, to] are
+     * segmented again from storage, and what memory held of them (maybe stale) is dropped.
+     */
+    rebuild: (windows: { vehicleId: number; from: number; to: number }[]) =>
+      enqueue(async () => {
+        for (const { vehicleId, from, to } of windows) {
+          for (const kind of KINDS)
+            for (const [k, e] of dirty[kind]) if (e.vehicleId === vehicleId) dirty[kind].delete(k);
+          late.delete(vehicleId);
+          vehicles.delete(vehicleId);
+          await resegment(vehicleId, from, to);
+        }
+      }),
     /** Writes changed episodes, re-segments windows that late readings touched, refreshes capacity estimates. */
     persist: () =>
       enqueue(async () => {
@@ -236,3 +250,4 @@ export function createEpisodeTracker(db: Db) {
       }),
   };
 }
+export type EpisodeTracker = ReturnType<typeof createEpisodeTracker>;

@@ -9,6 +9,7 @@ import type { MailDispatcher } from '../mail/dispatcher.js';
 import { startMqtt, type MqttTransport } from './mqtt.js';
 import { createTelemetry, type Telemetry } from './telemetry.js';
 import type { StoredRow } from './reading-store.js';
+import type { TakeoverWindow } from './takeover.js';
 import { telemetryRoutes } from './telemetry.routes.js';
 import type { VehicleLiveState } from './vehicle-states.js';
 
@@ -26,6 +27,8 @@ export async function installTelemetry(
     mail: MailDispatcher;
     log: FastifyBaseLogger;
     readingsCommitted?: (rows: StoredRow[]) => void;
+    flushCommitted?: () => Promise<void>;
+    vehiclesTakenOver?: (windows: TakeoverWindow[]) => Promise<void>;
     /** The live feed's map items, fresher states from this instance's memory taking precedence. */
     mapItems: (fresh: (vehicleId: number) => VehicleLiveState | undefined) => MapItems;
   },
@@ -48,6 +51,8 @@ export async function installTelemetry(
     statesChanged: (ids) =>
       void changes.publish(ids).catch((err) => log.error({ err }, 'live change notification failed')),
     readingsCommitted: deps.readingsCommitted,
+    flushCommitted: deps.flushCommitted,
+    vehiclesTakenOver: deps.vehiclesTakenOver,
   });
   await telemetry.start();
 

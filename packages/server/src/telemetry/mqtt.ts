@@ -3,13 +3,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import { startMqttConsumer } from '../lib/mqtt-client/consumer.js';
 import { startEmbeddedBroker } from './mqtt-broker.js';
+import { startPartitionConsumer } from './rabbitmq.js';
 import type { Telemetry } from './telemetry.js';
 
-/** MQTT ingestion as configured: an external broker, the embedded one, or none (port 0). */
+/**
+ * MQTT ingestion as configured: RabbitMQ's MQTT plugin read by partition over AMQP, an external
+ * broker, the embedded one, or none (port 0).
+ */
 export interface MqttTransport {
   close(): Promise<void>;
   /** Listening (embedded broker) or connected (external broker). */
   readonly connected: boolean;
+  /** Through RabbitMQ: the reading partitions this instance holds now. */
+  readonly partitions?: number;
 }
 
 export async function startMqtt(
@@ -17,6 +23,24 @@ export async function startMqtt(
   config: Config,
   log: FastifyBaseLogger,
 ): Promise<MqttTransport | null> {
+  if (config.amqp) {
+    // The vehicles met on each partition since it was consumed anew: the first message of one is
+    // where this instance may be taking it over, and its state is rebuilt before it is stored.
+    const met = new Map<string, Map<number, Promise<void>>>();
+    return startPartitionConsumer({
+      ...config.amqp,
+      subscribed: (queue) => met.set(queue, new Map()),
+      handle: (routingKey, payload, queue) =>
+        storeMessage(telemetry, routingKey.replaceAll('.', '/'), payload, (vehicleId) => {
+          const vehicles = met.get(queue)!;
+          let ready = vehicles.get(vehicleId);
+          if (!ready) vehicles.set(vehicleId, (ready = telemetry.takeOver(vehicleId)));
+          return ready;
+        }),
+      settle: telemetry.settle,
+      log,
+    });
+  }
   if (config.mqtt.url)
     return startMqttConsumer({
       url: config.mqtt.url,
@@ -34,11 +58,18 @@ export async function startMqtt(
  * Stores the readings of a message from an external broker, or counts why not; resolves once they
  * are committed, when the message may be acknowledged.
  */
-async function storeMessage(telemetry: Telemetry, topic: string, payload: Buffer) {
+async function storeMessage(
+  telemetry: Telemetry,
+  topic: string,
+  payload: Buffer,
+  takeOver?: (vehicleId: number) => Promise<void>,
+) {
   const vin = vinOfTopic(topic);
   if (!vin) telemetry.rejections.count('wrong_topic', 'mqtt', topic.slice(0, 100));
   // The broker authenticated the device (docs/operations.md); evfleet checks that it is a vehicle.
   const device = vin ? await telemetry.devices.lookup(vin) : null;
   if (vin && !device) telemetry.rejections.count('unknown_device', 'mqtt', `device ${vin}`);
-  if (device) await telemetry.ingest.readings('mqtt', device.vehicleId, payload);
+  if (!device) return;
+  await takeOver?.(device.vehicleId);
+  await telemetry.ingest.readings('mqtt', device.vehicleId, payload);
 }

@@ -32,8 +32,10 @@ export function createPartitionManager(sql: SqlRunner) {
         `create table if not exists ${partitionName(start)} partition of can_reading for values from ('${from}') to ('${to}')`,
       );
     } catch (err) {
-      // Another instance created it between our check and our create.
-      if ((err as { code?: string }).code !== '42P07') throw err;
+      // Another instance created it between our check and our create (42P07), or at the same time
+      // (23505: its type's name was taken first).
+      const code = (err as { code?: string }).code;
+      if (code !== '42P07' && code !== '23505') throw err;
     }
     known.add(start);
   };

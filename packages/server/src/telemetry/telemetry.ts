@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client.js';
+import { onceAcrossInstances, type Database } from '../db/client.js';
 import { createAlertEngine } from '../alerts/alert-engine.js';
 import { createAlertSettings } from '../alerts/thresholds.js';
 import { createBatchWriter } from './batch-writer.js';
@@ -10,9 +10,12 @@ import { createPartitionManager, type SqlRunner } from './partitions.js';
 import { pgliteReadingStore, postgresReadingStore, type StoredRow } from './reading-store.js';
 import { createRejectionCounter } from './rejections.js';
 import { createSignalMinutes } from './signal-minutes.js';
+import { createTakeover, type TakeoverWindow } from './takeover.js';
 import { createVehicleStates } from './vehicle-states.js';
 
 const STATE_PERSIST_MS = 1000;
+/** The advisory lock of the daily partition housekeeping ('evfm' in ASCII): one instance does it. */
+const HOUSEKEEPING_LOCK = 0x6576666d;
 
 /** The data side: devices -> checks -> batched storage -> vehicle state (-> alerts, live feed). */
 interface TelemetryOptions {
@@ -24,6 +27,10 @@ interface TelemetryOptions {
   statesChanged?: (vehicleIds: number[]) => void;
   /** Readings newly committed to can_reading (the dashboard's daily figures count them). */
   readingsCommitted?: (rows: StoredRow[]) => void;
+  /** Writes what readingsCommitted counted so far. */
+  flushCommitted?: () => Promise<void>;
+  /** Vehicles whose readings this instance took over, and the stored readings rebuilt (takeover.ts). */
+  vehiclesTakenOver?: (windows: TakeoverWindow[]) => Promise<void>;
 }
 
 export function createTelemetry(database: Database, log: FastifyBaseLogger, options: TelemetryOptions) {
@@ -70,21 +77,37 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
   const devices = createDeviceRegistry(database.db);
   const rejections = createRejectionCounter(log);
   const ingest = createIngest({ devices, writer, rejections });
+  const takeOver = createTakeover({
+    db: database.db,
+    states,
+    episodes,
+    alerts,
+    rebuilt: options.vehiclesTakenOver,
+  });
 
   const persist = async () => {
-    await states.persist();
+    // Alerts are evaluated beside the states; what was handed to them before now covers the
+    // states applied by now, so a written state never runs ahead of its alerts.
+    await states.persist(alerts.idle());
     await episodes.persist();
     await minutes.persist();
   };
-  // Partitions ahead and retention, checked daily (and at start).
-  const housekeeping = async () => {
-    await partitions.ensureAhead(Date.now());
-    if (options.retentionDays) {
-      const dropped = await partitions.dropOlderThan(Date.now(), options.retentionDays);
-      if (dropped.length) log.info(`retention: dropped ${dropped.join(', ')}`);
-      await minutes.dropBefore(Date.now() - options.retentionDays * 86_400_000);
-    }
+  /** Finishes the follow-ups of what is stored and writes them: before another instance takes these vehicles over. */
+  const settle = async () => {
+    await Promise.all([states.idle(), alerts.idle(), episodes.idle()]);
+    await persist();
+    await options.flushCommitted?.();
   };
+  // Partitions ahead and retention, checked daily (and at start).
+  const housekeeping = () =>
+    onceAcrossInstances(database, HOUSEKEEPING_LOCK, async () => {
+      await partitions.ensureAhead(Date.now());
+      if (options.retentionDays) {
+        const dropped = await partitions.dropOlderThan(Date.now(), options.retentionDays);
+        if (dropped.length) log.info(`retention: dropped ${dropped.join(', ')}`);
+        await minutes.dropBefore(Date.now() - options.retentionDays * 86_400_000);
+      }
+    });
   const dailyTimer = setInterval(
     () => void housekeeping().catch((err) => log.error({ err }, 'partition housekeeping failed')),
     86_400_000,
@@ -106,19 +129,20 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     alerts,
     rejections,
     writer,
+    takeOver,
     start: housekeeping,
     /** Readings changed or removed by hand: the episodes and chart minutes they touch are rebuilt at the next persist. */
     readingsChanged(vehicleId: number, timestamps: number[]) {
       episodes.recompute(vehicleId, timestamps);
       minutes.recompute(vehicleId, timestamps);
     },
+    settle,
     /** Stores what is queued and the latest states; nothing accepted is lost at shutdown. */
     async close() {
       clearInterval(persistTimer);
       clearInterval(dailyTimer);
       await writer.close();
-      await Promise.all([states.idle(), alerts.idle(), episodes.idle()]);
-      await persist();
+      await settle();
     },
   };
 }

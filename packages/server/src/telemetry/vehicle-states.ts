@@ -91,8 +91,22 @@ export function createVehicleStates(db: Db) {
       return chain;
     },
     get: (vehicleId: number) => states.get(vehicleId),
-    /** Writes the changed states back; called on a timer and at shutdown. */
-    async persist(): Promise<void> {
+    /** Drops what memory holds of these vehicles: their next readings start from the stored state. */
+    forget(ids: number[]): Promise<void> {
+      chain = chain.then(() => {
+        for (const id of ids) {
+          states.delete(id);
+          dirty.delete(id);
+        }
+      });
+      return chain;
+    },
+    /**
+     * Writes the changed states back; called on a timer and at shutdown. The states are taken now
+     * and written once `before` settles: the alerts' evaluation of the same readings, so that a
+     * written last_reported is where a takeover may resume (takeover.ts).
+     */
+    async persist(before?: Promise<unknown>): Promise<void> {
       if (dirty.size === 0) return;
       const ids = [...dirty];
       dirty.clear();
@@ -109,6 +123,7 @@ export function createVehicleStates(db: Db) {
           updatedAt: new Date(),
         };
       });
+      await before;
       const upsert = (batch: typeof rows) =>
         db
           .insert(vehicleState)
@@ -133,3 +148,4 @@ export function createVehicleStates(db: Db) {
     idle: () => chain,
   };
 }
+export type VehicleStates = ReturnType<typeof createVehicleStates>;

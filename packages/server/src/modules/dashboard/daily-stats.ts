@@ -225,6 +225,12 @@ export function createDailyStats(db: Db, log: FastifyBaseLogger, flushMs = FLUSH
       for (const ts of timestamps) markRebuild(vehicleId, ts);
       return enqueue(flush, 'rebuild');
     },
+    /** Vehicles whose readings this instance took over (telemetry/takeover.ts): their days in [from, to] are rebuilt now. */
+    takenOver(windows: { vehicleId: number; from: number; to: number }[]) {
+      for (const w of windows)
+        for (let ts = w.from; ts < w.to + DAY_MS; ts += DAY_MS) markRebuild(w.vehicleId, Math.min(ts, w.to));
+      return enqueue(flush, 'rebuild');
+    },
     /** Writes what is counted so far (tests, shutdown). */
     flush: () => enqueue(flush, 'flush'),
     async close() {

@@ -51,7 +51,10 @@ export function createHealth(sources: HealthSources) {
     const mqtt = sources.mqtt();
     if (mqtt === null) return { status: 'UP', details: { transport: 'HTTP only (MQTT off)' } };
     if (mqtt === undefined) return { status: 'UNKNOWN', details: { transport: sources.mqttDescription } };
-    return { status: mqtt.connected ? 'UP' : 'DOWN', details: { transport: sources.mqttDescription } };
+    const details = { transport: sources.mqttDescription };
+    // Partitioned: how many partitions this instance holds now (docs/scaling.md).
+    if (mqtt.partitions !== undefined) Object.assign(details, { partitions: mqtt.partitions });
+    return { status: mqtt.connected ? 'UP' : 'DOWN', details };
   };
 
   let smtpChecked: { at: number; check: Promise<void> } | null = null;
