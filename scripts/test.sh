@@ -11,5 +11,6 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
 else
   bash scripts/with-postgres.sh npx vitest run
 fi
-npm run test:scale
+# It starts its own PostgreSQL (with a replica), so it needs no TEST_DATABASE_URL.
+REQUIRE_POSTGRES= npm run test:scale
 npm run e2e -w @evfleet/web

@@ -1,13 +1,12 @@
 import { DEFAULT_THRESHOLDS } from '@evfleet/domain';
-import { Client, type IMessage } from '@stomp/stompjs';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { seedDemoAccounts, seedReferenceData } from '../../src/db/seed.js';
+import { openBrowserLiveFeed } from '../support/browser-live-feed.js';
 import { startHaproxy } from '../support/haproxy.js';
 import { startPortalProcess, stopProcess, type PortalProcess } from '../support/portal-process.js';
 import { startPostgresWithReplica } from '../support/postgres-replica.js';
@@ -145,6 +144,7 @@ describe('many instances on RabbitMQ, PostgreSQL with a replica, behind HAProxy'
   let instances: PortalProcess[] = [];
   let balancer: Awaited<ReturnType<typeof startHaproxy>>;
   let publishers: ReturnType<typeof startPublishers>;
+  let live: Awaited<ReturnType<typeof openBrowserLiveFeed>> | undefined;
   const figures: Record<string, number> = {};
 
   beforeAll(async () => {
@@ -180,6 +180,7 @@ describe('many instances on RabbitMQ, PostgreSQL with a replica, behind HAProxy'
   }, 240_000);
 
   afterAll(async () => {
+    await live?.close();
     await publishers?.close().catch(() => undefined);
     await Promise.all(instances.map((p) => stopProcess(p.server)));
     balancer?.stop();
@@ -213,26 +214,8 @@ describe('many instances on RabbitMQ, PostgreSQL with a replica, behind HAProxy'
       (await Promise.all(instances.map((p) => brokerOf(p, bearer)))).every((b) => b.up),
     );
 
-    // The survivor's live feed, as the map page reads it.
-    const seen = new Map<number, number>();
-    const live = new Client({
-      webSocketFactory: () => new WebSocket(`${survivor.baseUrl.replace('http', 'ws')}/evts-websocket`),
-      connectHeaders: { Authorization: bearer },
-      reconnectDelay: 0,
-    });
-    await new Promise<void>((resolve) => {
-      live.onConnect = () => {
-        live.subscribe(
-          '/evts/ws/mapdetails',
-          (m: IMessage) => {
-            for (const item of JSON.parse(m.body) as { vehicle_id: number }[]) seen.set(item.vehicle_id, Date.now());
-          },
-          { initial: 'none' },
-        );
-        resolve();
-      };
-      live.activate();
-    });
+    // The survivor's live feed, in a browser.
+    live = await openBrowserLiveFeed(survivor.baseUrl, bearer);
 
     const testStart = Date.now();
     const mark = (name: string) => (figures[name] = Math.round((Date.now() - testStart) / 100) / 10);
@@ -303,10 +286,11 @@ describe('many instances on RabbitMQ, PostgreSQL with a replica, behind HAProxy'
     // The live feed on the survivor went on for every vehicle.
     await until(
       'every vehicle on the live feed after the kills',
-      () => [...seen.values()].filter((at) => at > afterKills).length === VEHICLES,
+      async () => (await live!.vehiclesSince(afterKills)) === VEHICLES,
       30_000,
     );
-    await live.deactivate();
+    await live.close();
+    live = undefined;
 
     // A report export, read from the replica, through the balancer.
     const [{ id }] = (await database.db.execute<{ id: number }>(sql`select id from vehicle where vin = ${vinOf(7)}`))
