@@ -51,7 +51,11 @@ const fleet = Array.from({ length: count }, (_, i) => {
 const clients =
   transport === 'mqtt'
     ? await Promise.all(
-        fleet.map((v) => mqtt.connectAsync(url, { username: v.vin, password: v.token, reconnectPeriod: 2000 })),
+        fleet.map(async (v) => {
+          const client = await mqtt.connectAsync(url, { username: v.vin, password: v.token, reconnectPeriod: 2000 });
+          // A dropped connection is reconnected; without a listener its 'error' would end the simulator.
+          return client.on('error', () => undefined);
+        }),
       )
     : [];
 
