@@ -22,6 +22,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { parseReading } from '../packages/server/src/telemetry/reading.js';
 import { binaryCopyChunks, COLUMN_LIST } from '../packages/server/src/telemetry/reading-store.js';
 import { HAS_MOSQUITTO, startMosquitto } from '../packages/server/test/support/mosquitto.js';
+import { YOUNG_GENERATION } from '../packages/server/test/support/portal-process.js';
 import { freePort } from '../packages/server/test/support/ports.js';
 import { publishDevice } from './mqtt-load.js';
 import { cpuSeconds, postgresPids } from './support/cpu-time.js';
@@ -105,6 +106,7 @@ async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: 
     'node',
     [
       ...(process.env.PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/ingest-prof'] : []),
+      YOUNG_GENERATION, // as production runs it
       ...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
       '--import',
       'tsx',
@@ -190,7 +192,7 @@ if (LINES.includes('embedded')) {
   const port = await freePort();
   results.push(
     await run({
-      label: 'embedded broker (aedes)',
+      label: "embedded broker (evfleet's listener)",
       start: Date.now() - 3 * hour,
       brokerPort: port,
       serverEnv: { MQTT_PORT: String(port) },

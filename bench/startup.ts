@@ -10,12 +10,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../packages/server/test/support/ports.js';
-import { ensureServerBuilt, SERVER_MAIN, stopProcess } from '../packages/server/test/support/portal-process.js';
+import {
+  ensureServerBuilt,
+  SERVER_MAIN,
+  SERVER_NODE_FLAGS,
+  stopProcess,
+} from '../packages/server/test/support/portal-process.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const MODES = {
-  'compiled (node dist/main.js)': ['--conditions=compiled', SERVER_MAIN],
+  'compiled (node dist/main.js)': [...SERVER_NODE_FLAGS, SERVER_MAIN],
   'tsx (src/main.ts)': ['--import', 'tsx', 'packages/server/src/main.ts'],
 } as const;
 

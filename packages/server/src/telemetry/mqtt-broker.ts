@@ -1,87 +1,260 @@
-import { createServer, type Server } from 'node:net';
-import { vinOfTopic } from '@evfleet/domain';
-import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server, type Socket } from 'node:net';
+import { readingsTopic, TELEMETRY_LIMITS } from '@evfleet/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import mqttPacket, { type IConnectPacket, type Packet } from 'mqtt-packet';
+import { createAckQueue, PUBACK, PUBREC } from '../lib/mqtt-client/ack-queue.js';
 import type { Telemetry } from './telemetry.js';
 
-type DeviceClient = Client & { evfleetDevice?: { vin: string; vehicleId: number } };
-const BAD_USERNAME_OR_PASSWORD = 4;
 /** How long a stop waits for the readings in hand to be stored (the whole stop has 10 s). */
 const STORE_WAIT_MS = 5_000;
+const CONNECT_TIMEOUT_MS = 30_000;
+/** A frame no message evfleet accepts needs (the largest message and its topic) ends the connection. */
+const MAX_FRAME_BYTES = TELEMETRY_LIMITS.maxMessageBytes * 2;
+/** Messages of one connection being stored before it is read further: memory stays bounded per device. */
+const MAX_UNACKED = 1000;
+const CONNACK = (returnCode: number) => Buffer.from([0x20, 0x02, 0x00, returnCode]);
+const [UNACCEPTABLE_PROTOCOL, IDENTIFIER_REJECTED, BAD_USERNAME_OR_PASSWORD] = [1, 2, 4];
+const PINGRESP = Buffer.from([0xd0, 0x00]);
+const [CONNECT, PUBLISH, PUBREL, SUBSCRIBE, UNSUBSCRIBE, PINGREQ, DISCONNECT] = [1, 3, 6, 8, 10, 12, 14];
+
+interface Device {
+  vehicleId: number;
+  /** Its readings topic, as bytes: a PUBLISH's topic is compared in place, with no string made. */
+  topic: Buffer;
+}
 
 /**
- * The embedded MQTT broker (aedes) used when no MQTT_URL is set. Devices sign in with their VIN and
- * device token; a reading is stored inside authorizePublish, so the device's PUBACK is sent only
- * after the reading is committed. Devices may not subscribe: they never see each other's data.
+ * evfleet's own MQTT 3.1/3.1.1 server for devices, used when no MQTT_URL is set. Devices only
+ * publish their readings, so it is no broker: nothing is routed, kept or subscribed to, and a
+ * PUBLISH goes from the socket's bytes to ingestion with no packet object (aedes spent more CPU on
+ * a reading than everything after it: docs/decisions.md, "The device listener"). Devices sign in
+ * with their VIN and device token; a QoS 1 reading's PUBACK (QoS 2: PUBREC) leaves once it is
+ * committed, in the order the readings came. Devices may not subscribe: they never see each
+ * other's data.
  */
 export async function startEmbeddedBroker(
   telemetry: Pick<Telemetry, 'devices' | 'rejections' | 'ingest'>,
-  opts: { port: number; host: string; log: FastifyBaseLogger },
+  opts: { port: number; host: string; log: FastifyBaseLogger; connectTimeoutMs?: number },
 ) {
-  /** Publishes being stored, whose PUBACK is still to be sent. */
+  /** Publishes being stored, whose acknowledgement is still to be sent. */
   let storing = 0;
-  const broker = await Aedes.createBroker({
-    authenticate: (client: DeviceClient, username, password, done) => {
-      const refuse = () => {
-        const err = new Error('Unknown device or wrong device token') as AuthenticateError;
-        err.returnCode = BAD_USERNAME_OR_PASSWORD;
-        done(err, false);
-      };
+  let stopping = false;
+  const sessions = new Set<Session>();
+  const byClientId = new Map<string, Session>();
+
+  interface Session {
+    socket: Socket;
+    /** Milliseconds without a packet after which the device is gone (1.5 × its keep-alive); 0: none. */
+    idleLimitMs: number;
+    lastSeen: number;
+    paused: boolean;
+  }
+
+  const open = (socket: Socket) => {
+    socket.setNoDelay(true);
+    const session: Session = {
+      socket,
+      idleLimitMs: opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+      lastSeen: Date.now(),
+      paused: false,
+    };
+    sessions.add(session);
+    let device: Device | null = null;
+    let clientId = '';
+    let signingIn = false;
+    /** Bytes of an unfinished frame, and how many the frame needs in all (0: its header is unfinished). */
+    let held: Buffer[] = [];
+    let heldBytes = 0;
+    let needed = 0;
+    const acks = createAckQueue(
+      (bytes) => void (socket.destroyed || socket.write(bytes)),
+      (unacked) => {
+        if (session.paused && unacked < MAX_UNACKED / 2 && !stopping) {
+          session.paused = false;
+          socket.resume();
+        }
+      },
+    );
+    const drop = (why: string) => {
+      opts.log.debug({ why }, 'MQTT device connection closed');
+      socket.destroy();
+    };
+
+    const connect = (frame: Buffer) => {
+      let packet: Packet | undefined;
+      const parser = mqttPacket.parser();
+      parser.on('packet', (p) => (packet = p)).on('error', () => undefined);
+      parser.parse(frame);
+      if (packet?.cmd !== 'connect') return drop('malformed CONNECT');
+      const { protocolVersion, username, password, keepalive = 0, clean, clientId: id } = packet as IConnectPacket;
+      if (protocolVersion !== 3 && protocolVersion !== 4) {
+        socket.end(CONNACK(UNACCEPTABLE_PROTOCOL));
+        return;
+      }
+      if (!id && !clean) {
+        socket.end(CONNACK(IDENTIFIER_REJECTED));
+        return;
+      }
+      const refuse = () => void socket.end(CONNACK(BAD_USERNAME_OR_PASSWORD));
       if (!username || !password) {
         telemetry.rejections.count('bad_credential', 'mqtt', 'CONNECT without credentials');
         return refuse();
       }
-      telemetry.devices
-        .authenticate(username, password.toString())
-        .then(
-          (device) => {
-            if (typeof device === 'string') {
-              telemetry.rejections.count(device, 'mqtt', `device ${username.slice(0, 64)}`);
-              return refuse();
-            }
-            client.evfleetDevice = { vin: device.vin, vehicleId: device.vehicleId };
-            done(null, true);
-          },
-          (err: unknown) => {
-            opts.log.error({ err }, 'MQTT device sign-in failed');
-            refuse();
-          },
-        )
-        .catch((err: unknown) => opts.log.error({ err }, 'MQTT sign-in callback failed'));
-    },
-    authorizePublish: (client: DeviceClient | null, packet, callback) => {
-      const device = client?.evfleetDevice;
-      if (!device) return callback(new Error('not a device'));
-      packet.retain = false;
-      if (vinOfTopic(packet.topic) !== device.vin) {
-        telemetry.rejections.count('wrong_topic', 'mqtt', packet.topic.slice(0, 100));
-        return callback(null);
-      }
-      // Malformed readings are counted and acknowledged (a retry would only fail again);
-      // a storage failure is not acknowledged, so the device sends the reading again.
-      storing += 1;
-      telemetry.ingest
-        .readings('mqtt', device.vehicleId, packet.payload as Buffer)
-        .finally(() => (storing -= 1))
-        .then(
-          () => callback(null),
-          (err: unknown) => {
-            opts.log.error({ err }, 'storing MQTT readings failed; the device will retry');
-            callback(err instanceof Error ? err : new Error(String(err)));
-          },
-        )
-        .catch((err: unknown) => opts.log.error({ err }, 'MQTT publish callback failed'));
-    },
-    authorizeSubscribe: (_client, _subscription, callback) => callback(new Error('devices may not subscribe')),
-  });
-  const connected = new Set<Client>();
-  broker.on('client', (client) => connected.add(client));
-  broker.on('clientDisconnect', (client) => connected.delete(client));
-  broker.on('clientError', (client, err) =>
-    opts.log.debug({ client: client.id, err: err.message }, 'mqtt client error'),
-  );
+      signingIn = true;
+      socket.pause();
+      telemetry.devices.authenticate(username, password.toString()).then(
+        (found) => {
+          if (socket.destroyed) return;
+          if (typeof found === 'string') {
+            telemetry.rejections.count(found, 'mqtt', `device ${username.slice(0, 64)}`);
+            return refuse();
+          }
+          // A device that connects again under its client id replaces its old connection (MQTT 3.1.1, 3.1.4).
+          clientId = id || randomUUID();
+          byClientId.get(clientId)?.socket.destroy();
+          byClientId.set(clientId, session);
+          device = { vehicleId: found.vehicleId, topic: Buffer.from(readingsTopic(found.vin)) };
+          session.idleLimitMs = keepalive * 1500;
+          socket.write(CONNACK(0));
+          signingIn = false;
+          if (stopping) return;
+          socket.resume();
+          read(); // what the device sent after its CONNECT
+        },
+        (err: unknown) => {
+          opts.log.error({ err }, 'MQTT device sign-in failed');
+          refuse();
+        },
+      );
+    };
 
-  const server: Server = createServer(broker.handle);
+    const publish = (frame: Buffer, start: number, body: number, end: number) => {
+      const qos = (frame[start] >> 1) & 3;
+      let at = body;
+      if (qos === 3 || at + 2 > end) return drop('malformed PUBLISH');
+      const topicLength = frame.readUInt16BE(at);
+      const topicStart = at + 2;
+      at = topicStart + topicLength;
+      let messageId = 0;
+      if (qos > 0) {
+        if (at + 2 > end) return drop('malformed PUBLISH');
+        messageId = frame.readUInt16BE(at);
+        at += 2;
+      }
+      if (at > end) return drop('malformed PUBLISH');
+      const own = device!.topic;
+      const ack = qos > 0 ? acks.add(messageId, qos === 2 ? PUBREC : PUBACK) : null;
+      if (topicLength !== own.length || frame.compare(own, 0, own.length, topicStart, topicStart + topicLength) !== 0) {
+        telemetry.rejections.count(
+          'wrong_topic',
+          'mqtt',
+          frame.toString('utf8', topicStart, topicStart + topicLength).slice(0, 100),
+        );
+        if (ack) acks.done(ack.entry);
+        return;
+      }
+      if (ack && ack.unacked >= MAX_UNACKED && !session.paused) {
+        session.paused = true;
+        socket.pause();
+      }
+      // Malformed readings are counted and acknowledged (a retry would only fail again); a storage
+      // failure is not: the connection ends and the device sends its unacknowledged readings again.
+      storing += 1;
+      telemetry.ingest.readings('mqtt', device!.vehicleId, frame.subarray(at, end)).then(
+        () => {
+          storing -= 1;
+          if (ack) acks.done(ack.entry);
+        },
+        (err: unknown) => {
+          storing -= 1;
+          opts.log.error({ err }, 'storing MQTT readings failed; the device will retry');
+          socket.destroy();
+        },
+      );
+    };
+
+    /** One whole frame: its first byte at `start`, what follows its length at `body`, up to `end`. */
+    const handle = (frame: Buffer, start: number, body: number, end: number) => {
+      const type = frame[start] >> 4;
+      if (!device) {
+        if (type !== CONNECT || signingIn) return drop('a device must CONNECT first, and once');
+        return connect(frame.subarray(start, end));
+      }
+      switch (type) {
+        case PUBLISH:
+          return publish(frame, start, body, end);
+        case PUBREL: // QoS 2's second step: the reading was stored before its PUBREC
+          if (end - start !== 4) return drop('malformed PUBREL');
+          return void socket.write(Buffer.from([0x70, 0x02, frame[start + 2], frame[start + 3]]));
+        case SUBSCRIBE:
+        case UNSUBSCRIBE:
+          return answerSubscription(frame.subarray(start, end), socket, drop);
+        case PINGREQ:
+          return void socket.write(PINGRESP);
+        case DISCONNECT:
+          return void socket.end();
+        default:
+          return drop(`packet type ${type} from a device`);
+      }
+    };
+
+    /** Splits the bytes held into frames and handles each whole one. */
+    const read = () => {
+      if (heldBytes === 0 || (needed && heldBytes < needed)) return;
+      let bytes = held.length === 1 ? held[0] : Buffer.concat(held, heldBytes);
+      let at = 0;
+      needed = 0;
+      while (at < bytes.length && !signingIn && !socket.destroyed) {
+        if (bytes.length - at < 2) break;
+        let length = 0;
+        let i = at + 1;
+        let byte = 0;
+        for (let shift = 0; ; shift += 7) {
+          if (i >= bytes.length) break;
+          byte = bytes[i++];
+          length += (byte & 0x7f) * 2 ** shift;
+          if (!(byte & 0x80) || shift === 21) break;
+        }
+        if (byte & 0x80) {
+          if (i - at > 4) return drop('malformed remaining length');
+          break; // the length's bytes are not all here yet
+        }
+        if (length > MAX_FRAME_BYTES) return drop(`a frame of ${length} bytes`);
+        if (bytes.length < i + length) {
+          needed = i + length - at;
+          break;
+        }
+        handle(bytes, at, i, i + length);
+        at = i + length;
+      }
+      bytes = bytes.subarray(at);
+      held = bytes.length ? [bytes] : [];
+      heldBytes = bytes.length;
+    };
+
+    socket.on('data', (chunk: Buffer) => {
+      session.lastSeen = Date.now();
+      held.push(chunk);
+      heldBytes += chunk.length;
+      if (!signingIn) read();
+    });
+    socket.on('error', (err) => opts.log.debug({ err: err.message }, 'MQTT device connection error'));
+    socket.on('close', () => {
+      sessions.delete(session);
+      if (byClientId.get(clientId) === session) byClientId.delete(clientId);
+    });
+  };
+
+  // Devices that stopped talking (keep-alive, or no CONNECT yet) are let go, checked once a second.
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const s of sessions)
+      if (s.idleLimitMs > 0 && !s.paused && now - s.lastSeen > s.idleLimitMs) s.socket.destroy();
+  }, 1000);
+  sweep.unref();
+
+  const server: Server = createServer(open);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, opts.host, () => resolve());
@@ -101,12 +274,40 @@ export async function startEmbeddedBroker(
      * after the pause is unacknowledged, so they send it again to the next instance.
      */
     close: async () => {
+      stopping = true;
+      clearInterval(sweep);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const client of connected) client.conn.pause();
+      for (const s of sessions) {
+        s.paused = true;
+        s.socket.pause();
+      }
       const deadline = Date.now() + STORE_WAIT_MS;
       while (storing > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      // The acknowledgements of the last commits leave at the end of their tick: then the sockets end.
+      await new Promise((resolve) => setImmediate(resolve));
+      for (const s of sessions) s.socket.end();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      for (const s of sessions) s.socket.destroy();
       await closed;
     },
   };
+}
+
+/** SUBSCRIBE is refused topic by topic (SUBACK 0x80); UNSUBSCRIBE has nothing to remove. */
+function answerSubscription(frame: Buffer, socket: Socket, drop: (why: string) => void) {
+  let packet: Packet | undefined;
+  const parser = mqttPacket.parser();
+  parser.on('packet', (p) => (packet = p)).on('error', () => undefined);
+  parser.parse(frame);
+  if (packet?.cmd === 'subscribe')
+    socket.write(
+      mqttPacket.generate({
+        cmd: 'suback',
+        messageId: packet.messageId,
+        granted: packet.subscriptions.map(() => 0x80),
+      }),
+    );
+  else if (packet?.cmd === 'unsubscribe')
+    socket.write(mqttPacket.generate({ cmd: 'unsuback', messageId: packet.messageId, granted: [] }));
+  else drop('malformed SUBSCRIBE or UNSUBSCRIBE');
 }

@@ -10,6 +10,13 @@ import { freePort } from './ports.js';
  */
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 export const SERVER_MAIN = join(REPO_ROOT, 'packages/server/dist/main.js');
+/**
+ * The young generation production gives node (the server's `npm start`, deploy/evfleet.service):
+ * readings in flight then die young instead of being copied (docs/decisions.md, issue 20).
+ */
+export const YOUNG_GENERATION = '--max-semi-space-size=64';
+/** node's flags for the compiled server, as production starts it. */
+export const SERVER_NODE_FLAGS = [YOUNG_GENERATION, '--conditions=compiled'];
 // On two cores shared with other suites a start (migrations included) has taken tens of seconds.
 const HEALTH_TIMEOUT_MS = 120_000;
 
@@ -39,7 +46,7 @@ export async function startPortalProcess(env: Record<string, string>, logFile: s
   const baseUrl = `http://127.0.0.1:${port}`;
   ensureServerBuilt();
   const log = createWriteStream(logFile);
-  const server = spawn(process.execPath, ['--conditions=compiled', SERVER_MAIN], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_BASE_URL: baseUrl, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,14 +1,18 @@
-/** A QoS 1 message read and not yet acknowledged. */
+/** A QoS 1 or 2 message read and not yet acknowledged. */
 export interface Unacked {
   messageId: number;
+  /** Its acknowledgement's first byte: PUBACK (QoS 1) or PUBREC (QoS 2). */
+  kind: typeof PUBACK | typeof PUBREC;
   done: boolean;
 }
+export const PUBACK = 0x40;
+export const PUBREC = 0x50;
 
-/** MQTT 3.1.1 PUBACKs of pending[from..to): 4 bytes each (type, length 2, message id). */
+/** MQTT 3.1.1 PUBACKs (or PUBRECs) of pending[from..to): 4 bytes each (type, length 2, message id). */
 function pubacks(pending: Unacked[], from: number, to: number): Buffer {
   const out = Buffer.allocUnsafe(4 * (to - from));
   for (let i = from, at = 0; i < to; i++, at += 4) {
-    out[at] = 0x40;
+    out[at] = pending[i].kind;
     out[at + 1] = 2;
     out.writeUInt16BE(pending[i].messageId, at + 2);
   }
@@ -16,7 +20,7 @@ function pubacks(pending: Unacked[], from: number, to: number): Buffer {
 }
 
 /**
- * The PUBACKs of one connection, sent in the order the messages came, each once its message is
+ * The PUBACKs of one connection (a client's to its broker, or evfleet's to a device), sent in the order the messages came, each once its message is
  * handled: a broker may take a PUBACK as acknowledging the messages before it too, so one handled
  * early waits for those before it. The PUBACKs a commit releases leave together at the end of the
  * tick, in one write.
@@ -42,8 +46,8 @@ export function createAckQueue(write: (pubacks: Buffer) => void, flushed: (unack
 
   return {
     /** Queues a message's PUBACK; returns the messages now unacknowledged. */
-    add(messageId: number): { entry: Unacked; unacked: number } {
-      const entry = { messageId, done: false };
+    add(messageId: number, kind: Unacked['kind'] = PUBACK): { entry: Unacked; unacked: number } {
+      const entry = { messageId, kind, done: false };
       return { entry, unacked: pending.push(entry) - first };
     },
     /** The message is handled: its PUBACK leaves once those before it have. */

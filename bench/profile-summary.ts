@@ -1,0 +1,94 @@
+/**
+ * Where a CPU profile's time went (`node --cpu-prof`, e.g. the ingestion bench's `PROFILE=1`), by
+ * part of the pipeline: each sample's self time goes to the first part its stack matches, from the
+ * leaf up. The top functions by self time follow. The summary in docs/performance.md comes from it.
+ *
+ *   npx tsx bench/profile-summary.ts /tmp/ingest-prof/CPU.*.cpuprofile [--top 30]
+ */
+import { readFileSync } from 'node:fs';
+
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: Node[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Parts of the pipeline, matched on a frame's file (or name, for V8's own entries); first match wins. */
+const PARTS: [string, RegExp][] = [
+  ['idle', /^\(idle\)$/],
+  ['garbage collection', /^\(garbage collector\)$/],
+  ['program (V8, outside JS)', /^\(program\)$/],
+  ['embedded broker (aedes)', /node_modules\/(aedes|aedes-[a-z-]+|qlobber|fastfall|fastseries|reusify|hyperid)\//],
+  ['MQTT packets (mqtt-packet)', /node_modules\/(mqtt-packet|bl|readable-stream)\//],
+  ['device listener', /telemetry\/(mqtt-broker|device-listener)\./],
+  ['MQTT consumer', /lib\/mqtt-client\//],
+  ['reading checks', /telemetry\/(reading|ingest)\./],
+  ['batch writer', /telemetry\/batch-writer\./],
+  ['binary COPY encoding', /(lib\/pg-copy-binary|telemetry\/reading-store)\./],
+  ['pg driver', /node_modules\/(pg|pg-protocol|pg-pool|pg-copy-streams)\//],
+  ['vehicle states', /telemetry\/vehicle-states\./],
+  ['alerts', /\/alerts\//],
+  ['trips and charging', /telemetry\/episodes\.|domain\/.*\/(trips|charging|episode)/],
+  ['signal minutes', /telemetry\/signal-minutes\./],
+  ['daily figures', /daily-stats|analytics/],
+  ['live feed', /\/live\//],
+  ['drizzle', /node_modules\/drizzle-orm\//],
+  ['Node streams and sockets', /^node:(internal\/)?(stream|net|_stream|streams)/],
+  ['Node other', /^node:/],
+];
+const JSON_PARSE = /^(parse|JSONParse|stringify)$/;
+
+const [file, ...rest] = process.argv.slice(2);
+if (!file) throw new Error('usage: profile-summary.ts FILE.cpuprofile [--top N]');
+const top = rest[0] === '--top' ? Number(rest[1]) : 25;
+const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const parent = new Map<number, number>();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+
+const partOf = new Map<number, string>();
+const classify = (id: number): string => {
+  const known = partOf.get(id);
+  if (known) return known;
+  const { functionName, url } = byId.get(id)!.callFrame;
+  let part: string | undefined;
+  if (!url && JSON_PARSE.test(functionName)) part = `JSON.${functionName === 'stringify' ? 'stringify' : 'parse'}`;
+  else part = PARTS.find(([, re]) => re.test(url || functionName))?.[0];
+  // Built-ins without a file count for their caller's part (a Map lookup in the alerts is the alerts').
+  if (!part) {
+    const up = parent.get(id);
+    part = up === undefined || !url.startsWith('file:') ? (up === undefined ? 'other' : classify(up)) : 'other JS';
+    if (url.startsWith('file:') && !PARTS.some(([, re]) => re.test(url))) part = `other: ${shortUrl(url)}`;
+  }
+  partOf.set(id, part);
+  return part;
+};
+const shortUrl = (url: string) => url.replace(/^.*node_modules\//, '').replace(/^.*\/packages\//, '');
+
+const selfMs = new Map<number, number>();
+profile.samples.forEach((id, i) => selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
+const total = [...selfMs.values()].reduce((a, b) => a + b, 0);
+const busy = total - [...selfMs].filter(([id]) => classify(id) === 'idle').reduce((a, [, ms]) => a + ms, 0);
+
+const parts = new Map<string, number>();
+for (const [id, ms] of selfMs) parts.set(classify(id), (parts.get(classify(id)) ?? 0) + ms);
+const pct = (ms: number, of: number) => ((100 * ms) / of).toFixed(1).padStart(5);
+console.log(`${file}: ${(total / 1000).toFixed(1)} s sampled, ${(busy / 1000).toFixed(1)} s busy`);
+console.log('part                                  % of busy   ms');
+for (const [part, ms] of [...parts].sort((a, b) => b[1] - a[1]))
+  if (part !== 'idle') console.log(`${part.padEnd(40)}${pct(ms, busy)}  ${ms.toFixed(0).padStart(6)}`);
+
+const functions = new Map<string, number>();
+for (const [id, ms] of selfMs) {
+  const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+  const key = `${functionName || '(anonymous)'} ${url ? `${shortUrl(url)}:${lineNumber + 1}` : ''}`;
+  functions.set(key, (functions.get(key) ?? 0) + ms);
+}
+console.log(`\ntop ${top} functions by self time (% of busy)`);
+for (const [key, ms] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, top))
+  if (!key.startsWith('(idle)')) console.log(`${pct(ms, busy)}  ${key}`);
