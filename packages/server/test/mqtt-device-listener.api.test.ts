@@ -201,6 +201,21 @@ describe('the embedded MQTT listener, byte by byte', () => {
     await c.closed;
   });
 
+  it('stores nothing that came after a protocol breach in the same write', async () => {
+    const c = await rawClient(port);
+    c.send(connectPacket(device.vin, device.token));
+    await c.next('connack');
+    const before = await stored();
+    // QoS 3, then a valid reading: the connection ends at the first, the second is not read.
+    c.send(
+      Buffer.from([0x36, 0x04, 0x00, 0x01, 0x61, 0x00]),
+      publishPacket(readingsTopic(device.vin), reading(ts++), 0),
+    );
+    await c.closed;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await stored()).toBe(before);
+  });
+
   it('survives hostile bytes after CONNECT and goes on storing for other connections', async () => {
     let seed = 42;
     const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff) * 256;

@@ -4,6 +4,7 @@ import { readingsTopic, TELEMETRY_LIMITS } from '@evfleet/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import mqttPacket, { type IConnectPacket, type Packet } from 'mqtt-packet';
 import { createAckQueue, PUBACK, PUBREC } from '../lib/mqtt-client/ack-queue.js';
+import { createFrameReader, publishAt, PUBLISH } from '../lib/mqtt-client/frames.js';
 import type { Telemetry } from './telemetry.js';
 
 /** How long a stop waits for the readings in hand to be stored (the whole stop has 10 s). */
@@ -16,7 +17,7 @@ const MAX_UNACKED = 1000;
 const CONNACK = (returnCode: number) => Buffer.from([0x20, 0x02, 0x00, returnCode]);
 const [UNACCEPTABLE_PROTOCOL, IDENTIFIER_REJECTED, BAD_USERNAME_OR_PASSWORD] = [1, 2, 4];
 const PINGRESP = Buffer.from([0xd0, 0x00]);
-const [CONNECT, PUBLISH, PUBREL, SUBSCRIBE, UNSUBSCRIBE, PINGREQ, DISCONNECT] = [1, 3, 6, 8, 10, 12, 14];
+const [CONNECT, PUBREL, SUBSCRIBE, UNSUBSCRIBE, PINGREQ, DISCONNECT] = [1, 6, 8, 10, 12, 14];
 
 interface Device {
   vehicleId: number;
@@ -63,10 +64,6 @@ export async function startEmbeddedBroker(
     let device: Device | null = null;
     let clientId = '';
     let signingIn = false;
-    /** Bytes of an unfinished frame, and how many the frame needs in all (0: its header is unfinished). */
-    let held: Buffer[] = [];
-    let heldBytes = 0;
-    let needed = 0;
     const acks = createAckQueue(
       (bytes) => void (socket.destroyed || socket.write(bytes)),
       (unacked) => {
@@ -120,7 +117,7 @@ export async function startEmbeddedBroker(
           signingIn = false;
           if (stopping) return;
           socket.resume();
-          read(); // what the device sent after its CONNECT
+          frames.resume(); // what the device sent after its CONNECT
         },
         (err: unknown) => {
           opts.log.error({ err }, 'MQTT device sign-in failed');
@@ -130,27 +127,13 @@ export async function startEmbeddedBroker(
     };
 
     const publish = (frame: Buffer, start: number, body: number, end: number) => {
-      const qos = (frame[start] >> 1) & 3;
-      let at = body;
-      if (qos === 3 || at + 2 > end) return drop('malformed PUBLISH');
-      const topicLength = frame.readUInt16BE(at);
-      const topicStart = at + 2;
-      at = topicStart + topicLength;
-      let messageId = 0;
-      if (qos > 0) {
-        if (at + 2 > end) return drop('malformed PUBLISH');
-        messageId = frame.readUInt16BE(at);
-        at += 2;
-      }
-      if (at > end) return drop('malformed PUBLISH');
+      const parts = publishAt(frame, start, body, end);
+      if (!parts) return drop('malformed PUBLISH');
+      const { qos, messageId, topicStart, topicEnd, payloadStart } = parts;
       const own = device!.topic;
       const ack = qos > 0 ? acks.add(messageId, qos === 2 ? PUBREC : PUBACK) : null;
-      if (topicLength !== own.length || frame.compare(own, 0, own.length, topicStart, topicStart + topicLength) !== 0) {
-        telemetry.rejections.count(
-          'wrong_topic',
-          'mqtt',
-          frame.toString('utf8', topicStart, topicStart + topicLength).slice(0, 100),
-        );
+      if (topicEnd - topicStart !== own.length || frame.compare(own, 0, own.length, topicStart, topicEnd) !== 0) {
+        telemetry.rejections.count('wrong_topic', 'mqtt', frame.toString('utf8', topicStart, topicEnd).slice(0, 100));
         if (ack) acks.done(ack.entry);
         return;
       }
@@ -161,7 +144,7 @@ export async function startEmbeddedBroker(
       // Malformed readings are counted and acknowledged (a retry would only fail again); a storage
       // failure is not: the connection ends and the device sends its unacknowledged readings again.
       storing += 1;
-      telemetry.ingest.readings('mqtt', device!.vehicleId, frame.subarray(at, end)).then(
+      telemetry.ingest.readings('mqtt', device!.vehicleId, frame.subarray(payloadStart, end)).then(
         () => {
           storing -= 1;
           if (ack) acks.done(ack.entry);
@@ -176,10 +159,13 @@ export async function startEmbeddedBroker(
 
     /** One whole frame: its first byte at `start`, what follows its length at `body`, up to `end`. */
     const handle = (frame: Buffer, start: number, body: number, end: number) => {
+      // An ended connection reads nothing more, not even what came with the frame that ended it.
+      if (socket.destroyed || socket.writableEnded) return false;
       const type = frame[start] >> 4;
       if (!device) {
         if (type !== CONNECT || signingIn) return drop('a device must CONNECT first, and once');
-        return connect(frame.subarray(start, end));
+        connect(frame.subarray(start, end));
+        return !signingIn; // the frames after it wait for the sign-in
       }
       switch (type) {
         case PUBLISH:
@@ -199,45 +185,11 @@ export async function startEmbeddedBroker(
       }
     };
 
-    /** Splits the bytes held into frames and handles each whole one. */
-    const read = () => {
-      if (heldBytes === 0 || (needed && heldBytes < needed)) return;
-      let bytes = held.length === 1 ? held[0] : Buffer.concat(held, heldBytes);
-      let at = 0;
-      needed = 0;
-      while (at < bytes.length && !signingIn && !socket.destroyed) {
-        if (bytes.length - at < 2) break;
-        let length = 0;
-        let i = at + 1;
-        let byte = 0;
-        for (let shift = 0; ; shift += 7) {
-          if (i >= bytes.length) break;
-          byte = bytes[i++];
-          length += (byte & 0x7f) * 2 ** shift;
-          if (!(byte & 0x80) || shift === 21) break;
-        }
-        if (byte & 0x80) {
-          if (i - at > 4) return drop('malformed remaining length');
-          break; // the length's bytes are not all here yet
-        }
-        if (length > MAX_FRAME_BYTES) return drop(`a frame of ${length} bytes`);
-        if (bytes.length < i + length) {
-          needed = i + length - at;
-          break;
-        }
-        handle(bytes, at, i, i + length);
-        at = i + length;
-      }
-      bytes = bytes.subarray(at);
-      held = bytes.length ? [bytes] : [];
-      heldBytes = bytes.length;
-    };
+    const frames = createFrameReader({ maxFrameBytes: MAX_FRAME_BYTES, frame: handle, malformed: drop });
 
     socket.on('data', (chunk: Buffer) => {
       session.lastSeen = Date.now();
-      held.push(chunk);
-      heldBytes += chunk.length;
-      if (!signingIn) read();
+      frames.push(chunk);
     });
     socket.on('error', (err) => opts.log.debug({ err: err.message }, 'MQTT device connection error'));
     socket.on('close', () => {

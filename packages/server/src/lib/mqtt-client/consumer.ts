@@ -1,7 +1,8 @@
 import { connect as tcpConnect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
-import mqttPacket, { type IPublishPacket, type Packet } from 'mqtt-packet';
+import mqttPacket, { type Packet } from 'mqtt-packet';
 import { createAckQueue } from './ack-queue.js';
+import { createFrameReader, publishAt, PUBLISH } from './frames.js';
 
 export interface ConsumerLog {
   info(message: string): void;
@@ -31,6 +32,8 @@ export interface ConsumerOptions {
  * readings/s. A window of 20,000 only doubled the readings waiting in its queue, not the rate.
  */
 const MAX_UNACKED = 10_000;
+/** Larger than any message evfleet accepts: a frame announcing more is a broken stream. */
+const MAX_FRAME_BYTES = 4 * 1024 * 1024;
 
 /**
  * Reads a topic filter of a broker (MQTT 3.1.1, persistent session) and acknowledges each QoS 1
@@ -70,16 +73,33 @@ export function startMqttConsumer(opts: ConsumerOptions) {
       s.destroy();
     };
 
-    const onPublish = (packet: IPublishPacket) => {
-      const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
-      if (packet.qos === 0) return void opts.handle(packet.topic, payload).catch(failed);
-      const { entry, unacked } = acks.add(packet.messageId ?? 0);
+    /** A PUBLISH read in place: no packet object for the messages that are nearly all the traffic. */
+    const onPublish = (bytes: Buffer, start: number, body: number, end: number) => {
+      const parts = publishAt(bytes, start, body, end);
+      if (!parts) return protocolError('malformed PUBLISH');
+      const topic = bytes.toString('utf8', parts.topicStart, parts.topicEnd);
+      const payload = bytes.subarray(parts.payloadStart, end);
+      if (parts.qos === 0) return void opts.handle(topic, payload).catch(failed);
+      const { entry, unacked } = acks.add(parts.messageId);
       if (unacked >= maxUnacked) s.pause();
       opts
-        .handle(packet.topic, payload)
+        .handle(topic, payload)
         .then(() => acks.done(entry))
         .catch(failed);
     };
+    const protocolError = (why: unknown) => {
+      opts.log.error({ err: why }, 'MQTT protocol error');
+      s.destroy();
+    };
+    const frames = createFrameReader({
+      maxFrameBytes: MAX_FRAME_BYTES,
+      frame: (bytes, start, body, end) => {
+        if (s.destroyed) return false;
+        if (bytes[start] >> 4 === PUBLISH) onPublish(bytes, start, body, end);
+        else parser.parse(bytes.subarray(start, end));
+      },
+      malformed: protocolError,
+    });
 
     parser.on('packet', (packet: Packet) => {
       if (packet.cmd === 'connack') {
@@ -91,13 +111,10 @@ export function startMqttConsumer(opts: ConsumerOptions) {
         retryMs = 500;
         send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: opts.topic, qos: 1 }] });
         opts.log.info(`consuming ${opts.topic} from ${url.host} as ${opts.clientId}`);
-      } else if (packet.cmd === 'publish') onPublish(packet);
+      }
     });
-    parser.on('error', (err) => {
-      opts.log.error({ err }, 'MQTT protocol error');
-      s.destroy();
-    });
-    s.on('data', (chunk) => parser.parse(chunk));
+    parser.on('error', protocolError);
+    s.on('data', (chunk: Buffer) => frames.push(chunk));
     s.on('connect', () => {
       send({
         cmd: 'connect',

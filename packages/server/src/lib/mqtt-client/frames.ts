@@ -1,0 +1,104 @@
+/**
+ * An MQTT byte stream cut into whole frames, with no packet object: `frame` gets each frame as
+ * its first byte (`start`), the byte after its remaining length (`body`) and its end, in the buffer
+ * it arrived in. A PUBLISH, nearly every frame telemetry reads, is then read in place
+ * (`publishAt`); mqtt-packet parses the rare others. `frame` returning false stops the cutting
+ * until `resume()` (the embedded listener waits so for a device's sign-in); the bytes that came
+ * meanwhile are kept.
+ */
+export function createFrameReader(opts: {
+  /** A frame announcing more than this ends the stream (`malformed`): no stream is buffered without bound. */
+  maxFrameBytes: number;
+  frame(bytes: Buffer, start: number, body: number, end: number): boolean | void;
+  malformed(why: string): void;
+}) {
+  let held: Buffer[] = [];
+  let heldBytes = 0;
+  /** How many bytes the unfinished frame needs in all (0: its header is unfinished too). */
+  let needed = 0;
+  let stopped = false;
+  let failed = false;
+
+  const read = () => {
+    if (stopped || failed || heldBytes === 0 || (needed && heldBytes < needed)) return;
+    let bytes = held.length === 1 ? held[0] : Buffer.concat(held, heldBytes);
+    let at = 0;
+    needed = 0;
+    while (bytes.length - at >= 2) {
+      let length = 0;
+      let i = at + 1;
+      let byte = 0;
+      for (let shift = 0; i < bytes.length; shift += 7) {
+        byte = bytes[i++];
+        length += (byte & 0x7f) * 2 ** shift;
+        if (!(byte & 0x80) || shift === 21) break;
+      }
+      if (byte & 0x80) {
+        if (i - at > 4) return fail('malformed remaining length');
+        break; // the length's bytes are not all here yet
+      }
+      if (length > opts.maxFrameBytes) return fail(`a frame of ${length} bytes`);
+      if (bytes.length < i + length) {
+        needed = i + length - at;
+        break;
+      }
+      const go = opts.frame(bytes, at, i, i + length);
+      at = i + length;
+      if (go === false || failed) {
+        stopped = !failed;
+        break;
+      }
+    }
+    bytes = bytes.subarray(at);
+    held = bytes.length ? [bytes] : [];
+    heldBytes = bytes.length;
+  };
+  const fail = (why: string) => {
+    failed = true;
+    held = [];
+    heldBytes = 0;
+    opts.malformed(why);
+  };
+
+  return {
+    push(chunk: Buffer) {
+      held.push(chunk);
+      heldBytes += chunk.length;
+      read();
+    },
+    /** Goes on cutting after `frame` returned false. */
+    resume() {
+      stopped = false;
+      read();
+    },
+    /** The stream broke the protocol: nothing more is cut from it. */
+    fail,
+  };
+}
+
+export const PUBLISH = 3;
+
+/** Where the parts of a PUBLISH lie in its frame (see `publishAt`). */
+export interface PublishParts {
+  qos: 0 | 1 | 2;
+  /** 0 at QoS 0. */
+  messageId: number;
+  topicStart: number;
+  topicEnd: number;
+  payloadStart: number;
+}
+
+/**
+ * The parts of the MQTT 3.1.1 PUBLISH frame `createFrameReader` gave, or null when it is malformed
+ * (QoS 3, a topic or message id past its end).
+ */
+export function publishAt(bytes: Buffer, start: number, body: number, end: number): PublishParts | null {
+  const qos = (bytes[start] >> 1) & 3;
+  if (qos === 3 || body + 2 > end) return null;
+  const topicStart = body + 2;
+  const topicEnd = topicStart + bytes.readUInt16BE(body);
+  const payloadStart = qos > 0 ? topicEnd + 2 : topicEnd;
+  if (payloadStart > end) return null;
+  const messageId = qos > 0 ? bytes.readUInt16BE(topicEnd) : 0;
+  return { qos: qos as 0 | 1 | 2, messageId, topicStart, topicEnd, payloadStart };
+}
