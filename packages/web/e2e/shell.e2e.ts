@@ -70,7 +70,8 @@ describe('the shell (issue 18, defects 9 and 13)', () => {
     await signIn(page, ADMIN, '/dealer');
     await page.getByTestId('sidebar-toggle').click();
     await expect.poll(async () => (await boxOf(page.getByTestId('sidebar'))).width, { timeout: WAIT_MS }).toBe(64);
-    expect((await pageArea(page)).x).toBe(64);
+    // The page slides after the sidebar: polled too, since it may still be moving when the sidebar is done.
+    await expect.poll(async () => (await pageArea(page)).x, { timeout: WAIT_MS }).toBe(64);
     // Icons only: no names, the user card and the footer are gone; the logo stays.
     expect(await page.getByTestId('sidebar-user').count()).toBe(0);
     await expectVisible(page.getByTestId('sidebar-logo'));
