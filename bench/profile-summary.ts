@@ -59,11 +59,11 @@ const classify = (id: number): string => {
   let part: string | undefined;
   if (!url && JSON_PARSE.test(functionName)) part = `JSON.${functionName === 'stringify' ? 'stringify' : 'parse'}`;
   else part = PARTS.find(([, re]) => re.test(url || functionName))?.[0];
-  // Built-ins without a file count for their caller's part (a Map lookup in the alerts is the alerts').
+  // A file of no part is named; built-ins without a file count for their caller's part (a Map
+  // lookup in the alerts is the alerts').
   if (!part) {
     const up = parent.get(id);
-    part = up === undefined || !url.startsWith('file:') ? (up === undefined ? 'other' : classify(up)) : 'other JS';
-    if (url.startsWith('file:') && !PARTS.some(([, re]) => re.test(url))) part = `other: ${shortUrl(url)}`;
+    part = url.startsWith('file:') ? `other: ${shortUrl(url)}` : up === undefined ? 'other' : classify(up);
   }
   partOf.set(id, part);
   return part;

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import { readingsTopic, TELEMETRY_LIMITS } from '@evfleet/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import mqttPacket, { type IConnectPacket, type Packet } from 'mqtt-packet';
+import mqttPacket, { type IConnectPacket } from 'mqtt-packet';
 import { createAckQueue, PUBACK, PUBREC } from '../lib/mqtt-client/ack-queue.js';
-import { createFrameReader, publishAt, PUBLISH } from '../lib/mqtt-client/frames.js';
+import { createFrameReader, packetOf, publishAt, PUBLISH } from '../lib/mqtt-client/frames.js';
 import type { Telemetry } from './telemetry.js';
 
 /** How long a stop waits for the readings in hand to be stored (the whole stop has 10 s). */
@@ -29,7 +29,7 @@ interface Device {
  * evfleet's own MQTT 3.1/3.1.1 server for devices, used when no MQTT_URL is set. Devices only
  * publish their readings, so it is no broker: nothing is routed, kept or subscribed to, and a
  * PUBLISH goes from the socket's bytes to ingestion with no packet object (aedes spent more CPU on
- * a reading than everything after it: docs/decisions.md, "The device listener"). Devices sign in
+ * a reading than everything after it: docs/decisions.md, "The cost of a reading"). Devices sign in
  * with their VIN and device token; a QoS 1 reading's PUBACK (QoS 2: PUBREC) leaves once it is
  * committed, in the order the readings came. Devices may not subscribe: they never see each
  * other's data.
@@ -79,10 +79,7 @@ export async function startEmbeddedBroker(
     };
 
     const connect = (frame: Buffer) => {
-      let packet: Packet | undefined;
-      const parser = mqttPacket.parser();
-      parser.on('packet', (p) => (packet = p)).on('error', () => undefined);
-      parser.parse(frame);
+      const packet = packetOf(frame);
       if (packet?.cmd !== 'connect') return drop('malformed CONNECT');
       const { protocolVersion, username, password, keepalive = 0, clean, clientId: id } = packet as IConnectPacket;
       if (protocolVersion !== 3 && protocolVersion !== 4) {
@@ -247,10 +244,7 @@ export async function startEmbeddedBroker(
 
 /** SUBSCRIBE is refused topic by topic (SUBACK 0x80); UNSUBSCRIBE has nothing to remove. */
 function answerSubscription(frame: Buffer, socket: Socket, drop: (why: string) => void) {
-  let packet: Packet | undefined;
-  const parser = mqttPacket.parser();
-  parser.on('packet', (p) => (packet = p)).on('error', () => undefined);
-  parser.parse(frame);
+  const packet = packetOf(frame);
   if (packet?.cmd === 'subscribe')
     socket.write(
       mqttPacket.generate({

@@ -1,3 +1,5 @@
+import mqttPacket, { type Packet } from 'mqtt-packet';
+
 /**
  * An MQTT byte stream cut into whole frames, with no packet object: `frame` gets each frame as
  * its first byte (`start`), the byte after its remaining length (`body`) and its end, in the buffer
@@ -44,8 +46,8 @@ export function createFrameReader(opts: {
       }
       const go = opts.frame(bytes, at, i, i + length);
       at = i + length;
-      if (go === false || failed) {
-        stopped = !failed;
+      if (go === false) {
+        stopped = true;
         break;
       }
     }
@@ -71,9 +73,16 @@ export function createFrameReader(opts: {
       stopped = false;
       read();
     },
-    /** The stream broke the protocol: nothing more is cut from it. */
-    fail,
   };
+}
+
+/** A whole frame other than PUBLISH, read by mqtt-packet; undefined when it is malformed. */
+export function packetOf(frame: Buffer): Packet | undefined {
+  let packet: Packet | undefined;
+  const parser = mqttPacket.parser();
+  parser.on('packet', (p) => (packet = p)).on('error', () => undefined);
+  parser.parse(frame);
+  return packet;
 }
 
 export const PUBLISH = 3;
