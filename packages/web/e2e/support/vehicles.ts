@@ -80,6 +80,8 @@ export async function pickDay(page: Page, day: string, screen?: string): Promise
   const [y, m, d] = day.split('-').map(Number);
   const label = `${d} ${new Date(Date.UTC(y, m - 1, d)).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' })} ${y}`;
   const button = page.getByRole('button', { name: label, exact: true });
+  // count() does not wait: the calendar must be open before a missing day means the previous month.
+  await page.locator('button[data-direction="previous"]').first().waitFor();
   if ((await button.count()) === 0) await page.locator('button[data-direction="previous"]').first().click();
   // Only days with movement can be picked (§2).
   expect(await button.getAttribute('data-disabled')).toBeNull();

@@ -56,7 +56,7 @@ export function ReadinessList() {
                   key={row.vehicleId}
                   data-testid="readiness-row"
                   data-state={state}
-                  bg={state === 'not-ready' ? 'var(--mantine-color-red-0)' : undefined}
+                  bg={state === 'not-ready' ? 'var(--mantine-color-red-light)' : undefined}
                 >
                   <Table.Td>
                     <Badge color={badge.color} variant={badge.variant} miw={96} data-testid="readiness-status">
