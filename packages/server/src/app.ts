@@ -126,6 +126,7 @@ export async function buildApp({ config, database, readDatabase = database, logg
   });
   const health = createHealth({
     database,
+    replica: readDatabase === database ? undefined : readDatabase,
     mail,
     mqtt: () => installed.telemetry?.mqtt,
     mqttDescription: signalSource,

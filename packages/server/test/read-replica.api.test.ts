@@ -76,6 +76,23 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('reports read from the repli
     expect(result.data.map((row) => row.Speed.value)).toEqual([10, 20, 30]);
   });
 
+  it("reports the replica in the administrator's health", async () => {
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/authenticate',
+      payload: { username: 'admin', password: 'admin123' },
+    });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/management/health',
+      headers: { authorization: `Bearer ${signIn.json<{ id_token: string }>().id_token}` },
+    });
+    const replicaPart = res.json<{ components: Record<string, { status: string; details: object }> }>().components
+      .replica;
+    // A database of its own, not in recovery: up, but not streaming and with no replay lag.
+    expect(replicaPart).toEqual({ status: 'UP', details: { streaming: false, lagSeconds: null } });
+  });
+
   it('refuses DATABASE_READ_URL without DATABASE_URL', () => {
     expect(() => loadConfig({ DATABASE_READ_URL: 'postgres://replica.invalid/evfleet' })).toThrow(
       /a replica needs DATABASE_URL/,

@@ -319,6 +319,10 @@ describe('many instances on RabbitMQ, PostgreSQL with a replica, behind HAProxy'
       );
     expect(exported.status).toBe(200);
     expect((await exported.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    const health = (await (
+      await fetch(`${survivor.baseUrl}/management/health`, { headers: { authorization: bearer } })
+    ).json()) as { components: { replica?: { status: string; details: { streaming: boolean } } } };
+    expect(health.components.replica).toMatchObject({ status: 'UP', details: { streaming: true } });
 
     // A clean stop writes the survivor's last states; then the mails have all left.
     await until('the alert mails sent', async () => {

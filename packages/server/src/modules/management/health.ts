@@ -2,7 +2,7 @@ import type { Health } from '@evfleet/domain';
 import { existsSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { isNull } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema.js';
 import type { MailDispatcher } from '../../mail/dispatcher.js';
@@ -15,6 +15,8 @@ const DISK_THRESHOLD_BYTES = 512 * 1024 * 1024;
 
 interface HealthSources {
   database: Database;
+  /** The streaming replica reports read from (DATABASE_READ_URL), when there is one. */
+  replica?: Database;
   mail: MailDispatcher;
   /** null: MQTT is switched off (MQTT_PORT=0), undefined: not started yet. */
   mqtt: () => MqttTransport | null | undefined;
@@ -42,6 +44,21 @@ export function createHealth(sources: HealthSources) {
     try {
       await sources.database.ping();
       return { status: 'UP', details: { database: sources.database.kind } };
+    } catch (err) {
+      return failure(err);
+    }
+  };
+
+  /** A replica down fails every report and export; its lag says how old the readings they show are. */
+  const replica = async (read: Database): Promise<Component> => {
+    try {
+      const {
+        rows: [row],
+      } = await read.db.execute<{ recovering: boolean; lag: number | null }>(
+        sql`select pg_is_in_recovery() as recovering,
+                   extract(epoch from now() - pg_last_xact_replay_timestamp())::float8 as lag`,
+      );
+      return { status: 'UP', details: { streaming: row?.recovering ?? false, lagSeconds: row?.lag ?? null } };
     } catch (err) {
       return failure(err);
     }
@@ -89,7 +106,13 @@ export function createHealth(sources: HealthSources) {
   };
 
   return async (): Promise<Health> => {
-    const components = { db: await db(), broker: broker(), mail: await mail(), disk: await disk() };
+    const components: Record<string, Component> = {
+      db: await db(),
+      ...(sources.replica && { replica: await replica(sources.replica) }),
+      broker: broker(),
+      mail: await mail(),
+      disk: await disk(),
+    };
     const down = Object.values(components).some((c) => c.status === 'DOWN');
     return { status: down ? 'DOWN' : 'UP', components };
   };
