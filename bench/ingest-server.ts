@@ -8,15 +8,27 @@
  * the load generator and that front reach together bounds what the whole pipeline can reach.
  */
 import Fastify from 'fastify';
-import { buildApp } from '../packages/server/src/app.js';
-import { loadConfig } from '../packages/server/src/config.js';
-import { openDatabase } from '../packages/server/src/db/client.js';
-import { seedReferenceData } from '../packages/server/src/db/seed.js';
-import { hashDeviceToken } from '../packages/server/src/telemetry/device-token.js';
-import { createDeviceRegistry } from '../packages/server/src/telemetry/devices.js';
-import { createIngest } from '../packages/server/src/telemetry/ingest.js';
-import { startEmbeddedBroker } from '../packages/server/src/telemetry/mqtt-broker.js';
-import { createRejectionCounter } from '../packages/server/src/telemetry/rejections.js';
+import type * as App from '../packages/server/src/app.js';
+import type * as Config from '../packages/server/src/config.js';
+import type * as Client from '../packages/server/src/db/client.js';
+import type * as Seed from '../packages/server/src/db/seed.js';
+import type * as DeviceToken from '../packages/server/src/telemetry/device-token.js';
+import type * as Devices from '../packages/server/src/telemetry/devices.js';
+import type * as Ingest from '../packages/server/src/telemetry/ingest.js';
+import type * as Broker from '../packages/server/src/telemetry/mqtt-broker.js';
+import type * as Rejections from '../packages/server/src/telemetry/rejections.js';
+
+/** The compiled server, as production runs it (bench/ingest.ts builds it first); typed from its sources. */
+const compiled = <T>(path: string) => import(`../packages/server/dist/${path}.js`) as Promise<T>;
+const { buildApp } = await compiled<typeof App>('app');
+const { loadConfig } = await compiled<typeof Config>('config');
+const { openDatabase } = await compiled<typeof Client>('db/client');
+const { seedReferenceData } = await compiled<typeof Seed>('db/seed');
+const { hashDeviceToken } = await compiled<typeof DeviceToken>('telemetry/device-token');
+const { createDeviceRegistry } = await compiled<typeof Devices>('telemetry/devices');
+const { createIngest } = await compiled<typeof Ingest>('telemetry/ingest');
+const { startEmbeddedBroker } = await compiled<typeof Broker>('telemetry/mqtt-broker');
+const { createRejectionCounter } = await compiled<typeof Rejections>('telemetry/rejections');
 
 const devices = Number(process.env.DEVICES ?? 100);
 const config = loadConfig({

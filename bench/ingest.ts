@@ -1,5 +1,5 @@
 /**
- * Ingestion on PostgreSQL: N simulated devices publish single QoS 1 readings of every signal and 32
+ * Ingestion on PostgreSQL, through the compiled server: N simulated devices publish single QoS 1 readings of every signal and 32
  * cells through MQTT on loopback for BENCH_SECONDS, first to evfleet's embedded broker (each PUBACK
  * after the commit), then to a Mosquitto with deploy/mosquitto.conf that evfleet consumes as the
  * external broker (PUBACK from Mosquitto; the run lasts until evfleet has stored everything).
@@ -22,7 +22,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { parseReading } from '../packages/server/src/telemetry/reading.js';
 import { binaryCopyChunks, COLUMN_LIST } from '../packages/server/src/telemetry/reading-store.js';
 import { HAS_MOSQUITTO, startMosquitto } from '../packages/server/test/support/mosquitto.js';
-import { YOUNG_GENERATION } from '../packages/server/test/support/portal-process.js';
+import { ensureServerBuilt, SERVER_NODE_FLAGS } from '../packages/server/test/support/portal-process.js';
 import { freePort } from '../packages/server/test/support/ports.js';
 import { publishDevice } from './mqtt-load.js';
 import { cpuSeconds, postgresPids } from './support/cpu-time.js';
@@ -106,7 +106,7 @@ async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: 
     'node',
     [
       ...(process.env.PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/ingest-prof'] : []),
-      YOUNG_GENERATION, // as production runs it
+      ...SERVER_NODE_FLAGS, // as production runs it
       ...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
       '--import',
       'tsx',
@@ -187,6 +187,7 @@ async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: 
 }
 
 const hour = 3600_000;
+ensureServerBuilt(); // evfleet runs compiled, as in production
 const results: Awaited<ReturnType<typeof run>>[] = [];
 if (LINES.includes('embedded')) {
   const port = await freePort();
