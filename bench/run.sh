@@ -25,6 +25,7 @@ bench "vehicle list and search at page size 1,000 and every vehicle detail call,
 bench "MQTT client reading an external broker, 100,000 QoS 1 readings from Mosquitto, PUBACK after a simulated commit, ours and mqtt.js (goal: >= 20,000 messages/s)" npx tsx bench/mqtt-client.ts
 bench "MQTT ingestion, single readings of every signal and 32 cells, PostgreSQL, ${BENCH_SECONDS:-60} s (goal: 20,000 readings/s, floor 10,000)" bash scripts/with-postgres.sh npx tsx bench/ingest.ts
 # The report's 864,000 readings take 375 MB, more than PostgreSQL's default 128 MB of buffers: its server runs with buffers sized for its data.
+bench "what ingestion writes once a second per vehicle (state, chart minutes, open trip), 10,000 vehicles, PostgreSQL (goal: <= 25 µs of CPU a vehicle)" bash scripts/with-postgres.sh npx tsx bench/per-second-writes.ts
 bench "CAN history report, one vehicle, 864,000 readings of every signal and 32 cells, PostgreSQL with 1 GB of shared buffers (goal: first page < 200 ms, later pages and sorts < 300 ms, xlsx export >= 20,000 rows/s with < 200 MB server growth)" env PG_SETTINGS="-c shared_buffers=1GB" bash scripts/with-postgres.sh npx tsx bench/can-report.ts
 bench "xlsx writer against ExcelJS's streaming writer, 100,000 rows of 57 columns (goal: >= 20,000 rows/s with < 200 MB growth)" npx tsx bench/xlsx-writer.ts
 bench "binary COPY encoder against pg-copy-streams-binary, 100,000 readings, PostgreSQL (goal: <= 2 µs of CPU a row)" bash scripts/with-postgres.sh npx tsx bench/copy-encoder.ts

@@ -2,6 +2,7 @@ import { classify, notifiesAt, type AlertAttribute, type MetricName, type Severi
 import { and, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
+import { isoTime, jsonRecords } from '../db/json-records.js';
 import { mailOutbox } from '../db/schema.js';
 import { alertState, warningLog } from '../db/telemetry-schema.js';
 import { groupByVehicle, type StoredRow } from '../telemetry/reading-store.js';
@@ -109,20 +110,21 @@ export function createAlertEngine(deps: {
     tx: Pick<Tx, 'execute'>,
     changed: { vehicleId: number; metric: string; state: EpisodeState }[],
   ) => {
-    const at = (ms: number | null) => (ms === null || !Number.isFinite(ms) ? null : new Date(ms).toISOString());
-    const rows = changed.map(({ vehicleId, metric, state }) => [
-      vehicleId,
-      metric,
-      state.band,
-      at(state.since),
-      state.logged,
-      at(state.lastNotifiedAt),
-      at(state.lastTs),
-    ]);
+    // lastTs starts at -Infinity (no reading yet): no time, as isoTime takes it.
+    const at = (ms: number | null) => isoTime(ms !== null && Number.isFinite(ms) ? ms : null);
+    const rows = changed.map(({ vehicleId, metric, state }) => ({
+      vehicle_id: vehicleId,
+      attribute_name: metric,
+      band: state.band,
+      since: at(state.since),
+      logged: state.logged,
+      last_notified_at: at(state.lastNotifiedAt),
+      last_ts: at(state.lastTs),
+    }));
     await tx.execute(sql`
       insert into ${alertState} (vehicle_id, attribute_name, band, since, logged, last_notified_at, last_ts)
-      select (r->>0)::int, r->>1, r->>2, (r->>3)::timestamptz, (r->>4)::boolean, (r->>5)::timestamptz, (r->>6)::timestamptz
-      from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) r
+      select x.vehicle_id, x.attribute_name, x.band, x.since, x.logged, x.last_notified_at, x.last_ts
+      from ${jsonRecords(rows, 'x(vehicle_id int, attribute_name text, band text, since timestamptz, logged boolean, last_notified_at timestamptz, last_ts timestamptz)')}
       on conflict (vehicle_id, attribute_name) do update set band = excluded.band, since = excluded.since, logged = excluded.logged,
         last_notified_at = excluded.last_notified_at, last_ts = excluded.last_ts`);
   };

@@ -12,6 +12,7 @@ import {
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import { inBatches } from '../db/batches.js';
 import type { Db } from '../db/client.js';
+import { isoTime, jsonRecords } from '../db/json-records.js';
 import { canReading, chargingSession, trip } from '../db/telemetry-schema.js';
 import { METER_COLUMNS, meterPointOf } from './meter-rows.js';
 import { groupByVehicle, type StoredRow } from './reading-store.js';
@@ -39,20 +40,62 @@ const episodeOf = (r: EpisodeRow): Episode => ({
   gpsLat: r.gpsLat,
   gpsLong: r.gpsLong,
 });
-const rowOf = (vehicleId: number, e: Episode) => ({
-  vehicleId,
-  startTs: new Date(e.start),
-  endTs: new Date(e.end),
-  energyKwh: e.energyKwh,
-  peakPowerKw: e.peakPowerKw,
-  startCharge: e.startCharge,
-  endCharge: e.endCharge,
-  startOdometer: e.startOdometer,
-  endOdometer: e.endOdometer,
-  gpsMiles: e.gpsMiles,
-  gpsLat: e.gpsLat,
-  gpsLong: e.gpsLong,
-});
+/** The episode tables' columns with their types, as jsonRecords reads them. */
+const EPISODE_FIELDS = [
+  ['vehicle_id', 'int'],
+  ['start_ts', 'timestamptz'],
+  ['end_ts', 'timestamptz'],
+  ['energy_kwh', 'float8'],
+  ['peak_power_kw', 'float8'],
+  ['start_charge', 'float8'],
+  ['end_charge', 'float8'],
+  ['start_odometer', 'float8'],
+  ['end_odometer', 'float8'],
+  ['gps_miles', 'float8'],
+  ['gps_lat', 'float8'],
+  ['gps_long', 'float8'],
+];
+const EPISODE_COLUMNS = sql.raw(EPISODE_FIELDS.map(([c]) => c).join(', '));
+const EPISODE_RECORD = `x(${EPISODE_FIELDS.map(([c, type]) => `${c} ${type}`).join(', ')})`;
+/** Everything but the key (vehicle, start). */
+const EPISODE_UPDATE = sql.raw(
+  EPISODE_FIELDS.slice(2)
+    .map(([c]) => `${c} = excluded.${c}`)
+    .join(', '),
+);
+
+/**
+ * Writes episodes of one kind, a vehicle's episode keyed by its start: `update` replaces what is
+ * stored (an open episode grew), `keep` leaves it (a window segmented again after its rows were
+ * deleted). One JSON parameter, not a bound value per column (db/json-records.ts).
+ */
+const writeEpisodes = (
+  q: Pick<Db, 'execute'>,
+  kind: EpisodeKind,
+  episodes: { vehicleId: number; episode: Episode }[],
+  onConflict: 'update' | 'keep',
+) =>
+  q.execute(sql`
+    insert into ${tableOf(kind)} (${EPISODE_COLUMNS})
+    select ${EPISODE_COLUMNS}
+    from ${jsonRecords(
+      episodes.map(({ vehicleId, episode: e }) => ({
+        vehicle_id: vehicleId,
+        start_ts: isoTime(e.start),
+        end_ts: isoTime(e.end),
+        energy_kwh: e.energyKwh,
+        peak_power_kw: e.peakPowerKw,
+        start_charge: e.startCharge,
+        end_charge: e.endCharge,
+        start_odometer: e.startOdometer,
+        end_odometer: e.endOdometer,
+        gps_miles: e.gpsMiles,
+        gps_lat: e.gpsLat,
+        gps_long: e.gpsLong,
+      })),
+      EPISODE_RECORD,
+    )}
+    on conflict (vehicle_id, start_ts) do ${onConflict === 'keep' ? sql`nothing` : sql`update set ${EPISODE_UPDATE}`}`);
 
 interface VehicleEpisodes {
   lastTs: number;
@@ -174,11 +217,9 @@ export function createEpisodeTracker(db: Db) {
           .where(
             and(eq(table.vehicleId, vehicleId), lte(table.startTs, new Date(end)), gte(table.endTs, new Date(start))),
           );
-        await inBatches(segmentEpisodes(kind, points), (episodes) =>
-          tx
-            .insert(table)
-            .values(episodes.map((e) => rowOf(vehicleId, e)))
-            .onConflictDoNothing(),
+        await inBatches(
+          segmentEpisodes(kind, points).map((episode) => ({ vehicleId, episode })),
+          (episodes) => writeEpisodes(tx, kind, episodes, 'keep'),
         );
       }
     });
@@ -191,27 +232,7 @@ export function createEpisodeTracker(db: Db) {
       const episodes = [...dirty[kind].values()];
       dirty[kind].clear();
       if (!episodes.length) continue;
-      const table = tableOf(kind);
-      await inBatches(episodes, (batch) =>
-        db
-          .insert(table)
-          .values(batch.map(({ vehicleId, episode }) => rowOf(vehicleId, episode)))
-          .onConflictDoUpdate({
-            target: [table.vehicleId, table.startTs],
-            set: {
-              endTs: sql`excluded.end_ts`,
-              energyKwh: sql`excluded.energy_kwh`,
-              peakPowerKw: sql`excluded.peak_power_kw`,
-              startCharge: sql`excluded.start_charge`,
-              endCharge: sql`excluded.end_charge`,
-              startOdometer: sql`excluded.start_odometer`,
-              endOdometer: sql`excluded.end_odometer`,
-              gpsMiles: sql`excluded.gps_miles`,
-              gpsLat: sql`excluded.gps_lat`,
-              gpsLong: sql`excluded.gps_long`,
-            },
-          }),
-      );
+      await inBatches(episodes, (batch) => writeEpisodes(db, kind, batch, 'update'));
     }
   };
 

@@ -2,6 +2,7 @@ import { CHART_SIGNALS } from '@evfleet/domain';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { writeVehicleRows } from '../db/batches.js';
+import { isoTime, jsonRecords } from '../db/json-records.js';
 import { canReading, signalMinute } from '../db/telemetry-schema.js';
 import type { StoredRow } from './reading-store.js';
 
@@ -61,17 +62,21 @@ export function createSignalMinutes(db: Db) {
   const keyOf = (vehicleId: number, minute: number) => vehicleId * 1e8 + minute / MINUTE_MS;
 
   const upsert = (minutes: Minute[]) =>
-    db
-      .insert(signalMinute)
-      .values(minutes.map((m) => ({ ...m, minute: new Date(m.minute) })))
-      .onConflictDoUpdate({
-        target: [signalMinute.vehicleId, signalMinute.minute],
-        set: {
-          readings: sql`${signalMinute.readings} + excluded.readings`,
-          low: merge('least', signalMinute.low),
-          high: merge('greatest', signalMinute.high),
-        },
-      });
+    db.execute(sql`
+      insert into ${signalMinute} (vehicle_id, minute, readings, low, high)
+      select x.vehicle_id, x.minute, x.readings, x.low, x.high
+      from ${jsonRecords(
+        minutes.map((m) => ({
+          vehicle_id: m.vehicleId,
+          minute: isoTime(m.minute),
+          readings: m.readings,
+          low: m.low,
+          high: m.high,
+        })),
+        'x(vehicle_id int, minute timestamptz, readings int, low float8[], high float8[])',
+      )}
+      on conflict (vehicle_id, minute) do update set readings = ${signalMinute.readings} + excluded.readings,
+        low = ${merge('least', signalMinute.low)}, high = ${merge('greatest', signalMinute.high)}`);
 
   const requeue = (m: Minute) => {
     const key = keyOf(m.vehicleId, m.minute);

@@ -6,6 +6,7 @@ import type { EpisodeTracker } from './episodes.js';
 import { STORED_SIGNALS } from './reading.js';
 import { SIGNAL_COLUMNS, type StoredRow } from './reading-store.js';
 import type { VehicleStates } from './vehicle-states.js';
+import { isoTime, jsonRecords } from '../db/json-records.js';
 
 /** A vehicle's stored readings that are taken over: from its last written state to its newest reading. */
 export interface TakeoverWindow {
@@ -79,14 +80,16 @@ const SELECT_COLUMNS = ['vehicle_id', 'ts', ...SIGNAL_COLUMNS, 'cells', 'extra']
 /** The vehicles' stored readings from `from` on (all of them when null), in order per vehicle. */
 async function readingsSince(db: Db, since: { vehicleId: number; from: number | null }[]): Promise<StoredRow[]> {
   if (!since.length) return [];
-  const list = JSON.stringify(since.map((s) => [s.vehicleId, s.from === null ? null : new Date(s.from).toISOString()]));
   const { rows } = await db.execute<Record<string, unknown>>(sql`
     select ${sql.join(
       SELECT_COLUMNS.map((c) => sql`r.${c}`),
       sql`, `,
     )}
-    from jsonb_array_elements(${list}::jsonb) v
-    join can_reading r on r.vehicle_id = (v->>0)::int and r.ts >= coalesce((v->>1)::timestamptz, '-infinity')
+    from ${jsonRecords(
+      since.map((s) => ({ vehicle_id: s.vehicleId, since: isoTime(s.from) })),
+      'v(vehicle_id int, since timestamptz)',
+    )}
+    join can_reading r on r.vehicle_id = v.vehicle_id and r.ts >= coalesce(v.since, '-infinity')
     order by r.vehicle_id, r.ts`);
   return rows.map((r) => {
     const values: StoredRow['reading']['values'] = {};

@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { writeVehicleRows } from '../db/batches.js';
 import type { Db } from '../db/client.js';
+import { isoTime, jsonRecords } from '../db/json-records.js';
 import { vehicleState } from '../db/telemetry-schema.js';
 import { STORED_SIGNALS } from './reading.js';
 import { groupByVehicle, type StoredRow } from './reading-store.js';
@@ -16,7 +17,6 @@ export interface VehicleLiveState {
 }
 
 const ms = (d: Date | null) => (d ? d.getTime() : null);
-const date = (n: number | null) => (n === null ? null : new Date(n));
 const GPS_KEYS = new Set(['gpsLat', 'gpsLong', 'gpsSignal', 'heading', 'speed']);
 
 /**
@@ -113,37 +113,28 @@ export function createVehicleStates(db: Db) {
       const rows = ids.map((id) => {
         const s = states.get(id)!;
         return {
-          vehicleId: id,
+          vehicle_id: id,
           values: s.values,
           cells: s.cells,
-          lastReported: date(s.lastReported),
-          canLastReported: date(s.canLastReported),
-          gpsLastReported: date(s.gpsLastReported),
-          lastChargedAt: date(s.lastChargedAt),
-          updatedAt: new Date(),
+          last_reported: isoTime(s.lastReported),
+          can_last_reported: isoTime(s.canLastReported),
+          gps_last_reported: isoTime(s.gpsLastReported),
+          last_charged_at: isoTime(s.lastChargedAt),
         };
       });
       await before;
+      // Several instances may hold the same vehicle: the newest state wins, whoever writes last.
       const upsert = (batch: typeof rows) =>
-        db
-          .insert(vehicleState)
-          .values(batch)
-          .onConflictDoUpdate({
-            target: vehicleState.vehicleId,
-            set: {
-              values: sql`excluded.values`,
-              cells: sql`excluded.cells`,
-              lastReported: sql`excluded.last_reported`,
-              canLastReported: sql`excluded.can_last_reported`,
-              gpsLastReported: sql`excluded.gps_last_reported`,
-              lastChargedAt: sql`excluded.last_charged_at`,
-              updatedAt: sql`excluded.updated_at`,
-            },
-            // Several instances may hold the same vehicle: the newest state wins, whoever writes last.
-            setWhere: sql`${vehicleState.lastReported} is null or excluded.last_reported >= ${vehicleState.lastReported}`,
-          });
+        db.execute(sql`
+          insert into ${vehicleState} (vehicle_id, values, cells, last_reported, can_last_reported, gps_last_reported, last_charged_at, updated_at)
+          select x.vehicle_id, x.values, x.cells, x.last_reported, x.can_last_reported, x.gps_last_reported, x.last_charged_at, now()
+          from ${jsonRecords(batch, 'x(vehicle_id int, "values" jsonb, cells real[], last_reported timestamptz, can_last_reported timestamptz, gps_last_reported timestamptz, last_charged_at timestamptz)')}
+          on conflict (vehicle_id) do update set values = excluded.values, cells = excluded.cells,
+            last_reported = excluded.last_reported, can_last_reported = excluded.can_last_reported,
+            gps_last_reported = excluded.gps_last_reported, last_charged_at = excluded.last_charged_at, updated_at = now()
+          where ${vehicleState.lastReported} is null or excluded.last_reported >= ${vehicleState.lastReported}`);
       // A failure leaves the states not yet written dirty for the next persist.
-      await writeVehicleRows(rows, upsert, (unwritten) => unwritten.forEach((row) => dirty.add(row.vehicleId)));
+      await writeVehicleRows(rows, upsert, (unwritten) => unwritten.forEach((row) => dirty.add(row.vehicle_id)));
     },
     idle: () => chain,
   };

@@ -1,6 +1,7 @@
 import type { MeterPoint } from '@evfleet/domain';
 import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { isoTime, jsonRecords } from '../../db/json-records.js';
 import { canReading } from '../../db/telemetry-schema.js';
 import { METER_COLUMNS, meterPointOf, type MeterRow } from '../../telemetry/meter-rows.js';
 import { lowCellRows, type DayFigures } from './day-figures.js';
@@ -46,7 +47,10 @@ export async function readingsBefore(db: Db, before: { vehicleId: number; ts: nu
     odo: number | null;
   }>(sql`
     select b.vehicle_id, r.reading, o.odometer as odo
-    from jsonb_to_recordset(${JSON.stringify(before.map((b) => ({ vehicle_id: b.vehicleId, ts: new Date(b.ts).toISOString() })))}::jsonb) as b(vehicle_id int, ts timestamptz)
+    from ${jsonRecords(
+      before.map((b) => ({ vehicle_id: b.vehicleId, ts: isoTime(b.ts) })),
+      'b(vehicle_id int, ts timestamptz)',
+    )}
     left join lateral (
       select json_build_object('ts', ts, 'packVoltage', pack_voltage, 'vehicleCurrent', vehicle_current, 'chargeStatus', charge_status,
         'speed', speed, 'batteryCharge', battery_charge, 'odometer', odometer, 'gpsLat', gps_lat, 'gpsLong', gps_long, 'cells', cells) as reading
@@ -78,12 +82,13 @@ const statRecord = (r: DayRow) => ({
   rest_spread_sum_mv: r.restSpreadSumMv,
   rest_spread_count: r.restSpreadCount,
 });
-const STAT_RECORD = sql.raw(
-  `x(vehicle_id int, day date, miles float8, energy_kwh float8, charging_seconds float8, energy_used_kwh float8,
-     gps_miles float8, idle_seconds float8, idle_charge_lost float8, rest_spread_sum_mv float8, rest_spread_count int)`,
-);
+const STAT_RECORD = `x(vehicle_id int, day date, miles float8, energy_kwh float8, charging_seconds float8, energy_used_kwh float8,
+     gps_miles float8, idle_seconds float8, idle_charge_lost float8, rest_spread_sum_mv float8, rest_spread_count int)`;
 const cellRecords = (rows: DayRow[]) =>
-  JSON.stringify(rows.flatMap((r) => lowCellRows(r).map((c) => ({ vehicle_id: r.vehicleId, day: r.day, ...c }))));
+  jsonRecords(
+    rows.flatMap((r) => lowCellRows(r).map((c) => ({ vehicle_id: r.vehicleId, day: r.day, ...c }))),
+    'x(vehicle_id int, day date, cell int, count int)',
+  );
 
 /**
  * Adds sums to the stored figures and low cell counts, one statement for all of them (so a failure
@@ -95,14 +100,14 @@ export async function addIncrements(db: Db, increments: DayRow[]) {
     with cells as (
       insert into low_cell_count (vehicle_id, day, cell, count)
       select x.vehicle_id, x.day, x.cell, x.count
-      from jsonb_to_recordset(${cellRecords(increments)}::jsonb) as x(vehicle_id int, day date, cell int, count int)
+      from ${cellRecords(increments)}
       order by x.vehicle_id, x.day, x.cell
       on conflict (vehicle_id, day, cell) do update set count = low_cell_count.count + excluded.count
     )
     insert into vehicle_daily_stat (vehicle_id, day, ${STAT_COLUMNS}, updated_at)
     select x.vehicle_id, x.day, x.miles, x.energy_kwh, x.charging_seconds, x.energy_used_kwh, x.gps_miles,
       x.idle_seconds, x.idle_charge_lost, x.rest_spread_sum_mv, x.rest_spread_count, now()
-    from jsonb_to_recordset(${JSON.stringify(increments.map(statRecord))}::jsonb) as ${STAT_RECORD}
+    from ${jsonRecords(increments.map(statRecord), STAT_RECORD)}
     order by x.vehicle_id, x.day
     on conflict (vehicle_id, day) do update set
       miles = vehicle_daily_stat.miles + excluded.miles,
@@ -121,7 +126,7 @@ export async function addIncrements(db: Db, increments: DayRow[]) {
 export async function replaceDay(db: Db, figures: DayRow) {
   const { vehicleId, day } = figures;
   await db.execute(sql`
-    with x as (select * from jsonb_to_recordset(${cellRecords([figures])}::jsonb) as x(vehicle_id int, day date, cell int, count int)),
+    with x as (select * from ${cellRecords([figures])}),
     gone as (
       delete from low_cell_count l where l.vehicle_id = ${vehicleId} and l.day = ${day}::date
         and not exists (select 1 from x where x.cell = l.cell)
@@ -131,7 +136,7 @@ export async function replaceDay(db: Db, figures: DayRow) {
       on conflict (vehicle_id, day, cell) do update set count = excluded.count
     )
     insert into vehicle_daily_stat (vehicle_id, day, ${STAT_COLUMNS}, updated_at)
-    select x.*, now() from jsonb_to_recordset(${JSON.stringify([statRecord(figures)])}::jsonb) as ${STAT_RECORD}
+    select x.*, now() from ${jsonRecords([statRecord(figures)], STAT_RECORD)}
     on conflict (vehicle_id, day) do update set
       miles = excluded.miles, energy_kwh = excluded.energy_kwh, charging_seconds = excluded.charging_seconds,
       energy_used_kwh = excluded.energy_used_kwh, gps_miles = excluded.gps_miles, idle_seconds = excluded.idle_seconds,

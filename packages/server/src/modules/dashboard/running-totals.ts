@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { jsonRecords } from '../../db/json-records.js';
 
 /** A day's distance: the odometer's, else the GPS track's: the domain's `distanceMiles` in SQL. */
 export const DAY_DISTANCE = sql.raw(`case when d.miles > 0 then d.miles else d.gps_miles end`);
@@ -13,8 +14,10 @@ export async function refreshRunningTotals(db: Db, changes: { vehicleId: number;
   if (!changes.length) return;
   await db.execute(sql`
     with changed as (
-      select * from jsonb_to_recordset(${JSON.stringify(changes.map((c) => ({ vehicle_id: c.vehicleId, day: c.day })))}::jsonb)
-        as c(vehicle_id int, day date)
+      select * from ${jsonRecords(
+        changes.map((c) => ({ vehicle_id: c.vehicleId, day: c.day })),
+        'c(vehicle_id int, day date)',
+      )}
     ), base as (
       select c.vehicle_id, c.day, coalesce(r.distance_miles, 0) as distance, coalesce(r.energy_used_kwh, 0) as used,
         coalesce(r.energy_charged_kwh, 0) as charged, coalesce(r.idle_seconds, 0) as idle_seconds,

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { warningLog } from '../../db/telemetry-schema.js';
 import { dayOf } from './day-figures.js';
+import { jsonRecords } from '../../db/json-records.js';
 
 /** A vehicle's day whose rest figures changed, and the time of the latest reading counted in it. */
 export interface RestChange {
@@ -62,7 +63,10 @@ export function createWeakCellWarning(db: Db) {
     const at = new Map(changes.map((c) => [`${c.vehicleId}:${c.day}`, c.at]));
     const { rows } = await db.execute<RestRow & { vehicle_id: number; warn: number | null }>(sql`
       select d.vehicle_id, ${REST_FIGURES}, t.cell_spread_warn_mv as warn
-      from jsonb_to_recordset(${JSON.stringify(changes.map((c) => ({ vehicle_id: c.vehicleId, day: c.day })))}::jsonb) as x(vehicle_id int, day date)
+      from ${jsonRecords(
+        changes.map((c) => ({ vehicle_id: c.vehicleId, day: c.day })),
+        'x(vehicle_id int, day date)',
+      )}
       join vehicle_daily_stat d on d.vehicle_id = x.vehicle_id and d.day = x.day
       join vehicle v on v.id = d.vehicle_id
       left join vehicle_template t on t.id = v.template_id
