@@ -53,7 +53,7 @@ const ours = () => Readable.from(binaryCopyChunks(rows));
 const libraryRow = ({ vehicleId, reading }: StoredRow): Field[] => [
   { type: 'int4', value: vehicleId },
   { type: 'timestamptz', value: new Date(reading.ts) },
-  ...STORED_SIGNALS.map((s) => ({ type: 'float8', value: reading.values[s] ?? null })),
+  ...reading.values.map((v) => ({ type: 'float8', value: Number.isNaN(v) ? null : v })),
   { type: '_float4', value: reading.cells },
   { type: 'jsonb', value: reading.extra },
 ];

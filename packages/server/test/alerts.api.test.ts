@@ -5,6 +5,7 @@ import { DATABASE_KINDS } from './support/databases.js';
 import { startSmtp } from './support/smtp.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { createDevice, postReadings } from './support/vehicles.js';
+import { valuesFrom } from '../src/telemetry/reading.js';
 
 describe.each(DATABASE_KINDS)('alerts from readings on %s', (kind) => {
   let t: TestApp;
@@ -75,7 +76,7 @@ describe.each(DATABASE_KINDS)('alerts from readings on %s', (kind) => {
     });
     const replay = Array.from({ length: 6 }, (_, i) => ({
       vehicleId: device.id,
-      reading: { ts: base + i * MIN, values: { motorCurrent: 300 + i }, cells: null, extra: null },
+      reading: { ts: base + i * MIN, values: valuesFrom({ motorCurrent: 300 + i }), cells: null, extra: null },
     }));
     await fresh.apply(replay);
     expect((await logRows()).map((r) => r.type)).toEqual(['SEVERE', 'NORMAL']);
@@ -123,7 +124,7 @@ describe.each(DATABASE_KINDS)('alerts from readings on %s', (kind) => {
     await fresh.apply([
       {
         vehicleId: device.id,
-        reading: { ts: base + 32 * MIN, values: { motorCurrent: 211 }, cells: null, extra: null },
+        reading: { ts: base + 32 * MIN, values: valuesFrom({ motorCurrent: 211 }), cells: null, extra: null },
       },
     ]);
     const entries = (

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createBatchWriter, ReadingsRefused } from '../src/telemetry/batch-writer.js';
 import type { PartitionManager } from '../src/telemetry/partitions.js';
 import type { StoredRow } from '../src/telemetry/reading-store.js';
+import { valuesFrom } from '../src/telemetry/reading.js';
 
 const row = (ts: number, vehicleId = 1): StoredRow => ({
   vehicleId,
-  reading: { ts, values: {}, cells: null, extra: null },
+  reading: { ts, values: valuesFrom({}), cells: null, extra: null },
 });
 /** An error as the PostgreSQL driver raises it, with its SQLSTATE. */
 const pgError = (code: string) => Object.assign(new Error(`SQLSTATE ${code}`), { code });

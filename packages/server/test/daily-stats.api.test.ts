@@ -7,15 +7,16 @@ import type { StoredRow } from '../src/telemetry/reading-store.js';
 import { DATABASE_KINDS } from './support/databases.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { createDevice, postReadings } from './support/vehicles.js';
+import { valuesFrom } from '../src/telemetry/reading.js';
 
 const MIN = 60_000;
 /** Ten minutes of charging at 80 V and 10 A in, one reading a minute. */
 const charging = (from: number) =>
   Array.from({ length: 11 }, (_, m) => ({ ts: from + m * MIN, chargeStatus: 1, packVoltage: 80, vehicleCurrent: -10 }));
 const TEN_MINUTES_KWH = (80 * 10 * 600) / 3_600_000;
-const row = (vehicleId: number, values: StoredRow['reading']['values'] & { ts: number }): StoredRow => ({
+const row = (vehicleId: number, signals: Partial<Record<string, number>> & { ts: number }): StoredRow => ({
   vehicleId,
-  reading: { ts: values.ts, values, cells: null, extra: null },
+  reading: { ts: signals.ts, values: valuesFrom(signals), cells: null, extra: null },
 });
 
 /** Errors the statistics log, instead of a logger. */

@@ -5,7 +5,6 @@ import {
   gpsMiles,
   intervalFacts,
   isSustainedSession,
-  meterPoint,
   median,
   restCells,
   segmentEpisodes,
@@ -28,6 +27,7 @@ import {
 } from '../src/sim/demo-packs.js';
 import { advance, createSimVehicle, historyStepS, reading, type SimVehicle } from '../src/sim/vehicle-model.js';
 import { parseReading } from '../src/telemetry/reading.js';
+import { readingPoint } from '../src/telemetry/meter-rows.js';
 
 const DAY_MS = 86_400_000;
 const END = Date.UTC(2026, 0, 20, 6);
@@ -47,7 +47,7 @@ function run(index: number, days: number, stepS?: number): Run {
     advance(sim, (ts - sim.clock) / 1000);
     const parsed = parseReading(reading(sim, ts), ts);
     if (!parsed.ok || parsed.dropped) throw new Error(`demo reading refused: ${JSON.stringify(parsed)}`);
-    points.push(meterPoint(ts, parsed.reading.values, parsed.reading.cells));
+    points.push(readingPoint(parsed.reading));
   }
   return { sim, points };
 }

@@ -4,6 +4,7 @@ import { vehicle } from '../src/db/schema.js';
 import type { StoredRow } from '../src/telemetry/reading-store.js';
 import { DATABASE_KINDS } from './support/databases.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { valuesFrom } from '../src/telemetry/reading.js';
 
 /** What the writer stores is read back unchanged (binary COPY on PostgreSQL, INSERT on PGlite). */
 describe.each(DATABASE_KINDS)('reading storage on %s', (kind) => {
@@ -15,13 +16,13 @@ describe.each(DATABASE_KINDS)('reading storage on %s', (kind) => {
       vehicleId,
       reading: {
         ts: base,
-        values: { batteryCharge: 81.5, vehicleCurrent: -42.25, odometer: 123_456_789.125, gear: 0 },
+        values: valuesFrom({ batteryCharge: 81.5, vehicleCurrent: -42.25, odometer: 123_456_789.125, gear: 0 }),
         cells: [3.25, 3.5, -0.5],
         extra: { 'ünknown signal': 7.5 },
       },
     },
-    { vehicleId, reading: { ts: base + 1, values: { speed: 12 }, cells: [], extra: null } },
-    { vehicleId, reading: { ts: base + 2, values: {}, cells: null, extra: null } },
+    { vehicleId, reading: { ts: base + 1, values: valuesFrom({ speed: 12 }), cells: [], extra: null } },
+    { vehicleId, reading: { ts: base + 2, values: valuesFrom({}), cells: null, extra: null } },
   ];
   const stored = async () =>
     (
@@ -86,7 +87,7 @@ describe.each(DATABASE_KINDS)('reading storage on %s', (kind) => {
     const before = await stored();
     await t.app.telemetry.writer.write([
       ...rows(),
-      { vehicleId, reading: { ts: base + 3, values: { speed: 3 }, cells: [3.5], extra: null } },
+      { vehicleId, reading: { ts: base + 3, values: valuesFrom({ speed: 3 }), cells: [3.5], extra: null } },
     ]);
     const after = await stored();
     expect(after.slice(0, 3)).toEqual(before);

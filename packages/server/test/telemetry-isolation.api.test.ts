@@ -9,6 +9,7 @@ import { createRejectionCounter } from '../src/telemetry/rejections.js';
 import { DATABASE_KINDS } from './support/databases.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { createDevice } from './support/vehicles.js';
+import { valuesFrom } from '../src/telemetry/reading.js';
 
 const quiet = { warn: () => undefined } as unknown as FastifyBaseLogger;
 
@@ -27,7 +28,7 @@ describe.each(DATABASE_KINDS)(
       const ts = Date.now() - 60_000;
       const row = (vehicleId: number, extra: Record<string, number> | null = null): StoredRow => ({
         vehicleId,
-        reading: { ts, values: { speed: 4 }, cells: null, extra },
+        reading: { ts, values: valuesFrom({ speed: 4 }), cells: null, extra },
       });
       // Written straight to the writer, past ingestion's checks: PostgreSQL refuses \u0000 in jsonb.
       const writes = [

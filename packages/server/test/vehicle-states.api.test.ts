@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
-import type { Reading } from '../src/telemetry/reading.js';
+import { valuesFrom, type StoredSignal } from '../src/telemetry/reading.js';
 import { createVehicleStates } from '../src/telemetry/vehicle-states.js';
 import { DATABASE_KINDS, freshDatabase } from './support/databases.js';
 
-const row = (ts: number, values: Reading['values'], cells: number[] | null = null) => ({
+const row = (ts: number, signals: Partial<Record<StoredSignal, number>>, cells: number[] | null = null) => ({
   vehicleId: 7,
-  reading: { ts, values, cells, extra: null },
+  reading: { ts, values: valuesFrom(signals), cells, extra: null },
 });
 
 describe.each(DATABASE_KINDS)('vehicle states on %s', (kind) => {

@@ -1,8 +1,8 @@
 import type { MetricName } from '@evfleet/domain';
-import type { Reading } from '../telemetry/reading.js';
+import { SIGNAL_INDEX, type Reading, type StoredSignal } from '../telemetry/reading.js';
 
 /** Which reading value each alert metric watches (part 2 §3 metric names -> protocol signals). */
-const SIGNAL_OF: Partial<Record<MetricName, keyof Reading['values']>> = {
+const SIGNAL_OF: Partial<Record<MetricName, StoredSignal>> = {
   milesToEmpty: 'milesToEmpty',
   batteryPercentage: 'batteryCharge',
   packVoltage: 'packVoltage',
@@ -18,6 +18,9 @@ const SIGNAL_OF: Partial<Record<MetricName, keyof Reading['values']>> = {
   gearSelector: 'gear',
 };
 
+/** Each metric's place in a reading's values. */
+const PLACE_OF = new Map(Object.entries(SIGNAL_OF).map(([metric, signal]) => [metric, SIGNAL_INDEX[signal]]));
+
 /**
  * The value of a metric in one reading, or undefined when the reading does not carry it. Cell
  * voltage is judged by the cell furthest from the middle of the normal band: the weakest or the
@@ -32,6 +35,8 @@ export function metricValue(metric: MetricName, reading: Reading, normalMid: num
       if (Math.abs(cells[i] - normalMid) > Math.abs(worst - normalMid)) worst = cells[i];
     return worst;
   }
-  const signal = SIGNAL_OF[metric];
-  return signal ? reading.values[signal] : undefined;
+  const index = PLACE_OF.get(metric);
+  if (index === undefined) return undefined;
+  const v = reading.values[index];
+  return Number.isNaN(v) ? undefined : v;
 }

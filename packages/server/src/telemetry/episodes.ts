@@ -1,6 +1,5 @@
 import {
   ENERGY_RULES,
-  meterPoint,
   newTrack,
   segmentEpisodes,
   stepEpisode,
@@ -14,7 +13,7 @@ import { inBatches } from '../db/batches.js';
 import type { Db } from '../db/client.js';
 import { isoTime, jsonRecords } from '../db/json-records.js';
 import { canReading, chargingSession, trip } from '../db/telemetry-schema.js';
-import { METER_COLUMNS, meterPointOf } from './meter-rows.js';
+import { METER_COLUMNS, meterPointOf, readingPoint } from './meter-rows.js';
 import { groupByVehicle, type StoredRow } from './reading-store.js';
 import { refreshBatteryEstimates } from './battery-estimates.js';
 
@@ -164,7 +163,7 @@ export function createEpisodeTracker(db: Db) {
           continue;
         }
         v.lastTs = reading.ts;
-        const p = meterPoint(reading.ts, reading.values, reading.cells);
+        const p = readingPoint(reading);
         for (const kind of KINDS) {
           const track = v.tracks[kind];
           const before = track.open;

@@ -31,9 +31,10 @@ export function* binaryCopyChunks(rows: StoredRow[]): Generator<Buffer> {
     if (full) yield full;
     out.int4(vehicleId);
     out.timestamptz(reading.ts);
-    for (const signal of STORED_SIGNALS) {
-      const v = reading.values[signal];
-      if (v === undefined) out.null();
+    const { values } = reading;
+    for (let i = 0; i < STORED_SIGNALS.length; i++) {
+      const v = values[i];
+      if (Number.isNaN(v)) out.null();
       else out.float8(v);
     }
     if (reading.cells) out.float4Array(reading.cells);
@@ -116,7 +117,7 @@ export function pgliteReadingStore(client: PGlite): ReadingStore {
             const values = [
               vehicleId,
               new Date(reading.ts),
-              ...STORED_SIGNALS.map((s) => reading.values[s] ?? null),
+              ...reading.values.map((v) => (Number.isNaN(v) ? null : v)),
               reading.cells,
               reading.extra ? JSON.stringify(reading.extra) : null,
             ];

@@ -14,24 +14,49 @@ import {
 /** Every signal stored in its own column: the report's signals, then heading and cell-pack temperature. */
 export const STORED_SIGNALS = [...SIGNAL_KEYS, ...EXTRA_SIGNALS.map((s) => s.key)] as const;
 export type StoredSignal = SignalKey | (typeof EXTRA_SIGNALS)[number]['key'];
-/** The physical range of each stored signal: one lookup per key tells both "known" and its limits. */
-const RANGES = new Map<string, SignalRange>(STORED_SIGNALS.map((k) => [k, SIGNAL_RANGES[k]]));
+/** Each stored signal's place in a reading's values. */
+export const SIGNAL_INDEX = Object.fromEntries(STORED_SIGNALS.map((k, i) => [k, i])) as Readonly<
+  Record<StoredSignal, number>
+>;
+/** Each stored signal's place and physical range: one lookup per key tells "known", where, and its limits. */
+const PLACES = new Map<string, { index: number; range: SignalRange }>(
+  STORED_SIGNALS.map((k, i) => [k, { index: i, range: SIGNAL_RANGES[k] }]),
+);
 const CELL_MIN = CELL_VOLTAGE_RANGE.min;
 const CELL_MAX = CELL_VOLTAGE_RANGE.max;
 
 /**
- * Every stored signal as a property, absent ones undefined, so all readings share one hidden class.
- * Built key by key from `{}`, V8 turns an object of two dozen signals into a hash table (~1.4 KB a
- * reading, each later lookup a hash probe); a copy of this template is ~130 bytes with fixed slots.
+ * A reading with no signal: NaN in every place. Built by map, so the array and its copies hold
+ * their numbers unboxed (V8's double elements).
  */
-const NO_VALUES: Reading['values'] = Object.fromEntries(STORED_SIGNALS.map((k) => [k, undefined]));
+const NO_VALUES: number[] = STORED_SIGNALS.map(() => NaN);
+
+/** A signal's value in a reading's values, undefined when the reading has none. */
+export const signalOf = (values: readonly number[], key: StoredSignal): number | undefined => {
+  const v = values[SIGNAL_INDEX[key]];
+  return Number.isNaN(v) ? undefined : v;
+};
+/** Values from signals by name (a form, a row read back): absent and null ones NaN. */
+export const valuesFrom = (signals: Partial<Record<string, number | null>>): number[] => {
+  const values = NO_VALUES.slice();
+  for (let i = 0; i < STORED_SIGNALS.length; i++) values[i] = signals[STORED_SIGNALS[i]] ?? NaN;
+  return values;
+};
+/** The signals a reading has, by name. */
+export const signalsOf = (values: readonly number[]): Partial<Record<StoredSignal, number>> =>
+  Object.fromEntries(STORED_SIGNALS.flatMap((k, i) => (Number.isNaN(values[i]) ? [] : [[k, values[i]]])));
 const RESERVED = new Set(['ts', 'timestamp', 'cells', 'vin']);
 
 export interface Reading {
   /** Epoch milliseconds. */
   ts: number;
-  /** Known signals: a number when present in the reading, undefined when absent (the key may exist). */
-  values: Partial<Record<StoredSignal, number>>;
+  /**
+   * Known signals in STORED_SIGNALS order (SIGNAL_INDEX), NaN where the reading has none: no stored
+   * value is NaN, the checks refuse it. A flat array of unboxed doubles rather than an object of
+   * two dozen numbers, each its own heap object: a reading lives until its batch's follow-ups are
+   * done, and its size is what the young generation copies (docs/performance.md, "The cost of a reading").
+   */
+  values: number[];
   cells: number[] | null;
   /** Unknown numeric signals, kept and reported after the known ones. */
   extra: Record<string, number> | null;
@@ -111,7 +136,7 @@ export function parseReading(raw: unknown, now: number): Parsed {
   if (ts > now + TELEMETRY_LIMITS.maxFutureMs) return fail('future_timestamp', 'ts is in the future');
   if (ts < now - TELEMETRY_LIMITS.maxAgeMs) return fail('too_old', 'ts is too old');
 
-  const values: Reading['values'] = { ...NO_VALUES };
+  const values = NO_VALUES.slice();
   let extra: Record<string, number> | null = null;
   let extraCount = 0;
   // A value outside its physical range is dropped and the rest of the reading kept: one glitching
@@ -124,9 +149,10 @@ export function parseReading(raw: unknown, now: number): Parsed {
       if (input[key] === null) continue;
       return fail('bad_value', `${printable(key)} must be a finite number`);
     }
-    const range = RANGES.get(key);
-    if (range !== undefined) {
-      if (value >= range.min && value <= range.max) values[key as StoredSignal] = value;
+    const place = PLACES.get(key);
+    if (place !== undefined) {
+      const { range } = place;
+      if (value >= range.min && value <= range.max) values[place.index] = value;
       else (dropped ??= []).push(outOfRange(key, value, range));
       continue;
     }

@@ -4,9 +4,12 @@ import type { Db } from '../db/client.js';
 import { writeVehicleRows } from '../db/batches.js';
 import { isoTime, jsonRecords } from '../db/json-records.js';
 import { canReading, signalMinute } from '../db/telemetry-schema.js';
+import { SIGNAL_INDEX } from './reading.js';
 import type { StoredRow } from './reading-store.js';
 
 const MINUTE_MS = 60_000;
+/** Each chart signal's place in a reading's values. */
+const CHART_PLACES = CHART_SIGNALS.map((k) => SIGNAL_INDEX[k]);
 
 interface Minute {
   vehicleId: number;
@@ -102,8 +105,8 @@ export function createSignalMinutes(db: Db) {
         }
         m.readings++;
         for (let i = 0; i < CHART_SIGNALS.length; i++) {
-          const v = reading.values[CHART_SIGNALS[i]];
-          if (v === undefined) continue;
+          const v = reading.values[CHART_PLACES[i]];
+          if (Number.isNaN(v)) continue;
           const low = m.low[i];
           const high = m.high[i];
           if (low === null || v < low) m.low[i] = v;

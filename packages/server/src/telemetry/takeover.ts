@@ -3,7 +3,6 @@ import type { AlertEngine } from '../alerts/alert-engine.js';
 import type { Db } from '../db/client.js';
 import { vehicleState } from '../db/telemetry-schema.js';
 import type { EpisodeTracker } from './episodes.js';
-import { STORED_SIGNALS } from './reading.js';
 import { SIGNAL_COLUMNS, type StoredRow } from './reading-store.js';
 import type { VehicleStates } from './vehicle-states.js';
 import { isoTime, jsonRecords } from '../db/json-records.js';
@@ -92,10 +91,9 @@ async function readingsSince(db: Db, since: { vehicleId: number; from: number | 
     join can_reading r on r.vehicle_id = v.vehicle_id and r.ts >= coalesce(v.since, '-infinity')
     order by r.vehicle_id, r.ts`);
   return rows.map((r) => {
-    const values: StoredRow['reading']['values'] = {};
-    STORED_SIGNALS.forEach((key, i) => {
-      const v = r[SIGNAL_COLUMNS[i]];
-      if (v !== null && v !== undefined) values[key] = Number(v);
+    const values = SIGNAL_COLUMNS.map((column) => {
+      const v = r[column];
+      return v === null || v === undefined ? NaN : Number(v);
     });
     return {
       vehicleId: Number(r.vehicle_id),

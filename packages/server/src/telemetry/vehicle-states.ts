@@ -3,7 +3,7 @@ import { writeVehicleRows } from '../db/batches.js';
 import type { Db } from '../db/client.js';
 import { isoTime, jsonRecords } from '../db/json-records.js';
 import { vehicleState } from '../db/telemetry-schema.js';
-import { STORED_SIGNALS } from './reading.js';
+import { SIGNAL_INDEX, STORED_SIGNALS } from './reading.js';
 import { groupByVehicle, type StoredRow } from './reading-store.js';
 
 export interface VehicleLiveState {
@@ -17,7 +17,9 @@ export interface VehicleLiveState {
 }
 
 const ms = (d: Date | null) => (d ? d.getTime() : null);
-const GPS_KEYS = new Set(['gpsLat', 'gpsLong', 'gpsSignal', 'heading', 'speed']);
+/** Which places of a reading's values are GPS, not CAN: a reading of only these is no CAN report. */
+const IS_GPS = STORED_SIGNALS.map((k) => ['gpsLat', 'gpsLong', 'gpsSignal', 'heading', 'speed'].includes(k));
+const [CHARGE_STATUS, GPS_LAT, GPS_LONG] = [SIGNAL_INDEX.chargeStatus, SIGNAL_INDEX.gpsLat, SIGNAL_INDEX.gpsLong];
 
 /**
  * Each vehicle's current state in memory, updated per committed reading and written back once a
@@ -60,15 +62,15 @@ export function createVehicleStates(db: Db) {
     // A late reading fills in history but never replaces a newer "last value".
     const newest = (state.lastReported ?? 0) <= ts;
     let hasCan = reading.cells !== null || reading.extra !== null;
-    for (const key of STORED_SIGNALS) {
-      const v = values[key];
-      if (v === undefined) continue;
-      if (!hasCan && !GPS_KEYS.has(key)) hasCan = true;
-      if (newest) state.values[key] = v;
+    for (let i = 0; i < STORED_SIGNALS.length; i++) {
+      const v = values[i];
+      if (Number.isNaN(v)) continue;
+      if (!hasCan && !IS_GPS[i]) hasCan = true;
+      if (newest) state.values[STORED_SIGNALS[i]] = v;
     }
-    if (values.chargeStatus === 1 && (state.lastChargedAt ?? 0) < ts) state.lastChargedAt = ts;
+    if (values[CHARGE_STATUS] === 1 && (state.lastChargedAt ?? 0) < ts) state.lastChargedAt = ts;
     if (hasCan && (state.canLastReported ?? 0) < ts) state.canLastReported = ts;
-    if (values.gpsLat !== undefined && values.gpsLong !== undefined && (state.gpsLastReported ?? 0) < ts)
+    if (!Number.isNaN(values[GPS_LAT]) && !Number.isNaN(values[GPS_LONG]) && (state.gpsLastReported ?? 0) < ts)
       state.gpsLastReported = ts;
     if (!newest) return;
     state.lastReported = ts;

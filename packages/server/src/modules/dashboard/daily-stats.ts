@@ -1,8 +1,9 @@
-import { meterPoint, type MeterPoint } from '@evfleet/domain';
+import type { MeterPoint } from '@evfleet/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { FOREIGN_KEY_VIOLATION, sqlStateOf } from '../../db/sql-state.js';
 import { refreshRunningTotals, vehiclesWithoutTotals } from './running-totals.js';
+import { readingPoint, setMeterPoint } from '../../telemetry/meter-rows.js';
 import type { StoredRow } from '../../telemetry/reading-store.js';
 import { addIncrements, readingsBefore } from './daily-stats.repository.js';
 import { addReading, dayOf, newFigures, type Cursor, type DayFigures } from './day-figures.js';
@@ -21,19 +22,6 @@ const DAY_MS = 86_400_000;
  * vehicle's next reading, cost the collector's promotions twice the CPU: 1.5–2 µs a reading instead of 0.6–0.8).
  */
 type LiveCursor = Cursor & { spare: MeterPoint | null };
-const setPoint = (p: MeterPoint, { ts, values: v, cells }: StoredRow['reading']) => {
-  p.ts = ts;
-  p.packVoltage = v.packVoltage ?? null;
-  p.vehicleCurrent = v.vehicleCurrent ?? null;
-  p.chargeStatus = v.chargeStatus ?? null;
-  p.speed = v.speed ?? null;
-  p.batteryCharge = v.batteryCharge ?? null;
-  p.odometer = v.odometer ?? null;
-  p.gpsLat = v.gpsLat ?? null;
-  p.gpsLong = v.gpsLong ?? null;
-  p.cells = cells;
-  return p;
-};
 
 /**
  * Keeps vehicle_daily_stat and low_cell_count filled as readings are committed: each reading adds
@@ -92,7 +80,7 @@ export function createDailyStats(db: Db, log: FastifyBaseLogger, flushMs = FLUSH
         continue;
       }
       const { spare, prev } = cursor;
-      const p = spare ? setPoint(spare, reading) : meterPoint(reading.ts, reading.values, reading.cells);
+      const p = spare ? setMeterPoint(spare, reading) : readingPoint(reading);
       addReading(cursor, p, figuresFor(vehicleId, reading.ts));
       // A reading's cells count in its own day only: not kept until the vehicle's next reading.
       p.cells = null;

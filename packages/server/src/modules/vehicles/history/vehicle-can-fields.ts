@@ -1,7 +1,7 @@
 import { VEHICLE_CAN_CELLS, vehicleCanId, type VehicleCanRecord, type VehicleCanWrite } from '@evfleet/domain';
 import type { canReading } from '../../../db/telemetry-schema.js';
 import { fieldErrors } from '../../../http/errors.js';
-import type { Reading, StoredSignal } from '../../../telemetry/reading.js';
+import { valuesFrom, type Reading, type StoredSignal } from '../../../telemetry/reading.js';
 
 /**
  * Where each field of the seed's vehicle-can record lives in a reading (docs/records.md): most are
@@ -58,10 +58,10 @@ export function presentReading(row: StoredReading): VehicleCanRecord {
  * not show (speed, gear, limp mode…), cells past 27 and other unknown signals are kept.
  */
 export function readingOf(input: VehicleCanWrite, ts: number, stored?: StoredReading): Reading {
-  const values: Reading['values'] = {};
+  const signals: Partial<Record<StoredSignal, number>> = {};
   if (stored) {
     for (const [k, v] of Object.entries(stored))
-      if (typeof v === 'number' && k !== 'vehicleId') values[k as StoredSignal] = v;
+      if (typeof v === 'number' && k !== 'vehicleId') signals[k as StoredSignal] = v;
   }
   for (const [field, signal] of Object.entries(SIGNAL_OF)) {
     const v =
@@ -70,8 +70,8 @@ export function readingOf(input: VehicleCanWrite, ts: number, stored?: StoredRea
           ? 1
           : 0
         : (input[field as keyof typeof SIGNAL_OF] as number | null);
-    if (v === null) delete values[signal];
-    else values[signal] = v;
+    if (v === null) delete signals[signal];
+    else signals[signal] = v;
   }
   const extra: Record<string, number> = { ...stored?.extra };
   for (const f of EXTRA_FIELDS) {
@@ -89,7 +89,7 @@ export function readingOf(input: VehicleCanWrite, ts: number, stored?: StoredRea
     });
   return {
     ts,
-    values,
+    values: valuesFrom(signals),
     cells: cells.length ? (cells as number[]) : null,
     extra: Object.keys(extra).length ? extra : null,
   };

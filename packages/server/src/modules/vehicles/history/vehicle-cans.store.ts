@@ -11,6 +11,7 @@ import { vehicle } from '../../../db/schema.js';
 import { canReading } from '../../../db/telemetry-schema.js';
 import { fieldErrors, refused } from '../../../http/errors.js';
 import type { BatchWriter } from '../../../telemetry/batch-writer.js';
+import { signalOf, type StoredSignal } from '../../../telemetry/reading.js';
 import type { RecordStore } from '../../records/index.js';
 import { assertVehiclesExist, readableVehicles } from '../../records/index.js';
 import { presentReading, readingOf } from './vehicle-can-fields.js';
@@ -105,7 +106,7 @@ export function vehicleCansStore(deps: {
         const columns = Object.fromEntries(
           Object.keys(getTableColumns(canReading))
             .filter((k) => !['vehicleId', 'ts', 'cells', 'extra', 'receivedAt'].includes(k))
-            .map((k) => [k, values[k as keyof typeof values] ?? null]),
+            .map((k) => [k, signalOf(values, k as StoredSignal) ?? null]),
         );
         await db
           .update(canReading)
