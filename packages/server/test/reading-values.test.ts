@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  parseReading,
-  SIGNAL_INDEX,
-  signalOf,
-  signalsOf,
-  STORED_SIGNALS,
-  valuesFrom,
-} from '../src/telemetry/reading.js';
+import { parseReading, SIGNAL_INDEX, signalOf, STORED_SIGNALS, valuesFrom } from '../src/telemetry/reading.js';
 
 const now = Date.UTC(2026, 10, 27, 6, 0);
+/** The signals present in values, by name. */
+const signalsOf = (values: readonly number[]) =>
+  Object.fromEntries(STORED_SIGNALS.flatMap((k, i) => (Number.isNaN(values[i]) ? [] : [[k, values[i]]])));
 
 describe("a reading's values", () => {
   it('holds each known signal in its place and NaN where the reading has none', () => {

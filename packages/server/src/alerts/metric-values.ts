@@ -1,5 +1,5 @@
 import type { MetricName } from '@evfleet/domain';
-import { SIGNAL_INDEX, type Reading, type StoredSignal } from '../telemetry/reading.js';
+import { signalOf, type Reading, type StoredSignal } from '../telemetry/reading.js';
 
 /** Which reading value each alert metric watches (part 2 §3 metric names -> protocol signals). */
 const SIGNAL_OF: Partial<Record<MetricName, StoredSignal>> = {
@@ -18,9 +18,6 @@ const SIGNAL_OF: Partial<Record<MetricName, StoredSignal>> = {
   gearSelector: 'gear',
 };
 
-/** Each metric's place in a reading's values. */
-const PLACE_OF = new Map(Object.entries(SIGNAL_OF).map(([metric, signal]) => [metric, SIGNAL_INDEX[signal]]));
-
 /**
  * The value of a metric in one reading, or undefined when the reading does not carry it. Cell
  * voltage is judged by the cell furthest from the middle of the normal band: the weakest or the
@@ -35,8 +32,6 @@ export function metricValue(metric: MetricName, reading: Reading, normalMid: num
       if (Math.abs(cells[i] - normalMid) > Math.abs(worst - normalMid)) worst = cells[i];
     return worst;
   }
-  const index = PLACE_OF.get(metric);
-  if (index === undefined) return undefined;
-  const v = reading.values[index];
-  return Number.isNaN(v) ? undefined : v;
+  const signal = SIGNAL_OF[metric];
+  return signal ? signalOf(reading.values, signal) : undefined;
 }

@@ -42,9 +42,6 @@ export const valuesFrom = (signals: Partial<Record<string, number | null>>): num
   for (let i = 0; i < STORED_SIGNALS.length; i++) values[i] = signals[STORED_SIGNALS[i]] ?? NaN;
   return values;
 };
-/** The signals a reading has, by name. */
-export const signalsOf = (values: readonly number[]): Partial<Record<StoredSignal, number>> =>
-  Object.fromEntries(STORED_SIGNALS.flatMap((k, i) => (Number.isNaN(values[i]) ? [] : [[k, values[i]]])));
 const RESERVED = new Set(['ts', 'timestamp', 'cells', 'vin']);
 
 export interface Reading {
