@@ -110,16 +110,14 @@ export function createAlertEngine(deps: {
     tx: Pick<Tx, 'execute'>,
     changed: { vehicleId: number; metric: string; state: EpisodeState }[],
   ) => {
-    // lastTs starts at -Infinity (no reading yet): no time, as isoTime takes it.
-    const at = (ms: number | null) => isoTime(ms !== null && Number.isFinite(ms) ? ms : null);
     const rows = changed.map(({ vehicleId, metric, state }) => ({
       vehicle_id: vehicleId,
       attribute_name: metric,
       band: state.band,
-      since: at(state.since),
+      since: isoTime(state.since),
       logged: state.logged,
-      last_notified_at: at(state.lastNotifiedAt),
-      last_ts: at(state.lastTs),
+      last_notified_at: isoTime(state.lastNotifiedAt),
+      last_ts: isoTime(state.lastTs),
     }));
     await tx.execute(sql`
       insert into ${alertState} (vehicle_id, attribute_name, band, since, logged, last_notified_at, last_ts)

@@ -10,5 +10,5 @@ import { sql } from 'drizzle-orm';
 export const jsonRecords = (rows: readonly object[], as: string) =>
   sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as ${sql.raw(as)}`;
 
-/** A time as jsonRecords takes it (null stays null). */
-export const isoTime = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+/** A time as jsonRecords takes it; no time (null, or an infinite "never yet") is null. */
+export const isoTime = (ms: number | null) => (ms === null || !Number.isFinite(ms) ? null : new Date(ms).toISOString());

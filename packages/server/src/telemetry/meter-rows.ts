@@ -1,6 +1,6 @@
 import { meterPoint, type MeterPoint } from '@evfleet/domain';
 import { canReading } from '../db/telemetry-schema.js';
-import { SIGNAL_INDEX, type Reading } from './reading.js';
+import { SIGNAL_INDEX, valueAt, type Reading } from './reading.js';
 
 /** The columns of can_reading the energy rules look at (domain/energy.ts), as a MeterPoint's values. */
 export const METER_COLUMNS = {
@@ -18,22 +18,18 @@ export const METER_COLUMNS = {
 export type MeterRow = Omit<MeterPoint, 'ts'> & { ts: Date };
 export const meterPointOf = ({ ts, cells, ...values }: MeterRow) => meterPoint(ts.getTime(), values, cells);
 
-const at = (values: readonly number[], index: number) => {
-  const v = values[index];
-  return Number.isNaN(v) ? null : v;
-};
 const { packVoltage, vehicleCurrent, chargeStatus, speed, batteryCharge, odometer, gpsLat, gpsLong } = SIGNAL_INDEX;
 /** Refills a MeterPoint in place from a reading: a caller that keeps points per vehicle makes none per reading. */
 export const setMeterPoint = (p: MeterPoint, { ts, values, cells }: Reading): MeterPoint => {
   p.ts = ts;
-  p.packVoltage = at(values, packVoltage);
-  p.vehicleCurrent = at(values, vehicleCurrent);
-  p.chargeStatus = at(values, chargeStatus);
-  p.speed = at(values, speed);
-  p.batteryCharge = at(values, batteryCharge);
-  p.odometer = at(values, odometer);
-  p.gpsLat = at(values, gpsLat);
-  p.gpsLong = at(values, gpsLong);
+  p.packVoltage = valueAt(values, packVoltage);
+  p.vehicleCurrent = valueAt(values, vehicleCurrent);
+  p.chargeStatus = valueAt(values, chargeStatus);
+  p.speed = valueAt(values, speed);
+  p.batteryCharge = valueAt(values, batteryCharge);
+  p.odometer = valueAt(values, odometer);
+  p.gpsLat = valueAt(values, gpsLat);
+  p.gpsLong = valueAt(values, gpsLong);
   p.cells = cells;
   return p;
 };

@@ -4,7 +4,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { BinaryCopyWriter, FIELD_BYTES, float4ArrayBytes, jsonbBytes } from '../lib/pg-copy-binary/copy-writer.js';
-import { STORED_SIGNALS, type Reading } from './reading.js';
+import { STORED_SIGNALS, valueAt, type Reading } from './reading.js';
 
 export interface StoredRow {
   vehicleId: number;
@@ -117,7 +117,7 @@ export function pgliteReadingStore(client: PGlite): ReadingStore {
             const values = [
               vehicleId,
               new Date(reading.ts),
-              ...reading.values.map((v) => (Number.isNaN(v) ? null : v)),
+              ...STORED_SIGNALS.map((_, i) => valueAt(reading.values, i)),
               reading.cells,
               reading.extra ? JSON.stringify(reading.extra) : null,
             ];

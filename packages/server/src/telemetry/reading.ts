@@ -31,11 +31,12 @@ const CELL_MAX = CELL_VOLTAGE_RANGE.max;
  */
 const NO_VALUES: number[] = STORED_SIGNALS.map(() => NaN);
 
+/** The value in one place of a reading's values, null where the reading has none (as storage takes it). */
+export const valueAt = (values: readonly number[], index: number): number | null =>
+  Number.isNaN(values[index]) ? null : values[index];
 /** A signal's value in a reading's values, undefined when the reading has none. */
-export const signalOf = (values: readonly number[], key: StoredSignal): number | undefined => {
-  const v = values[SIGNAL_INDEX[key]];
-  return Number.isNaN(v) ? undefined : v;
-};
+export const signalOf = (values: readonly number[], key: StoredSignal): number | undefined =>
+  valueAt(values, SIGNAL_INDEX[key]) ?? undefined;
 /** Values from signals by name (a form, a row read back): absent and null ones NaN. */
 export const valuesFrom = (signals: Partial<Record<string, number | null>>): number[] => {
   const values = NO_VALUES.slice();

@@ -1,11 +1,11 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { AlertEngine } from '../alerts/alert-engine.js';
 import type { Db } from '../db/client.js';
+import { isoTime, jsonRecords } from '../db/json-records.js';
 import { vehicleState } from '../db/telemetry-schema.js';
 import type { EpisodeTracker } from './episodes.js';
 import { SIGNAL_COLUMNS, type StoredRow } from './reading-store.js';
 import type { VehicleStates } from './vehicle-states.js';
-import { isoTime, jsonRecords } from '../db/json-records.js';
 
 /** A vehicle's stored readings that are taken over: from its last written state to its newest reading. */
 export interface TakeoverWindow {

@@ -1,9 +1,9 @@
 import { steadyWeakCell, type RestDay } from '@evfleet/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { jsonRecords } from '../../db/json-records.js';
 import { warningLog } from '../../db/telemetry-schema.js';
 import { dayOf } from './day-figures.js';
-import { jsonRecords } from '../../db/json-records.js';
 
 /** A vehicle's day whose rest figures changed, and the time of the latest reading counted in it. */
 export interface RestChange {
