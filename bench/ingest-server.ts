@@ -72,7 +72,14 @@ process.on('SIGINT', () => {
 });
 console.log('READY');
 setInterval(() => console.log(`STORED ${stored()}`), 100).unref();
+// How busy the main thread was over the last 5 s: near 100 % it bounds the rate, below it the
+// devices' acknowledgements (latency) do.
+let loop = performance.eventLoopUtilization();
 setInterval(() => {
   const m = process.memoryUsage();
-  console.log(`MEM ${Math.round(m.rss / 1e6)} ${Math.round(m.heapUsed / 1e6)} QUEUED ${queued()}`);
+  const busy = performance.eventLoopUtilization(loop);
+  loop = performance.eventLoopUtilization();
+  console.log(
+    `MEM ${Math.round(m.rss / 1e6)} ${Math.round(m.heapUsed / 1e6)} QUEUED ${queued()} BUSY ${Math.round(busy.utilization * 100)}`,
+  );
 }, 5000).unref();

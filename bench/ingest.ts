@@ -122,7 +122,8 @@ async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: 
     server.stdout.on('data', (chunk: Buffer) => {
       const text = chunk.toString();
       if (text.includes('READY')) resolve();
-      for (const m of text.matchAll(/MEM (\d+) (\d+) QUEUED (\d+)/g)) memory.push(`${m[1]}/${m[2]}/${m[3]}`);
+      for (const m of text.matchAll(/MEM (\d+) (\d+) QUEUED (\d+) BUSY (\d+)/g))
+        memory.push(`${m[1]}/${m[2]}/${m[3]}/${m[4]}%`);
       for (const m of text.matchAll(/ACCEPTED (\d+)/g)) accepted = Number(m[1]);
       for (const m of text.matchAll(/STORED (\d+)/g)) serverStored = Number(m[1]);
     });
@@ -182,7 +183,7 @@ async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: 
     `  ${ceiling ? 'ceiling' : 'ingestion'}${' '.repeat(ceiling ? 18 : 16)}: ${rate.toFixed(0)} readings/s (${((rate * 58) / 1e6).toFixed(2)} M data points/s)${ceiling ? '' : '  goal >= 20000, floor 10000'}`,
   );
   console.log(`  CPU µs per reading: ${cpuLine(cpu0, cpu1, handled)}`);
-  console.log(`  server RSS MB/heap MB/queued readings, 5 s apart: ${memory.join(' ')}`);
+  console.log(`  server RSS MB/heap MB/queued readings/main thread busy, 5 s apart: ${memory.join(' ')}`);
   return { label, rate, stored, ok: acked === handled, ceiling };
 }
 

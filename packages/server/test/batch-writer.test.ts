@@ -39,6 +39,22 @@ describe('batch writer', () => {
     expect(stored).toEqual([1, 2, 3, 4]);
   });
 
+  it('writes a full batch at once, and makes fewer readings wait the delay for others', async () => {
+    const batches: number[] = [];
+    const writer = createBatchWriter({
+      store: { insert: async (rows) => (batches.push(rows.length), rows) },
+      partitions,
+      maxDelayMs: 60_000,
+      fullBatch: 3,
+      onCommitted: () => undefined,
+    });
+    const few = writer.write([row(1), row(2)]);
+    await tick();
+    expect(batches).toEqual([]);
+    await Promise.all([writer.write([row(3)]), few]);
+    expect(batches).toEqual([3]);
+  });
+
   it('hands batches to the follow-ups in the order they were taken, whichever commits first', async () => {
     const commits: (() => void)[] = [];
     const committed: number[] = [];

@@ -31,7 +31,14 @@ export interface BatchWriterOptions {
   onCommitted: (rows: StoredRow[]) => Promise<unknown> | void;
   maxFollowUps?: number;
   maxBatch?: number;
+  /** How long the first readings wait for others to share their transaction. */
   maxDelayMs?: number;
+  /**
+   * Readings enough for one transaction to carry well: as many queued are written at once, without
+   * the delay. Under load they gather while the previous batch is written, and waiting longer would
+   * only add latency: with devices waiting for acknowledgements, latency is what bounds the rate.
+   */
+  fullBatch?: number;
   /** Readings queued before writers must wait: bounded memory, and backpressure to devices. */
   highWater?: number;
   concurrency?: number;
@@ -48,6 +55,7 @@ export interface BatchWriterOptions {
 export function createBatchWriter(opts: BatchWriterOptions) {
   const maxBatch = opts.maxBatch ?? 5000;
   const maxDelayMs = opts.maxDelayMs ?? 20;
+  const fullBatch = Math.min(opts.fullBatch ?? 500, maxBatch);
   const highWater = opts.highWater ?? 50_000;
   const concurrency = opts.concurrency ?? 1;
   const maxFollowUps = opts.maxFollowUps ?? 4;
@@ -83,7 +91,7 @@ export function createBatchWriter(opts: BatchWriterOptions) {
     followUps++;
     const done = () => {
       followUps--;
-      if (queuedRows >= maxBatch || closed) pump();
+      if (queuedRows >= fullBatch || closed) pump();
       else schedule();
     };
     work.then(done, done);
@@ -159,7 +167,7 @@ export function createBatchWriter(opts: BatchWriterOptions) {
             drained.resolve();
             drained = null;
           }
-          if (queuedRows >= maxBatch || (closed && queue.length)) pump();
+          if (queuedRows >= fullBatch || (closed && queue.length)) pump();
           else schedule();
         })
         .catch((err: unknown) => opts.onError?.(err, 'the reading writer failed'));
@@ -184,7 +192,7 @@ export function createBatchWriter(opts: BatchWriterOptions) {
       }
       const done = new Promise<void>((resolve, reject) => queue.push({ rows, resolve, reject }));
       queuedRows += rows.length;
-      if (queuedRows >= maxBatch) pump();
+      if (queuedRows >= fullBatch) pump();
       else schedule();
       return done;
     },
