@@ -16,6 +16,7 @@ import type * as DeviceToken from '../packages/server/src/telemetry/device-token
 import type * as Devices from '../packages/server/src/telemetry/devices.js';
 import type * as Ingest from '../packages/server/src/telemetry/ingest.js';
 import type * as Broker from '../packages/server/src/telemetry/mqtt-broker.js';
+import type * as ParseThread from '../packages/server/src/telemetry/parse-thread.js';
 import type * as Rejections from '../packages/server/src/telemetry/rejections.js';
 
 /** The compiled server, as production runs it (bench/ingest.ts builds it first); typed from its sources. */
@@ -28,6 +29,7 @@ const { hashDeviceToken } = await compiled<typeof DeviceToken>('telemetry/device
 const { createDeviceRegistry } = await compiled<typeof Devices>('telemetry/devices');
 const { createIngest } = await compiled<typeof Ingest>('telemetry/ingest');
 const { startEmbeddedBroker } = await compiled<typeof Broker>('telemetry/mqtt-broker');
+const { createParseThread } = await compiled<typeof ParseThread>('telemetry/parse-thread');
 const { createRejectionCounter } = await compiled<typeof Rejections>('telemetry/rejections');
 
 const devices = Number(process.env.DEVICES ?? 100);
@@ -57,7 +59,11 @@ if (process.env.INGEST_CEILING) {
   const rejections = createRejectionCounter(log);
   const writer = { write: async (rows: unknown[]) => void (accepted += rows.length) };
   await startEmbeddedBroker(
-    { devices: registry, rejections, ingest: createIngest({ devices: registry, writer, rejections }) },
+    {
+      devices: registry,
+      rejections,
+      ingest: createIngest({ devices: registry, writer, rejections, parse: createParseThread().parse }),
+    },
     { port: config.mqtt.port, host: '127.0.0.1', log },
   );
 } else {

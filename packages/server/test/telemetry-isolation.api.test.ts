@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReadingsRefused } from '../src/telemetry/batch-writer.js';
 import type { DeviceRegistry } from '../src/telemetry/devices.js';
 import { createIngest } from '../src/telemetry/ingest.js';
+import { parseMessage } from '../src/telemetry/message.js';
 import type { StoredRow } from '../src/telemetry/reading-store.js';
 import { createRejectionCounter } from '../src/telemetry/rejections.js';
 import { DATABASE_KINDS } from './support/databases.js';
@@ -56,6 +57,7 @@ describe('ingestion of a message the database refuses', () => {
         write: () => Promise.reject(new ReadingsRefused(Object.assign(new Error('invalid input'), { code: '22P02' }))),
       },
       rejections,
+      parse: (payload) => parseMessage(payload, Date.now()),
     });
     const now = Date.now();
     const result = await ingest.readings(
@@ -79,6 +81,7 @@ describe('ingestion of a message the database refuses', () => {
       devices: {} as DeviceRegistry,
       writer: { write: () => Promise.reject(new Error('connection lost')) },
       rejections: createRejectionCounter(quiet),
+      parse: (payload) => parseMessage(payload, Date.now()),
     });
     await expect(ingest.readings('mqtt', 1, JSON.stringify({ ts: Date.now(), speed: 1 }))).rejects.toThrow(
       'connection lost',

@@ -1,7 +1,7 @@
-import { TELEMETRY_LIMITS, type RejectionReason } from '@evfleet/domain';
+import type { RejectionReason } from '@evfleet/domain';
 import { ReadingsRefused, type BatchWriter } from './batch-writer.js';
 import type { DeviceRegistry } from './devices.js';
-import { parseReading, readingsOf } from './reading.js';
+import type { MessageParse } from './message.js';
 import type { StoredRow } from './reading-store.js';
 import type { RejectionCounter } from './rejections.js';
 
@@ -20,6 +20,8 @@ export function createIngest(deps: {
   devices: DeviceRegistry;
   writer: Pick<BatchWriter, 'write'>;
   rejections: RejectionCounter;
+  /** Reads a message (parseMessage, here or on the parse thread). */
+  parse: (payload: Buffer | string) => MessageParse | Promise<MessageParse>;
 }) {
   const refuse = (source: string, reason: RejectionReason, detail: string, n = 1): IngestResult => {
     deps.rejections.count(reason, source, detail, n);
@@ -41,27 +43,14 @@ export function createIngest(deps: {
 
     /** A message from an already authenticated device (the embedded broker checked it at CONNECT). */
     async readings(source: string, vehicleId: number, payload: Buffer | string): Promise<IngestResult> {
-      if (payload.length > TELEMETRY_LIMITS.maxMessageBytes)
-        return refuse(source, 'too_large', `${payload.length} bytes`);
-      let body: unknown;
-      try {
-        body = JSON.parse(payload.toString());
-      } catch {
-        return refuse(source, 'not_json', 'the message is not JSON');
-      }
-      const items = readingsOf(body);
-      if (!items)
-        return refuse(source, 'not_a_reading', 'a message is a reading, a list of readings or {readings: [...]}');
-      if (items.length > TELEMETRY_LIMITS.maxBatch)
-        return refuse(source, 'too_many_readings', `${items.length} readings in one message`, items.length);
+      const message = await deps.parse(payload);
+      if (!message.ok) return refuse(source, message.reason, message.detail, message.count);
 
-      const now = Date.now();
       const rows: StoredRow[] = [];
       const indexes: number[] = [];
       const rejected: IngestResult['rejected'] = [];
       let dropped: IngestResult['dropped'];
-      items.forEach((item, index) => {
-        const parsed = parseReading(item, now);
+      message.items.forEach((parsed, index) => {
         if (parsed.ok) {
           rows.push({ vehicleId, reading: parsed.reading });
           indexes.push(index);

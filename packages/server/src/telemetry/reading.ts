@@ -30,6 +30,8 @@ const CELL_MAX = CELL_VOLTAGE_RANGE.max;
  * their numbers unboxed (V8's double elements).
  */
 const NO_VALUES: number[] = STORED_SIGNALS.map(() => NaN);
+/** A reading's values with none set yet. */
+export const noValues = (): number[] => NO_VALUES.slice();
 
 /** The value in one place of a reading's values, null where the reading has none (as storage takes it). */
 export const valueAt = (values: readonly number[], index: number): number | null =>
@@ -39,7 +41,7 @@ export const signalOf = (values: readonly number[], key: StoredSignal): number |
   valueAt(values, SIGNAL_INDEX[key]) ?? undefined;
 /** Values from signals by name (a form, a row read back): absent and null ones NaN. */
 export const valuesFrom = (signals: Partial<Record<string, number | null>>): number[] => {
-  const values = NO_VALUES.slice();
+  const values = noValues();
   for (let i = 0; i < STORED_SIGNALS.length; i++) values[i] = signals[STORED_SIGNALS[i]] ?? NaN;
   return values;
 };
@@ -134,7 +136,7 @@ export function parseReading(raw: unknown, now: number): Parsed {
   if (ts > now + TELEMETRY_LIMITS.maxFutureMs) return fail('future_timestamp', 'ts is in the future');
   if (ts < now - TELEMETRY_LIMITS.maxAgeMs) return fail('too_old', 'ts is too old');
 
-  const values = NO_VALUES.slice();
+  const values = noValues();
   let extra: Record<string, number> | null = null;
   let extraCount = 0;
   // A value outside its physical range is dropped and the rest of the reading kept: one glitching

@@ -6,6 +6,7 @@ import { createBatchWriter } from './batch-writer.js';
 import { createDeviceRegistry } from './devices.js';
 import { createEpisodeTracker } from './episodes.js';
 import { createIngest } from './ingest.js';
+import { createParseThread } from './parse-thread.js';
 import { createPartitionManager, type SqlRunner } from './partitions.js';
 import { pgliteReadingStore, postgresReadingStore, type StoredRow } from './reading-store.js';
 import { createRejectionCounter } from './rejections.js';
@@ -76,7 +77,8 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
   });
   const devices = createDeviceRegistry(database.db);
   const rejections = createRejectionCounter(log);
-  const ingest = createIngest({ devices, writer, rejections });
+  const parser = createParseThread();
+  const ingest = createIngest({ devices, writer, rejections, parse: parser.parse });
   const takeOver = createTakeover({
     db: database.db,
     states,
@@ -143,6 +145,7 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
       clearInterval(dailyTimer);
       await writer.close();
       await settle();
+      await parser.close();
     },
   };
 }

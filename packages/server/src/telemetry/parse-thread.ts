@@ -1,0 +1,93 @@
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { TELEMETRY_LIMITS } from '@evfleet/domain';
+import { parseMessage, type MessageParse } from './message.js';
+import { unpackMessages, type PackedMessages } from './parsed-pack.js';
+
+/**
+ * What the thread parses is garbage by the end of its batch: the main thread's large young
+ * generation (SERVER_NODE_FLAGS) would only cost it memory.
+ */
+const resourceLimits = { maxYoungGenerationSizeMb: 16 };
+
+interface Waiting {
+  resolve: (m: MessageParse) => void;
+  reject: (err: Error) => void;
+}
+
+/**
+ * Messages read on a second thread, so the main one spends its time storing readings and keeping
+ * their analytics (docs/performance.md, "The cost of a reading"). The messages that come in one
+ * turn of the event loop go over together, copied into one transferred buffer, and come back in
+ * the order sent: a device's readings keep their order. If the thread dies, what it held fails
+ * like a storage failure (the device sends it again) and the next message starts a new thread.
+ */
+export function createParseThread() {
+  let worker: Worker | null = null;
+  /** Batches sent, oldest first: the thread answers them in order. */
+  const sent: Waiting[][] = [];
+  let payloads: (Buffer | string)[] = [];
+  let waiting: Waiting[] = [];
+
+  const start = () => {
+    const thread = import.meta.url.endsWith('.ts')
+      ? // From the sources (tests, the dev server) the thread registers tsx to load TypeScript first.
+        new Worker(
+          `require(${JSON.stringify(createRequire(import.meta.url).resolve('tsx/cjs/api'))}).register();
+           require(${JSON.stringify(fileURLToPath(new URL('./parse-worker.ts', import.meta.url)))});`,
+          { eval: true, resourceLimits },
+        )
+      : new Worker(new URL('./parse-worker.js', import.meta.url), { resourceLimits });
+    thread.unref();
+    thread.on('message', (packed: PackedMessages) => {
+      const batch = sent.shift()!;
+      unpackMessages(packed).forEach((m, i) => batch[i].resolve(m));
+    });
+    const fail = (err: Error) => {
+      if (worker !== thread) return;
+      worker = null;
+      for (const w of sent.splice(0).flat()) w.reject(err);
+    };
+    thread.on('error', fail);
+    thread.on('exit', (code) => fail(new Error(`the parse thread stopped (exit code ${code})`)));
+    return thread;
+  };
+
+  const flush = () => {
+    const batch = payloads;
+    const batchWaiting = waiting;
+    payloads = [];
+    waiting = [];
+    let total = 0;
+    for (const p of batch) total += typeof p === 'string' ? Buffer.byteLength(p) : p.length;
+    // Its own memory, never Buffer's shared pool: the transfer takes it from this thread.
+    const bytes = Buffer.from(new ArrayBuffer(total));
+    const ends = new Uint32Array(batch.length);
+    let at = 0;
+    batch.forEach((p, i) => {
+      at += typeof p === 'string' ? bytes.write(p, at) : p.copy(bytes, at);
+      ends[i] = at;
+    });
+    worker ??= start();
+    sent.push(batchWaiting);
+    worker.postMessage({ bytes, ends }, [bytes.buffer, ends.buffer]);
+  };
+
+  return {
+    parse(payload: Buffer | string): MessageParse | Promise<MessageParse> {
+      // Refused by its size alone, before it is copied anywhere.
+      if (payload.length > TELEMETRY_LIMITS.maxMessageBytes) return parseMessage(payload, Date.now());
+      return new Promise<MessageParse>((resolve, reject) => {
+        if (payloads.length === 0) setImmediate(flush);
+        payloads.push(payload);
+        waiting.push({ resolve, reject });
+      });
+    },
+    /** Ends the thread; what it still held fails as if it had died. */
+    async close() {
+      await worker?.terminate();
+    },
+  };
+}
+export type ParseThread = ReturnType<typeof createParseThread>;

@@ -1,0 +1,14 @@
+/** The parse thread (parse-thread.ts): reads each batch of messages it is sent and sends back what it read, packed. */
+import { parentPort } from 'node:worker_threads';
+import { parseMessage, type MessageParse } from './message.js';
+import { packMessages } from './parsed-pack.js';
+
+parentPort!.on('message', ({ bytes, ends }: { bytes: Uint8Array; ends: Uint32Array }) => {
+  const all = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  const now = Date.now();
+  const messages: MessageParse[] = [];
+  for (let i = 0, start = 0; i < ends.length; start = ends[i++])
+    messages.push(parseMessage(all.subarray(start, ends[i]), now));
+  const packed = packMessages(messages);
+  parentPort!.postMessage(packed, [packed.numbers.buffer]);
+});

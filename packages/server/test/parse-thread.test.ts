@@ -1,0 +1,64 @@
+import { TELEMETRY_LIMITS } from '@evfleet/domain';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseMessage, type MessageParse } from '../src/telemetry/message.js';
+import { createParseThread, type ParseThread } from '../src/telemetry/parse-thread.js';
+import { packMessages, unpackMessages } from '../src/telemetry/parsed-pack.js';
+
+const now = Date.now();
+const cells = Array.from({ length: 32 }, (_, i) => 3.2 + i / 100);
+/** Every kind of message the protocol knows, each read as parseMessage reads it. */
+const messages: (Buffer | string)[] = [
+  JSON.stringify({ ts: now, speed: 12.5, batteryCharge: 80, cells }),
+  JSON.stringify({ ts: now, gear: 1 }),
+  JSON.stringify({ ts: now, cells: [] }),
+  JSON.stringify([
+    { ts: now - 2, speed: 1 },
+    { ts: now - 1, speed: 2, cells: [3.3] },
+  ]),
+  JSON.stringify({ readings: [{ ts: now, speed: 1 }, { ts: 'never' }] }),
+  JSON.stringify({ ts: now, speed: 999_999, tyrePressure: 2.2 }),
+  JSON.stringify({ ts: now, cells: [3.3, 1000] }),
+  JSON.stringify([]),
+  '{"ts": ',
+  '42',
+  JSON.stringify(Array.from({ length: TELEMETRY_LIMITS.maxBatch + 1 }, () => ({ ts: now }))),
+  Buffer.from(JSON.stringify({ ts: now, cabinTemp: 21, note: 'ünïcode' })),
+];
+const inline = (m: Buffer | string) => parseMessage(m, now);
+
+describe('messages packed for the trip between threads', () => {
+  it('come back as they were read, plain readings as numbers and the rest as they are', () => {
+    const read = messages.map(inline);
+    const packed = packMessages(read);
+    expect(unpackMessages(packed)).toEqual(read);
+    // Only the messages with a refusal, a dropped value or an unknown signal travel as objects.
+    expect(packed.others).toHaveLength(8);
+  });
+});
+
+describe('the parse thread', () => {
+  let thread: ParseThread;
+  afterEach(() => thread.close());
+
+  it('reads every message as the main thread would, in the order sent', async () => {
+    thread = createParseThread();
+    const read: MessageParse[] = await Promise.all(messages.map((m) => thread.parse(m)));
+    // The thread checks the times against its own clock, a moment later.
+    expect(read).toEqual(messages.map(inline));
+  });
+
+  it('refuses a message too large without sending it over', () => {
+    thread = createParseThread();
+    const huge = 'x'.repeat(TELEMETRY_LIMITS.maxMessageBytes + 1);
+    expect(thread.parse(huge)).toMatchObject({ ok: false, reason: 'too_large' });
+  });
+
+  it('fails what a stopped thread held, and starts another for the next message', async () => {
+    thread = createParseThread();
+    await thread.parse(messages[0]);
+    const held = thread.parse(messages[1]);
+    await thread.close();
+    await expect(held).rejects.toThrow('the parse thread stopped');
+    expect(await thread.parse(messages[1])).toEqual(inline(messages[1]));
+  });
+});
