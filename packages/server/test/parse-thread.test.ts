@@ -34,6 +34,14 @@ describe('messages packed for the trip between threads', () => {
     // Only the messages with a refusal, a dropped value or an unknown signal travel as objects.
     expect(packed.others).toHaveLength(8);
   });
+
+  it('carry the error of a message whose parsing threw in its place, the others unharmed', () => {
+    const read = [inline(messages[0]), new Error('a bug in the checks'), inline(messages[1])];
+    const back = unpackMessages(structuredClone(packMessages(read)));
+    expect(back[1]).toBeInstanceOf(Error);
+    expect((back[1] as Error).message).toBe('a bug in the checks');
+    expect([back[0], back[2]]).toEqual([read[0], read[2]]);
+  });
 });
 
 describe('the parse thread', () => {

@@ -42,7 +42,7 @@ export function createParseThread() {
     thread.unref();
     thread.on('message', (packed: PackedMessages) => {
       const batch = sent.shift()!;
-      unpackMessages(packed).forEach((m, i) => batch[i].resolve(m));
+      unpackMessages(packed).forEach((m, i) => (m instanceof Error ? batch[i].reject(m) : batch[i].resolve(m)));
     });
     const fail = (err: Error) => {
       if (worker !== thread) return;

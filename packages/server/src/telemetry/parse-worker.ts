@@ -6,9 +6,16 @@ import { packMessages } from './parsed-pack.js';
 parentPort!.on('message', ({ bytes, ends }: { bytes: Uint8Array; ends: Uint32Array }) => {
   const all = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
   const now = Date.now();
-  const messages: MessageParse[] = [];
-  for (let i = 0, start = 0; i < ends.length; start = ends[i++])
-    messages.push(parseMessage(all.subarray(start, ends[i]), now));
+  const messages: (MessageParse | Error)[] = [];
+  for (let i = 0, start = 0; i < ends.length; start = ends[i++]) {
+    // A message that makes the checks throw (a bug) fails alone, as it would on the main thread:
+    // the thread, and the other devices' messages it holds, go on.
+    try {
+      messages.push(parseMessage(all.subarray(start, ends[i]), now));
+    } catch (err) {
+      messages.push(err instanceof Error ? err : new Error(String(err)));
+    }
+  }
   const packed = packMessages(messages);
   parentPort!.postMessage(packed, [packed.numbers.buffer]);
 });

@@ -8,27 +8,30 @@ const NO_CELLS = -1;
  * Messages read on the parse thread, as the numbers of one transferable array: structured cloning
  * a reading object costs the main thread about as much as parsing it did. A message whose readings
  * are all plain (every value kept, no unknown signal: the usual case) is its count of readings
- * followed by each one's time, values and cells; any other message is 0 and goes, cloned, in `others`.
+ * followed by each one's time, values and cells; any other message is 0 and goes, cloned, in
+ * `others`, as does the error of a message whose parsing threw.
  */
 export interface PackedMessages {
   numbers: Float64Array<ArrayBuffer>;
-  others: MessageParse[];
+  others: (MessageParse | Error)[];
 }
+type Read = MessageParse | Error;
+const allPlain = (m: Read): m is MessageParse & { ok: true } =>
+  !(m instanceof Error) && m.ok && m.items.length > 0 && m.items.every(plain);
 
 const plain = (p: Parsed) => p.ok && p.dropped === null && p.reading.extra === null;
 
-export function packMessages(messages: MessageParse[]): PackedMessages {
+export function packMessages(messages: Read[]): PackedMessages {
   let size = 0;
   for (const m of messages) {
     size += 1;
-    if (m.ok && m.items.length > 0 && m.items.every(plain))
-      for (const p of m.items) if (p.ok) size += 2 + SIGNALS + (p.reading.cells?.length ?? 0);
+    if (allPlain(m)) for (const p of m.items) if (p.ok) size += 2 + SIGNALS + (p.reading.cells?.length ?? 0);
   }
   const numbers = new Float64Array(size);
-  const others: MessageParse[] = [];
+  const others: Read[] = [];
   let at = 0;
   for (const m of messages) {
-    if (!(m.ok && m.items.length > 0 && m.items.every(plain))) {
+    if (!allPlain(m)) {
       numbers[at++] = 0;
       others.push(m);
       continue;
@@ -50,8 +53,8 @@ export function packMessages(messages: MessageParse[]): PackedMessages {
   return { numbers, others };
 }
 
-export function unpackMessages({ numbers, others }: PackedMessages): MessageParse[] {
-  const messages: MessageParse[] = [];
+export function unpackMessages({ numbers, others }: PackedMessages): Read[] {
+  const messages: Read[] = [];
   let other = 0;
   for (let at = 0; at < numbers.length;) {
     const count = numbers[at++];
