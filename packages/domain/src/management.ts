@@ -55,6 +55,8 @@ export const diagnosticsSchema = z.object({
     max: z.number(),
   }),
   eventLoopUtilization: z.number(),
+  /** How busy ingestion's parse thread was since the last look; null while it is not running. */
+  parseThreadUtilization: z.number().nullable(),
   activeResources: z.record(z.string(), z.number()),
   memory: z.record(z.string(), z.number()),
   cpu: z.object({ userMicros: z.number(), systemMicros: z.number() }),

@@ -115,9 +115,11 @@ export async function buildApp({ config, database, readDatabase = database, logg
   installInputRules(app);
   // Hooks before routes, so every route is measured and audited.
   const auditTrail = installAuditTrail(app, database.db);
-  const diagnostics = createDiagnostics();
-  // Metrics and health come before the telemetry side, whose routes they measure; they read it when called.
+  // Metrics, health and diagnostics come before the telemetry side, whose routes they measure; they read it when called.
   const installed: { telemetry?: Awaited<ReturnType<typeof installTelemetry>> } = {};
+  const diagnostics = createDiagnostics({
+    parseThreadUtilization: () => installed.telemetry?.pipeline.parseThreadUtilization() ?? null,
+  });
   const metrics = createMetrics(app, {
     db: database.db,
     mail,

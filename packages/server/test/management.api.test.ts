@@ -160,5 +160,7 @@ describe.each(DATABASE_KINDS)('administration calls on %s', (kind) => {
     expect(d.eventLoopDelayMs.p99).toBeGreaterThanOrEqual(0);
     expect(Object.keys(d.activeResources).length).toBeGreaterThan(0);
     expect(d.memory.heapUsed).toBeGreaterThan(0);
+    // No device has sent anything to this server yet: its parse thread has not started.
+    expect(d.parseThreadUtilization).toBeNull();
   });
 });

@@ -55,6 +55,15 @@ describe('the parse thread', () => {
     expect(read).toEqual(messages.map(inline));
   });
 
+  it('says how busy it was since the last look, and nothing before it starts', async () => {
+    thread = createParseThread();
+    expect(thread.utilization()).toBeNull();
+    await thread.parse(messages[0]);
+    const busy = thread.utilization();
+    expect(busy).toBeGreaterThanOrEqual(0);
+    expect(busy).toBeLessThanOrEqual(1);
+  });
+
   it('refuses a message too large without sending it over', () => {
     thread = createParseThread();
     const huge = 'x'.repeat(TELEMETRY_LIMITS.maxMessageBytes + 1);

@@ -76,6 +76,7 @@ describe('administration area (/admin, part 1 §2.3, part 2 §7 "Administration"
 
     await page.goto('/admin/diagnostics');
     await expectVisible(page.getByTestId('event-loop-delay'));
+    expect(await textOf(page.getByTestId('parse-thread'))).toMatch(/Parse thread/);
     await screenshot(page, 'admin-diagnostics');
 
     await page.goto('/admin/docs');

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type { EventLoopUtilization } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { TELEMETRY_LIMITS } from '@evfleet/domain';
@@ -25,6 +26,8 @@ interface Waiting {
  */
 export function createParseThread() {
   let worker: Worker | null = null;
+  /** The thread's event-loop figures at the last look (diagnostics). */
+  let lastLook: EventLoopUtilization | undefined;
   /** Batches sent, oldest first: the thread answers them in order. */
   const sent: Waiting[][] = [];
   let payloads: (Buffer | string)[] = [];
@@ -40,6 +43,7 @@ export function createParseThread() {
         )
       : new Worker(new URL('./parse-worker.js', import.meta.url), { resourceLimits });
     thread.unref();
+    lastLook = undefined;
     thread.on('message', (packed: PackedMessages) => {
       const batch = sent.shift()!;
       unpackMessages(packed).forEach((m, i) => (m instanceof Error ? batch[i].reject(m) : batch[i].resolve(m)));
@@ -83,6 +87,14 @@ export function createParseThread() {
         payloads.push(payload);
         waiting.push({ resolve, reject });
       });
+    },
+    /** How busy the thread was since the last look (0 to 1); null while none runs. */
+    utilization(): number | null {
+      if (!worker) return null;
+      const now = worker.performance.eventLoopUtilization();
+      const busy = lastLook ? worker.performance.eventLoopUtilization(now, lastLook) : now;
+      lastLook = now;
+      return busy.utilization;
     },
     /** Ends the thread; what it still held fails as if it had died. */
     async close() {

@@ -1,13 +1,14 @@
 import type { Diagnostics } from '@evfleet/domain';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 
+const round = (share: number) => Math.round(share * 1000) / 1000;
 const ms = (ns: number) => Math.round((Number.isFinite(ns) ? ns : 0) / 1e4) / 100;
 
 /**
  * What a JVM thread dump answered for the original portal, for a Node process: how late the event
  * loop runs, how busy it is, what keeps it alive and how much memory it holds.
  */
-export function createDiagnostics() {
+export function createDiagnostics(sources: { parseThreadUtilization: () => number | null }) {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   let lastUtilization = performance.eventLoopUtilization();
@@ -18,6 +19,7 @@ export function createDiagnostics() {
       const now = performance.eventLoopUtilization();
       const utilization = performance.eventLoopUtilization(now, lastUtilization).utilization;
       lastUtilization = now;
+      const parseThread = sources.parseThreadUtilization();
       const resources: Record<string, number> = {};
       for (const name of process.getActiveResourcesInfo()) resources[name] = (resources[name] ?? 0) + 1;
       const cpu = process.cpuUsage();
@@ -33,7 +35,8 @@ export function createDiagnostics() {
           p99: ms(delay.percentile(99)),
           max: ms(delay.max),
         },
-        eventLoopUtilization: Math.round(utilization * 1000) / 1000,
+        eventLoopUtilization: round(utilization),
+        parseThreadUtilization: parseThread === null ? null : round(parseThread),
         activeResources: resources,
         memory: { ...process.memoryUsage() },
         cpu: { userMicros: cpu.user, systemMicros: cpu.system },

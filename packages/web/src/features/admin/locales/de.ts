@@ -81,6 +81,9 @@ export const de: Catalogue<typeof en> = {
   'logs.changedToRoot': '{{name}} folgt jetzt der ROOT-Stufe',
   'diagnostics.summary':
     'Node {{node}}, Prozess {{pid}}, läuft seit {{minutes}} min; Event-Loop seit dem letzten Abruf zu {{busy}} % ausgelastet.',
+  'diagnostics.parseThread':
+    'Parse-Thread (Gerätenachrichten lesen und prüfen) seit dem letzten Abruf zu {{busy}} % ausgelastet.',
+  'diagnostics.parseThreadIdle': 'Parse-Thread nicht gestartet: seit dem Serverstart keine Gerätenachricht.',
   'diagnostics.delay': 'Event-Loop-Verzögerung (ms)',
   'diagnostics.handles': 'Aktive Handles und Anfragen',
   'diagnostics.memory': 'Speicher',

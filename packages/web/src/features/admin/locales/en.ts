@@ -79,6 +79,8 @@ export const en = {
   'logs.changedToRoot': '{{name}} now logs at the ROOT level',
   'diagnostics.summary':
     'Node {{node}}, process {{pid}}, up {{minutes}} min; event loop busy {{busy}}% since the last look.',
+  'diagnostics.parseThread': 'Parse thread (device messages read and checked) busy {{busy}}% since the last look.',
+  'diagnostics.parseThreadIdle': 'Parse thread not started: no device message since the server started.',
   'diagnostics.delay': 'Event-loop delay (ms)',
   'diagnostics.handles': 'Active handles and requests',
   'diagnostics.memory': 'Memory',

@@ -6,8 +6,9 @@ import { KeyValueTable } from './KeyValueTable';
 import { QueryState } from './QueryState';
 
 /**
- * /admin/diagnostics, in place of the JVM thread dump: a Node server has one thread, so what matters
- * is how late its event loop runs, how busy it is and what keeps it alive.
+ * /admin/diagnostics, in place of the JVM thread dump: a Node server does its work on one thread
+ * (readings are parsed on a second), so what matters is how late its event loop runs, how busy
+ * it and the parse thread are, and what keeps it alive.
  */
 export function DiagnosticsPage() {
   const { t } = useTranslation('admin');
@@ -27,6 +28,11 @@ export function DiagnosticsPage() {
                 minutes: Math.round(d.uptimeSeconds / 60),
                 busy: Math.round(d.eventLoopUtilization * 100),
               })}
+            </Text>
+            <Text size="sm" c="dimmed" data-testid="parse-thread">
+              {d.parseThreadUtilization === null
+                ? t('diagnostics.parseThreadIdle')
+                : t('diagnostics.parseThread', { busy: Math.round(d.parseThreadUtilization * 100) })}
             </Text>
             <Title order={4}>{t('diagnostics.delay')}</Title>
             <SimpleGrid cols={{ base: 3, sm: 6 }} data-testid="event-loop-delay">
