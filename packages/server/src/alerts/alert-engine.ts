@@ -14,8 +14,20 @@ import { metricValue } from './metric-values.js';
 import type { AlertSettings, VehicleAlertSettings } from './thresholds.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-const key = (vehicleId: number, metric: string) => `${vehicleId}:${metric}`;
-const mid = (a: AlertAttribute) => (a.normal[0] ? (a.normal[0].low + a.normal[0].high) / 2 : 0);
+/**
+ * What the rule needs of an attribute beyond its bands, worked out once per attribute object (the
+ * settings are cached): the loop below runs for every metric of every vehicle in every batch.
+ */
+const rules = new WeakMap<AlertAttribute, { normalMid: number; minutesBackward: number; frequencyMinutes: number }>();
+const ruleOf = (a: AlertAttribute) => {
+  let rule = rules.get(a);
+  if (!rule) {
+    const normalMid = a.normal[0] ? (a.normal[0].low + a.normal[0].high) / 2 : 0;
+    rule = { normalMid, minutesBackward: a.minutesBackward, frequencyMinutes: a.notificationFrequencyHour };
+    rules.set(a, rule);
+  }
+  return rule;
+};
 
 interface Pending {
   vehicleId: number;
@@ -36,7 +48,13 @@ export function createAlertEngine(deps: {
   messagesPerHour: number;
   messagesQueued: () => void;
 }) {
-  const episodes = new Map<string, EpisodeState>();
+  /** Each vehicle's episode per metric. */
+  const episodes = new Map<number, Map<string, EpisodeState>>();
+  const episodesOf = (vehicleId: number) => {
+    let own = episodes.get(vehicleId);
+    if (!own) episodes.set(vehicleId, (own = new Map()));
+    return own;
+  };
   const loaded = new Set<number>();
   let chain: Promise<void> = Promise.resolve();
   const raised = { WARNING: 0, SEVERE: 0 };
@@ -46,7 +64,7 @@ export function createAlertEngine(deps: {
     if (!missing.length) return;
     const rows = await deps.db.select().from(alertState).where(inArray(alertState.vehicleId, missing));
     for (const r of rows) {
-      episodes.set(key(r.vehicleId, r.attributeName), {
+      episodesOf(r.vehicleId).set(r.attributeName, {
         band: r.band as Severity,
         since: r.since.getTime(),
         logged: r.logged,
@@ -61,33 +79,30 @@ export function createAlertEngine(deps: {
     const byVehicle = groupByVehicle(rows);
     await load([...byVehicle.keys()]);
     const pending: Pending[] = [];
-    const changed = new Map<string, { vehicleId: number; metric: string; state: EpisodeState }>();
+    // A batch visits each vehicle's metric once: a list, no key per metric.
+    const changed: { vehicleId: number; metric: string; state: EpisodeState }[] = [];
     for (const [vehicleId, list] of byVehicle) {
-      const settings = await deps.settings.get(vehicleId);
+      const settings = deps.settings.cached(vehicleId) ?? (await deps.settings.get(vehicleId));
       if (!settings) continue;
+      const own = episodesOf(vehicleId);
       for (const attribute of settings.attributes) {
-        const k = key(vehicleId, attribute.name);
-        const normalMid = mid(attribute);
-        const rule = {
-          minutesBackward: attribute.minutesBackward,
-          frequencyMinutes: attribute.notificationFrequencyHour,
-        };
-        let state = episodes.get(k);
+        const rule = ruleOf(attribute);
+        let state = own.get(attribute.name);
         let moved = false;
         for (const { reading } of list) {
-          const value = metricValue(attribute.name, reading, normalMid);
+          const value = metricValue(attribute.name, reading, rule.normalMid);
           if (value === undefined) continue;
-          if (!state) episodes.set(k, (state = initialEpisode(reading.ts)));
+          if (!state) own.set(attribute.name, (state = initialEpisode(reading.ts)));
           const { band, logged, lastNotifiedAt } = state;
           const event = step(state, classify(value, attribute), reading.ts, value, rule);
           // Only meaningful changes are written; lastTs alone is kept in memory.
           if (state.band !== band || state.logged !== logged || state.lastNotifiedAt !== lastNotifiedAt) moved = true;
           if (event) pending.push({ vehicleId, settings, attribute, event });
         }
-        if (moved && state) changed.set(k, { vehicleId, metric: attribute.name, state: { ...state } });
+        if (moved && state) changed.push({ vehicleId, metric: attribute.name, state: { ...state } });
       }
     }
-    if (changed.size || pending.length) await record([...changed.values()], pending);
+    if (changed.length || pending.length) await record(changed, pending);
   };
 
   const record = async (changed: { vehicleId: number; metric: string; state: EpisodeState }[], pending: Pending[]) => {
@@ -219,7 +234,7 @@ export function createAlertEngine(deps: {
       chain = chain
         .then(() => {
           for (const id of again) loaded.delete(id);
-          for (const k of episodes.keys()) if (again.has(Number(k.slice(0, k.indexOf(':'))))) episodes.delete(k);
+          for (const id of again) episodes.delete(id);
           return evaluate(rows);
         })
         .catch((err) => deps.log.error({ err }, 'alert evaluation failed'));

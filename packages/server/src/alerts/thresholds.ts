@@ -20,6 +20,11 @@ const TTL_MS = 30_000;
 export function createAlertSettings(db: Db) {
   const cache = new Map<number, { value: VehicleAlertSettings | null; until: number }>();
   return {
+    /** The settings if cached and fresh (no promise to wait for, as every batch asks for every vehicle); else undefined. */
+    cached(vehicleId: number): VehicleAlertSettings | null | undefined {
+      const hit = cache.get(vehicleId);
+      return hit && hit.until > Date.now() ? hit.value : undefined;
+    },
     async get(vehicleId: number): Promise<VehicleAlertSettings | null> {
       const hit = cache.get(vehicleId);
       if (hit && hit.until > Date.now()) return hit.value;
