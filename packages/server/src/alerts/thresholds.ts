@@ -19,15 +19,16 @@ const TTL_MS = 30_000;
  */
 export function createAlertSettings(db: Db) {
   const cache = new Map<number, { value: VehicleAlertSettings | null; until: number }>();
+  /** The settings if cached and fresh (no promise to wait for, as every batch asks for every vehicle); else undefined. */
+  const cached = (vehicleId: number): VehicleAlertSettings | null | undefined => {
+    const hit = cache.get(vehicleId);
+    return hit && hit.until > Date.now() ? hit.value : undefined;
+  };
   return {
-    /** The settings if cached and fresh (no promise to wait for, as every batch asks for every vehicle); else undefined. */
-    cached(vehicleId: number): VehicleAlertSettings | null | undefined {
-      const hit = cache.get(vehicleId);
-      return hit && hit.until > Date.now() ? hit.value : undefined;
-    },
+    cached,
     async get(vehicleId: number): Promise<VehicleAlertSettings | null> {
-      const hit = cache.get(vehicleId);
-      if (hit && hit.until > Date.now()) return hit.value;
+      const hit = cached(vehicleId);
+      if (hit !== undefined) return hit;
       const [row] = await db
         .select({ vehicle, templateAttributes: vehicleTemplate.attributes })
         .from(vehicle)

@@ -3,6 +3,7 @@ import { noValues, STORED_SIGNALS, type Parsed } from './reading.js';
 
 const SIGNALS = STORED_SIGNALS.length;
 const NO_CELLS = -1;
+type Read = MessageParse | Error;
 
 /**
  * Messages read on the parse thread, as the numbers of one transferable array: structured cloning
@@ -13,27 +14,25 @@ const NO_CELLS = -1;
  */
 export interface PackedMessages {
   numbers: Float64Array<ArrayBuffer>;
-  others: (MessageParse | Error)[];
+  others: Read[];
 }
-type Read = MessageParse | Error;
+const plain = (p: Parsed) => p.ok && p.dropped === null && p.reading.extra === null;
 const allPlain = (m: Read): m is MessageParse & { ok: true } =>
   !(m instanceof Error) && m.ok && m.items.length > 0 && m.items.every(plain);
 
-const plain = (p: Parsed) => p.ok && p.dropped === null && p.reading.extra === null;
-
 export function packMessages(messages: Read[]): PackedMessages {
-  let size = 0;
-  for (const m of messages) {
-    size += 1;
-    if (allPlain(m)) for (const p of m.items) if (p.ok) size += 2 + SIGNALS + (p.reading.cells?.length ?? 0);
-  }
+  // Sized first, so the array is made once; which messages go as numbers is decided once.
+  const asNumbers = messages.map((m) => (allPlain(m) ? m : null));
+  let size = messages.length;
+  for (const m of asNumbers)
+    if (m) for (const p of m.items) if (p.ok) size += 2 + SIGNALS + (p.reading.cells?.length ?? 0);
   const numbers = new Float64Array(size);
   const others: Read[] = [];
   let at = 0;
-  for (const m of messages) {
-    if (!allPlain(m)) {
+  for (const [i, m] of asNumbers.entries()) {
+    if (!m) {
       numbers[at++] = 0;
-      others.push(m);
+      others.push(messages[i]);
       continue;
     }
     numbers[at++] = m.items.length;
