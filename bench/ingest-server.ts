@@ -57,7 +57,12 @@ if (process.env.INGEST_CEILING) {
   const { log } = Fastify({ logger: { level: 'warn' } });
   const registry = createDeviceRegistry(database.db);
   const rejections = createRejectionCounter(log);
-  const writer = { write: async (rows: unknown[]) => void (accepted += rows.length) };
+  const writer = {
+    add: (rows: unknown[], settled: () => void) => {
+      accepted += rows.length;
+      settled();
+    },
+  };
   await startEmbeddedBroker(
     {
       devices: registry,

@@ -55,6 +55,40 @@ describe('batch writer', () => {
     expect(batches).toEqual([3]);
   });
 
+  it('holds writes beyond its high water until the queue drains, then takes them in order', async () => {
+    const commits: (() => void)[] = [];
+    const stored: number[] = [];
+    const writer = createBatchWriter({
+      store: {
+        insert: (rows) =>
+          new Promise((resolve) =>
+            commits.push(() => {
+              stored.push(...rows.map((r) => r.reading.ts));
+              resolve(rows);
+            }),
+          ),
+      },
+      partitions,
+      maxBatch: 2,
+      maxDelayMs: 1,
+      highWater: 2,
+      onCommitted: () => undefined,
+    });
+    const writes = [1, 2, 3, 4, 5].map((ts) => writer.write([row(ts)]));
+    await tick();
+    // The first batch is being written; 3 and 4 are queued, at the high water; 5 waits outside.
+    expect(commits).toHaveLength(1);
+    expect(writer.queued).toBe(2);
+    commits[0]();
+    await tick();
+    expect(writer.queued).toBe(1);
+    commits[1]();
+    await tick();
+    commits[2]();
+    await Promise.all(writes);
+    expect(stored).toEqual([1, 2, 3, 4, 5]);
+  });
+
   it('hands batches to the follow-ups in the order they were taken, whichever commits first', async () => {
     const commits: (() => void)[] = [];
     const committed: number[] = [];

@@ -60,8 +60,8 @@ function heldHandler() {
   const held = new Map<string, { resolve: () => void; reject: (e: Error) => void }>();
   return {
     held,
-    handle: (_topic: string, payload: Buffer) =>
-      new Promise<void>((resolve, reject) => held.set(payload.toString(), { resolve, reject })),
+    handle: (_topic: string, payload: Buffer, settled: (err?: unknown) => void) =>
+      void held.set(payload.toString(), { resolve: () => settled(), reject: (e) => settled(e) }),
     release: (...names: string[]) => names.forEach((n) => held.get(n)!.resolve()),
   };
 }

@@ -47,18 +47,23 @@ describe('messages packed for the trip between threads', () => {
 describe('the parse thread', () => {
   let thread: ParseThread;
   afterEach(() => thread.close());
+  /** What the thread tells of a message, as a promise. */
+  const read = (payload: Buffer | string) =>
+    new Promise<MessageParse>((resolve, reject) =>
+      thread.parse(payload, (m) => (m instanceof Error ? reject(m) : resolve(m))),
+    );
 
   it('reads every message as the main thread would, in the order sent', async () => {
     thread = createParseThread();
-    const read: MessageParse[] = await Promise.all(messages.map((m) => thread.parse(m)));
+    const all: MessageParse[] = await Promise.all(messages.map(read));
     // The thread checks the times against its own clock, a moment later.
-    expect(read).toEqual(messages.map(inline));
+    expect(all).toEqual(messages.map(inline));
   });
 
   it('says how busy it was since the last look, and nothing before it starts', async () => {
     thread = createParseThread();
     expect(thread.utilization()).toBeNull();
-    await thread.parse(messages[0]);
+    await read(messages[0]);
     const busy = thread.utilization();
     expect(busy).toBeGreaterThanOrEqual(0);
     expect(busy).toBeLessThanOrEqual(1);
@@ -67,15 +72,18 @@ describe('the parse thread', () => {
   it('refuses a message too large without sending it over', () => {
     thread = createParseThread();
     const huge = 'x'.repeat(TELEMETRY_LIMITS.maxMessageBytes + 1);
-    expect(thread.parse(huge)).toMatchObject({ ok: false, reason: 'too_large' });
+    let told: MessageParse | Error | undefined;
+    thread.parse(huge, (m) => (told = m));
+    expect(told).toMatchObject({ ok: false, reason: 'too_large' });
+    expect(thread.utilization()).toBeNull();
   });
 
   it('fails what a stopped thread held, and starts another for the next message', async () => {
     thread = createParseThread();
-    await thread.parse(messages[0]);
-    const held = thread.parse(messages[1]);
+    await read(messages[0]);
+    const held = read(messages[1]);
     await thread.close();
     await expect(held).rejects.toThrow('the parse thread stopped');
-    expect(await thread.parse(messages[1])).toEqual(inline(messages[1]));
+    expect(await read(messages[1])).toEqual(inline(messages[1]));
   });
 });

@@ -54,10 +54,11 @@ describe('ingestion of a message the database refuses', () => {
     const ingest = createIngest({
       devices: {} as DeviceRegistry,
       writer: {
-        write: () => Promise.reject(new ReadingsRefused(Object.assign(new Error('invalid input'), { code: '22P02' }))),
+        add: (_rows, settled) =>
+          settled(new ReadingsRefused(Object.assign(new Error('invalid input'), { code: '22P02' }))),
       },
       rejections,
-      parse: (payload) => parseMessage(payload, Date.now()),
+      parse: (payload, read) => read(parseMessage(payload, Date.now())),
     });
     const now = Date.now();
     const result = await ingest.readings(
@@ -79,9 +80,9 @@ describe('ingestion of a message the database refuses', () => {
   it('lets any other storage failure through, for the device to send again', async () => {
     const ingest = createIngest({
       devices: {} as DeviceRegistry,
-      writer: { write: () => Promise.reject(new Error('connection lost')) },
+      writer: { add: (_rows, settled) => settled(new Error('connection lost')) },
       rejections: createRejectionCounter(quiet),
-      parse: (payload) => parseMessage(payload, Date.now()),
+      parse: (payload, read) => read(parseMessage(payload, Date.now())),
     });
     await expect(ingest.readings('mqtt', 1, JSON.stringify({ ts: Date.now(), speed: 1 }))).rejects.toThrow(
       'connection lost',

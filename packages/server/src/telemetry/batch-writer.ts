@@ -14,10 +14,12 @@ export class ReadingsRefused extends Error {
 }
 const refusedByData = (err: unknown) => /^(22|23|54)/.test(sqlStateOf(err) ?? '');
 
+/** Told once a write's readings are committed (no error), or why they are not. */
+export type Settled = (err?: unknown) => void;
+
 interface Pending {
   rows: StoredRow[];
-  resolve: () => void;
-  reject: (err: unknown) => void;
+  settled: Settled;
 }
 
 export interface BatchWriterOptions {
@@ -65,10 +67,16 @@ export function createBatchWriter(opts: BatchWriterOptions) {
   let running = 0;
   let followUps = 0;
   let timer: NodeJS.Timeout | null = null;
-  let drained: { promise: Promise<void>; resolve: () => void } | null = null;
+  /** Writes that came while the queue was at its high water: they join it as it drains. */
+  const held: Pending[] = [];
   let closed = false;
   /** Read by the metrics endpoint. */
   const stats = { storedRows: 0, batches: 0, flushSeconds: 0, failedBatches: 0 };
+
+  const enqueue = (pending: Pending) => {
+    queue.push(pending);
+    queuedRows += pending.rows.length;
+  };
 
   const take = (): Pending[] => {
     const batch: Pending[] = [];
@@ -79,6 +87,7 @@ export function createBatchWriter(opts: BatchWriterOptions) {
       batch.push(next);
     }
     queuedRows -= size;
+    while (held.length && queuedRows < highWater) enqueue(held.shift()!);
     return batch;
   };
 
@@ -91,10 +100,18 @@ export function createBatchWriter(opts: BatchWriterOptions) {
     followUps++;
     const done = () => {
       followUps--;
-      if (queuedRows >= fullBatch || closed) pump();
-      else schedule();
+      kick();
     };
     work.then(done, done);
+  };
+
+  /** Tells a write's caller; one caller's failure is reported, never taken for the batch's. */
+  const settle = (pending: Pending, err?: unknown) => {
+    try {
+      pending.settled(err);
+    } catch (thrown) {
+      opts.onError?.(thrown, 'a caller of the reading writer failed');
+    }
   };
 
   const insert = async (rows: StoredRow[]) => {
@@ -109,25 +126,26 @@ export function createBatchWriter(opts: BatchWriterOptions) {
    * shutdown) fails every message still unwritten, and their devices send them again.
    */
   const store = async (batch: Pending[]): Promise<StoredRow[]> => {
+    let fresh: StoredRow[];
     try {
-      const fresh = await insert(batch.length === 1 ? batch[0].rows : batch.flatMap((p) => p.rows));
-      for (const p of batch) p.resolve();
-      return fresh;
+      fresh = await insert(batch.length === 1 ? batch[0].rows : batch.flatMap((p) => p.rows));
     } catch (err) {
       stats.failedBatches++;
       if (!refusedByData(err)) {
-        for (const p of batch) p.reject(err);
+        for (const p of batch) settle(p, err);
         return [];
       }
       if (batch.length === 1) {
-        batch[0].reject(new ReadingsRefused(err));
+        settle(batch[0], new ReadingsRefused(err));
         return [];
       }
+      const half = batch.length >> 1;
+      const first = await store(batch.slice(0, half));
+      const second = await store(batch.slice(half));
+      return first.length ? (second.length ? first.concat(second) : first) : second;
     }
-    const half = batch.length >> 1;
-    const first = await store(batch.slice(0, half));
-    const second = await store(batch.slice(half));
-    return first.length ? (second.length ? first.concat(second) : first) : second;
+    for (const p of batch) settle(p);
+    return fresh;
   };
 
   const flush = async (batch: Pending[]) => {
@@ -163,12 +181,7 @@ export function createBatchWriter(opts: BatchWriterOptions) {
       void flush(batch)
         .finally(() => {
           running--;
-          if (queuedRows < highWater && drained) {
-            drained.resolve();
-            drained = null;
-          }
-          if (queuedRows >= fullBatch || (closed && queue.length)) pump();
-          else schedule();
+          kick();
         })
         .catch((err: unknown) => opts.onError?.(err, 'the reading writer failed'));
     }
@@ -177,25 +190,26 @@ export function createBatchWriter(opts: BatchWriterOptions) {
   const schedule = () => {
     if (!timer && queue.length) timer = setTimeout(pump, maxDelayMs);
   };
+  /** A full batch (or, closing, any) is written now; fewer readings wait for others. */
+  const kick = () => (queuedRows >= fullBatch || (closed && queue.length) ? pump() : schedule());
+
+  /**
+   * Queues readings; `settled` is told once they are committed or why not. The devices' path
+   * (thousands of messages a second) takes no promise a message.
+   */
+  const add = (rows: StoredRow[], settled: Settled) => {
+    if (rows.length === 0) return settle({ rows, settled });
+    if (closed) return settle({ rows, settled }, new Error('the reading writer is closed'));
+    if (queuedRows >= highWater) return void held.push({ rows, settled });
+    enqueue({ rows, settled });
+    kick();
+  };
 
   return {
-    async write(rows: StoredRow[]): Promise<void> {
-      if (rows.length === 0) return;
-      if (closed) throw new Error('the reading writer is closed');
-      while (queuedRows >= highWater) {
-        drained ??= (() => {
-          let resolve!: () => void;
-          const promise = new Promise<void>((r) => (resolve = r));
-          return { promise, resolve };
-        })();
-        await drained.promise;
-      }
-      const done = new Promise<void>((resolve, reject) => queue.push({ rows, resolve, reject }));
-      queuedRows += rows.length;
-      if (queuedRows >= fullBatch) pump();
-      else schedule();
-      return done;
-    },
+    add,
+    /** add, as a promise. */
+    write: (rows: StoredRow[]) =>
+      new Promise<void>((resolve, reject) => add(rows, (err) => (err === undefined ? resolve() : reject(err)))),
     get queued() {
       return queuedRows;
     },
@@ -203,6 +217,7 @@ export function createBatchWriter(opts: BatchWriterOptions) {
     /** Writes what is queued and waits for it. */
     async close() {
       closed = true;
+      for (const pending of held.splice(0)) enqueue(pending);
       pump();
       while (running > 0 || queue.length) await new Promise((r) => setTimeout(r, 5));
     },

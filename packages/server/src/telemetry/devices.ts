@@ -22,13 +22,14 @@ const MISSING_TTL_MS = 10_000;
  * lookup itself, so a burst of messages from one device waits for one query instead of sending one each.
  */
 export function createDeviceRegistry(db: Db) {
-  const cache = new Map<string, { device: Promise<Device | null>; until: number }>();
+  /** `found` is the lookup's answer once it came: read without a promise by `known`. */
+  const cache = new Map<string, { device: Promise<Device | null>; found?: Device | null; until: number }>();
 
   const lookup = (vin: string): Promise<Device | null> => {
     if (!STORABLE_VIN.test(vin)) return NONE;
     const hit = cache.get(vin);
     if (hit && hit.until > Date.now()) return hit.device;
-    const entry = {
+    const entry: { device: Promise<Device | null>; found?: Device | null; until: number } = {
       device: db
         .select({ vehicleId: vehicle.id, vin: vehicle.vin, tokenHash: vehicle.deviceTokenHash })
         .from(vehicle)
@@ -40,6 +41,7 @@ export function createDeviceRegistry(db: Db) {
     cache.set(vin, entry);
     entry.device.then(
       (device) => {
+        entry.found = device;
         if (!device) entry.until = Date.now() + MISSING_TTL_MS;
       },
       // A failed lookup is not cached: the next message asks again.
@@ -52,6 +54,14 @@ export function createDeviceRegistry(db: Db) {
 
   return {
     lookup,
+    /**
+     * The device for this VIN as lookup last found it, while fresh (null: no such device);
+     * undefined when lookup must ask. The messages of a known device take no promise.
+     */
+    known(vin: string): Device | null | undefined {
+      const hit = cache.get(vin);
+      return hit && hit.until > Date.now() ? hit.found : undefined;
+    },
     /** The device for this VIN if the token is its credential: 'unknown_device' or 'bad_credential' otherwise. */
     async authenticate(vin: string, token: string | undefined): Promise<Device | 'unknown_device' | 'bad_credential'> {
       const device = await lookup(vin);

@@ -2,6 +2,8 @@ import type { RejectionReason } from '@evfleet/domain';
 import { ReadingsRefused, type BatchWriter } from './batch-writer.js';
 import type { DeviceRegistry } from './devices.js';
 import type { MessageParse } from './message.js';
+import type { Read } from './parse-thread.js';
+import type { Parsed } from './reading.js';
 import type { StoredRow } from './reading-store.js';
 import type { RejectionCounter } from './rejections.js';
 
@@ -13,23 +15,88 @@ export interface IngestResult {
 }
 
 /**
+ * Told once a message is handled: its readings committed, or refused and counted (`err`
+ * undefined, with what it held and whether storage refused them), or the error that left them
+ * unstored, which the device's sending again may cure.
+ */
+type Handled = (err: unknown, message?: MessageParse, storageRefused?: boolean) => void;
+
+const STORAGE_REFUSED = 'the database refused this reading';
+
+/** What a handled message tells its sender (HTTP): each reading's index in the message, and why it was not stored. */
+function resultOf(message: MessageParse, storageRefused: boolean): IngestResult {
+  if (!message.ok) return { accepted: 0, rejected: [{ index: -1, reason: message.reason, detail: message.detail }] };
+  const rejected: IngestResult['rejected'] = [];
+  const dropped: NonNullable<IngestResult['dropped']> = [];
+  let accepted = 0;
+  message.items.forEach((parsed: Parsed, index) => {
+    if (!parsed.ok) rejected.push({ index, reason: parsed.reason, detail: parsed.detail });
+    else if (storageRefused) rejected.push({ index, reason: 'storage_refused', detail: STORAGE_REFUSED });
+    else {
+      accepted++;
+      for (const d of parsed.dropped ?? []) dropped.push({ index, ...d });
+    }
+  });
+  return dropped.length ? { accepted, rejected, dropped } : { accepted, rejected };
+}
+
+/**
  * One path for every transport: authenticate the device, check each reading on its own, store the
- * valid ones and resolve once they are committed.
+ * valid ones and tell the transport once they are committed.
  */
 export function createIngest(deps: {
   devices: DeviceRegistry;
-  writer: Pick<BatchWriter, 'write'>;
+  writer: Pick<BatchWriter, 'add'>;
   rejections: RejectionCounter;
-  /** Reads a message (parseMessage, here or on the parse thread). */
-  parse: (payload: Buffer | string) => MessageParse | Promise<MessageParse>;
+  /** Reads a message (parseMessage, here or on the parse thread) and tells `read` what it holds. */
+  parse: (payload: Buffer | string, read: Read) => void;
 }) {
-  const refuse = (source: string, reason: RejectionReason, detail: string, n = 1): IngestResult => {
-    deps.rejections.count(reason, source, detail, n);
-    return { accepted: 0, rejected: [{ index: -1, reason, detail }] };
+  /** The readings of a message to store; those refused and the values left out are counted. */
+  const rowsOf = (source: string, vehicleId: number, items: Parsed[]) => {
+    const rows: StoredRow[] = [];
+    for (const parsed of items) {
+      if (!parsed.ok) {
+        deps.rejections.count(parsed.reason, source, parsed.detail);
+        continue;
+      }
+      rows.push({ vehicleId, reading: parsed.reading });
+      for (const d of parsed.dropped ?? []) deps.rejections.count(d.reason, source, d.detail);
+    }
+    return rows;
   };
 
+  /** Reads, counts and stores a message's readings: the one set of rules, whatever the caller is told. */
+  const handle = (source: string, vehicleId: number, payload: Buffer | string, handled: Handled) =>
+    deps.parse(payload, (message) => {
+      if (message instanceof Error) return handled(message);
+      if (!message.ok) {
+        deps.rejections.count(message.reason, source, message.detail, message.count);
+        return handled(undefined, message, false);
+      }
+      let rows: StoredRow[];
+      try {
+        rows = rowsOf(source, vehicleId, message.items);
+      } catch (err) {
+        return handled(err); // a bug fails its message alone, as a rejected promise would
+      }
+      deps.writer.add(rows, (err) => {
+        if (err === undefined) return handled(undefined, message, false);
+        // Sending these again would fail again: refused and counted, so the device moves on.
+        if (!(err instanceof ReadingsRefused)) return handled(err);
+        deps.rejections.count('storage_refused', source, err.message, rows.length);
+        handled(undefined, message, true);
+      });
+    });
+
+  const readings = (source: string, vehicleId: number, payload: Buffer | string) =>
+    new Promise<IngestResult>((resolve, reject) =>
+      handle(source, vehicleId, payload, (err, message, refused) =>
+        err === undefined ? resolve(resultOf(message!, refused!)) : reject(err),
+      ),
+    );
+
   return {
-    /** A raw message (MQTT payload or HTTP body) from a device whose credential is checked here. */
+    /** A raw message (HTTP body) from a device whose credential is checked here. */
     async message(
       source: string,
       vin: string,
@@ -37,46 +104,24 @@ export function createIngest(deps: {
       payload: Buffer | string,
     ): Promise<IngestResult> {
       const device = await deps.devices.authenticate(vin, token);
-      if (typeof device === 'string') return refuse(source, device, `device ${vin.slice(0, 64)}`);
-      return this.readings(source, device.vehicleId, payload);
+      if (typeof device === 'string') {
+        const detail = `device ${vin.slice(0, 64)}`;
+        deps.rejections.count(device, source, detail);
+        return { accepted: 0, rejected: [{ index: -1, reason: device, detail }] };
+      }
+      return readings(source, device.vehicleId, payload);
     },
 
-    /** A message from an already authenticated device (the embedded broker checked it at CONNECT). */
-    async readings(source: string, vehicleId: number, payload: Buffer | string): Promise<IngestResult> {
-      const message = await deps.parse(payload);
-      if (!message.ok) return refuse(source, message.reason, message.detail, message.count);
+    /** A message from an already authenticated device, with what became of each of its readings. */
+    readings,
 
-      const rows: StoredRow[] = [];
-      const indexes: number[] = [];
-      const rejected: IngestResult['rejected'] = [];
-      let dropped: IngestResult['dropped'];
-      message.items.forEach((parsed, index) => {
-        if (parsed.ok) {
-          rows.push({ vehicleId, reading: parsed.reading });
-          indexes.push(index);
-          if (parsed.dropped) {
-            for (const d of parsed.dropped) deps.rejections.count(d.reason, source, d.detail);
-            (dropped ??= []).push(...parsed.dropped.map((d) => ({ index, ...d })));
-          }
-        } else {
-          rejected.push({ index, reason: parsed.reason, detail: parsed.detail });
-          deps.rejections.count(parsed.reason, source, parsed.detail);
-        }
-      });
-      try {
-        await deps.writer.write(rows);
-      } catch (err) {
-        // Sending these again would fail again: refused and counted, so the device moves on.
-        if (!(err instanceof ReadingsRefused)) throw err;
-        deps.rejections.count('storage_refused', source, err.message, rows.length);
-        const refused = indexes.map((index) => ({
-          index,
-          reason: 'storage_refused' as const,
-          detail: 'the database refused this reading',
-        }));
-        return { accepted: 0, rejected: [...rejected, ...refused].sort((a, b) => a.index - b.index) };
-      }
-      return dropped ? { accepted: rows.length, rejected, dropped } : { accepted: rows.length, rejected };
+    /**
+     * A message from an already authenticated device whose transport needs only to know when it
+     * may be acknowledged (MQTT, AMQP: thousands a second): `settled` is told once it is handled,
+     * with the error if its readings are not stored. No promise or result is made a message.
+     */
+    accept(source: string, vehicleId: number, payload: Buffer | string, settled: (err?: unknown) => void) {
+      handle(source, vehicleId, payload, settled);
     },
   };
 }

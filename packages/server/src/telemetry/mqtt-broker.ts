@@ -141,17 +141,15 @@ export async function startEmbeddedBroker(
       // Malformed readings are counted and acknowledged (a retry would only fail again); a storage
       // failure is not: the connection ends and the device sends its unacknowledged readings again.
       storing += 1;
-      telemetry.ingest.readings('mqtt', device!.vehicleId, frame.subarray(payloadStart, end)).then(
-        () => {
-          storing -= 1;
+      telemetry.ingest.accept('mqtt', device!.vehicleId, frame.subarray(payloadStart, end), (err) => {
+        storing -= 1;
+        if (err === undefined) {
           if (ack) acks.done(ack.entry);
-        },
-        (err: unknown) => {
-          storing -= 1;
-          opts.log.error({ err }, 'storing MQTT readings failed; the device will retry');
-          socket.destroy();
-        },
-      );
+          return;
+        }
+        opts.log.error({ err }, 'storing MQTT readings failed; the device will retry');
+        socket.destroy();
+      });
     };
 
     /** One whole frame: its first byte at `start`, what follows its length at `body`, up to `end`. */

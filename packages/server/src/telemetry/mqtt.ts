@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import { startMqttConsumer } from '../lib/mqtt-client/consumer.js';
 import { startEmbeddedBroker } from './mqtt-broker.js';
 import { startPartitionConsumer } from './rabbitmq.js';
+import type { Device } from './devices.js';
 import type { Telemetry } from './telemetry.js';
 
 /**
@@ -30,8 +31,8 @@ export async function startMqtt(
     return startPartitionConsumer({
       ...config.amqp,
       subscribed: (queue) => met.set(queue, new Map()),
-      handle: (routingKey, payload, queue) =>
-        storeMessage(telemetry, routingKey.replaceAll('.', '/'), payload, (vehicleId) => {
+      handle: (routingKey, payload, queue, settled) =>
+        storeMessage(telemetry, routingKey.replaceAll('.', '/'), payload, settled, (vehicleId) => {
           const vehicles = met.get(queue)!;
           let ready = vehicles.get(vehicleId);
           if (!ready) vehicles.set(vehicleId, (ready = telemetry.takeOver(vehicleId)));
@@ -47,7 +48,7 @@ export async function startMqtt(
       clientId: config.mqtt.clientId,
       // Shared: the instances of evfleet split the devices' messages between them.
       topic: `$share/${config.mqtt.shareGroup}/evfleet/v1/+/readings`,
-      handle: (topic, payload) => storeMessage(telemetry, topic, payload),
+      handle: (topic, payload, settled) => storeMessage(telemetry, topic, payload, settled),
       log,
     });
   if (config.mqtt.port === 0) return null;
@@ -55,21 +56,33 @@ export async function startMqtt(
 }
 
 /**
- * Stores the readings of a message from an external broker, or counts why not; resolves once they
- * are committed, when the message may be acknowledged.
+ * Stores the readings of a message from an external broker, or counts why not; tells `settled`
+ * once they are committed, when the message may be acknowledged. A known device's message takes
+ * no promise; its messages keep their order either way.
  */
-async function storeMessage(
+function storeMessage(
   telemetry: Telemetry,
   topic: string,
   payload: Buffer,
+  settled: (err?: unknown) => void,
   takeOver?: (vehicleId: number) => Promise<void>,
 ) {
   const vin = vinOfTopic(topic);
-  if (!vin) telemetry.rejections.count('wrong_topic', 'mqtt', topic.slice(0, 100));
+  if (!vin) {
+    telemetry.rejections.count('wrong_topic', 'mqtt', topic.slice(0, 100));
+    return settled();
+  }
   // The broker authenticated the device (docs/operations.md); evfleet checks that it is a vehicle.
-  const device = vin ? await telemetry.devices.lookup(vin) : null;
-  if (vin && !device) telemetry.rejections.count('unknown_device', 'mqtt', `device ${vin}`);
-  if (!device) return;
-  await takeOver?.(device.vehicleId);
-  await telemetry.ingest.readings('mqtt', device.vehicleId, payload);
+  const store = (device: Device | null) => {
+    if (!device) {
+      telemetry.rejections.count('unknown_device', 'mqtt', `device ${vin}`);
+      return settled();
+    }
+    const accept = () => telemetry.ingest.accept('mqtt', device.vehicleId, payload, settled);
+    if (takeOver) takeOver(device.vehicleId).then(accept).catch(settled);
+    else accept();
+  };
+  const known = telemetry.devices.known(vin);
+  if (known !== undefined) store(known);
+  else telemetry.devices.lookup(vin).then(store).catch(settled);
 }

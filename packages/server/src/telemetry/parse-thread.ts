@@ -12,10 +12,8 @@ import { unpackMessages, type PackedMessages } from './parsed-pack.js';
  */
 const resourceLimits = { maxYoungGenerationSizeMb: 16 };
 
-interface Waiting {
-  resolve: (m: MessageParse) => void;
-  reject: (err: Error) => void;
-}
+/** Told what a message holds, or the error that kept it from being read (the thread died, a check threw). */
+export type Read = (message: MessageParse | Error) => void;
 
 /**
  * Messages read on a second thread, so the main one spends its time storing readings and keeping
@@ -29,9 +27,9 @@ export function createParseThread() {
   /** The thread's event-loop figures at the last look (diagnostics). */
   let lastLook: EventLoopUtilization | undefined;
   /** Batches sent, oldest first: the thread answers them in order. */
-  const sent: Waiting[][] = [];
+  const sent: Read[][] = [];
   let payloads: (Buffer | string)[] = [];
-  let waiting: Waiting[] = [];
+  let waiting: Read[] = [];
 
   const start = () => {
     const thread = import.meta.url.endsWith('.ts')
@@ -46,12 +44,12 @@ export function createParseThread() {
     lastLook = undefined;
     thread.on('message', (packed: PackedMessages) => {
       const batch = sent.shift()!;
-      unpackMessages(packed).forEach((m, i) => (m instanceof Error ? batch[i].reject(m) : batch[i].resolve(m)));
+      unpackMessages(packed).forEach((m, i) => batch[i](m));
     });
     const fail = (err: Error) => {
       if (worker !== thread) return;
       worker = null;
-      for (const w of sent.splice(0).flat()) w.reject(err);
+      for (const read of sent.splice(0).flat()) read(err);
     };
     thread.on('error', fail);
     thread.on('exit', (code) => fail(new Error(`the parse thread stopped (exit code ${code})`)));
@@ -79,14 +77,13 @@ export function createParseThread() {
   };
 
   return {
-    parse(payload: Buffer | string): MessageParse | Promise<MessageParse> {
+    /** Reads a message and tells `read`: later, in the order messages were given (no promise a message). */
+    parse(payload: Buffer | string, read: Read): void {
       // Refused by its size alone, before it is copied anywhere.
-      if (payload.length > TELEMETRY_LIMITS.maxMessageBytes) return parseMessage(payload, Date.now());
-      return new Promise<MessageParse>((resolve, reject) => {
-        if (payloads.length === 0) setImmediate(flush);
-        payloads.push(payload);
-        waiting.push({ resolve, reject });
-      });
+      if (payload.length > TELEMETRY_LIMITS.maxMessageBytes) return read(parseMessage(payload, Date.now()));
+      if (payloads.length === 0) setImmediate(flush);
+      payloads.push(payload);
+      waiting.push(read);
     },
     /** How busy the thread was since the last look (0 to 1); null while none runs. */
     utilization(): number | null {

@@ -24,8 +24,8 @@ export interface PartitionConsumerOptions {
   urls: string[];
   partitions: number;
   prefer?: { instance: number; of: number };
-  /** Handles one message; it is acknowledged once the promise resolves. A rejection reconnects (redelivery). */
-  handle(routingKey: string, payload: Buffer, queue: string): Promise<void>;
+  /** Handles one message and tells `settled`: it is acknowledged then. An error reconnects (redelivery). */
+  handle(routingKey: string, payload: Buffer, queue: string, settled: (err?: unknown) => void): void;
   /** A partition is consumed anew (this instance may hold it from now on, after another did). */
   subscribed(queue: string): void;
   /** At a stop, once the messages taken are handled: writes what follows from them, before others take over. */
@@ -80,19 +80,16 @@ export function startPartitionConsumer(opts: PartitionConsumerOptions): Partitio
     if (draining) return;
     active.add(queue);
     inFlight++;
-    opts
-      .handle(msg.fields.routingKey, msg.content, queue)
-      .then(
-        () => {
-          // A message of a connection that has since closed is redelivered instead.
-          if (channel === ch) ch.ack(msg);
-        },
-        (err: unknown) => {
-          opts.log.error({ err }, 'handling a RabbitMQ message failed; reconnecting so the broker redelivers');
-          void connection?.close().catch(() => undefined);
-        },
-      )
-      .finally(() => inFlight--);
+    opts.handle(msg.fields.routingKey, msg.content, queue, (err) => {
+      inFlight--;
+      if (err === undefined) {
+        // A message of a connection that has since closed is redelivered instead.
+        if (channel === ch) ch.ack(msg);
+        return;
+      }
+      opts.log.error({ err }, 'handling a RabbitMQ message failed; reconnecting so the broker redelivers');
+      void connection?.close().catch(() => undefined);
+    });
   };
 
   const open = async () => {

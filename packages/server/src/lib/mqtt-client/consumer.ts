@@ -16,8 +16,11 @@ export interface ConsumerOptions {
   clientId: string;
   /** The topic filter subscribed to at QoS 1. */
   topic: string;
-  /** Handles one message; its PUBACK is sent once the promise resolves. A rejection reconnects. */
-  handle(topic: string, payload: Buffer): Promise<void>;
+  /**
+   * Handles one message and tells `settled` once done: its PUBACK is sent then. An error reconnects
+   * (the broker delivers it again). A callback, not a promise: thousands of messages a second.
+   */
+  handle(topic: string, payload: Buffer, settled: (err?: unknown) => void): void;
   log: ConsumerLog;
   keepaliveSeconds?: number;
   /** Messages read but not yet acknowledged before reading stops (backpressure). */
@@ -79,13 +82,10 @@ export function startMqttConsumer(opts: ConsumerOptions) {
       if (!parts) return protocolError('malformed PUBLISH');
       const topic = bytes.toString('utf8', parts.topicStart, parts.topicEnd);
       const payload = bytes.subarray(parts.payloadStart, end);
-      if (parts.qos === 0) return void opts.handle(topic, payload).catch(failed);
+      if (parts.qos === 0) return opts.handle(topic, payload, (err) => err !== undefined && failed(err));
       const { entry, unacked } = acks.add(parts.messageId);
       if (unacked >= maxUnacked) s.pause();
-      opts
-        .handle(topic, payload)
-        .then(() => acks.done(entry))
-        .catch(failed);
+      opts.handle(topic, payload, (err) => (err === undefined ? acks.done(entry) : failed(err)));
     };
     const protocolError = (why: unknown) => {
       opts.log.error({ err: why }, 'MQTT protocol error');
