@@ -260,10 +260,16 @@ const maxOrNull = (a: number | null, b: number | null) => (a === null ? b : b ==
  * than the kind's gap: what happened during that stretch joins it once a reading inside follows.
  * Returns the episode the reading changed (extended, began, or closed the last interval of), if any.
  */
-export function stepEpisode(kind: EpisodeKind, track: EpisodeTrack, p: MeterPoint): Episode | null {
+export function stepEpisode(
+  kind: EpisodeKind,
+  track: EpisodeTrack,
+  p: MeterPoint,
+  /** intervalFacts(track.prev, p), when the caller has it already. */
+  known?: IntervalFacts,
+): Episode | null {
   const rule = EPISODE_RULES[kind];
   const prev = track.prev;
-  const facts = prev ? intervalFacts(prev, p) : NOTHING;
+  const facts = known ?? (prev ? intervalFacts(prev, p) : NOTHING);
   track.prev = p;
   if (track.open && p.ts - track.open.end >= rule.gapMs) track.open = null;
   if (!rule.within(p)) {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vehicle } from '../src/db/schema.js';
-import type { StoredRow } from '../src/telemetry/reading-store.js';
+import { groupByVehicle, type StoredRow } from '../src/telemetry/reading-store.js';
 import { DATABASE_KINDS } from './support/databases.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { valuesFrom } from '../src/telemetry/reading.js';
@@ -103,5 +103,19 @@ describe.each(DATABASE_KINDS)('reading storage on %s', (kind) => {
         extra: null,
       },
     ]);
+  });
+});
+
+describe('readings grouped by vehicle', () => {
+  it("keeps each vehicle's readings in reading-time order, in order or not as they came", () => {
+    const row = (vehicleId: number, ts: number): StoredRow => ({
+      vehicleId,
+      reading: { ts, values: valuesFrom({}), cells: null, extra: null },
+    });
+    const groups = groupByVehicle([row(1, 10), row(2, 30), row(1, 20), row(2, 5), row(1, 20), row(2, 40)]);
+    const times = (id: number) => groups.get(id)!.map((r) => r.reading.ts);
+    expect([...groups.keys()]).toEqual([1, 2]);
+    expect(times(1)).toEqual([10, 20, 20]);
+    expect(times(2)).toEqual([5, 30, 40]);
   });
 });

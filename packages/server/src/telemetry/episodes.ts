@@ -3,6 +3,7 @@ import {
   newTrack,
   segmentEpisodes,
   stepEpisode,
+  intervalFacts,
   STOP_MINUTES,
   type Episode,
   type EpisodeKind,
@@ -110,9 +111,12 @@ interface VehicleEpisodes {
  */
 export function createEpisodeTracker(db: Db) {
   const vehicles = new Map<number, VehicleEpisodes>();
-  const dirty: Record<EpisodeKind, Map<string, { vehicleId: number; episode: Episode }>> = {
-    trip: new Map(),
-    charge: new Map(),
+  /** The episodes changed since the last write, by vehicle and start: no key made per reading. */
+  const dirty: Record<EpisodeKind, Map<number, Map<number, Episode>>> = { trip: new Map(), charge: new Map() };
+  const changed = (kind: EpisodeKind, vehicleId: number, e: Episode) => {
+    let own = dirty[kind].get(vehicleId);
+    if (!own) dirty[kind].set(vehicleId, (own = new Map()));
+    own.set(e.start, e);
   };
   const late = new Map<number, { from: number; to: number }>();
   const chargesClosed = new Set<number>();
@@ -164,12 +168,15 @@ export function createEpisodeTracker(db: Db) {
         }
         v.lastTs = reading.ts;
         const p = readingPoint(reading);
+        // Both kinds step the same readings: the interval since the last one is worked out once.
+        const { trip, charge } = v.tracks;
+        const facts = trip.prev && trip.prev === charge.prev ? intervalFacts(trip.prev, p) : undefined;
         for (const kind of KINDS) {
           const track = v.tracks[kind];
           const before = track.open;
-          const e = stepEpisode(kind, track, p);
+          const e = stepEpisode(kind, track, p, facts);
           if (kind === 'charge' && before && track.open !== before) chargesClosed.add(vehicleId);
-          if (e) dirty[kind].set(`${vehicleId}:${e.start}`, { vehicleId, episode: e });
+          if (e) changed(kind, vehicleId, e);
         }
       }
     }
@@ -228,7 +235,9 @@ export function createEpisodeTracker(db: Db) {
 
   const writeDirty = async () => {
     for (const kind of KINDS) {
-      const episodes = [...dirty[kind].values()];
+      const episodes = [...dirty[kind]].flatMap(([vehicleId, own]) =>
+        [...own.values()].map((episode) => ({ vehicleId, episode })),
+      );
       dirty[kind].clear();
       if (!episodes.length) continue;
       await inBatches(episodes, (batch) => writeEpisodes(db, kind, batch, 'update'));
@@ -250,8 +259,7 @@ export function createEpisodeTracker(db: Db) {
     rebuild: (windows: { vehicleId: number; from: number; to: number }[]) =>
       enqueue(async () => {
         for (const { vehicleId, from, to } of windows) {
-          for (const kind of KINDS)
-            for (const [k, e] of dirty[kind]) if (e.vehicleId === vehicleId) dirty[kind].delete(k);
+          for (const kind of KINDS) dirty[kind].delete(vehicleId);
           late.delete(vehicleId);
           vehicles.delete(vehicleId);
           await resegment(vehicleId, from, to);

@@ -147,6 +147,12 @@ export function groupByVehicle(rows: StoredRow[]): Map<number, StoredRow[]> {
     if (list) list.push(row);
     else groups.set(row.vehicleId, [row]);
   }
-  for (const list of groups.values()) list.sort((a, b) => a.reading.ts - b.reading.ts);
+  // A device's readings nearly always come in order: checked, not sorted again.
+  for (const list of groups.values()) if (!inOrder(list)) list.sort((a, b) => a.reading.ts - b.reading.ts);
   return groups;
 }
+
+const inOrder = (list: StoredRow[]) => {
+  for (let i = 1; i < list.length; i++) if (list[i].reading.ts < list[i - 1].reading.ts) return false;
+  return true;
+};
