@@ -126,30 +126,43 @@ const BANDS_BY_SEVERITY = [
   ['WARNING', 'warning'],
   ['NORMAL', 'normal'],
 ] as const;
-const distance = (value: number, range: Range) =>
-  value < range.low ? range.low - value : value > range.high ? value - range.high : 0;
+const BY_SEVERITY = BANDS_BY_SEVERITY.map(([severity]) => severity);
+
+/**
+ * An attribute's ranges as one flat array of numbers (low, high, severity's place in
+ * BANDS_BY_SEVERITY), the more severe first: what classifyBands reads. The alert engine makes it
+ * once per attribute and classifies every metric of every reading ingested with it.
+ */
+export function bandsOf(attr: Pick<AlertAttribute, 'normal' | 'warning' | 'sever'>): readonly number[] {
+  const flat: number[] = [];
+  BANDS_BY_SEVERITY.forEach(([, band], place) => {
+    for (const { low, high } of attr[band]) flat.push(low, high, place);
+  });
+  return flat;
+}
+
+/** classify, on an attribute's bands (bandsOf). */
+export function classifyBands(value: number, bands: readonly number[]): Severity {
+  let best = BY_SEVERITY.length - 1; // NORMAL when there are no ranges
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < bands.length; i += 3) {
+    const d = value < bands[i] ? bands[i] - value : value > bands[i + 1] ? value - bands[i + 1] : 0;
+    if (d === 0) return BY_SEVERITY[bands[i + 2]];
+    if (d < bestDistance) {
+      best = bands[i + 2];
+      bestDistance = d;
+    }
+  }
+  return BY_SEVERITY[best];
+}
 
 /**
  * The band a value falls in. The default table leaves gaps between bands (cell voltage 3.01–3.1)
  * and ends below the slider's maximum, so a value inside no range takes the band of the nearest
  * range, the more severe one on a tie (docs/alerts.md).
  */
-export function classify(value: number, attr: Pick<AlertAttribute, 'normal' | 'warning' | 'sever'>): Severity {
-  // Runs for every metric of every reading ingested: no arrays made per call.
-  let best: Severity = 'NORMAL';
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (const [severity, band] of BANDS_BY_SEVERITY) {
-    for (const range of attr[band]) {
-      const d = distance(value, range);
-      if (d === 0) return severity;
-      if (d < bestDistance) {
-        best = severity;
-        bestDistance = d;
-      }
-    }
-  }
-  return best;
-}
+export const classify = (value: number, attr: Pick<AlertAttribute, 'normal' | 'warning' | 'sever'>): Severity =>
+  classifyBands(value, bandsOf(attr));
 
 /** Where a vehicle's thresholds may come from; an absent or empty list counts as none. */
 export interface ThresholdSources {

@@ -1,4 +1,11 @@
-import { classify, notifiesAt, type AlertAttribute, type MetricName, type Severity } from '@evfleet/domain';
+import {
+  bandsOf,
+  classifyBands,
+  notifiesAt,
+  type AlertAttribute,
+  type MetricName,
+  type Severity,
+} from '@evfleet/domain';
 import { and, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
@@ -10,7 +17,7 @@ import { listRecipients, recipientKey } from './alert-recipients.js';
 import { alertText } from './alert-templates.js';
 import { alertSubject, type AlertContext } from './alert-texts.js';
 import { initialEpisode, step, type AlertEvent, type EpisodeState } from './episode.js';
-import { metricValue } from './metric-values.js';
+import { metricPlace, metricValue } from './metric-values.js';
 import type { AlertSettings, VehicleAlertSettings } from './thresholds.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -18,12 +25,26 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * What the rule needs of an attribute beyond its bands, worked out once per attribute object (the
  * settings are cached): the loop below runs for every metric of every vehicle in every batch.
  */
-const rules = new WeakMap<AlertAttribute, { normalMid: number; minutesBackward: number; frequencyMinutes: number }>();
+interface Rule {
+  /** Where the metric's value is in a reading (metricPlace). */
+  place: number;
+  normalMid: number;
+  /** The ranges, laid out for classifyBands. */
+  bands: readonly number[];
+  minutesBackward: number;
+  frequencyMinutes: number;
+}
+const rules = new WeakMap<AlertAttribute, Rule>();
 const ruleOf = (a: AlertAttribute) => {
   let rule = rules.get(a);
   if (!rule) {
-    const normalMid = a.normal[0] ? (a.normal[0].low + a.normal[0].high) / 2 : 0;
-    rule = { normalMid, minutesBackward: a.minutesBackward, frequencyMinutes: a.notificationFrequencyHour };
+    rule = {
+      place: metricPlace(a.name),
+      normalMid: a.normal[0] ? (a.normal[0].low + a.normal[0].high) / 2 : 0,
+      bands: bandsOf(a),
+      minutesBackward: a.minutesBackward,
+      frequencyMinutes: a.notificationFrequencyHour,
+    };
     rules.set(a, rule);
   }
   return rule;
@@ -90,11 +111,11 @@ export function createAlertEngine(deps: {
         let state = own.get(attribute.name);
         let moved = false;
         for (const { reading } of list) {
-          const value = metricValue(attribute.name, reading, rule.normalMid);
-          if (value === undefined) continue;
+          const value = metricValue(rule.place, reading, rule.normalMid);
+          if (Number.isNaN(value)) continue;
           if (!state) own.set(attribute.name, (state = initialEpisode(reading.ts)));
           const { band, logged, lastNotifiedAt } = state;
-          const event = step(state, classify(value, attribute), reading.ts, value, rule);
+          const event = step(state, classifyBands(value, rule.bands), reading.ts, value, rule);
           // Only meaningful changes are written; lastTs alone is kept in memory.
           if (state.band !== band || state.logged !== logged || state.lastNotifiedAt !== lastNotifiedAt) moved = true;
           if (event) pending.push({ vehicleId, settings, attribute, event });

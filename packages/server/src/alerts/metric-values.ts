@@ -1,5 +1,5 @@
 import type { MetricName } from '@evfleet/domain';
-import { signalOf, type Reading, type StoredSignal } from '../telemetry/reading.js';
+import { SIGNAL_INDEX, type Reading, type StoredSignal } from '../telemetry/reading.js';
 
 /** Which reading value each alert metric watches (part 2 §3 metric names -> protocol signals). */
 const SIGNAL_OF: Partial<Record<MetricName, StoredSignal>> = {
@@ -18,20 +18,24 @@ const SIGNAL_OF: Partial<Record<MetricName, StoredSignal>> = {
   gearSelector: 'gear',
 };
 
+/** A metric watched by the cell furthest from normal; one that no reading value carries. */
+export const CELLS = -1;
+const NONE = -2;
+/** Where a metric's value is in a reading: its signal's place in the values, CELLS, or none. */
+export const metricPlace = (metric: MetricName): number =>
+  metric === 'cellVoltage' ? CELLS : SIGNAL_OF[metric] ? SIGNAL_INDEX[SIGNAL_OF[metric]] : NONE;
+
 /**
- * The value of a metric in one reading, or undefined when the reading does not carry it. Cell
- * voltage is judged by the cell furthest from the middle of the normal band: the weakest or the
- * most overcharged cell is the one that matters.
+ * The value of a metric (at `place`, metricPlace) in one reading, NaN when the reading does not
+ * carry it. Cell voltage is judged by the cell furthest from the middle of the normal band: the
+ * weakest or the most overcharged cell is the one that matters.
  */
-export function metricValue(metric: MetricName, reading: Reading, normalMid: number): number | undefined {
-  if (metric === 'cellVoltage') {
-    const cells = reading.cells;
-    if (!cells?.length) return undefined;
-    let worst = cells[0];
-    for (let i = 1; i < cells.length; i++)
-      if (Math.abs(cells[i] - normalMid) > Math.abs(worst - normalMid)) worst = cells[i];
-    return worst;
-  }
-  const signal = SIGNAL_OF[metric];
-  return signal ? signalOf(reading.values, signal) : undefined;
+export function metricValue(place: number, reading: Reading, normalMid: number): number {
+  if (place >= 0) return reading.values[place];
+  const cells = reading.cells;
+  if (place !== CELLS || !cells?.length) return NaN;
+  let worst = cells[0];
+  for (let i = 1; i < cells.length; i++)
+    if (Math.abs(cells[i] - normalMid) > Math.abs(worst - normalMid)) worst = cells[i];
+  return worst;
 }
