@@ -8,9 +8,9 @@
  *
  * A third run measures the ceiling of the load generator and the front of the pipeline alone
  * (embedded broker, sign-in, JSON parsing and checks; nothing stored). Each run also prints the CPU
- * time per reading of each process (load generator, broker, evfleet, PostgreSQL): on two shared
- * cores readings/s move with the machine's load, CPU per reading much less, and their sum says
- * what rate the two cores could reach at best. BENCH_LINES=embedded,mosquitto,ceiling picks runs;
+ * time per reading of each process (load generator, broker, evfleet, PostgreSQL), and evfleet's
+ * by thread: on two shared cores readings/s move with the machine's load, CPU per reading much
+ * less, and their sum says what rate the two cores could reach at best. BENCH_LINES=embedded,mosquitto,ceiling picks runs;
  * PROFILE=1 writes CPU profiles of evfleet's process to /tmp/ingest-prof; SERVER_NODE_ARGS passes
  * other node flags to it (e.g. "--heap-prof --max-semi-space-size=32"). */
 import { spawn } from 'node:child_process';
@@ -25,7 +25,7 @@ import { HAS_MOSQUITTO, startMosquitto } from '../packages/server/test/support/m
 import { ensureServerBuilt, SERVER_NODE_FLAGS } from '../packages/server/test/support/portal-process.js';
 import { freePort } from '../packages/server/test/support/ports.js';
 import { publishDevice } from './mqtt-load.js';
-import { cpuSeconds, postgresPids } from './support/cpu-time.js';
+import { cpuSeconds, postgresPids, threadCpuSeconds } from './support/cpu-time.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const DEVICES = Number(process.env.DEVICES ?? 100);
@@ -89,6 +89,21 @@ const cpuLine = (before: CpuParts, after: CpuParts, readings: number) => {
   return `${parts.map(([k, us]) => `${k} ${us.toFixed(1)}`).join(', ')}; total ${total.toFixed(1)} µs -> at most ${((2e6 / total) | 0).toLocaleString('en-US')} readings/s on 2 cores`;
 };
 
+/**
+ * evfleet's CPU a reading by thread: the main one, the busiest other (the parse thread) and the
+ * rest (V8's collector helpers, libuv's pool). A CPU profile samples wall time, so a thread's
+ * time in a syscall that wakes another process or thread counts there as busy; this is CPU only.
+ */
+const threadsLine = (pid: number, before: Map<number, number>, after: Map<number, number>, readings: number) => {
+  const us = (tid: number) => (((after.get(tid) ?? 0) - (before.get(tid) ?? 0)) * 1e6) / readings;
+  const others = [...after.keys()]
+    .filter((tid) => tid !== pid)
+    .map(us)
+    .sort((a, b) => b - a);
+  const rest = others.slice(1).reduce((sum, x) => sum + x, 0);
+  return `main ${us(pid).toFixed(1)}, parse thread ${(others[0] ?? 0).toFixed(1)}, other threads ${rest.toFixed(1)}`;
+};
+
 interface Line {
   label: string;
   /** Readings are timed from `start` on. */
@@ -150,6 +165,7 @@ async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: 
   const deadline = Date.now() + SECONDS * 1000;
   const t0 = Date.now();
   const cpu0 = await cpuOf(server.pid!, brokerPid ?? null);
+  const threads0 = threadCpuSeconds(server.pid!);
   const counts = await Promise.all(
     Array.from({ length: DEVICES }, (_, d) => device(d, IN_FLIGHT, deadline, (n) => message(start + n, n))),
   );
@@ -164,6 +180,7 @@ async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: 
   }
   const elapsed = (Date.now() - t0) / 1000;
   const cpu1 = await cpuOf(server.pid!, brokerPid ?? null);
+  const threads1 = threadCpuSeconds(server.pid!);
   server.kill('SIGINT');
   await new Promise((r) => server.once('exit', r));
   const stored = (await storedCount()) - before;
@@ -183,6 +200,7 @@ async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: 
     `  ${ceiling ? 'ceiling' : 'ingestion'}${' '.repeat(ceiling ? 18 : 16)}: ${rate.toFixed(0)} readings/s (${((rate * 58) / 1e6).toFixed(2)} M data points/s)${ceiling ? '' : '  goal >= 20000, floor 10000'}`,
   );
   console.log(`  CPU µs per reading: ${cpuLine(cpu0, cpu1, handled)}`);
+  console.log(`  evfleet's by thread: ${threadsLine(server.pid!, threads0, threads1, handled)}`);
   console.log(`  server RSS MB/heap MB/queued readings/main thread busy, 5 s apart: ${memory.join(' ')}`);
   return { label, rate, stored, ok: acked === handled, ceiling };
 }

@@ -8,7 +8,7 @@ import type pg from 'pg';
 const TICKS_PER_SECOND = 100; // getconf CLK_TCK on Linux
 
 /** Fields after the command name (which may hold spaces): state is [0], ppid [1], utime [11], stime [12]. */
-const statFields = (pid: number): string[] | null => {
+const statFields = (pid: number | string): string[] | null => {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -25,6 +25,22 @@ export function cpuSeconds(pids: number[]): number {
     if (f) ticks += Number(f[11]) + Number(f[12]);
   }
   return ticks / TICKS_PER_SECOND;
+}
+
+/** User + system CPU seconds of each thread of a process, by thread id (the main thread's is the pid). */
+export function threadCpuSeconds(pid: number): Map<number, number> {
+  const threads = new Map<number, number>();
+  let tids: string[] = [];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return threads; // the process has ended
+  }
+  for (const tid of tids) {
+    const f = statFields(`${pid}/task/${tid}`);
+    if (f) threads.set(Number(tid), (Number(f[11]) + Number(f[12])) / TICKS_PER_SECOND);
+  }
+  return threads;
 }
 
 /** The PostgreSQL server's processes: the postmaster and its children (backends, writers). */
