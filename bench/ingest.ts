@@ -91,18 +91,22 @@ const cpuLine = (before: CpuParts, after: CpuParts, readings: number) => {
 
 /**
  * evfleet's CPU a reading by thread: the main one, the busiest other (the parse thread) and the
- * rest (V8's collector helpers, libuv's pool). A CPU profile samples wall time, so a thread's
- * time in a syscall that wakes another process or thread counts there as busy; this is CPU only.
+ * rest (V8's collector helpers, libuv's pool), and how much of it the kernel spent (sockets). A
+ * CPU profile samples wall time, so a thread's time in a syscall that wakes another process or
+ * thread counts there as busy; this is CPU only.
  */
-const threadsLine = (pid: number, before: Map<number, number>, after: Map<number, number>, readings: number) => {
-  const us = (tid: number) => (((after.get(tid) ?? 0) - (before.get(tid) ?? 0)) * 1e6) / readings;
-  const others = [...after.keys()]
-    .filter((tid) => tid !== pid)
-    .map(us)
-    .sort((a, b) => b - a);
-  const rest = others.slice(1).reduce((sum, x) => sum + x, 0);
-  return `main ${us(pid).toFixed(1)}, parse thread ${(others[0] ?? 0).toFixed(1)}, other threads ${rest.toFixed(1)}`;
+const threadsLine = (pid: number, before: ThreadCpu, after: ThreadCpu, readings: number) => {
+  const us = (tid: number, part: 'user' | 'system' | 'both' = 'both') => {
+    const [a, b] = [after.get(tid), before.get(tid)];
+    const of = (t: typeof a) => (!t ? 0 : part === 'both' ? t.user + t.system : t[part]);
+    return ((of(a) - of(b)) * 1e6) / readings;
+  };
+  const others = [...after.keys()].filter((tid) => tid !== pid).sort((x, y) => us(y) - us(x));
+  const rest = others.slice(1).reduce((sum, tid) => sum + us(tid), 0);
+  const kernel = [...after.keys()].reduce((sum, tid) => sum + us(tid, 'system'), 0);
+  return `main ${us(pid).toFixed(1)}, parse thread ${(others.length ? us(others[0]) : 0).toFixed(1)}, other threads ${rest.toFixed(1)}; in the kernel ${kernel.toFixed(1)}`;
 };
+type ThreadCpu = ReturnType<typeof threadCpuSeconds>;
 
 interface Line {
   label: string;

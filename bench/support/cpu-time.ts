@@ -27,9 +27,9 @@ export function cpuSeconds(pids: number[]): number {
   return ticks / TICKS_PER_SECOND;
 }
 
-/** User + system CPU seconds of each thread of a process, by thread id (the main thread's is the pid). */
-export function threadCpuSeconds(pid: number): Map<number, number> {
-  const threads = new Map<number, number>();
+/** User and system (kernel) CPU seconds of each thread of a process, by thread id (the main thread's is the pid). */
+export function threadCpuSeconds(pid: number): Map<number, { user: number; system: number }> {
+  const threads = new Map<number, { user: number; system: number }>();
   let tids: string[] = [];
   try {
     tids = readdirSync(`/proc/${pid}/task`);
@@ -38,7 +38,8 @@ export function threadCpuSeconds(pid: number): Map<number, number> {
   }
   for (const tid of tids) {
     const f = statFields(`${pid}/task/${tid}`);
-    if (f) threads.set(Number(tid), (Number(f[11]) + Number(f[12])) / TICKS_PER_SECOND);
+    if (f)
+      threads.set(Number(tid), { user: Number(f[11]) / TICKS_PER_SECOND, system: Number(f[12]) / TICKS_PER_SECOND });
   }
   return threads;
 }
