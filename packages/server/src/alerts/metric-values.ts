@@ -19,7 +19,7 @@ const SIGNAL_OF: Partial<Record<MetricName, StoredSignal>> = {
 };
 
 /** A metric watched by the cell furthest from normal; one that no reading value carries. */
-export const CELLS = -1;
+const CELLS = -1;
 const NONE = -2;
 /** Where a metric's value is in a reading: its signal's place in the values, CELLS, or none. */
 export const metricPlace = (metric: MetricName): number =>

@@ -21,15 +21,26 @@ const MISSING_TTL_MS = 10_000;
  * repeated by a misconfigured device must not reach the database each time. The cache holds the
  * lookup itself, so a burst of messages from one device waits for one query instead of sending one each.
  */
+interface Cached {
+  device: Promise<Device | null>;
+  /** The lookup's answer once it came: read without a promise by `known`. */
+  found?: Device | null;
+  until: number;
+}
+
 export function createDeviceRegistry(db: Db) {
-  /** `found` is the lookup's answer once it came: read without a promise by `known`. */
-  const cache = new Map<string, { device: Promise<Device | null>; found?: Device | null; until: number }>();
+  const cache = new Map<string, Cached>();
+  /** The cached lookup of this VIN while it is fresh. */
+  const fresh = (vin: string): Cached | undefined => {
+    const hit = cache.get(vin);
+    return hit && hit.until > Date.now() ? hit : undefined;
+  };
 
   const lookup = (vin: string): Promise<Device | null> => {
     if (!STORABLE_VIN.test(vin)) return NONE;
-    const hit = cache.get(vin);
-    if (hit && hit.until > Date.now()) return hit.device;
-    const entry: { device: Promise<Device | null>; found?: Device | null; until: number } = {
+    const hit = fresh(vin);
+    if (hit) return hit.device;
+    const entry: Cached = {
       device: db
         .select({ vehicleId: vehicle.id, vin: vehicle.vin, tokenHash: vehicle.deviceTokenHash })
         .from(vehicle)
@@ -58,10 +69,7 @@ export function createDeviceRegistry(db: Db) {
      * The device for this VIN as lookup last found it, while fresh (null: no such device);
      * undefined when lookup must ask. The messages of a known device take no promise.
      */
-    known(vin: string): Device | null | undefined {
-      const hit = cache.get(vin);
-      return hit && hit.until > Date.now() ? hit.found : undefined;
-    },
+    known: (vin: string): Device | null | undefined => fresh(vin)?.found,
     /** The device for this VIN if the token is its credential: 'unknown_device' or 'bad_credential' otherwise. */
     async authenticate(vin: string, token: string | undefined): Promise<Device | 'unknown_device' | 'bad_credential'> {
       const device = await lookup(vin);
