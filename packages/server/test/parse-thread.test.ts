@@ -2,7 +2,8 @@ import { TELEMETRY_LIMITS } from '@evfleet/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseMessage, type MessageParse } from '../src/telemetry/message.js';
 import { createParseThread, type ParseThread } from '../src/telemetry/parse-thread.js';
-import { packMessages, unpackMessages } from '../src/telemetry/parsed-pack.js';
+import { packBatch, unpackMessages } from '../src/telemetry/parsed-pack.js';
+import { batchOf } from './support/message-batch.js';
 
 const now = Date.now();
 const cells = Array.from({ length: 32 }, (_, i) => 3.2 + i / 100);
@@ -28,19 +29,23 @@ const inline = (m: Buffer | string) => parseMessage(m, now);
 
 describe('messages packed for the trip between threads', () => {
   it('come back as they were read, plain readings as numbers and the rest as they are', () => {
-    const read = messages.map(inline);
-    const packed = packMessages(read);
-    expect(unpackMessages(packed)).toEqual(read);
+    const { bytes, ends } = batchOf(messages);
+    const packed = packBatch(bytes, ends, now);
+    expect(unpackMessages(packed)).toEqual(messages.map(inline));
     // Only the messages with a refusal, a dropped value or an unknown signal travel as objects.
     expect(packed.others).toHaveLength(8);
   });
 
   it('carry the error of a message whose parsing threw in its place, the others unharmed', () => {
-    const read = [inline(messages[0]), new Error('a bug in the checks'), inline(messages[1])];
-    const back = unpackMessages(structuredClone(packMessages(read)));
+    const { bytes, ends } = batchOf([messages[0], 'boom', messages[3]]);
+    const read = (payload: Buffer | string, at: number) => {
+      if (payload.toString() === 'boom') throw new Error('a bug in the checks');
+      return parseMessage(payload, at);
+    };
+    const back = unpackMessages(structuredClone(packBatch(bytes, ends, now, read)));
     expect(back[1]).toBeInstanceOf(Error);
     expect((back[1] as Error).message).toBe('a bug in the checks');
-    expect([back[0], back[2]]).toEqual([read[0], read[2]]);
+    expect([back[0], back[2]]).toEqual([inline(messages[0]), inline(messages[3])]);
   });
 });
 

@@ -1,8 +1,8 @@
-import type { MessageParse } from './message.js';
+import { parseMessage, type MessageParse } from './message.js';
 import { noValues, STORED_SIGNALS, type Parsed } from './reading.js';
+import { NO_CELLS, SCANNED_MAX, scanReading } from './reading-scanner.js';
 
 const SIGNALS = STORED_SIGNALS.length;
-const NO_CELLS = -1;
 type Read = MessageParse | Error;
 
 /**
@@ -20,36 +20,67 @@ const plain = (p: Parsed) => p.ok && p.dropped === null && p.reading.extra === n
 const allPlain = (m: Read): m is MessageParse & { ok: true } =>
   !(m instanceof Error) && m.ok && m.items.length > 0 && m.items.every(plain);
 
-export function packMessages(messages: Read[]): PackedMessages {
-  // Sized first, so the array is made once; which messages go as numbers is decided once.
-  const asNumbers = messages.map((m) => (allPlain(m) ? m : null));
-  let size = messages.length;
-  for (const m of asNumbers)
-    if (m) for (const p of m.items) if (p.ok) size += 2 + SIGNALS + (p.reading.cells?.length ?? 0);
-  const numbers = new Float64Array(size);
-  const others: Read[] = [];
-  let at = 0;
-  for (const [i, m] of asNumbers.entries()) {
-    if (!m) {
-      numbers[at++] = 0;
-      others.push(messages[i]);
-      continue;
-    }
-    numbers[at++] = m.items.length;
-    for (const p of m.items) {
-      if (!p.ok) continue; // plain readings only, as checked above
-      const { ts, values, cells } = p.reading;
-      numbers[at++] = ts;
-      numbers.set(values, at);
-      at += SIGNALS;
-      numbers[at++] = cells ? cells.length : NO_CELLS;
-      if (cells) {
-        numbers.set(cells, at);
-        at += cells.length;
-      }
+/** The numbers of the batch being packed, kept from batch to batch: what is sent is a copy of its start. */
+let scratch = new Float64Array(1 << 16);
+function reserve(at: number, needed: number) {
+  if (at + needed <= scratch.length) return;
+  const larger = new Float64Array(Math.max(2 * scratch.length, at + needed));
+  larger.set(scratch.subarray(0, at));
+  scratch = larger;
+}
+
+/** A message read by parseMessage (or the error its checks threw) packed at `at`; returns where it ends. */
+function pack(message: Read, at: number, others: Read[]): number {
+  if (!allPlain(message)) {
+    reserve(at, 1);
+    scratch[at] = 0;
+    others.push(message);
+    return at + 1;
+  }
+  let size = 1;
+  for (const p of message.items) if (p.ok) size += 2 + SIGNALS + (p.reading.cells?.length ?? 0);
+  reserve(at, size);
+  scratch[at++] = message.items.length;
+  for (const p of message.items) {
+    if (!p.ok) continue; // plain readings only, as checked above
+    const { ts, values, cells } = p.reading;
+    scratch[at++] = ts;
+    scratch.set(values, at);
+    at += SIGNALS;
+    scratch[at++] = cells ? cells.length : NO_CELLS;
+    if (cells) {
+      scratch.set(cells, at);
+      at += cells.length;
     }
   }
-  return { numbers, others };
+  return at;
+}
+
+/**
+ * The messages of one batch (`bytes`, each ending at its `ends`), read and packed. The usual
+ * message is scanned straight into the numbers (reading-scanner.ts); any other is read by `read`
+ * (parseMessage), and one whose checks throw (a bug) fails alone, as it would on the main thread.
+ */
+export function packBatch(bytes: Buffer, ends: Uint32Array, now: number, read = parseMessage): PackedMessages {
+  const others: Read[] = [];
+  let at = 0;
+  for (let i = 0, start = 0; i < ends.length; start = ends[i++]) {
+    reserve(at, 1 + SCANNED_MAX);
+    const scanned = scanReading(bytes, start, ends[i], now, scratch, at + 1);
+    if (scanned >= 0) {
+      scratch[at] = 1;
+      at = scanned;
+      continue;
+    }
+    let message: Read;
+    try {
+      message = read(bytes.subarray(start, ends[i]), now);
+    } catch (err) {
+      message = err instanceof Error ? err : new Error(String(err));
+    }
+    at = pack(message, at, others);
+  }
+  return { numbers: scratch.slice(0, at), others };
 }
 
 export function unpackMessages({ numbers, others }: PackedMessages): Read[] {
