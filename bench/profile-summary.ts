@@ -30,6 +30,7 @@ const PARTS: [string, RegExp][] = [
   ['parse thread hand-over', /telemetry\/(parse-thread|parse-worker|parsed-pack)\./],
   // On the parse thread JSON.parse is inlined into parseMessage and shows as its self time.
   ['reading checks', /telemetry\/(reading|ingest|message)\./],
+  ['reading scanner', /(telemetry\/reading-scanner|lib\/decimal-double)\./],
   ['batch writer', /telemetry\/batch-writer\./],
   ['binary COPY encoding', /(lib\/pg-copy-binary|telemetry\/reading-store)\./],
   ['pg driver', /node_modules\/(pg|pg-protocol|pg-pool|pg-copy-streams)\//],

@@ -43,10 +43,13 @@ const HIGH = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1 ? 1 : 0;
  *   (a tie, a power of two) is left to the text.
  */
 export function decimalDouble(head: number, tail: number, tailDigits: number, scale: number): number {
-  if (tailDigits === 0) {
-    if (scale < -22 || scale > 22) return Number.NaN;
-    return scale >= 0 ? head * EXACT_POWERS[scale] : head / EXACT_POWERS[-scale];
-  }
+  if (tailDigits > 0) return longDecimalDouble(head, tail, tailDigits, scale);
+  if (scale < -22 || scale > 22) return Number.NaN;
+  return scale >= 0 ? head * EXACT_POWERS[scale] : head / EXACT_POWERS[-scale];
+}
+
+/** decimalDouble of 16 digits or more: kept apart, so that the usual case stays small enough to be inlined. */
+function longDecimalDouble(head: number, tail: number, tailDigits: number, scale: number): number {
   if (tailDigits > MAX_DIGITS - EXACT_DIGITS || scale < -22 || scale >= 0) return Number.NaN;
   // The digits exactly, as high + low: head · 10^tailDigits + tail.
   const power = EXACT_POWERS[tailDigits];

@@ -1,3 +1,4 @@
+import { MAX_CELLS } from '@evfleet/domain';
 import { parseMessage, type MessageParse } from './message.js';
 import { noValues, STORED_SIGNALS, type Parsed } from './reading.js';
 import { NO_CELLS, SCANNED_MAX, scanReading } from './reading-scanner.js';
@@ -83,6 +84,17 @@ export function packBatch(bytes: Buffer, ends: Uint32Array, now: number, read = 
   return { numbers: scratch.slice(0, at), others };
 }
 
+/**
+ * A list of cells of each length, to copy. Filled by push, each holds unboxed doubles with no
+ * holes, and a copy is one allocation of its size (a list pushed to from empty grows twice).
+ */
+const CELL_LISTS = Array.from({ length: MAX_CELLS + 1 }, (_, n) => {
+  const list: number[] = [];
+  for (let i = 0; i < n; i++) list.push(Number.NaN);
+  return list;
+});
+const cellList = (count: number): number[] => CELL_LISTS[count].slice();
+
 export function unpackMessages({ numbers, others }: PackedMessages): Read[] {
   const messages: Read[] = [];
   let other = 0;
@@ -101,8 +113,8 @@ export function unpackMessages({ numbers, others }: PackedMessages): Read[] {
       const cellCount = numbers[at++];
       let cells: number[] | null = null;
       if (cellCount !== NO_CELLS) {
-        cells = [];
-        for (let i = 0; i < cellCount; i++) cells.push(numbers[at + i]);
+        cells = cellList(cellCount);
+        for (let i = 0; i < cellCount; i++) cells[i] = numbers[at + i];
         at += cellCount;
       }
       items.push({ ok: true, reading: { ts, values, cells, extra: null }, dropped: null });
