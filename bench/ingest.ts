@@ -11,9 +11,11 @@
  * time per reading of each process (load generator, broker, evfleet, PostgreSQL), and evfleet's
  * by thread: on two shared cores readings/s move with the machine's load, CPU per reading much
  * less, and their sum says what rate the two cores could reach at best. BENCH_LINES=embedded,mosquitto,ceiling picks runs;
- * PROFILE=1 writes CPU profiles of evfleet's process to /tmp/ingest-prof; SERVER_NODE_ARGS passes
+ * PROFILE=1 writes V8 CPU profiles of evfleet's process to /tmp/ingest-prof (wall time, thread by
+ * thread); PERF=1 records its CPU with perf to /tmp/ingest-perf (bench/perf-summary.ts); SERVER_NODE_ARGS passes
  * other node flags to it (e.g. "--heap-prof --max-semi-space-size=32"). */
 import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { readingsTopic } from '@evfleet/domain';
@@ -119,12 +121,33 @@ interface Line {
   ceiling?: boolean;
 }
 
+/**
+ * perf's CPU samples of evfleet's process, with call chains, for the measured seconds of one run
+ * after the first (`PERF=1`; bench/perf-summary.ts reads them): the threads' true CPU, the
+ * kernel's included.
+ */
+function recordPerf(pid: number, label: string) {
+  mkdirSync('/tmp/ingest-perf', { recursive: true });
+  const file = `/tmp/ingest-perf/${label.split(/[^a-z]/i)[0].toLowerCase()}.data`;
+  const perf = spawn('perf', ['record', '-g', '-F', '999', '-e', 'cpu-clock', '-p', String(pid), '-o', file], {
+    stdio: 'ignore',
+  });
+  return {
+    stop: async () => {
+      perf.kill('SIGINT');
+      await new Promise((r) => perf.once('exit', r));
+      console.log(`  perf samples: ${file} (npx tsx bench/perf-summary.ts ${file})`);
+    },
+  };
+}
+
 /** One run: evfleet in its own process, the devices publishing to the broker. */
 async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: Line) {
   const server = spawn(
     'node',
     [
       ...(process.env.PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/ingest-prof'] : []),
+      ...(process.env.PERF ? ['--perf-basic-prof'] : []), // names JavaScript frames for perf
       ...SERVER_NODE_FLAGS, // as production runs it
       ...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
       '--import',
@@ -170,6 +193,10 @@ async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: 
   const t0 = Date.now();
   const cpu0 = await cpuOf(server.pid!, brokerPid ?? null);
   const threads0 = threadCpuSeconds(server.pid!);
+  // perf follows the threads there are when it starts: the parse thread starts with the first message.
+  const perf = process.env.PERF
+    ? new Promise((r) => setTimeout(r, 1000)).then(() => recordPerf(server.pid!, label))
+    : null;
   const counts = await Promise.all(
     Array.from({ length: DEVICES }, (_, d) => device(d, IN_FLIGHT, deadline, (n) => message(start + n, n))),
   );
@@ -185,6 +212,7 @@ async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: 
   const elapsed = (Date.now() - t0) / 1000;
   const cpu1 = await cpuOf(server.pid!, brokerPid ?? null);
   const threads1 = threadCpuSeconds(server.pid!);
+  await (await perf)?.stop();
   server.kill('SIGINT');
   await new Promise((r) => server.once('exit', r));
   const stored = (await storedCount()) - before;
