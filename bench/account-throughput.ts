@@ -4,7 +4,7 @@
  * distinct signed-in users, every request's session checked (the security issue).
  */
 import { spawn } from 'node:child_process';
-import autocannon from 'autocannon';
+import autocannon, { type Request } from 'autocannon';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 
@@ -28,7 +28,7 @@ async function load(url: string, tokens: string[] = []) {
   const requests = tokens.length
     ? [
         {
-          setupRequest: (req: { headers?: Record<string, string> }) => ({
+          setupRequest: (req: Request) => ({
             ...req,
             headers: { ...req.headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` },
           }),

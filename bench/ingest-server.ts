@@ -7,6 +7,7 @@
  * parsing and the reading checks, with a writer that stores nothing and acknowledges at once. What
  * the load generator and that front reach together bounds what the whole pipeline can reach.
  */
+import { performance } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import type * as App from '../packages/server/src/app.js';
 import type * as Config from '../packages/server/src/config.js';

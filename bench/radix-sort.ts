@@ -90,7 +90,7 @@ for (const n of SIZES) {
     let reference: Float64Array | null = null;
     for (const [name, sort] of Object.entries(sorts)) {
       const times: number[] = [];
-      let result = new Float64Array(0);
+      let result: Float64Array = new Float64Array(0);
       for (let run = 0; run < WARM_UP + RUNS; run++) {
         const t0 = performance.now();
         result = sort(bytes, descending);
