@@ -9,7 +9,7 @@ const EXACT_POWERS = Float64Array.from({ length: 23 }, (_, i) => 10 ** i);
 /** Up to 15 digits a double holds exactly, so scaling them by an exact power of ten rounds once. */
 export const EXACT_DIGITS = 15;
 /** The most digits `decimalDouble` takes: 15 and 4 more. */
-export const MAX_DIGITS = 19;
+const MAX_DIGITS = 19;
 
 const SPLITTER = 2 ** 27 + 1;
 /** A double's top 26 bits: high·high, high·low and low·low of two doubles are each exact (Veltkamp's split). */

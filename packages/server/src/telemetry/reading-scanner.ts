@@ -1,5 +1,5 @@
 import { CELL_VOLTAGE_RANGE, MAX_CELLS, SIGNAL_RANGES, TELEMETRY_LIMITS } from '@evfleet/domain';
-import { decimalDouble, EXACT_DIGITS as HEAD_DIGITS, MAX_DIGITS as ALL_DIGITS } from '../lib/decimal-double.js';
+import { decimalDouble, EXACT_DIGITS as HEAD_DIGITS } from '../lib/decimal-double.js';
 import { STORED_SIGNALS } from './reading.js';
 
 const SIGNALS = STORED_SIGNALS.length;
@@ -11,7 +11,6 @@ export const NO_CELLS = -1;
 // Read once: a binding imported from the domain package can be a getter, called at every use.
 const CELLS_AT_MOST = MAX_CELLS;
 const EXACT_DIGITS = HEAD_DIGITS;
-const MAX_DIGITS = ALL_DIGITS;
 const CELL_MIN = CELL_VOLTAGE_RANGE.min;
 const CELL_MAX = CELL_VOLTAGE_RANGE.max;
 const { maxFutureMs: MAX_FUTURE_MS, maxAgeMs: MAX_AGE_MS } = TELEMETRY_LIMITS;
@@ -37,10 +36,6 @@ KEYS.forEach((key, slot) => {
   TABLE[i] = slot + 1;
 });
 
-/**
- * JSON's bytes are written as numbers where they are compared, each with its character beside it:
- * a named constant is loaded from the module at every use, in a loop that runs for every byte.
- */
 const TRUE = Buffer.from('true');
 const FALSE = Buffer.from('false');
 const NULL = Buffer.from('null');
@@ -58,6 +53,10 @@ let after = 0;
 let generation = 0;
 const seen = new Uint32Array(KEYS.length);
 
+/**
+ * JSON's bytes are written as numbers where they are compared, each with its character beside it:
+ * a named constant is loaded from the module at every use, in a loop that runs for every byte.
+ */
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39; // 0 to 9; a digit's value is c − 0x30
 
 function space(b: Buffer, p: number, stop: number): number {
@@ -121,7 +120,8 @@ function number(b: Buffer, p: number, stop: number): number {
     scale += negativeExponent ? -exponent : exponent;
   }
   after = p;
-  const value = digits > MAX_DIGITS ? NaN : decimalDouble(head, tail, Math.max(digits - EXACT_DIGITS, 0), scale);
+  // NaN beyond 19 digits, or whatever decimalDouble leaves to the text.
+  const value = decimalDouble(head, tail, Math.max(digits - EXACT_DIGITS, 0), scale);
   if (value !== value) return Number(b.toString('latin1', from, p));
   return negative ? -value : value;
 }
