@@ -24,7 +24,8 @@ const FIXED_BYTES = FIELD_BYTES.int4 + FIELD_BYTES.timestamptz + STORED_SIGNALS.
 /** The COPY … (format binary) stream of the rows into COLUMN_LIST, in chunks of about 256 KiB. */
 export function* binaryCopyChunks(rows: StoredRow[]): Generator<Buffer> {
   const out = new BinaryCopyWriter();
-  for (const { vehicleId, reading } of rows) {
+  for (let r = 0; r < rows.length; r++) {
+    const { vehicleId, reading } = rows[r];
     const extra = reading.extra ? Buffer.from(JSON.stringify(reading.extra)) : null;
     const cellsBytes = reading.cells ? float4ArrayBytes(reading.cells.length) : FIELD_BYTES.null;
     const full = out.row(COLUMNS.length, FIXED_BYTES + cellsBytes + (extra ? jsonbBytes(extra) : FIELD_BYTES.null));
