@@ -30,10 +30,11 @@ export function createFrameReader(opts: {
       let length = 0;
       let i = at + 1;
       let byte = 0;
-      for (let shift = 0; i < bytes.length; shift += 7) {
+      // A scale, not 2 ** shift: V8 calls pow for a power it cannot fold, twice a frame.
+      for (let scale = 1; i < bytes.length; scale *= 128) {
         byte = bytes[i++];
-        length += (byte & 0x7f) * 2 ** shift;
-        if (!(byte & 0x80) || shift === 21) break;
+        length += (byte & 0x7f) * scale;
+        if (!(byte & 0x80) || scale === 0x200000) break;
       }
       if (byte & 0x80) {
         if (i - at > 4) return fail('malformed remaining length');
