@@ -3,7 +3,7 @@ import { writeVehicleRows } from '../db/batches.js';
 import type { Db } from '../db/client.js';
 import { isoTime, jsonRecords } from '../db/json-records.js';
 import { vehicleState } from '../db/telemetry-schema.js';
-import { SIGNAL_INDEX, STORED_SIGNALS } from './reading.js';
+import { noValues, SIGNAL_INDEX, STORED_SIGNALS } from './reading.js';
 import { groupByVehicle, type StoredRow } from './reading-store.js';
 
 export interface VehicleLiveState {
@@ -16,6 +16,32 @@ export interface VehicleLiveState {
   lastChargedAt: number | null;
 }
 
+/**
+ * A vehicle's state as kept: its newest value of each stored signal by place, as the reading has
+ * them (NaN: none since loaded), over the values known by name (the stored row's, unknown
+ * signals'). Storing 24 doubles by name into an object each reading was half of this module's
+ * time (a megamorphic store, a boxed number and a write barrier each); `values` is made by name
+ * once a second and when asked for.
+ */
+interface KeptState extends Omit<VehicleLiveState, 'values'> {
+  named: Record<string, number>;
+  newest: number[];
+}
+const valuesOf = ({ named, newest }: KeptState): Record<string, number> => {
+  const values = { ...named };
+  for (let i = 0; i < STORED_SIGNALS.length; i++) if (!Number.isNaN(newest[i])) values[STORED_SIGNALS[i]] = newest[i];
+  return values;
+};
+const liveState = (s: KeptState): VehicleLiveState => ({
+  vehicleId: s.vehicleId,
+  values: valuesOf(s),
+  cells: s.cells,
+  lastReported: s.lastReported,
+  canLastReported: s.canLastReported,
+  gpsLastReported: s.gpsLastReported,
+  lastChargedAt: s.lastChargedAt,
+});
+
 const ms = (d: Date | null) => (d ? d.getTime() : null);
 /** Which places of a reading's values are GPS, not CAN: a reading of only these is no CAN report. */
 const IS_GPS = STORED_SIGNALS.map((k) => ['gpsLat', 'gpsLong', 'gpsSignal', 'heading', 'speed'].includes(k));
@@ -26,7 +52,7 @@ const [CHARGE_STATUS, GPS_LAT, GPS_LONG] = [SIGNAL_INDEX.chargeStatus, SIGNAL_IN
  * second: per-reading work stays in memory (ARCHITECTURE, ingestion target).
  */
 export function createVehicleStates(db: Db) {
-  const states = new Map<number, VehicleLiveState>();
+  const states = new Map<number, KeptState>();
   const dirty = new Set<number>();
   let chain: Promise<void> = Promise.resolve();
 
@@ -37,7 +63,8 @@ export function createVehicleStates(db: Db) {
     for (const id of missing)
       states.set(id, {
         vehicleId: id,
-        values: {},
+        named: {},
+        newest: noValues(),
         cells: null,
         lastReported: null,
         canLastReported: null,
@@ -47,7 +74,8 @@ export function createVehicleStates(db: Db) {
     for (const r of rows) {
       states.set(r.vehicleId, {
         vehicleId: r.vehicleId,
-        values: r.values,
+        named: r.values,
+        newest: noValues(),
         cells: r.cells,
         lastReported: ms(r.lastReported),
         canLastReported: ms(r.canLastReported),
@@ -57,7 +85,7 @@ export function createVehicleStates(db: Db) {
     }
   };
 
-  const applyOne = (state: VehicleLiveState, { reading }: StoredRow) => {
+  const applyOne = (state: KeptState, { reading }: StoredRow) => {
     const { values, ts } = reading;
     // A late reading fills in history but never replaces a newer "last value".
     const newest = (state.lastReported ?? 0) <= ts;
@@ -66,7 +94,7 @@ export function createVehicleStates(db: Db) {
       const v = values[i];
       if (Number.isNaN(v)) continue;
       if (!hasCan && !IS_GPS[i]) hasCan = true;
-      if (newest) state.values[STORED_SIGNALS[i]] = v;
+      if (newest) state.newest[i] = v;
     }
     if (values[CHARGE_STATUS] === 1 && (state.lastChargedAt ?? 0) < ts) state.lastChargedAt = ts;
     if (hasCan && (state.canLastReported ?? 0) < ts) state.canLastReported = ts;
@@ -74,7 +102,7 @@ export function createVehicleStates(db: Db) {
       state.gpsLastReported = ts;
     if (!newest) return;
     state.lastReported = ts;
-    if (reading.extra) Object.assign(state.values, reading.extra);
+    if (reading.extra) Object.assign(state.named, reading.extra);
     if (reading.cells) state.cells = reading.cells;
   };
 
@@ -92,7 +120,10 @@ export function createVehicleStates(db: Db) {
       });
       return chain;
     },
-    get: (vehicleId: number) => states.get(vehicleId),
+    get: (vehicleId: number): VehicleLiveState | undefined => {
+      const s = states.get(vehicleId);
+      return s && liveState(s);
+    },
     /** Drops what memory holds of these vehicles: their next readings start from the stored state. */
     forget(ids: number[]): Promise<void> {
       chain = chain.then(() => {
@@ -116,7 +147,7 @@ export function createVehicleStates(db: Db) {
         const s = states.get(id)!;
         return {
           vehicle_id: id,
-          values: s.values,
+          values: valuesOf(s),
           cells: s.cells,
           last_reported: isoTime(s.lastReported),
           can_last_reported: isoTime(s.canLastReported),
