@@ -7,14 +7,22 @@
  * named through the process's `--perf-basic-prof` map. Recorded with call chains (-g), a sample
  * counts for the nearest caller with a part: a built-in or a system call for the code that made it.
  *
- *   npx tsx bench/perf-summary.ts /tmp/ingest-perf/embedded.data [--top 25]
+ *   npx tsx bench/perf-summary.ts /tmp/ingest-perf/embedded.data [--top 25] [--part 'alerts']
+ *
+ * `--part` lists, for one part, the frames that named its samples and the nearest of evfleet's
+ * own callers above them: which of Node's streams, say, and for whom.
  */
 import { execFileSync } from 'node:child_process';
 import { PARTS } from './support/pipeline-parts.js';
 
 const [file, ...rest] = process.argv.slice(2);
 if (!file) throw new Error('usage: perf-summary.ts FILE.data [--top N]');
-const top = rest[0] === '--top' ? Number(rest[1]) : 25;
+const option = (name: string) => {
+  const at = rest.indexOf(name);
+  return at >= 0 ? rest[at + 1] : undefined;
+};
+const top = Number(option('--top') ?? 25);
+const onePart = option('--part');
 
 /** V8's collector, in its own threads or the main one. */
 const GC =
@@ -44,6 +52,9 @@ interface Sample {
   /** The leaf's symbol. */
   symbol: string;
   part: string;
+  /** The frame that named the part, and the nearest of evfleet's own frames above the leaf. */
+  namedBy: string;
+  caller: string;
   inKernel: boolean;
 }
 const samples: Sample[] = [];
@@ -61,10 +72,19 @@ const add = (tid: number, frames: [symbol: string, dso: string][]) => {
   if (!frames.length) return;
   const [symbol, dso] = frames[0];
   const parts = frames.map(([sym, d]) => partOf(sym, d));
-  const part = parts.includes('garbage collection')
-    ? 'garbage collection'
-    : (parts.find((p) => p !== null && p !== 'the kernel') ?? parts[0] ?? kindOf(symbol, dso));
-  samples.push({ tid, symbol: symbol || '[unknown]', part, inKernel: dso.includes('kernel') });
+  const named = parts.includes('garbage collection')
+    ? parts.indexOf('garbage collection')
+    : parts.findIndex((p) => p !== null && p !== 'the kernel');
+  const part = named >= 0 ? parts[named]! : (parts[0] ?? kindOf(symbol, dso));
+  const own = frames.find(([sym]) => /packages\/(server|domain)\//.test(sym));
+  samples.push({
+    tid,
+    symbol: symbol || '[unknown]',
+    part,
+    namedBy: named >= 0 ? frames[named][0] : symbol,
+    caller: own?.[0] ?? '(none)',
+    inKernel: dso.includes('kernel'),
+  });
 };
 let tid = 0;
 let frames: [string, string][] = [];
@@ -100,11 +120,22 @@ const kernel = samples.filter((s) => s.inKernel).length;
 console.log(
   `${file}: ${samples.length} samples; by thread ${threads.map(([t, n]) => `${t} ${pct(n, samples.length).trim()} %`).join(', ')}; in the kernel ${pct(kernel, samples.length).trim()} %`,
 );
+const short = (symbol: string) => symbol.replace(/file:\/\/\/.*?\/packages\//, '').slice(0, 110);
+if (onePart) {
+  const own = samples.filter((s) => s.part === onePart);
+  console.log(`\n${onePart}: ${pct(own.length, samples.length).trim()} % of evfleet's CPU; named by, % of the part:`);
+  for (const [symbol, k] of count(own.map((s) => s.namedBy)).slice(0, top))
+    console.log(`${pct(k, own.length)}  ${short(symbol)}`);
+  console.log(`  for evfleet's:`);
+  for (const [symbol, k] of count(own.map((s) => s.caller)).slice(0, top))
+    console.log(`${pct(k, own.length)}  ${short(symbol)}`);
+  process.exit(0);
+}
 for (const [thread, n] of threads) {
   const own = samples.filter((s) => threadOf(s.tid) === thread);
   console.log(`\n${thread} (${pct(n, samples.length).trim()} % of evfleet's CPU), by part, % of the thread:`);
   for (const [part, k] of count(own.map((s) => s.part)).slice(0, top)) console.log(`${pct(k, n)}  ${part}`);
   console.log(`  top symbols:`);
   for (const [symbol, k] of count(own.map((s) => s.symbol)).slice(0, Math.ceil(top / 2)))
-    console.log(`${pct(k, n)}  ${symbol.replace(/file:\/\/\/.*?\/packages\//, '').slice(0, 110)}`);
+    console.log(`${pct(k, n)}  ${short(symbol)}`);
 }
