@@ -6,7 +6,12 @@
  * INGEST_CEILING=1 runs only the front of the pipeline: the embedded broker, device sign-in, JSON
  * parsing and the reading checks, with a writer that stores nothing and acknowledges at once. What
  * the load generator and that front reach together bounds what the whole pipeline can reach.
+ *
+ * SIGUSR2 samples what the main thread allocates for 4 s, the garbage too (V8's sampling heap
+ * profiler keeps only what is still alive unless told otherwise), into ALLOC_FILE.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import type * as App from '../packages/server/src/app.js';
@@ -95,3 +100,20 @@ setInterval(() => {
     `MEM ${Math.round(m.rss / 1e6)} ${Math.round(m.heapUsed / 1e6)} QUEUED ${queued()} BUSY ${Math.round(busy.utilization * 100)}`,
   );
 }, 5000).unref();
+
+process.on('SIGUSR2', async () => {
+  const session = new Session();
+  session.connect();
+  const handled = () => (process.env.INGEST_CEILING ? accepted : stored());
+  const before = handled();
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 4096,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  await new Promise((r) => setTimeout(r, 4000));
+  const { profile } = await session.post('HeapProfiler.stopSampling');
+  // The readings handled meanwhile, for bytes a reading.
+  writeFileSync(process.env.ALLOC_FILE!, JSON.stringify({ ...profile, readings: handled() - before }));
+  session.disconnect();
+});

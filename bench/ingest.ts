@@ -12,7 +12,8 @@
  * by thread: on two shared cores readings/s move with the machine's load, CPU per reading much
  * less, and their sum says what rate the two cores could reach at best. BENCH_LINES=embedded,mosquitto,ceiling picks runs;
  * PROFILE=1 writes V8 CPU profiles of evfleet's process to /tmp/ingest-prof (wall time, thread by
- * thread); PERF=1 records its CPU with perf to /tmp/ingest-perf (bench/perf-summary.ts); SERVER_NODE_ARGS passes
+ * thread); PERF=1 records its CPU with perf to /tmp/ingest-perf (bench/perf-summary.ts); ALLOC=1 samples what
+ * evfleet's main thread allocates for 4 s, garbage included, to /tmp/ingest-alloc (bench/alloc-summary.ts); SERVER_NODE_ARGS passes
  * other node flags to it (e.g. "--heap-prof --max-semi-space-size=32"). */
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -143,6 +144,7 @@ function recordPerf(pid: number, label: string) {
 
 /** One run: evfleet in its own process, the devices publishing to the broker. */
 async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: Line) {
+  const allocFile = `/tmp/ingest-alloc/${label.split(/[^a-z]/i)[0].toLowerCase()}.heapprofile`;
   const server = spawn(
     'node',
     [
@@ -154,7 +156,10 @@ async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: 
       'tsx',
       'bench/ingest-server.ts',
     ],
-    { env: { ...process.env, ...serverEnv, DEVICES: String(DEVICES) }, stdio: ['ignore', 'pipe', 'inherit'] },
+    {
+      env: { ...process.env, ...serverEnv, DEVICES: String(DEVICES), ALLOC_FILE: allocFile },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
   );
   const memory: string[] = [];
   let accepted = 0;
@@ -197,6 +202,15 @@ async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: 
   const perf = process.env.PERF
     ? new Promise((r) => setTimeout(r, 1000)).then(() => recordPerf(server.pid!, label))
     : null;
+  // SIGUSR2 starts the server's allocation sampling (ingest-server.ts), 2 s into the window.
+  const allocations = process.env.ALLOC
+    ? new Promise((r) => setTimeout(r, 2000)).then(async () => {
+        mkdirSync('/tmp/ingest-alloc', { recursive: true });
+        server.kill('SIGUSR2');
+        await new Promise((r) => setTimeout(r, 6000)); // 4 s sampled, then written
+        console.log(`  allocation samples: ${allocFile} (npx tsx bench/alloc-summary.ts ${allocFile})`);
+      })
+    : null;
   const counts = await Promise.all(
     Array.from({ length: DEVICES }, (_, d) => device(d, IN_FLIGHT, deadline, (n) => message(start + n, n))),
   );
@@ -213,6 +227,7 @@ async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: 
   const cpu1 = await cpuOf(server.pid!, brokerPid ?? null);
   const threads1 = threadCpuSeconds(server.pid!);
   await (await perf)?.stop();
+  await allocations;
   server.kill('SIGINT');
   await new Promise((r) => server.once('exit', r));
   const stored = (await storedCount()) - before;
