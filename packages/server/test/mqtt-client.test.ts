@@ -93,7 +93,8 @@ describe('MQTT client (lib/mqtt-client)', () => {
       (b) => written.push(Array.from({ length: b.length / 4 }, (_, i) => b.readUInt16BE(i * 4 + 2))),
       () => undefined,
     );
-    const [a, b, c] = [1, 2, 3].map((id) => queue.add(id).entry);
+    const [a, b, c] = [1, 2, 3].map((id) => queue.add(id));
+    expect(queue.unacked()).toBe(3);
     queue.done(c);
     queue.done(b);
     await new Promise((r) => process.nextTick(r));

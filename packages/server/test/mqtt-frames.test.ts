@@ -1,6 +1,6 @@
 import mqttPacket, { type Packet } from 'mqtt-packet';
 import { describe, expect, it } from 'vitest';
-import { createFrameReader, publishAt } from '../src/lib/mqtt-client/frames.js';
+import { createFrameReader, publishAt, publishParts } from '../src/lib/mqtt-client/frames.js';
 
 /** Frames of every size class of the remaining length (1 to 3 bytes), PUBLISH at each QoS and others. */
 const packets: Packet[] = [
@@ -37,9 +37,9 @@ function cut(at: number[]) {
     maxFrameBytes: 1 << 20,
     frame: (bytes, start, body, end) => {
       const frame = { bytes: bytes.toString('base64', start, end) };
-      const parts = bytes[start] >> 4 === 3 ? publishAt(bytes, start, body, end) : null;
+      const parts = publishParts();
       seen.push(
-        parts
+        bytes[start] >> 4 === 3 && publishAt(bytes, start, body, end, parts)
           ? {
               ...frame,
               topic: bytes.toString('utf8', parts.topicStart, parts.topicEnd),
@@ -131,7 +131,10 @@ describe('MQTT frames cut from a byte stream (lib/mqtt-client/frames.ts)', () =>
   });
 
   it('finds a PUBLISH malformed when its QoS is 3 or its topic or message id runs past its end', () => {
-    const at = (bytes: number[]) => publishAt(Buffer.from(bytes), 0, 2, bytes.length);
+    const at = (bytes: number[]) => {
+      const parts = publishParts();
+      return publishAt(Buffer.from(bytes), 0, 2, bytes.length, parts) ? parts : null;
+    };
     expect(at([0x36, 0x04, 0x00, 0x01, 0x61, 0x00])).toBeNull(); // QoS 3
     expect(at([0x30, 0x03, 0x00, 0x05, 0x61])).toBeNull(); // topic of 5 in 3 bytes
     expect(at([0x32, 0x03, 0x00, 0x01, 0x61])).toBeNull(); // QoS 1 without a message id

@@ -52,7 +52,10 @@ export function createIngest(deps: {
   parse: (payload: Buffer | string, read: Read) => void;
 }) {
   /** The readings of a message to store; those refused and the values left out are counted. */
-  const rowsOf = (source: string, vehicleId: number, items: Parsed[]) => {
+  const rowsOf = (source: string, vehicleId: number, items: Parsed[]): StoredRow[] => {
+    // The usual message, one reading kept whole: a list of its size (one pushed to has room for 17).
+    const [first] = items;
+    if (items.length === 1 && first.ok && first.dropped === null) return [{ vehicleId, reading: first.reading }];
     const rows: StoredRow[] = [];
     for (const parsed of items) {
       if (!parsed.ok) {

@@ -4,7 +4,7 @@ import { readingsTopic, TELEMETRY_LIMITS } from '@evfleet/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import mqttPacket, { type IConnectPacket } from 'mqtt-packet';
 import { createAckQueue, PUBACK, PUBREC } from '../lib/mqtt-client/ack-queue.js';
-import { createFrameReader, packetOf, publishAt, PUBLISH } from '../lib/mqtt-client/frames.js';
+import { createFrameReader, packetOf, publishAt, publishParts, PUBLISH } from '../lib/mqtt-client/frames.js';
 import type { Telemetry } from './telemetry.js';
 
 /** How long a stop waits for the readings in hand to be stored (the whole stop has 10 s). */
@@ -133,18 +133,18 @@ export async function startEmbeddedBroker(
       );
     };
 
+    const parts = publishParts();
     const publish = (frame: Buffer, start: number, body: number, end: number) => {
-      const parts = publishAt(frame, start, body, end);
-      if (!parts) return drop('malformed PUBLISH');
+      if (!publishAt(frame, start, body, end, parts)) return drop('malformed PUBLISH');
       const { qos, messageId, topicStart, topicEnd, payloadStart } = parts;
       const own = device!.topic;
       const ack = qos > 0 ? acks.add(messageId, qos === 2 ? PUBREC : PUBACK) : null;
       if (!isAt(frame, topicStart, topicEnd, own)) {
         telemetry.rejections.count('wrong_topic', 'mqtt', frame.toString('utf8', topicStart, topicEnd).slice(0, 100));
-        if (ack) acks.done(ack.entry);
+        if (ack) acks.done(ack);
         return;
       }
-      if (ack && ack.unacked >= MAX_UNACKED && !session.paused) {
+      if (ack && acks.unacked() >= MAX_UNACKED && !session.paused) {
         session.paused = true;
         socket.pause();
       }
@@ -154,7 +154,7 @@ export async function startEmbeddedBroker(
       telemetry.ingest.accept('mqtt', device!.vehicleId, frame.subarray(payloadStart, end), (err) => {
         storing -= 1;
         if (err === undefined) {
-          if (ack) acks.done(ack.entry);
+          if (ack) acks.done(ack);
           return;
         }
         opts.log.error({ err }, 'storing MQTT readings failed; the device will retry');

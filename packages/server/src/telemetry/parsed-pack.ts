@@ -95,30 +95,37 @@ const CELL_LISTS = Array.from({ length: MAX_CELLS + 1 }, (_, n) => {
 });
 const cellList = (count: number): number[] => CELL_LISTS[count].slice();
 
+/** Where unpacking reads next: one place for the batch, so reading a reading makes no object for its end. */
+let cursor = 0;
+
+/** The plain reading packed at the cursor, which moves past it. */
+function nextReading(numbers: Float64Array): Parsed {
+  const ts = numbers[cursor++];
+  const values = noValues();
+  for (let i = 0; i < SIGNALS; i++) values[i] = numbers[cursor + i];
+  cursor += SIGNALS;
+  const cellCount = numbers[cursor++];
+  let cells: number[] | null = null;
+  if (cellCount !== NO_CELLS) {
+    cells = cellList(cellCount);
+    for (let i = 0; i < cellCount; i++) cells[i] = numbers[cursor + i];
+    cursor += cellCount;
+  }
+  return { ok: true, reading: { ts, values, cells, extra: null }, dropped: null };
+}
+
 export function unpackMessages({ numbers, others }: PackedMessages): Read[] {
   const messages: Read[] = [];
   let other = 0;
-  for (let at = 0; at < numbers.length;) {
-    const count = numbers[at++];
+  for (cursor = 0; cursor < numbers.length;) {
+    const count = numbers[cursor++];
     if (count === 0) {
       messages.push(others[other++]);
       continue;
     }
-    const items: Parsed[] = [];
-    for (let r = 0; r < count; r++) {
-      const ts = numbers[at++];
-      const values = noValues();
-      for (let i = 0; i < SIGNALS; i++) values[i] = numbers[at + i];
-      at += SIGNALS;
-      const cellCount = numbers[at++];
-      let cells: number[] | null = null;
-      if (cellCount !== NO_CELLS) {
-        cells = cellList(cellCount);
-        for (let i = 0; i < cellCount; i++) cells[i] = numbers[at + i];
-        at += cellCount;
-      }
-      items.push({ ok: true, reading: { ts, values, cells, extra: null }, dropped: null });
-    }
+    // A list of its size: one pushed to from empty is made with room for 17.
+    const items: Parsed[] = count === 1 ? [nextReading(numbers)] : [];
+    for (let r = items.length; r < count; r++) items.push(nextReading(numbers));
     messages.push({ ok: true, items });
   }
   return messages;

@@ -45,11 +45,14 @@ export function createAckQueue(write: (pubacks: Buffer) => void, flushed: (unack
   };
 
   return {
-    /** Queues a message's PUBACK; returns the messages now unacknowledged. */
-    add(messageId: number, kind: Unacked['kind'] = PUBACK): { entry: Unacked; unacked: number } {
+    /** Queues a message's PUBACK; returns its entry, to be marked done. */
+    add(messageId: number, kind: Unacked['kind'] = PUBACK): Unacked {
       const entry = { messageId, kind, done: false };
-      return { entry, unacked: pending.push(entry) - first };
+      pending.push(entry);
+      return entry;
     },
+    /** The messages read and not yet acknowledged. */
+    unacked: () => pending.length - first,
     /** The message is handled: its PUBACK leaves once those before it have. */
     done(entry: Unacked) {
       entry.done = true;

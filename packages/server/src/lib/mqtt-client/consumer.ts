@@ -2,7 +2,7 @@ import { connect as tcpConnect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import mqttPacket, { type Packet } from 'mqtt-packet';
 import { createAckQueue } from './ack-queue.js';
-import { createFrameReader, publishAt, PUBLISH } from './frames.js';
+import { createFrameReader, publishAt, publishParts, PUBLISH } from './frames.js';
 
 export interface ConsumerLog {
   info(message: string): void;
@@ -61,6 +61,7 @@ export function startMqttConsumer(opts: ConsumerOptions) {
         : tcpConnect({ host: url.hostname, port });
     socket = s;
     const parser = mqttPacket.parser({ protocolVersion: 4 });
+    const parts = publishParts();
     const acks = createAckQueue(
       (pubacks) => {
         if (!s.destroyed) s.write(pubacks);
@@ -78,13 +79,12 @@ export function startMqttConsumer(opts: ConsumerOptions) {
 
     /** A PUBLISH read in place: no packet object for the messages that are nearly all the traffic. */
     const onPublish = (bytes: Buffer, start: number, body: number, end: number) => {
-      const parts = publishAt(bytes, start, body, end);
-      if (!parts) return protocolError('malformed PUBLISH');
+      if (!publishAt(bytes, start, body, end, parts)) return protocolError('malformed PUBLISH');
       const topic = bytes.toString('utf8', parts.topicStart, parts.topicEnd);
       const payload = bytes.subarray(parts.payloadStart, end);
       if (parts.qos === 0) return opts.handle(topic, payload, (err) => err !== undefined && failed(err));
-      const { entry, unacked } = acks.add(parts.messageId);
-      if (unacked >= maxUnacked) s.pause();
+      const entry = acks.add(parts.messageId);
+      if (acks.unacked() >= maxUnacked) s.pause();
       opts.handle(topic, payload, (err) => (err === undefined ? acks.done(entry) : failed(err)));
     };
     const protocolError = (why: unknown) => {

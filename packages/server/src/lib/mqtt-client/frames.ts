@@ -98,17 +98,24 @@ export interface PublishParts {
   payloadStart: number;
 }
 
+/** Parts for `publishAt` to fill: one a connection, not one a message. */
+export const publishParts = (): PublishParts => ({ qos: 0, messageId: 0, topicStart: 0, topicEnd: 0, payloadStart: 0 });
+
 /**
- * The parts of the MQTT 3.1.1 PUBLISH frame `createFrameReader` gave, or null when it is malformed
- * (QoS 3, a topic or message id past its end).
+ * Reads where the parts of the MQTT 3.1.1 PUBLISH frame `createFrameReader` gave lie, into
+ * `parts`; false when it is malformed (QoS 3, a topic or message id past its end).
  */
-export function publishAt(bytes: Buffer, start: number, body: number, end: number): PublishParts | null {
+export function publishAt(bytes: Buffer, start: number, body: number, end: number, parts: PublishParts): boolean {
   const qos = (bytes[start] >> 1) & 3;
-  if (qos === 3 || body + 2 > end) return null;
+  if (qos === 3 || body + 2 > end) return false;
   const topicStart = body + 2;
   const topicEnd = topicStart + bytes.readUInt16BE(body);
   const payloadStart = qos > 0 ? topicEnd + 2 : topicEnd;
-  if (payloadStart > end) return null;
-  const messageId = qos > 0 ? bytes.readUInt16BE(topicEnd) : 0;
-  return { qos: qos as 0 | 1 | 2, messageId, topicStart, topicEnd, payloadStart };
+  if (payloadStart > end) return false;
+  parts.qos = qos as 0 | 1 | 2;
+  parts.messageId = qos > 0 ? bytes.readUInt16BE(topicEnd) : 0;
+  parts.topicStart = topicStart;
+  parts.topicEnd = topicEnd;
+  parts.payloadStart = payloadStart;
+  return true;
 }
