@@ -57,7 +57,8 @@ await database.raw.pool.query(
 );
 
 let queued = () => 0;
-let stored = () => 0;
+/** What evfleet has stored; in the ceiling run, what it has accepted (nothing is stored). */
+let stored = () => accepted;
 let accepted = 0;
 if (process.env.INGEST_CEILING) {
   const { log } = Fastify({ logger: { level: 'warn' } });
