@@ -27,19 +27,14 @@ interface KeptState extends Omit<VehicleLiveState, 'values'> {
   named: Record<string, number>;
   newest: number[];
 }
-const valuesOf = ({ named, newest }: KeptState): Record<string, number> => {
+const valuesOf = ({ named, newest }: Pick<KeptState, 'named' | 'newest'>): Record<string, number> => {
   const values = { ...named };
   for (let i = 0; i < STORED_SIGNALS.length; i++) if (!Number.isNaN(newest[i])) values[STORED_SIGNALS[i]] = newest[i];
   return values;
 };
-const liveState = (s: KeptState): VehicleLiveState => ({
-  vehicleId: s.vehicleId,
-  values: valuesOf(s),
-  cells: s.cells,
-  lastReported: s.lastReported,
-  canLastReported: s.canLastReported,
-  gpsLastReported: s.gpsLastReported,
-  lastChargedAt: s.lastChargedAt,
+const liveState = ({ named, newest, ...state }: KeptState): VehicleLiveState => ({
+  ...state,
+  values: valuesOf({ named, newest }),
 });
 
 const ms = (d: Date | null) => (d ? d.getTime() : null);
