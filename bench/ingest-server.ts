@@ -105,8 +105,7 @@ setInterval(() => {
 process.on('SIGUSR2', async () => {
   const session = new Session();
   session.connect();
-  const handled = () => (process.env.INGEST_CEILING ? accepted : stored());
-  const before = handled();
+  const before = stored();
   await session.post('HeapProfiler.startSampling', {
     samplingInterval: 4096,
     includeObjectsCollectedByMajorGC: true,
@@ -115,6 +114,6 @@ process.on('SIGUSR2', async () => {
   await new Promise((r) => setTimeout(r, 4000));
   const { profile } = await session.post('HeapProfiler.stopSampling');
   // The readings handled meanwhile, for bytes a reading.
-  writeFileSync(process.env.ALLOC_FILE!, JSON.stringify({ ...profile, readings: handled() - before }));
+  writeFileSync(process.env.ALLOC_FILE!, JSON.stringify({ ...profile, readings: stored() - before }));
   session.disconnect();
 });

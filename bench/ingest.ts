@@ -129,6 +129,9 @@ interface Line {
   ceiling?: boolean;
 }
 
+/** A run's files are named by its label's first word: embedded, mosquitto, ceiling. */
+const lineName = (label: string) => label.split(/[^a-z]/i)[0].toLowerCase();
+
 /**
  * perf's CPU samples of evfleet's process, with call chains, for the measured seconds of one run
  * after the first (`PERF=1`; bench/perf-summary.ts reads them): the threads' true CPU, the
@@ -136,7 +139,7 @@ interface Line {
  */
 function recordPerf(pid: number, label: string) {
   mkdirSync('/tmp/ingest-perf', { recursive: true });
-  const file = `/tmp/ingest-perf/${label.split(/[^a-z]/i)[0].toLowerCase()}.data`;
+  const file = `/tmp/ingest-perf/${lineName(label)}.data`;
   const perf = spawn('perf', ['record', '-g', '-F', '999', '-e', 'cpu-clock', '-p', String(pid), '-o', file], {
     stdio: 'ignore',
   });
@@ -151,7 +154,7 @@ function recordPerf(pid: number, label: string) {
 
 /** One run: evfleet in its own process, the devices publishing to the broker. */
 async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: Line) {
-  const allocFile = `/tmp/ingest-alloc/${label.split(/[^a-z]/i)[0].toLowerCase()}.heapprofile`;
+  const allocFile = `/tmp/ingest-alloc/${lineName(label)}.heapprofile`;
   const server = spawn(
     'node',
     [
@@ -243,7 +246,7 @@ async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: 
   const stored = (await storedCount()) - before;
   const handled = ceiling ? accepted : stored;
   // The measured seconds: from the warm-up's end to the last reading stored (acknowledged, for the ceiling).
-  const measured = (ceiling ? accepted : end.handled - serverBefore) - (from.handled - serverBefore);
+  const measured = (ceiling ? accepted : end.handled) - from.handled;
   const rate = measured / ((end.at - from.at) / 1000);
   console.log(
     `${label}: devices ${DEVICES}, ${IN_FLIGHT} in flight each, ${WARMUP} s warm-up, then ${((end.at - from.at) / 1000).toFixed(1)} s measured`,
