@@ -57,6 +57,8 @@ await database.raw.pool.query(
 );
 
 let queued = () => 0;
+/** Messages and hand-overs to the parse thread so far. */
+let parsing = { messages: 0, handOvers: 0 };
 /** What evfleet has stored; in the ceiling run, what it has accepted (nothing is stored). */
 let stored = () => accepted;
 let accepted = 0;
@@ -64,6 +66,8 @@ if (process.env.INGEST_CEILING) {
   const { log } = Fastify({ logger: { level: 'warn' } });
   const registry = createDeviceRegistry(database.db);
   const rejections = createRejectionCounter(log);
+  const parseThread = createParseThread();
+  parsing = parseThread.stats;
   const writer = {
     add: (rows: unknown[], settled: () => void) => {
       accepted += rows.length;
@@ -74,7 +78,7 @@ if (process.env.INGEST_CEILING) {
     {
       devices: registry,
       rejections,
-      ingest: createIngest({ devices: registry, writer, rejections, parse: createParseThread().parse }),
+      ingest: createIngest({ devices: registry, writer, rejections, parse: parseThread.parse }),
     },
     { port: config.mqtt.port, host: '127.0.0.1', log },
   );
@@ -82,6 +86,7 @@ if (process.env.INGEST_CEILING) {
   const app = await buildApp({ config, database });
   await app.listen({ port: 0, host: '127.0.0.1' });
   queued = () => app.telemetry.writer.queued;
+  parsing = app.telemetry.parseThreadStats;
   stored = () => app.telemetry.writer.stats.storedRows;
 }
 process.on('SIGINT', () => {
@@ -93,12 +98,15 @@ setInterval(() => console.log(`STORED ${stored()}`), 100).unref();
 // How busy the main thread was over the last 5 s: near 100 % it bounds the rate, below it the
 // devices' acknowledgements (latency) do.
 let loop = performance.eventLoopUtilization();
+let parsed = { ...parsing };
 setInterval(() => {
   const m = process.memoryUsage();
   const busy = performance.eventLoopUtilization(loop);
   loop = performance.eventLoopUtilization();
+  const perHandOver = (parsing.messages - parsed.messages) / Math.max(parsing.handOvers - parsed.handOvers, 1);
+  parsed = { ...parsing };
   console.log(
-    `MEM ${Math.round(m.rss / 1e6)} ${Math.round(m.heapUsed / 1e6)} QUEUED ${queued()} BUSY ${Math.round(busy.utilization * 100)}`,
+    `MEM ${Math.round(m.rss / 1e6)} ${Math.round(m.heapUsed / 1e6)} QUEUED ${queued()} BUSY ${Math.round(busy.utilization * 100)} HANDOVER ${Math.round(perHandOver)}`,
   );
 }, 5000).unref();
 

@@ -30,6 +30,7 @@ import { ensureServerBuilt, SERVER_NODE_FLAGS } from '../packages/server/test/su
 import { freePort } from '../packages/server/test/support/ports.js';
 import { publishDevice } from './mqtt-load.js';
 import { cpuSeconds, postgresPids, threadCpuSeconds } from './support/cpu-time.js';
+import { reading } from './support/device-reading.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 /**
@@ -46,35 +47,6 @@ const url = process.env.TEST_DATABASE_URL!;
 const pool = new pg.Pool({ connectionString: url });
 const storedCount = async () => Number((await pool.query('select count(*) as n from can_reading')).rows[0].n);
 
-const cells = Array.from({ length: 32 }, (_, i) => 3.2 + (i % 7) * 0.01);
-const reading = (ts: number, i: number) => ({
-  ts,
-  batteryCharge: 70 + (i % 20),
-  packVoltage: 88.4,
-  chargeStatus: 0,
-  battery12v: 12.6,
-  vehicleCurrent: 42.5,
-  limpMode: 0,
-  gear: 1,
-  speed: 14.2,
-  motorRpm: 2100,
-  controllerTemp: 96,
-  motorTemp: 118,
-  odometer: 12450.3,
-  daysNotCharged: 1,
-  gpsLat: 41.8781,
-  gpsLong: -87.6298,
-  gpsSignal: 4,
-  lteSignal: 3,
-  milesToEmpty: 42,
-  cabinTemp: 71,
-  brakePressure: 12,
-  motorCurrent: 140,
-  throttle: 35,
-  heading: 182,
-  cellPackTemp: 88,
-  cells,
-});
 /**
  * JSON.stringify(reading(ts, i)), with the unchanging part serialised once: the load generator
  * shares the two cores with what it measures, so its own cost per message is kept down.
@@ -179,8 +151,8 @@ async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: 
     server.stdout.on('data', (chunk: Buffer) => {
       const text = chunk.toString();
       if (text.includes('READY')) resolve();
-      for (const m of text.matchAll(/MEM (\d+) (\d+) QUEUED (\d+) BUSY (\d+)/g))
-        memory.push(`${m[1]}/${m[2]}/${m[3]}/${m[4]}%`);
+      for (const m of text.matchAll(/MEM (\d+) (\d+) QUEUED (\d+) BUSY (\d+) HANDOVER (\d+)/g))
+        memory.push(`${m[1]}/${m[2]}/${m[3]}/${m[4]}%/${m[5]}`);
       for (const m of text.matchAll(/ACCEPTED (\d+)/g)) accepted = Number(m[1]);
       for (const m of text.matchAll(/STORED (\d+)/g)) serverStored = Number(m[1]);
     });
@@ -270,7 +242,9 @@ async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: 
     console.log(
       `  warm-up: ${warmed} readings, evfleet ${(((from.cpu.evfleet - warm.cpu.evfleet) * 1e6) / warmed).toFixed(1)} µs a reading`,
     );
-  console.log(`  server RSS MB/heap MB/queued readings/main thread busy, 5 s apart: ${memory.join(' ')}`);
+  console.log(
+    `  server RSS MB/heap MB/queued readings/main thread busy/messages a hand-over to the parse thread, 5 s apart: ${memory.join(' ')}`,
+  );
   return { label, rate, stored, ok: acked === handled, ceiling };
 }
 

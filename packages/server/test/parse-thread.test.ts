@@ -1,7 +1,7 @@
 import { TELEMETRY_LIMITS } from '@evfleet/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseMessage, type MessageParse } from '../src/telemetry/message.js';
-import { createParseThread, type ParseThread } from '../src/telemetry/parse-thread.js';
+import { createParseThread, HAND_OVER_MESSAGES, type ParseThread } from '../src/telemetry/parse-thread.js';
 import { packBatch, unpackMessages } from '../src/telemetry/parsed-pack.js';
 import { batchOf } from './support/message-batch.js';
 
@@ -83,12 +83,29 @@ describe('the parse thread', () => {
     expect(thread.utilization()).toBeNull();
   });
 
-  it('fails what a stopped thread held, and starts another for the next message', async () => {
+  it('hands messages over together: a full group at once, fewer once they have waited', async () => {
+    thread = createParseThread();
+    const group = Array.from({ length: HAND_OVER_MESSAGES }, () => read(messages[0]));
+    expect(thread.stats).toEqual({ handOvers: 1, messages: HAND_OVER_MESSAGES });
+    await Promise.all(group);
+    const few = [read(messages[0]), read(messages[1])];
+    expect(thread.stats.handOvers).toBe(1);
+    expect(await Promise.all(few)).toEqual([inline(messages[0]), inline(messages[1])]);
+    expect(thread.stats).toEqual({ handOvers: 2, messages: HAND_OVER_MESSAGES + 2 });
+  });
+
+  it('fails what a stopped thread held or was gathering, and starts another for the next message', async () => {
     thread = createParseThread();
     await read(messages[0]);
-    const held = read(messages[1]);
+    const held = Promise.allSettled(Array.from({ length: HAND_OVER_MESSAGES }, () => read(messages[1])));
+    const gathering = read(messages[1]).catch((err: Error) => err);
     await thread.close();
-    await expect(held).rejects.toThrow('the parse thread stopped');
+    for (const r of await held)
+      expect(r).toMatchObject({
+        status: 'rejected',
+        reason: { message: expect.stringMatching(/the parse thread stopped/) },
+      });
+    expect(await gathering).toMatchObject({ message: 'the parse thread was closed' });
     expect(await read(messages[1])).toEqual(inline(messages[1]));
   });
 });

@@ -134,6 +134,8 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     takeOver,
     /** How busy the parse thread was since the last look (diagnostics); null while it is not running. */
     parseThreadUtilization: () => parser.utilization(),
+    /** Messages and hand-overs to the parse thread so far (the ingestion bench). */
+    parseThreadStats: parser.stats,
     start: housekeeping,
     /** Readings changed or removed by hand: the episodes and chart minutes they touch are rebuilt at the next persist. */
     readingsChanged(vehicleId: number, timestamps: number[]) {
