@@ -213,6 +213,8 @@ export function createBatchWriter(opts: BatchWriterOptions) {
     get queued() {
       return queuedRows;
     },
+    /** Settles once every batch taken so far has handed its readings to the follow-ups (or failed). */
+    handedOver: () => handedOver,
     stats,
     /** Writes what is queued and waits for it. */
     async close() {

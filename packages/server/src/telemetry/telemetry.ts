@@ -96,7 +96,11 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
   };
   /** Finishes the follow-ups of what is stored and writes them: before another instance takes these vehicles over. */
   const settle = async () => {
-    await Promise.all([states.idle(), alerts.idle(), episodes.idle()]);
+    // A committed reading reaches the follow-ups a moment after its writer is told (batches hand
+    // over in order), and its trips only once its vehicle's state is updated (onCommitted).
+    await writer.handedOver();
+    await states.idle();
+    await Promise.all([alerts.idle(), episodes.idle()]);
     await persist();
     await options.flushCommitted?.();
   };
