@@ -3,9 +3,10 @@
  * together: the ingestion benchmark's device message given to the parse thread in groups of 1, 60
  * (what one 64 KiB read of an external broker's socket holds) and 512 (the thread's
  * HAND_OVER_MESSAGES), each group once the previous one is read: 2,000 groups, or MESSAGES
- * messages if fewer (a group smaller than 512 waits the thread's HAND_OVER_MS before it goes). Prints the process's CPU per
- * message, both threads and the kernel included, and per hand-over above what the messages cost
- * in the largest groups. No goal: the figures say why messages wait for others (docs/performance.md).
+ * messages if fewer (a group smaller than 512 waits the thread's HAND_OVER_MS before it goes).
+ * Prints the process's CPU per message, both threads and the kernel included, and per hand-over
+ * above what the messages cost in the largest groups. No goal: the figures say why messages wait
+ * for others (docs/performance.md).
  */
 import { createParseThread } from '../packages/server/src/telemetry/parse-thread.js';
 import { reading } from './support/device-reading.js';
@@ -20,9 +21,10 @@ const payload = Buffer.from(JSON.stringify(reading(Date.now(), 0)));
 async function run(count: number, group: number): Promise<number> {
   const before = process.cpuUsage();
   for (let given = 0; given < count; given += group) {
+    const size = Math.min(group, count - given);
     await new Promise<void>((resolve, reject) => {
-      let left = Math.min(group, count - given);
-      for (let i = Math.min(group, count - given); i > 0; i--)
+      let left = size;
+      for (let i = 0; i < size; i++)
         thread.parse(payload, (m) => {
           if (m instanceof Error || !m.ok) return reject(m instanceof Error ? m : new Error(m.detail));
           if (--left === 0) resolve();

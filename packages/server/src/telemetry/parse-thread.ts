@@ -28,9 +28,9 @@ export type Read = (message: MessageParse | Error) => void;
 /**
  * Messages read on a second thread, so the main one spends its time storing readings and keeping
  * their analytics (docs/performance.md, "The cost of a reading"). Messages go over together
- * (HAND_OVER_MESSAGES), copied into one transferred buffer, and come back in
- * the order sent: a device's readings keep their order. If the thread dies, what it held fails
- * like a storage failure (the device sends it again) and the next message starts a new thread.
+ * (HAND_OVER_MESSAGES), copied into one transferred buffer, and come back in the order sent: a
+ * device's readings keep their order. If the thread dies, what it held fails like a storage
+ * failure (the device sends it again) and the next message starts a new thread.
  */
 export function createParseThread() {
   let worker: Worker | null = null;
@@ -69,9 +69,13 @@ export function createParseThread() {
     return thread;
   };
 
-  const flush = () => {
+  const stopWaiting = () => {
     if (timer) clearTimeout(timer);
     timer = null;
+  };
+
+  const flush = () => {
+    stopWaiting();
     const batch = payloads;
     stats.handOvers++;
     stats.messages += batch.length;
@@ -114,8 +118,7 @@ export function createParseThread() {
     },
     /** Ends the thread; what it still held, or was still gathering, fails as if it had died. */
     async close() {
-      if (timer) clearTimeout(timer);
-      timer = null;
+      stopWaiting();
       payloads = [];
       for (const read of waiting.splice(0)) read(new Error('the parse thread was closed'));
       await worker?.terminate();
