@@ -51,9 +51,10 @@ export async function startPortalProcess(env: Record<string, string>, logFile: s
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_BASE_URL: baseUrl, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  server.stdout?.pipe(log);
-  server.stderr?.pipe(log);
-  server.once('exit', () => log.end());
+  // Two streams into one file: it ends once both have ('close'), not when the first does or the process exits.
+  server.stdout?.pipe(log, { end: false });
+  server.stderr?.pipe(log, { end: false });
+  server.once('close', () => log.end());
   try {
     await waitForHealth(baseUrl, server, logFile);
   } catch (error) {
