@@ -15,9 +15,10 @@
  * PROFILE=1 writes V8 CPU profiles of evfleet's process to /tmp/ingest-prof (wall time, thread by
  * thread); PERF=1 records its CPU with perf to /tmp/ingest-perf (bench/perf-summary.ts); ALLOC=1 samples what
  * evfleet's main thread allocates for 4 s, garbage included, to /tmp/ingest-alloc (bench/alloc-summary.ts); SERVER_NODE_ARGS passes
- * other node flags to it (e.g. "--heap-prof --max-semi-space-size=32"). */
+ * other node flags to it (e.g. "--heap-prof --max-semi-space-size=32") and SERVER_OUT=FILE keeps what it
+ * prints (e.g. the young collections that "--trace-gc-nvp" reports). */
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { readingsTopic } from '@evfleet/domain';
@@ -41,6 +42,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const DEVICES = Number(process.env.DEVICES ?? 100);
 const IN_FLIGHT = Number(process.env.IN_FLIGHT ?? 20); // unacknowledged messages per device
+/** Where the server's output is copied (e.g. V8's `--trace-gc-nvp` lines, through SERVER_NODE_ARGS). */
+const SERVER_OUT = process.env.SERVER_OUT;
 /** The runs to make: evfleet with its embedded broker, evfleet behind Mosquitto, the ceiling of the front alone. */
 const LINES = (process.env.BENCH_LINES ?? 'embedded,mosquitto,ceiling').split(',');
 const url = process.env.TEST_DATABASE_URL!;
@@ -150,6 +153,7 @@ async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: 
   await new Promise<void>((resolve, reject) => {
     server.stdout.on('data', (chunk: Buffer) => {
       const text = chunk.toString();
+      if (SERVER_OUT) appendFileSync(SERVER_OUT, text);
       if (text.includes('READY')) resolve();
       for (const m of text.matchAll(/MEM (\d+) (\d+) QUEUED (\d+) BUSY (\d+) HANDOVER (\d+)/g))
         memory.push(`${m[1]}/${m[2]}/${m[3]}/${m[4]}%/${m[5]}`);

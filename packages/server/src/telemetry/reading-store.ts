@@ -1,8 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { pipeline } from 'node:stream/promises';
-import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { BinaryCopyWriter, FIELD_BYTES, float4ArrayBytes, jsonbBytes } from '../lib/pg-copy-binary/copy-writer.js';
 import { STORED_SIGNALS, valueAt, type Reading } from './reading.js';
 
@@ -57,11 +56,18 @@ const pickNew = (rows: StoredRow[], inserted: { vehicle_id: number; ts: Date | s
   return rows.filter((r) => fresh.delete(key(r.vehicleId, r.reading.ts)));
 };
 
-const copyInto = (client: pg.PoolClient, table: string, rows: StoredRow[]) =>
-  pipeline(
-    Readable.from(binaryCopyChunks(rows)),
-    client.query(copyFrom(`copy ${table} (${COLUMN_LIST}) from stdin (format binary)`)),
-  );
+/**
+ * COPYs the rows into `table`. The chunks are written at once, not through a stream pipeline: a
+ * batch is at most a few megabytes (maxBatch), and a `pipeline(Readable.from(…))` a batch kept its
+ * readings alive through V8's young collections, which then promoted 8 MB of them at each one and
+ * left them to the old generation's collector (docs/performance.md, "Eighth session").
+ */
+async function copyInto(client: pg.PoolClient, table: string, rows: StoredRow[]) {
+  const copy = client.query(copyFrom(`copy ${table} (${COLUMN_LIST}) from stdin (format binary)`));
+  for (const chunk of binaryCopyChunks(rows)) copy.write(chunk);
+  copy.end();
+  await finished(copy);
+}
 
 /**
  * PostgreSQL: binary COPY straight into can_reading, the bulk loader's fast path, as a statement of
