@@ -2,8 +2,9 @@
  * The MQTT client that reads an external broker: evfleet's own (lib/mqtt-client) against mqtt.js,
  * on the same workload. MESSAGES QoS 1 readings (every signal and 32 cells, 100 devices) wait in
  * a Mosquitto (deploy/mosquitto.conf) for each client's persistent session; each client then reads
- * them and acknowledges each message only after a simulated commit of its batch (5,000 messages or
- * 100 ms, whichever comes first, then COMMIT_MS), as evfleet's writer does. Printed per client:
+ * them and acknowledges each message only after a simulated commit of its batch (500 messages or
+ * 20 ms, whichever comes first, then COMMIT_MS), as evfleet's writer does (batch-writer.ts's
+ * fullBatch and maxDelayMs). Printed per client:
  * messages/s and the CPU µs per message of the client's process and of Mosquitto.
  *
  * mqtt.js is measured twice: as documented (handleMessage calls back after the commit, which is
@@ -20,8 +21,8 @@ import { cpuSeconds } from './support/cpu-time.js';
 
 const MESSAGES = Number(process.env.MESSAGES ?? 100_000);
 const SERIAL_SECONDS = Number(process.env.SERIAL_SECONDS ?? 5);
-const BATCH = 5_000;
-const BATCH_MS = 100;
+const BATCH = 500;
+const BATCH_MS = 20;
 const COMMIT_MS = Number(process.env.COMMIT_MS ?? 20);
 const DEVICES = 100;
 const TOPIC = 'evfleet/v1/+/readings';
@@ -134,7 +135,11 @@ try {
       clientId: 'ours',
       topic: TOPIC,
       log: silent,
-      handle: () => commit().then(committed),
+      handle: (_topic, _payload, settled) =>
+        void commit().then(() => {
+          committed();
+          settled();
+        }),
     });
     return { stop: () => c.close() };
   });

@@ -31,10 +31,13 @@ export interface ConsumerOptions {
  * Messages read but not yet acknowledged before the consumer stops reading: the broker, which
  * keeps them for the session anyway, holds the rest instead of the process's memory. Each is
  * acknowledged after it is handled (for evfleet, committed), so the window must cover the rate
- * times the time to a commit: 10,000 is two full batches of evfleet's writer, 0.5 s at 20,000
- * readings/s. A window of 20,000 only doubled the readings waiting in its queue, not the rate.
+ * times the time to a commit: 2,000 is 40 ms at 50,000 readings/s, two of evfleet's commits. A
+ * larger one only makes readings wait longer in the process, and a reading still alive at two of
+ * V8's young collections is copied into the old generation: at 10,000 (and already at 4,000)
+ * evfleet took 1.5–2.5 µs more CPU a reading and read no faster (docs/performance.md, "Eighth
+ * session").
  */
-const MAX_UNACKED = 10_000;
+const MAX_UNACKED = 2_000;
 /** Larger than any message evfleet accepts: a frame announcing more is a broken stream. */
 const MAX_FRAME_BYTES = 4 * 1024 * 1024;
 
