@@ -8,7 +8,16 @@ import { postReadings } from './support/vehicles.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const MIN = 60_000;
-const base = Date.now() - 80 * MIN;
+const DAY = 24 * 60 * MIN;
+/**
+ * The readings below span 53 minutes from here, in the past and within one UTC day (the trend's
+ * days are UTC): 80 minutes ago, or earlier when midnight falls in the span.
+ */
+const base = (() => {
+  const ago = Date.now() - 80 * MIN;
+  const midnight = Math.floor(ago / DAY) * DAY + DAY;
+  return ago + 53 * MIN < midnight ? ago : midnight - 54 * MIN;
+})();
 /** The readings below must fall in this calendar month (UTC) for the month's cards to show them. */
 const sameMonth = new Date(base).getUTCMonth() === new Date().getUTCMonth();
 
