@@ -28,6 +28,7 @@ bench "MQTT ingestion, single readings of every signal and 32 cells, PostgreSQL,
 bench "what ingestion writes once a second per vehicle (state, chart minutes, open trip), 10,000 vehicles, PostgreSQL (goal: <= 25 µs of CPU a vehicle)" bash scripts/with-postgres.sh npx tsx bench/per-second-writes.ts
 bench "CAN history report, one vehicle, 864,000 readings of every signal and 32 cells, PostgreSQL with 1 GB of shared buffers (goal: first page < 200 ms, later pages and sorts < 300 ms, xlsx export >= 20,000 rows/s with < 200 MB server growth)" env PG_SETTINGS="-c shared_buffers=1GB" bash scripts/with-postgres.sh npx tsx bench/can-report.ts
 bench "xlsx writer against ExcelJS's streaming writer, 100,000 rows of 57 columns (goal: >= 20,000 rows/s with < 200 MB growth)" npx tsx bench/xlsx-writer.ts
+bench "a reading's CPU steps alone: scanned on the parse thread, COPY-encoded, the chart's minutes and the alert rules (no goal: figures for docs/performance.md)" npx tsx bench/reading-steps.ts
 bench "hand-over of device messages to the parse thread, in groups of 1, 60 and 512 (no goal: figures for docs/performance.md)" npx tsx bench/parse-hand-over.ts
 bench "binary COPY encoder against pg-copy-streams-binary, 100,000 readings, PostgreSQL (goal: <= 2 µs of CPU a row)" bash scripts/with-postgres.sh npx tsx bench/copy-encoder.ts
 bench "radix sort of the report's windows against comparator sorts, 80,000 and 720,000 records (goal: 80,000 in < 50 ms)" npx tsx bench/radix-sort.ts

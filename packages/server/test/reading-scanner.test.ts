@@ -13,8 +13,11 @@ const packed = (messages: string[]) => {
   const { bytes, ends } = batchOf(messages);
   return unpackMessages(packBatch(bytes, ends, now));
 };
-const scanned = (message: string) =>
-  scanReading(Buffer.from(message), 0, Buffer.byteLength(message), now, new Float64Array(1 + SCANNED_MAX), 0) >= 0;
+/** Whether the scanner takes the message, alone in a buffer as the parse thread lays it out. */
+const scanned = (message: string) => {
+  const { bytes, ends } = batchOf([message]);
+  return scanReading(bytes, 0, ends[0], now, new Float64Array(1 + SCANNED_MAX), 0) >= 0;
+};
 
 const cells = Array.from({ length: 32 }, (_, i) => 3.2 + (i % 7) * 0.01);
 /** The usual message: every signal and 32 cells, as the benchmark's devices send it. */
@@ -70,6 +73,17 @@ describe('the reading scanner', () => {
   it('leaves every other message to JSON.parse and the checks', () => {
     for (const m of unusual) expect(scanned(m), m).toBe(false);
     expect(packed(unusual)).toEqual(unusual.map((m) => parseMessage(m, now)));
+  });
+
+  it('reads no number on past its message, nor past a buffer that does not end one', () => {
+    // The scanner reads numbers to their last digit without looking for the message's end.
+    const cut = [`{"ts":${now},"speed":1`, '2}', `{"ts":${now},"cells":[3.3,3.`, '4]}'];
+    expect(cut.map(scanned)).toEqual([false, false, false, false]);
+    expect(packed(cut)).toEqual(cut.map((m) => parseMessage(m, now)));
+    const whole = `{"ts":${now},"speed":12}`;
+    const out = new Float64Array(1 + SCANNED_MAX);
+    expect(scanReading(Buffer.from(`${whole}\0`), 0, whole.length, now, out, 0)).toBeGreaterThan(0);
+    expect(scanReading(Buffer.from(`${whole}7`), 0, whole.length, now, out, 0)).toBe(-1);
   });
 
   // Messages built from the protocol's pieces and its hostile ones, laid out as text, so that

@@ -84,8 +84,9 @@ export function createParseThread() {
     waiting = [];
     let total = 0;
     for (const p of batch) total += typeof p === 'string' ? Buffer.byteLength(p) : p.length;
-    // Its own memory, never Buffer's shared pool: the transfer takes it from this thread.
-    const bytes = Buffer.from(new ArrayBuffer(total));
+    // Its own memory, never Buffer's shared pool: the transfer takes it from this thread. A zero
+    // byte after the messages ends any number in them (the scanner's condition, scanReading).
+    const bytes = Buffer.from(new ArrayBuffer(total + 1));
     const ends = new Uint32Array(batch.length);
     let at = 0;
     batch.forEach((p, i) => {
