@@ -129,23 +129,32 @@ const BANDS_BY_SEVERITY = [
 const BY_SEVERITY = BANDS_BY_SEVERITY.map(([severity]) => severity);
 
 /**
- * An attribute's ranges as one flat array of numbers (low, high, severity's place in
- * BANDS_BY_SEVERITY), the more severe first: what classifyBands reads. The alert engine makes it
- * once per attribute and classifies every metric of every reading ingested with it.
+ * An attribute's ranges as one flat array of numbers, what classifyBands reads: first the part of
+ * its normal range that no other range overlaps (the usual value, classified with two
+ * comparisons; empty when there is none), then each range as low, high and its severity's place
+ * in BANDS_BY_SEVERITY, the more severe first. The alert engine makes it once per attribute and
+ * classifies every metric of every reading ingested with it.
  */
 export function bandsOf(attr: Pick<AlertAttribute, 'normal' | 'warning' | 'sever'>): readonly number[] {
-  const flat: number[] = [];
+  const ranges: number[] = [];
   BANDS_BY_SEVERITY.forEach(([, band], place) => {
-    for (const { low, high } of attr[band]) flat.push(low, high, place);
+    for (const { low, high } of attr[band]) ranges.push(low, high, place);
   });
-  return flat;
+  const [normal] = attr.normal;
+  const overlapped = attr.sever
+    .concat(attr.warning)
+    .some((r) => normal && r.low <= normal.high && r.high >= normal.low);
+  const clear =
+    normal && !overlapped ? [normal.low, normal.high] : [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
+  return [...clear, ...ranges];
 }
 
 /** classify, on an attribute's bands (bandsOf). */
 export function classifyBands(value: number, bands: readonly number[]): Severity {
+  if (value >= bands[0] && value <= bands[1]) return 'NORMAL';
   let best = BY_SEVERITY.length - 1; // NORMAL when there are no ranges
   let bestDistance = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < bands.length; i += 3) {
+  for (let i = 2; i < bands.length; i += 3) {
     const d = value < bands[i] ? bands[i] - value : value > bands[i + 1] ? value - bands[i + 1] : 0;
     if (d === 0) return BY_SEVERITY[bands[i + 2]];
     if (d < bestDistance) {

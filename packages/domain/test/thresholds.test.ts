@@ -1,5 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { classify, DEFAULT_THRESHOLDS, effectiveThresholds, type MetricName } from '../src/thresholds.js';
+import {
+  classify,
+  DEFAULT_THRESHOLDS,
+  effectiveThresholds,
+  SEVERITIES,
+  type MetricName,
+  type Severity,
+} from '../src/thresholds.js';
 
 const of = (name: MetricName) => DEFAULT_THRESHOLDS.find((a) => a.name === name)!;
 
@@ -29,6 +37,45 @@ describe('threshold classification on the default table (part 2 §5)', () => {
     ['gpsSignal', 5.05, 'SEVERE'],
   ] as const)('%s %d is %s', (name, value, severity) => {
     expect(classify(value, of(name))).toBe(severity);
+  });
+
+  it('gives the band of the range a value is in, the more severe where they overlap, else of the nearest', () => {
+    // The rule as docs/alerts.md states it: the range at the least distance, the more severe on a tie.
+    const expected = (
+      value: number,
+      bands: Record<'normal' | 'warning' | 'sever', { low: number; high: number }[]>,
+    ) => {
+      const of = { normal: 'NORMAL', warning: 'WARNING', sever: 'SEVERE' } as const;
+      let best: [number, Severity] = [Number.POSITIVE_INFINITY, 'NORMAL'];
+      for (const key of ['normal', 'warning', 'sever'] as const)
+        for (const { low, high } of bands[key]) {
+          const distance = Math.max(low - value, value - high, 0);
+          const severity = of[key];
+          if (
+            distance < best[0] ||
+            (distance === best[0] && SEVERITIES.indexOf(severity) > SEVERITIES.indexOf(best[1]))
+          )
+            best = [distance, severity];
+        }
+      return best[1];
+    };
+    const range = fc
+      .tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 30 }))
+      .map(([low, width]) => ({ low, high: low + width }));
+    fc.assert(
+      fc.property(
+        fc.record({
+          normal: fc.array(range, { maxLength: 1 }),
+          warning: fc.array(range, { maxLength: 2 }),
+          sever: fc.array(range, { maxLength: 2 }),
+        }),
+        fc.oneof(fc.integer({ min: -10, max: 140 }), fc.double({ min: -10, max: 140, noNaN: true })),
+        (bands, value) => {
+          expect(classify(value, bands)).toBe(expected(value, bands));
+        },
+      ),
+      { numRuns: 5000 },
+    );
   });
 
   it('has every metric of the default table with at most two alert ranges', () => {

@@ -26,6 +26,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * settings are cached): the loop below runs for every metric of every vehicle in every batch.
  */
 interface Rule {
+  attribute: AlertAttribute;
   /** Where the metric's value is in a reading (metricPlace). */
   place: number;
   normalMid: number;
@@ -39,6 +40,7 @@ const ruleOf = (a: AlertAttribute) => {
   let rule = rules.get(a);
   if (!rule) {
     rule = {
+      attribute: a,
       place: metricPlace(a.name),
       normalMid: a.normal[0] ? (a.normal[0].low + a.normal[0].high) / 2 : 0,
       bands: bandsOf(a),
@@ -49,6 +51,18 @@ const ruleOf = (a: AlertAttribute) => {
   }
   return rule;
 };
+
+/**
+ * A vehicle's episodes, by metric, and lined up with the attributes it was last judged by: a batch
+ * visits every metric of every vehicle in it, and two lookups for each cost more than the rule.
+ */
+interface VehicleEpisodes {
+  byMetric: Map<string, EpisodeState>;
+  /** The attributes (its settings') that `rules` and `states` follow, place for place. */
+  attributes: readonly AlertAttribute[];
+  rules: Rule[];
+  states: (EpisodeState | undefined)[];
+}
 
 interface Pending {
   vehicleId: number;
@@ -69,12 +83,17 @@ export function createAlertEngine(deps: {
   messagesPerHour: number;
   messagesQueued: () => void;
 }) {
-  /** Each vehicle's episode per metric. */
-  const episodes = new Map<number, Map<string, EpisodeState>>();
+  const episodes = new Map<number, VehicleEpisodes>();
   const episodesOf = (vehicleId: number) => {
     let own = episodes.get(vehicleId);
-    if (!own) episodes.set(vehicleId, (own = new Map()));
+    if (!own) episodes.set(vehicleId, (own = { byMetric: new Map(), attributes: [], rules: [], states: [] }));
     return own;
+  };
+  /** Lines a vehicle's rules and episodes up with the attributes it is judged by now. */
+  const lineUp = (own: VehicleEpisodes, attributes: readonly AlertAttribute[]) => {
+    own.attributes = attributes;
+    own.rules = attributes.map(ruleOf);
+    own.states = attributes.map((a) => own.byMetric.get(a.name));
   };
   const loaded = new Set<number>();
   let chain: Promise<void> = Promise.resolve();
@@ -85,7 +104,7 @@ export function createAlertEngine(deps: {
     if (!missing.length) return;
     const rows = await deps.db.select().from(alertState).where(inArray(alertState.vehicleId, missing));
     for (const r of rows) {
-      episodesOf(r.vehicleId).set(r.attributeName, {
+      episodesOf(r.vehicleId).byMetric.set(r.attributeName, {
         band: r.band as Severity,
         since: r.since.getTime(),
         logged: r.logged,
@@ -106,21 +125,22 @@ export function createAlertEngine(deps: {
       const settings = deps.settings.cached(vehicleId) ?? (await deps.settings.get(vehicleId));
       if (!settings) continue;
       const own = episodesOf(vehicleId);
-      for (const attribute of settings.attributes) {
-        const rule = ruleOf(attribute);
-        let state = own.get(attribute.name);
+      if (own.attributes !== settings.attributes) lineUp(own, settings.attributes);
+      for (let i = 0; i < own.rules.length; i++) {
+        const rule = own.rules[i];
+        let state = own.states[i];
         let moved = false;
         for (const { reading } of list) {
           const value = metricValue(rule.place, reading, rule.normalMid);
           if (Number.isNaN(value)) continue;
-          if (!state) own.set(attribute.name, (state = initialEpisode(reading.ts)));
+          if (!state) own.byMetric.set(rule.attribute.name, (own.states[i] = state = initialEpisode(reading.ts)));
           const { band, logged, lastNotifiedAt } = state;
           const event = step(state, classifyBands(value, rule.bands), reading.ts, value, rule);
           // Only meaningful changes are written; lastTs alone is kept in memory.
           if (state.band !== band || state.logged !== logged || state.lastNotifiedAt !== lastNotifiedAt) moved = true;
-          if (event) pending.push({ vehicleId, settings, attribute, event });
+          if (event) pending.push({ vehicleId, settings, attribute: rule.attribute, event });
         }
-        if (moved && state) changed.push({ vehicleId, metric: attribute.name, state: { ...state } });
+        if (moved && state) changed.push({ vehicleId, metric: rule.attribute.name, state: { ...state } });
       }
     }
     if (changed.length || pending.length) await record(changed, pending);

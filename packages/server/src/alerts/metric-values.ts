@@ -35,7 +35,13 @@ export function metricValue(place: number, reading: Reading, normalMid: number):
   const cells = reading.cells;
   if (place !== CELLS || !cells?.length) return NaN;
   let worst = cells[0];
-  for (let i = 1; i < cells.length; i++)
-    if (Math.abs(cells[i] - normalMid) > Math.abs(worst - normalMid)) worst = cells[i];
+  let furthest = Math.abs(worst - normalMid);
+  for (let i = 1; i < cells.length; i++) {
+    const distance = Math.abs(cells[i] - normalMid);
+    if (distance > furthest) {
+      worst = cells[i];
+      furthest = distance;
+    }
+  }
   return worst;
 }
