@@ -31,12 +31,7 @@ export function* binaryCopyChunks(rows: StoredRow[]): Generator<Buffer> {
     if (full) yield full;
     out.int4(vehicleId);
     out.timestamptz(reading.ts);
-    const { values } = reading;
-    for (let i = 0; i < STORED_SIGNALS.length; i++) {
-      const v = values[i];
-      if (Number.isNaN(v)) out.null();
-      else out.float8(v);
-    }
+    out.float8s(reading.values); // NaN: the signal was not measured
     if (reading.cells) out.float4Array(reading.cells);
     else out.null();
     if (extra) out.jsonb(extra);
