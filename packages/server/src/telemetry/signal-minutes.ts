@@ -11,13 +11,27 @@ const MINUTE_MS = 60_000;
 /** Each chart signal's place in a reading's values. */
 const CHART_PLACES = CHART_SIGNALS.map((k) => SIGNAL_INDEX[k]);
 
+/**
+ * One vehicle's minute. Its extremes are unboxed doubles, +Infinity and -Infinity where the minute
+ * has no value of the signal yet: each reading compares every chart signal, and in an array that
+ * also holds nulls every number is a heap object to read, and each new extreme one to allocate.
+ */
 interface Minute {
   vehicleId: number;
   minute: number;
   readings: number;
-  low: (number | null)[];
-  high: (number | null)[];
+  low: Float64Array;
+  high: Float64Array;
 }
+const newMinute = (vehicleId: number, minute: number): Minute => ({
+  vehicleId,
+  minute,
+  readings: 0,
+  low: new Float64Array(CHART_SIGNALS.length).fill(Number.POSITIVE_INFINITY),
+  high: new Float64Array(CHART_SIGNALS.length).fill(Number.NEGATIVE_INFINITY),
+});
+/** A minute's extremes as stored: null for a signal without a value. */
+const stored = (extremes: Float64Array) => Array.from(extremes, (v) => (Number.isFinite(v) ? v : null));
 
 /** Element-wise least/greatest of two arrays of the chart signals, in order (nulls give way). */
 const merge = (fn: 'least' | 'greatest', stored: typeof signalMinute.low | typeof signalMinute.high) =>
@@ -73,8 +87,8 @@ export function createSignalMinutes(db: Db) {
           vehicle_id: m.vehicleId,
           minute: isoTime(m.minute),
           readings: m.readings,
-          low: m.low,
-          high: m.high,
+          low: stored(m.low),
+          high: stored(m.high),
         })),
         'x(vehicle_id int, minute timestamptz, readings int, low float8[], high float8[])',
       )}
@@ -87,9 +101,8 @@ export function createSignalMinutes(db: Db) {
     if (!newer) return void pending.set(key, m);
     newer.readings += m.readings;
     for (let i = 0; i < CHART_SIGNALS.length; i++) {
-      const [low, high] = [m.low[i], m.high[i]];
-      if (low !== null && (newer.low[i] === null || low < newer.low[i]!)) newer.low[i] = low;
-      if (high !== null && (newer.high[i] === null || high > newer.high[i]!)) newer.high[i] = high;
+      if (m.low[i] < newer.low[i]) newer.low[i] = m.low[i];
+      if (m.high[i] > newer.high[i]) newer.high[i] = m.high[i];
     }
   };
 
@@ -99,18 +112,14 @@ export function createSignalMinutes(db: Db) {
         const minute = Math.floor(reading.ts / MINUTE_MS) * MINUTE_MS;
         const key = keyOf(vehicleId, minute);
         let m = pending.get(key);
-        if (!m) {
-          const none = () => CHART_SIGNALS.map(() => null);
-          pending.set(key, (m = { vehicleId, minute, readings: 0, low: none(), high: none() }));
-        }
+        if (!m) pending.set(key, (m = newMinute(vehicleId, minute)));
         m.readings++;
+        const { low, high } = m;
+        // A signal the reading lacks is NaN, which no comparison takes.
         for (let i = 0; i < CHART_SIGNALS.length; i++) {
           const v = reading.values[CHART_PLACES[i]];
-          if (Number.isNaN(v)) continue;
-          const low = m.low[i];
-          const high = m.high[i];
-          if (low === null || v < low) m.low[i] = v;
-          if (high === null || v > high) m.high[i] = v;
+          if (v < low[i]) low[i] = v;
+          if (v > high[i]) high[i] = v;
         }
       }
     },
