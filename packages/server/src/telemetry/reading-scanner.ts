@@ -207,7 +207,8 @@ function key(b: Buffer, p: number, stop: number, guess: number): number {
   if (p >= stop || b[p] !== 0x22 /* " */) return -1;
   const from = ++p;
   const close = from + KEYS[guess].length;
-  if (close < stop && from + GUESS_BYTES[guess] <= view.byteLength) {
+  // b.length, the view's too: DataView's byteLength is a call into a built-in at every key.
+  if (close < stop && from + GUESS_BYTES[guess] <= b.length) {
     const base = guess * GUESS_WORDS;
     const words = GUESS_BYTES[guess] >> 2;
     let w = 0;
