@@ -2,10 +2,11 @@
  * The CPU steps a reading goes through in evfleet, each alone, on the ingestion benchmark's device
  * message (every signal and 32 cells) in batches of 500 readings from 100 vehicles: the reading
  * scanner on the parse thread, then on the main thread the binary COPY encoding, the chart's
- * minutes and the alert rules (the default thresholds; an in-memory PGlite database holds the
- * alert states). Nanoseconds a reading, the least of 15 rounds: the full benchmark
- * (bench/ingest.ts) says what the process spends, this one where a change to one step moved it,
- * without the noise of the two cores it shares with PostgreSQL and the devices. No goal.
+ * minutes, the alert rules (the default thresholds), the vehicles' live states, and trips and
+ * charging sessions (an in-memory PGlite database with the vehicles holds what they load).
+ * Nanoseconds a reading, the least of 15 rounds: the full benchmark (bench/ingest.ts) says what
+ * the process spends, this one where a change to one step moved it, without the noise of the two
+ * cores it shares with PostgreSQL and the devices. No goal.
  *
  *   npx tsx bench/reading-steps.ts
  */
@@ -18,6 +19,8 @@ import { packBatch } from '../packages/server/src/telemetry/parsed-pack.js';
 import { binaryCopyChunks, type StoredRow } from '../packages/server/src/telemetry/reading-store.js';
 import { parseReading } from '../packages/server/src/telemetry/reading.js';
 import { createSignalMinutes } from '../packages/server/src/telemetry/signal-minutes.js';
+import { createEpisodeTracker } from '../packages/server/src/telemetry/episodes.js';
+import { createVehicleStates } from '../packages/server/src/telemetry/vehicle-states.js';
 import { batchOf } from '../packages/server/test/support/message-batch.js';
 import { reading } from './support/device-reading.js';
 
@@ -78,14 +81,23 @@ const engine = createAlertEngine({
   messagesPerHour: 10,
   messagesQueued: () => {},
 });
+const states = createVehicleStates(database.db);
+const trips = createEpisodeTracker(database.db);
 // Each round goes on where the last ended (older readings would be skipped as late). The round
 // whose readings first hold a warning for its minutes backward records it; the least round does not.
 const span = rows.length * BATCH * 10;
+const later = () => rows.forEach((batch) => batch.forEach((r) => (r.reading.ts += span)));
 const alerts = await timed(rows.length * BATCH, async () => {
-  for (const batch of rows) {
-    for (const r of batch) r.reading.ts += span;
-    await engine.apply(batch);
-  }
+  later();
+  for (const batch of rows) await engine.apply(batch);
+});
+const state = await timed(rows.length * BATCH, async () => {
+  later();
+  for (const batch of rows) await states.apply(batch);
+});
+const trip = await timed(rows.length * BATCH, async () => {
+  later();
+  for (const batch of rows) await trips.apply(batch);
 });
 await database.close();
 
@@ -94,5 +106,5 @@ console.log(
 );
 console.log(`  parse thread: scanned and packed ${scan.toFixed(0)}`);
 console.log(
-  `  main thread: binary COPY encoding ${copy.toFixed(0)}, chart minutes ${minute.toFixed(0)}, alert rules ${alerts.toFixed(0)}`,
+  `  main thread: binary COPY encoding ${copy.toFixed(0)}, chart minutes ${minute.toFixed(0)}, alert rules ${alerts.toFixed(0)}, vehicle states ${state.toFixed(0)}, trips and charging ${trip.toFixed(0)}`,
 );

@@ -163,13 +163,23 @@ const NOTHING: IntervalFacts = {
   idleSeconds: 0,
   idleChargeLost: 0,
 };
+/** Facts to write an interval's into (intervalFacts). */
+export const newIntervalFacts = (): IntervalFacts => ({ ...NOTHING });
 
-export function intervalFacts(prev: MeterPoint, cur: MeterPoint): IntervalFacts {
+/**
+ * The facts of the interval from prev to cur, written into `into` (by default a new object): the
+ * ingestion pipeline works them out for every reading it takes and passes one object of its own,
+ * used before the next reading's are written.
+ */
+export function intervalFacts(prev: MeterPoint, cur: MeterPoint, into = newIntervalFacts()): IntervalFacts {
+  const facts = into;
   const seconds = (cur.ts - prev.ts) / 1000;
-  if (!(seconds > 0)) return NOTHING;
+  facts.seconds = seconds > 0 ? seconds : 0;
+  facts.chargingSeconds = facts.chargedKwh = facts.usedKwh = facts.gpsMiles = 0;
+  facts.idleSeconds = facts.idleChargeLost = 0;
+  if (!(seconds > 0)) return facts;
   const moving = isMoving(prev) || isMoving(cur);
   const charging = isCharging(prev);
-  const facts = { ...NOTHING, seconds };
   if (!moving && !charging && seconds <= ENERGY_RULES.maxIdleGapSeconds) {
     facts.idleSeconds = seconds;
     if (prev.batteryCharge !== null && cur.batteryCharge !== null)

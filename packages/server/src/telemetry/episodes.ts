@@ -4,6 +4,7 @@ import {
   segmentEpisodes,
   stepEpisode,
   intervalFacts,
+  newIntervalFacts,
   STOP_MINUTES,
   type Episode,
   type EpisodeKind,
@@ -19,6 +20,8 @@ import { groupByVehicle, type StoredRow } from './reading-store.js';
 import { refreshBatteryEstimates } from './battery-estimates.js';
 
 const KINDS: EpisodeKind[] = ['trip', 'charge'];
+/** Each reading's interval facts, written over by the next: one object, not one a reading. */
+const scratchFacts = newIntervalFacts();
 const TABLES = { trip, charge: chargingSession };
 /** Both tables have the episode columns; Drizzle types them apart only by their names. */
 type EpisodeTable = typeof trip;
@@ -170,7 +173,7 @@ export function createEpisodeTracker(db: Db) {
         const p = readingPoint(reading);
         // Both kinds step the same readings: the interval since the last one is worked out once.
         const { trip, charge } = v.tracks;
-        const facts = trip.prev && trip.prev === charge.prev ? intervalFacts(trip.prev, p) : undefined;
+        const facts = trip.prev && trip.prev === charge.prev ? intervalFacts(trip.prev, p, scratchFacts) : undefined;
         for (const kind of KINDS) {
           const track = v.tracks[kind];
           const before = track.open;

@@ -1,4 +1,4 @@
-import { intervalFacts, odometerMiles, restCells, type MeterPoint } from '@evfleet/domain';
+import { intervalFacts, newIntervalFacts, odometerMiles, restCells, type MeterPoint } from '@evfleet/domain';
 
 /** One vehicle's figures for one UTC day: the columns of vehicle_daily_stat and its low_cell_count rows. */
 export interface DayFigures {
@@ -39,6 +39,9 @@ export interface Cursor {
   odometer: number | null;
 }
 
+/** Each reading's interval facts, written over by the next: one object, not one a reading. */
+const scratchFacts = newIntervalFacts();
+
 /** Ingestion keeps values in their physical ranges; this guards the sums against anything else. */
 const finite = (x: number) => (Number.isFinite(x) ? x : 0);
 
@@ -49,7 +52,7 @@ const finite = (x: number) => (Number.isFinite(x) ? x : 0);
  */
 export function addReading(cursor: Cursor, p: MeterPoint, day: DayFigures) {
   if (cursor.prev) {
-    const f = intervalFacts(cursor.prev, p);
+    const f = intervalFacts(cursor.prev, p, scratchFacts);
     day.energyKwh += finite(f.chargedKwh);
     day.chargingSeconds += f.chargingSeconds;
     day.energyUsedKwh += finite(f.usedKwh);
