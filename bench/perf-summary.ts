@@ -4,7 +4,8 @@
  * another in a system call shows busy while it waits for a core, and each thread is profiled on
  * its own. perf's cpu-clock samples a thread only while it runs, the kernel and V8's collector
  * threads included, so its shares add up to the CPU the bench measures. JavaScript frames are
- * named through the process's `--perf-basic-prof` map. Recorded with call chains (-g), a sample
+ * named through the process's `--perf-basic-prof` map (entries that later code took the place of are
+ * dropped from it first: dropReusedAddresses). Recorded with call chains (-g), a sample
  * counts for the nearest caller with a part: a built-in or a system call for the code that made it.
  *
  *   npx tsx bench/perf-summary.ts /tmp/ingest-perf/embedded.data [--top 25] [--part 'alerts']
@@ -13,6 +14,7 @@
  * own callers above them: which of Node's streams, say, and for whom.
  */
 import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { PARTS } from './support/pipeline-parts.js';
 
 const [file, ...rest] = process.argv.slice(2);
@@ -57,8 +59,49 @@ interface Sample {
   caller: string;
   inKernel: boolean;
 }
+/**
+ * The process's JIT map (`/tmp/perf-PID.map`, written by `--perf-basic-prof`) without the entries
+ * that later code took the place of. V8 frees code and puts other code at its addresses, and the
+ * map keeps both; perf then names a sample by either, so the parse thread's scanner showed as the
+ * CommonJS lexer that held its addresses at start-up. An entry that a later one overlaps is dropped.
+ */
+function dropReusedAddresses(processId: number) {
+  const map = `/tmp/perf-${processId}.map`;
+  if (!existsSync(map)) return;
+  const entries = readFileSync(map, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [start, size] = line.split(' ', 2).map((hex) => parseInt(hex, 16));
+      return { start, end: start + size, line };
+    });
+  // From the newest back, each kept if it overlaps none kept before it (kept: sorted by start).
+  const kept: typeof entries = [];
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i];
+    let lo = 0;
+    let hi = kept.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (kept[mid].start < e.start) lo = mid + 1;
+      else hi = mid;
+    }
+    const overlaps = (lo < kept.length && kept[lo].start < e.end) || (lo > 0 && kept[lo - 1].end > e.start);
+    if (!overlaps) kept.splice(lo, 0, e);
+  }
+  if (kept.length < entries.length) writeFileSync(map, kept.map((e) => e.line).join('\n') + '\n');
+}
+
 const samples: Sample[] = [];
 let pid = 0;
+const firstPid = /^\s*(\d+)/.exec(
+  execFileSync('perf', ['script', '-i', file, '-F', 'pid'], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }),
+)?.[1];
+if (firstPid) dropReusedAddresses(Number(firstPid));
 const script = execFileSync('perf', ['script', '-i', file, '-F', 'pid,tid,ip,sym,dso'], {
   encoding: 'utf8',
   maxBuffer: 1 << 30,
