@@ -167,12 +167,11 @@ const NOTHING: IntervalFacts = {
 export const newIntervalFacts = (): IntervalFacts => ({ ...NOTHING });
 
 /**
- * The facts of the interval from prev to cur, written into `into` (by default a new object): the
+ * The facts of the interval from prev to cur, written into `facts` (by default a new object): the
  * ingestion pipeline works them out for every reading it takes and passes one object of its own,
  * used before the next reading's are written.
  */
-export function intervalFacts(prev: MeterPoint, cur: MeterPoint, into = newIntervalFacts()): IntervalFacts {
-  const facts = into;
+export function intervalFacts(prev: MeterPoint, cur: MeterPoint, facts = newIntervalFacts()): IntervalFacts {
   const seconds = (cur.ts - prev.ts) / 1000;
   facts.seconds = seconds > 0 ? seconds : 0;
   facts.chargingSeconds = facts.chargedKwh = facts.usedKwh = facts.gpsMiles = 0;

@@ -141,11 +141,10 @@ export function bandsOf(attr: Pick<AlertAttribute, 'normal' | 'warning' | 'sever
     for (const { low, high } of attr[band]) ranges.push(low, high, place);
   });
   const [normal] = attr.normal;
-  const overlapped = attr.sever
-    .concat(attr.warning)
-    .some((r) => normal && r.low <= normal.high && r.high >= normal.low);
   const clear =
-    normal && !overlapped ? [normal.low, normal.high] : [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
+    normal && ![...attr.sever, ...attr.warning].some((r) => r.low <= normal.high && r.high >= normal.low)
+      ? [normal.low, normal.high]
+      : [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
   return [...clear, ...ranges];
 }
 

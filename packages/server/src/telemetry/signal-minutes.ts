@@ -31,7 +31,7 @@ const newMinute = (vehicleId: number, minute: number): Minute => ({
   high: new Float64Array(CHART_SIGNALS.length).fill(Number.NEGATIVE_INFINITY),
 });
 /** A minute's extremes as stored: null for a signal without a value. */
-const stored = (extremes: Float64Array) => Array.from(extremes, (v) => (Number.isFinite(v) ? v : null));
+const storedExtremes = (extremes: Float64Array) => Array.from(extremes, (v) => (Number.isFinite(v) ? v : null));
 
 /** Element-wise least/greatest of two arrays of the chart signals, in order (nulls give way). */
 const merge = (fn: 'least' | 'greatest', stored: typeof signalMinute.low | typeof signalMinute.high) =>
@@ -87,8 +87,8 @@ export function createSignalMinutes(db: Db) {
           vehicle_id: m.vehicleId,
           minute: isoTime(m.minute),
           readings: m.readings,
-          low: stored(m.low),
-          high: stored(m.high),
+          low: storedExtremes(m.low),
+          high: storedExtremes(m.high),
         })),
         'x(vehicle_id int, minute timestamptz, readings int, low float8[], high float8[])',
       )}
