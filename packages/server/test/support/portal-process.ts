@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, readdirSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './ports.js';
@@ -57,8 +57,9 @@ export async function startPortalProcess(env: Record<string, string>, logFile: s
   server.stdout?.pipe(log, { end: false });
   server.stderr?.pipe(log, { end: false });
   server.once('close', () => log.end());
+  const logWritten = new Promise<void>((resolve) => log.once('finish', () => resolve()));
   try {
-    await waitForHealth(baseUrl, server, logFile);
+    await waitForHealth(baseUrl, server, logFile, logWritten);
   } catch (error) {
     await stopProcess(server);
     throw error;
@@ -66,11 +67,20 @@ export async function startPortalProcess(env: Record<string, string>, logFile: s
   return { baseUrl, server };
 }
 
-async function waitForHealth(baseUrl: string, server: ChildProcess, logFile: string): Promise<void> {
+async function waitForHealth(
+  baseUrl: string,
+  server: ChildProcess,
+  logFile: string,
+  logWritten: Promise<void>,
+): Promise<void> {
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
   for (;;) {
-    if (server.exitCode !== null)
-      throw new Error(`The server exited with code ${server.exitCode} before it was healthy; see ${logFile}`);
+    if (server.exitCode !== null) {
+      // The log may be gone by the time someone reads CI's output: its end goes into the error.
+      await logWritten;
+      const end = readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
+      throw new Error(`The server exited with code ${server.exitCode} before it was healthy; ${logFile} ends:\n${end}`);
+    }
     try {
       if ((await fetch(`${baseUrl}/management/health`)).ok) return;
     } catch {
