@@ -3,7 +3,7 @@ import { localDate } from '@evfleet/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { localInstant } from '../src/modules/can-report/schedules/schedule-period.js';
+import { addDays, localInstant } from '../src/modules/can-report/schedules/schedule-period.js';
 import { MIN, readingSender } from './support/can-readings.js';
 import { DATABASE_KINDS } from './support/databases.js';
 import { callerFor, createTenant, type Caller, type Tenant } from './support/people.js';
@@ -27,8 +27,10 @@ describe.each(DATABASE_KINDS)('CAN report schedules on %s', (kind) => {
   let a: Tenant;
   let dealerA: Caller;
   let templateId: number;
-  // Readings at noon, Chicago time, on the local day before today.
-  const yesterday = localDate(Date.now() - DAY_MS, ZONE);
+  // Readings at noon, Chicago time, on the local day before today. Yesterday by the calendar, not
+  // 24 hours back: around a change of clocks a local day lasts 23 or 25 hours.
+  const today = localDate(Date.now(), ZONE);
+  const yesterday = addDays(today, -1);
   const noon = localInstant(yesterday, 12, ZONE);
   const outbox = async () =>
     (
@@ -93,7 +95,7 @@ describe.each(DATABASE_KINDS)('CAN report schedules on %s', (kind) => {
     });
     const next = Date.parse(schedule.nextRunAt);
     expect(next).toBeGreaterThan(Date.now());
-    expect(next - Date.now()).toBeLessThanOrEqual(DAY_MS);
+    expect(next - Date.now()).toBeLessThanOrEqual(DAY_MS + 3_600_000); // the day the clocks go back has 25 hours
     expect(
       Number(new Intl.DateTimeFormat('en-US', { timeZone: ZONE, hour: 'numeric', hourCycle: 'h23' }).format(next)),
     ).toBe(6);
@@ -113,7 +115,10 @@ describe.each(DATABASE_KINDS)('CAN report schedules on %s', (kind) => {
       hour: 6,
       recipients: ['ops@fleet.test', 'boss@fleet.test'],
     });
-    await t.database.db.execute(sql`update report_schedule set next_run_at = now() - interval '1 minute'`);
+    // Due since midnight today, Chicago time (past whenever the test runs): the run reports on yesterday.
+    await t.database.db.execute(
+      sql`update report_schedule set next_run_at = ${new Date(localInstant(today, 0, ZONE))}`,
+    );
     // A second instance on the same database: its start-up run races this one's.
     const other = await buildApp({ config: t.config, database: t.database, logger: false });
     await Promise.all([other.ready(), t.app.reportScheduler.runDue(), other.reportScheduler.runDue()]);

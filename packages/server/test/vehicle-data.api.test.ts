@@ -1,8 +1,10 @@
+import { localDate } from '@evfleet/domain';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { vehicle } from '../src/db/schema.js';
+import { localInstant } from '../src/modules/can-report/schedules/schedule-period.js';
 import { toMapItem } from '../src/modules/vehicles/data/vehicle-data.presenter.js';
 import { vehicleDataRepository } from '../src/modules/vehicles/data/vehicle-data.repository.js';
 import { hashDeviceToken, newDeviceToken } from '../src/telemetry/device-token.js';
@@ -12,6 +14,7 @@ import { postReadings } from './support/vehicles.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const MIN = 60_000;
+const CHICAGO = 'America/Chicago';
 
 describe.each(DATABASE_KINDS)('vehicle data calls on %s', (kind) => {
   let t: TestApp;
@@ -19,9 +22,9 @@ describe.each(DATABASE_KINDS)('vehicle data calls on %s', (kind) => {
   let b: Tenant;
   let admin: string;
   const token = newDeviceToken();
-  // Two trips yesterday (UTC noon onwards, Chicago morning): 10 minutes moving, a 20-minute stop, 5 minutes moving.
-  const day = new Date(Date.now() - 86_400_000);
-  const start = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 15, 0);
+  // Two trips yesterday from 09:00 in America/Chicago, the vehicles' default zone, summer or winter
+  // time: 10 minutes moving, a 20-minute stop, 5 minutes moving.
+  const start = localInstant(localDate(Date.now() - 86_400_000, CHICAGO), 9, CHICAGO);
 
   const send = (vin: string, readings: object[]) => postReadings(t, { vin, token }, readings);
 
@@ -144,7 +147,7 @@ describe.each(DATABASE_KINDS)('vehicle data calls on %s', (kind) => {
     const dates = (await as('GET', `/api/vehicle/movingDates/${id}`)).json() as string[];
     expect(dates).toHaveLength(1);
     const slots = (await as('GET', `/api/vehicle/mapTimeSlot/${id}?date=${dates[0]}`)).json() as string[];
-    expect(slots).toEqual(['09:00 - 09:10', '09:31 - 09:36']); // America/Chicago, the default zone
+    expect(slots).toEqual(['09:00 - 09:10', '09:31 - 09:36']);
     const route = (await as('GET', `/api/vehicle/mapDetail/${id}?date=${dates[0]}&timeSlot=2`)).json() as {
       lat: number;
     }[];

@@ -277,7 +277,11 @@ describe('the generic record screens', () => {
     await page.getByTestId('add-new').click();
     await expectPath(page, `/vehicle-can/new?view=records&vehicleId=${vehicle.id}`);
     await pickVehicle(page, field(page, 'vehicle'), vehicle.name);
-    await pickDateTime(page, 'field-recordedTime', 'Recorded Time', new Date(2026, 1, 1, 10, 20, 30));
+    // Ten months back: within the 400 days a reading may be old, and far enough that the calendar
+    // climbs to the year and the month instead of stepping back a month at a time.
+    const recorded = new Date(Date.now() - 300 * 86_400_000);
+    recorded.setHours(10, 20, 30, 0);
+    await pickDateTime(page, 'field-recordedTime', 'Recorded Time', recorded);
     await field(page, 'batteryCharged').fill('eighty');
     await field(page, 'packVoltage').fill('88.5');
     const charging = field(page, 'chargeStatus');
@@ -290,7 +294,7 @@ describe('the generic record screens', () => {
     await page.getByTestId('save').click();
     await expectPath(page, `/vehicle-can?view=records&vehicleId=${vehicle.id}`);
 
-    const id = `${vehicle.id}-${new Date('2026-02-01T10:20:30').getTime()}`;
+    const id = `${vehicle.id}-${recorded.getTime()}`;
     const row = gridRow(page, recordGrid('vehicle-can'), id);
     const actions = rowActions(page, recordGrid('vehicle-can'), id);
     await expectVisible(row);

@@ -4,7 +4,7 @@ import { zoneOffset } from '../../../lib/time-zone.js';
 const DAY_MS = 86_400_000;
 
 /** 'YYYY-MM-DD' moved by whole calendar days. */
-const addDays = (date: string, days: number) =>
+export const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
