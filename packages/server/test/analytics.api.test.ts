@@ -59,10 +59,6 @@ describe.each(DATABASE_KINDS)('EV analytics from readings with known answers, on
       expect(res.statusCode).toBe(200);
     }
   };
-  const settle = async () => {
-    await t.app.telemetry.episodes.idle();
-    await t.app.telemetry.persist();
-  };
   const get = async <T>(url: string) => {
     const res = await as('GET', url);
     expect(res.statusCode, res.body).toBe(200);
@@ -86,9 +82,9 @@ describe.each(DATABASE_KINDS)('EV analytics from readings with known answers, on
     const readings = [...charge(day + 1 * HOUR, 20), ...drive(day + 3 * HOUR, 1000)];
     const half = readings.length >> 1;
     await send(late, readings.slice(half));
-    await settle();
+    await t.app.telemetry.settle();
     await send(late, readings.slice(0, half));
-    await settle();
+    await t.app.telemetry.settle();
   }, 180_000);
   afterAll(() => t?.close());
 

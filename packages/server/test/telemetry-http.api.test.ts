@@ -206,13 +206,12 @@ describe.each(DATABASE_KINDS)('HTTP telemetry ingestion on %s', (kind) => {
   });
 
   it('keeps the vehicle state current without letting a late reading replace a newer value', async () => {
-    await t.app.telemetry.states.idle();
+    await t.app.telemetry.settle();
     const state = t.app.telemetry.states.get(vehicleId)!;
     expect(state.values.speed).toBe(5);
     expect(state.values.customSignal).toBe(7);
     expect(state.cells).toHaveLength(32);
     expect(state.gpsLastReported).not.toBeNull();
-    await t.app.telemetry.states.persist();
     const [row] = (
       await t.database.db.execute<{ speed: number }>(
         sql`select (values->>'speed')::float as speed from vehicle_state where vehicle_id = ${vehicleId}`,

@@ -65,9 +65,7 @@ describe.each(DATABASE_KINDS)('vehicle data calls on %s', (kind) => {
     expect((await send(`VIN-b2-1`, [{ ts: Date.now() - 1000, speed: 0, gpsLat: 40, gpsLong: -80 }])).statusCode).toBe(
       200,
     );
-    await t.app.telemetry.states.idle();
-    await t.app.telemetry.episodes.idle();
-    await t.app.telemetry.persist();
+    await t.app.telemetry.settle();
   });
   afterAll(() => t?.close());
 

@@ -157,8 +157,7 @@ describe.each(DATABASE_KINDS)('saved thresholds in alert evaluation on %s', (kin
     const v = await newVehicle({ templateId: template.id });
     await t.database.db.execute(sql`update vehicle set attributes = null where id = ${v.id}`);
     await send(t.app, v, { packVoltage: 88, cells: [3.4] }); // Normal by the defaults (3.1-3.69), Warning by the template
-    await t.app.telemetry.states.idle();
-    await t.app.telemetry.persist();
+    await t.app.telemetry.settle();
     const cells = (await admin('GET', `/api/vehicles/cells?vin=${v.vin}`)).json<{
       cells: { status: string; value: number }[];
     }>();

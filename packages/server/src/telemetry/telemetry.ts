@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { onceAcrossInstances, type Database } from '../db/client.js';
 import { createAlertEngine } from '../alerts/alert-engine.js';
 import { createAlertSettings } from '../alerts/thresholds.js';
+import { oneWriteAtATime } from '../lib/one-write-at-a-time.js';
 import { createBatchWriter } from './batch-writer.js';
 import { createDeviceRegistry } from './devices.js';
 import { createEpisodeTracker } from './episodes.js';
@@ -87,14 +88,20 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     rebuilt: options.vehiclesTakenOver,
   });
 
-  const persist = async () => {
+  // A write takes what is changed when it starts: without one write at a time, a call made while the
+  // timer's write was under way found nothing left and returned before that write had landed
+  // (settle() before a takeover, a test reading the states back).
+  const persist = oneWriteAtATime(async () => {
     // Alerts are evaluated beside the states; what was handed to them before now covers the
     // states applied by now, so a written state never runs ahead of its alerts.
     await states.persist(alerts.idle());
     await episodes.persist();
     await minutes.persist();
-  };
-  /** Finishes the follow-ups of what is stored and writes them: before another instance takes these vehicles over. */
+  });
+  /**
+   * Finishes the follow-ups of what is stored and writes them: before another instance takes these
+   * vehicles over, and wherever states, trips or alerts must be read back at once (the API tests).
+   */
   const settle = async () => {
     // A committed reading reaches the follow-ups a moment after its writer is told (batches hand
     // over in order), and its trips only once its vehicle's state is updated (onCommitted).

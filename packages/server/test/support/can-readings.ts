@@ -22,8 +22,7 @@ export async function readingSender(t: TestApp) {
     });
     if (res.statusCode !== 200) throw new Error(`ingest ${res.statusCode} ${res.body}`);
     // Reported keys are read from vehicle states, so they must be stored before the report runs.
-    await t.app.telemetry.states.idle();
-    await t.app.telemetry.persist();
+    await t.app.telemetry.settle();
   };
 }
 
