@@ -42,7 +42,7 @@ describe('messages packed for the trip between threads', () => {
       if (payload.toString() === 'boom') throw new Error('a bug in the checks');
       return parseMessage(payload, at);
     };
-    const back = unpackMessages(structuredClone(packBatch(bytes, ends, now, read)));
+    const back = unpackMessages(structuredClone(packBatch(bytes, ends, now, [], read)));
     expect(back[1]).toBeInstanceOf(Error);
     expect((back[1] as Error).message).toBe('a bug in the checks');
     expect([back[0], back[2]]).toEqual([inline(messages[0]), inline(messages[3])]);
@@ -92,6 +92,19 @@ describe('the parse thread', () => {
     expect(thread.stats.handOvers).toBe(1);
     expect(await Promise.all(few)).toEqual([inline(messages[0]), inline(messages[1])]);
     expect(thread.stats).toEqual({ handOvers: 2, messages: HAND_OVER_MESSAGES + 2 });
+  });
+
+  it('reads each hand-over alone, though the buffers go back and forth between the threads', async () => {
+    thread = createParseThread();
+    const long = JSON.stringify({ ts: now, speed: 1234, cells });
+    const cut = `{"ts":${now},"speed":1`; // the start of a message like the one before, no end
+    expect(await read(long)).toEqual(inline(long));
+    // In the buffer the last hand-over used, the rest of the message before ("234,...") follows it.
+    expect(await read(cut)).toEqual(inline(cut));
+    expect(inline(cut)).toMatchObject({ ok: false });
+    const again = [read(messages[1]), read(long), read(messages[2])];
+    expect(await Promise.all(again)).toEqual([messages[1], long, messages[2]].map(inline));
+    expect(thread.stats.handOvers).toBe(3);
   });
 
   it('fails what a stopped thread held or was gathering, and starts another for the next message', async () => {

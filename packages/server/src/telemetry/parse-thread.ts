@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { TELEMETRY_LIMITS } from '@evfleet/domain';
 import { parseMessage, type MessageParse } from './message.js';
-import { unpackMessages, type PackedMessages } from './parsed-pack.js';
+import { spareBuffer, unpackMessages, type PackedMessages } from './parsed-pack.js';
 
 /**
  * What the thread parses is garbage by the end of its batch: the main thread's large young
@@ -29,8 +29,9 @@ export type Read = (message: MessageParse | Error) => void;
  * Messages read on a second thread, so the main one spends its time storing readings and keeping
  * their analytics (docs/performance.md, "The cost of a reading"). Messages go over together
  * (HAND_OVER_MESSAGES), copied into one transferred buffer, and come back in the order sent: a
- * device's readings keep their order. If the thread dies, what it held fails like a storage
- * failure (the device sends it again) and the next message starts a new thread.
+ * device's readings keep their order. That buffer and the one they were read into go round again
+ * (spareBuffer). If the thread dies, what it held fails like a storage failure (the device sends
+ * it again) and the next message starts a new thread.
  */
 export function createParseThread() {
   let worker: Worker | null = null;
@@ -41,6 +42,10 @@ export function createParseThread() {
   let payloads: (Buffer | string)[] = [];
   let waiting: Read[] = [];
   let timer: NodeJS.Timeout | null = null;
+  /** Buffers the thread gave back, for the next hand-overs' messages (spareBuffer). */
+  const spareInputs: ArrayBuffer[] = [];
+  /** The numbers of read batches, unpacked: given back to the thread with the next hand-over. */
+  let spareNumbers: ArrayBuffer[] = [];
   /** Read by the ingestion bench: messages per hand-over. */
   const stats = { handOvers: 0, messages: 0 };
 
@@ -55,9 +60,12 @@ export function createParseThread() {
       : new Worker(new URL('./parse-worker.js', import.meta.url), { resourceLimits });
     thread.unref();
     lastLook = undefined;
-    thread.on('message', (packed: PackedMessages) => {
+    thread.on('message', (packed: PackedMessages & { input: ArrayBuffer }) => {
       const batch = sent.shift()!;
-      unpackMessages(packed).forEach((m, i) => batch[i](m));
+      spareInputs.push(packed.input);
+      const messages = unpackMessages(packed);
+      spareNumbers.push(packed.numbers.buffer);
+      messages.forEach((m, i) => batch[i](m));
     });
     const fail = (err: Error) => {
       if (worker !== thread) return;
@@ -84,18 +92,23 @@ export function createParseThread() {
     waiting = [];
     let total = 0;
     for (const p of batch) total += typeof p === 'string' ? Buffer.byteLength(p) : p.length;
-    // Its own memory, never Buffer's shared pool: the transfer takes it from this thread. A zero
-    // byte after the messages ends any number in them (the scanner's condition, scanReading).
-    const bytes = Buffer.from(new ArrayBuffer(total + 1));
-    const ends = new Uint32Array(batch.length);
+    // The ends, then the messages and a zero byte after them that ends any number in them (the
+    // scanner's condition, scanReading), in one buffer of their own, never Buffer's shared pool:
+    // the transfer takes it from this thread.
+    const buffer = spareBuffer(spareInputs, 4 * batch.length + total + 1);
+    const ends = new Uint32Array(buffer, 0, batch.length);
+    const bytes = Buffer.from(buffer, ends.byteLength, total + 1);
     let at = 0;
     batch.forEach((p, i) => {
       at += typeof p === 'string' ? bytes.write(p, at) : p.copy(bytes, at);
       ends[i] = at;
     });
+    bytes[at] = 0;
     worker ??= start();
     sent.push(batchWaiting);
-    worker.postMessage({ bytes, ends }, [bytes.buffer, ends.buffer]);
+    const spares = spareNumbers;
+    spareNumbers = [];
+    worker.postMessage({ bytes, ends, spares }, [buffer, ...spares]);
   };
 
   return {

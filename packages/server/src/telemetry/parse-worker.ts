@@ -2,7 +2,13 @@
 import { parentPort } from 'node:worker_threads';
 import { packBatch } from './parsed-pack.js';
 
-parentPort!.on('message', ({ bytes, ends }: { bytes: Uint8Array; ends: Uint32Array }) => {
-  const packed = packBatch(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), ends, Date.now());
-  parentPort!.postMessage(packed, [packed.numbers.buffer]);
+/** Buffers of numbers the main thread has unpacked and given back, for the next batches' (spareBuffer). */
+const spares: ArrayBuffer[] = [];
+
+parentPort!.on('message', (batch: { bytes: Uint8Array<ArrayBuffer>; ends: Uint32Array; spares: ArrayBuffer[] }) => {
+  const { bytes, ends } = batch;
+  spares.push(...batch.spares);
+  const packed = packBatch(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), ends, Date.now(), spares);
+  // The messages' buffer goes back too, for the main thread's next hand-over.
+  parentPort!.postMessage({ ...packed, input: bytes.buffer }, [packed.numbers.buffer, bytes.buffer]);
 });

@@ -21,6 +21,25 @@ const plain = (p: Parsed) => p.ok && p.dropped === null && p.reading.extra === n
 const allPlain = (m: Read): m is MessageParse & { ok: true } =>
   !(m instanceof Error) && m.ok && m.items.length > 0 && m.items.every(plain);
 
+/**
+ * The least a new buffer holds, so one fits nearly every hand-over and goes round unchanged: sized
+ * to each hand-over (a power of two), they were too small for the next as the counts varied, and
+ * nothing was saved (docs/performance.md, "Tenth session").
+ */
+const SPARE_BYTES = 1 << 20;
+
+/**
+ * An ArrayBuffer of at least `size` bytes: one the other thread gave back, or a new one. Allocating
+ * and zeroing a new buffer for every hand-over was a fifth of the parse thread's time on a machine
+ * where page faults are dear. A spare too small is dropped.
+ */
+export function spareBuffer(spares: ArrayBuffer[], size: number): ArrayBuffer {
+  const spare = spares.pop();
+  return spare && spare.byteLength >= size
+    ? spare
+    : new ArrayBuffer(Math.max(SPARE_BYTES, 2 ** Math.ceil(Math.log2(size))));
+}
+
 /** The numbers of the batch being packed, kept from batch to batch: what is sent is a copy of its start. */
 let scratch = new Float64Array(1 << 16);
 function reserve(at: number, needed: number) {
@@ -58,11 +77,18 @@ function pack(message: Read, at: number, others: Read[]): number {
 }
 
 /**
- * The messages of one batch (`bytes`, each ending at its `ends`), read and packed. The usual
- * message is scanned straight into the numbers (reading-scanner.ts); any other is read by `read`
- * (parseMessage), and one whose checks throw (a bug) fails alone, as it would on the main thread.
+ * The messages of one batch (`bytes`, each ending at its `ends`), read and packed into a buffer
+ * from `spares` (spareBuffer). The usual message is scanned straight into the numbers
+ * (reading-scanner.ts); any other is read by `read` (parseMessage), and one whose checks throw (a
+ * bug) fails alone, as it would on the main thread.
  */
-export function packBatch(bytes: Buffer, ends: Uint32Array, now: number, read = parseMessage): PackedMessages {
+export function packBatch(
+  bytes: Buffer,
+  ends: Uint32Array,
+  now: number,
+  spares: ArrayBuffer[] = [],
+  read = parseMessage,
+): PackedMessages {
   const others: Read[] = [];
   let at = 0;
   for (let i = 0, start = 0; i < ends.length; start = ends[i++]) {
@@ -81,7 +107,9 @@ export function packBatch(bytes: Buffer, ends: Uint32Array, now: number, read = 
     }
     at = pack(message, at, others);
   }
-  return { numbers: scratch.slice(0, at), others };
+  const numbers = new Float64Array(spareBuffer(spares, 8 * at), 0, at);
+  numbers.set(scratch.subarray(0, at));
+  return { numbers, others };
 }
 
 /**
