@@ -3,7 +3,6 @@ import { describe, onTestFinished } from 'vitest';
 import {
   ADMIN,
   baseUrl,
-  contextOptions,
   expect,
   expectPath,
   expectVisible,
@@ -155,7 +154,7 @@ describe('a redeployed portal (issue 18, defect 11)', () => {
   test('a lazy page whose code is gone offers a Reload that opens it', async ({ browser }) => {
     // Playwright's routing does not see what a service worker answers, and the portal's worker keeps
     // the scripts it has loaded: this tab runs without it, as a tab opened before the PWA would.
-    const context = await browser.newContext({ ...contextOptions, serviceWorkers: 'block' });
+    const context = await browser.newContext({ baseURL: baseUrl, serviceWorkers: 'block' });
     const page = await context.newPage();
     onTestFinished(() => context.close());
     await signIn(page, ADMIN);

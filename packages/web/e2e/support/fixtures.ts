@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { expect, inject, test as base } from 'vitest';
 import { linkIn, type ReceivedMail } from '../../../server/test/support/smtp';
 import { CHROMIUM, RESULTS_DIR, SCREENS_DIR } from './paths';
@@ -11,17 +11,6 @@ export { expect };
 
 /** This worker's portal (see support/workers.ts). */
 export const baseUrl = inject('baseUrls')[workerIndex()];
-
-/**
- * What every test's browser context starts from: this worker's portal, a laptop's window, and a
- * system that asks for reduced motion, so no test waits for a modal or a toast to finish moving
- * (app/motion.css and the theme's respectReducedMotion; shell.e2e.ts checks that it holds).
- */
-export const contextOptions = {
-  baseURL: baseUrl,
-  viewport: { width: 1280, height: 800 },
-  reducedMotion: 'reduce',
-} satisfies BrowserContextOptions;
 
 /** The demo accounts the server seeds on its embedded database. */
 export const ADMIN = { email: 'admin@evfleet.local', password: 'admin123', login: 'admin' };
@@ -55,7 +44,7 @@ export const test = base.extend<{ page: Page; browser: Browser }>({
     { scope: 'file' },
   ],
   page: async ({ browser, task }, use) => {
-    const context = await browser.newContext(contextOptions);
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
     context.setDefaultTimeout(WAIT_MS);
     const page = await context.newPage();
     const pageErrors: string[] = [];

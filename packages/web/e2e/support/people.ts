@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { ADMIN, WAIT_MS, authenticate, baseUrl, contextOptions, expect, expectVisible, toasts } from './fixtures';
+import { ADMIN, WAIT_MS, authenticate, baseUrl, expect, expectVisible, toasts } from './fixtures';
 import { RESULTS_DIR } from './paths';
 
 /**
@@ -220,7 +220,7 @@ export async function expectToast(page: Page, text: string): Promise<void> {
 
 /** A page in a browser context of its own (nothing shared with `page`), saved as a screenshot when `use` fails. */
 export async function withFreshPage(browser: Browser, name: string, use: (page: Page) => Promise<void>): Promise<void> {
-  const context = await browser.newContext(contextOptions);
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
   context.setDefaultTimeout(WAIT_MS);
   const page = await context.newPage();
   const pageErrors: string[] = [];
