@@ -42,7 +42,7 @@ describe('messages packed for the trip between threads', () => {
       if (payload.toString() === 'boom') throw new Error('a bug in the checks');
       return parseMessage(payload, at);
     };
-    const back = unpackMessages(structuredClone(packBatch(bytes, ends, now, [], read)));
+    const back = unpackMessages(structuredClone(packBatch(bytes, ends, now, read)));
     expect(back[1]).toBeInstanceOf(Error);
     expect((back[1] as Error).message).toBe('a bug in the checks');
     expect([back[0], back[2]]).toEqual([inline(messages[0]), inline(messages[3])]);

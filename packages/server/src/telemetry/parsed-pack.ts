@@ -77,17 +77,18 @@ function pack(message: Read, at: number, others: Read[]): number {
 }
 
 /**
- * The messages of one batch (`bytes`, each ending at its `ends`), read and packed into a buffer
- * from `spares` (spareBuffer). The usual message is scanned straight into the numbers
- * (reading-scanner.ts); any other is read by `read` (parseMessage), and one whose checks throw (a
- * bug) fails alone, as it would on the main thread.
+ * The messages of one batch (`bytes`, each ending at its `ends`), read and packed. The usual
+ * message is scanned straight into the numbers (reading-scanner.ts); any other is read by `read`
+ * (parseMessage), and one whose checks throw (a bug) fails alone, as it would on the main thread.
+ * The parse thread gives its `spares` (spareBuffer); without them the numbers get a buffer of
+ * their own size.
  */
 export function packBatch(
   bytes: Buffer,
   ends: Uint32Array,
   now: number,
-  spares: ArrayBuffer[] = [],
   read = parseMessage,
+  spares?: ArrayBuffer[],
 ): PackedMessages {
   const others: Read[] = [];
   let at = 0;
@@ -107,7 +108,7 @@ export function packBatch(
     }
     at = pack(message, at, others);
   }
-  const numbers = new Float64Array(spareBuffer(spares, 8 * at), 0, at);
+  const numbers = new Float64Array(spares ? spareBuffer(spares, 8 * at) : new ArrayBuffer(8 * at), 0, at);
   numbers.set(scratch.subarray(0, at));
   return { numbers, others };
 }
