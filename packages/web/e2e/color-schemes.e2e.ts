@@ -3,7 +3,7 @@ import { describe } from 'vitest';
 import {
   ADMIN,
   WAIT_MS,
-  baseUrl,
+  contextOptions,
   expect,
   expectVisible,
   fillLogin,
@@ -27,7 +27,7 @@ const backgroundLuminance = (locator: Locator) =>
 
 /** A page in a browser whose system asks for `colorScheme`. */
 async function pageWithSystem(browser: Browser, colorScheme: 'light' | 'dark') {
-  const context = await browser.newContext({ baseURL: baseUrl, colorScheme, viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ ...contextOptions, colorScheme });
   context.setDefaultTimeout(WAIT_MS);
   return { context, page: await context.newPage() };
 }

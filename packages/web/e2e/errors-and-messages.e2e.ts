@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describe, onTestFinished } from 'vitest';
+import { describe } from 'vitest';
 import {
   ADMIN,
   baseUrl,
@@ -151,12 +151,9 @@ describe('a normal path makes no failed request (issue 18, defect 10)', () => {
 });
 
 describe('a redeployed portal (issue 18, defect 11)', () => {
-  test('a lazy page whose code is gone offers a Reload that opens it', async ({ browser }) => {
-    // Playwright's routing does not see what a service worker answers, and the portal's worker keeps
-    // the scripts it has loaded: this tab runs without it, as a tab opened before the PWA would.
-    const context = await browser.newContext({ baseURL: baseUrl, serviceWorkers: 'block' });
-    const page = await context.newPage();
-    onTestFinished(() => context.close());
+  test('a lazy page whose code is gone offers a Reload that opens it', async ({ page }) => {
+    // The tab runs without the portal's service worker (support/fixtures contextOptions), as a tab
+    // opened before the PWA would: the worker would keep the scripts it has loaded.
     await signIn(page, ADMIN);
     // The tab has the old build; its chunks are gone from the server (every not yet loaded script fails).
     await page.route(`${baseUrl}/assets/**/*.js`, (route) => route.abort());

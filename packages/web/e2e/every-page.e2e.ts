@@ -13,7 +13,7 @@ import {
   type PortalPage,
   type Scene,
 } from './support/every-page';
-import { WAIT_MS, baseUrl, expect, signIn } from './support/fixtures';
+import { WAIT_MS, baseUrl, contextOptions, expect, signIn } from './support/fixtures';
 import { animationsEnded } from './support/layout';
 import { watchPage } from './support/page-watch';
 import { CHROMIUM, RESULTS_DIR } from './support/paths';
@@ -140,7 +140,7 @@ function walk(role: string, account: ((s: Scene) => Account) | null, pages: read
     let fresh = true;
 
     beforeAll(async () => {
-      context = await browser.newContext({ baseURL: baseUrl, viewport: DESKTOP, colorScheme: scheme });
+      context = await browser.newContext({ ...contextOptions, viewport: DESKTOP, colorScheme: scheme });
       context.setDefaultTimeout(WAIT_MS);
       page = await context.newPage();
       watch = watchPage(page);

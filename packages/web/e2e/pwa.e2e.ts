@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { ADMIN, WAIT_MS, baseUrl, expect, expectVisible, signIn, test } from './support/fixtures';
+import { withFreshPage } from './support/people';
 
 interface Manifest {
   name: string;
@@ -48,45 +49,53 @@ describe('the portal as an installable app (issue 18, PWA)', () => {
   });
 
   test('a service worker registers and keeps the shell when the server is out of reach; offline, a signed-in user is told so, not sent to sign in', async ({
-    page,
+    browser,
   }) => {
-    await signIn(page, ADMIN, '/dealer');
-    await expectVisible(page.getByTestId('sidebar-user'));
-    await controlledBySW(page);
-    // The page's own files are kept as they load once the worker controls it: open the page again.
-    await page.reload();
-    await expectVisible(page.getByTestId('sidebar-user'));
+    // The one context that keeps the service worker every other test's blocks (support/fixtures).
+    await withFreshPage(
+      browser,
+      'pwa-offline',
+      async (page) => {
+        await signIn(page, ADMIN, '/dealer');
+        await expectVisible(page.getByTestId('sidebar-user'));
+        await controlledBySW(page);
+        // The page's own files are kept as they load once the worker controls it: open the page again.
+        await page.reload();
+        await expectVisible(page.getByTestId('sidebar-user'));
 
-    await page.context().setOffline(true);
-    try {
-      await page.reload();
-      // The portal itself answers (not the browser's offline page): its script ran and named the
-      // page, and says it is offline rather than asking a signed-in user to sign in again.
-      await expect.poll(() => page.title(), { timeout: WAIT_MS }).toBe('Dealers · evfleet');
-      await expectVisible(page.getByTestId('offline'));
-      expect(page.url()).toMatch(/\/dealer$/);
-      // The API is never answered from a cache: offline, a call fails.
-      const apiAnswer = await page.evaluate(() =>
-        fetch('/api/account').then(
-          (r) => `status ${r.status}`,
-          () => 'failed',
-        ),
-      );
-      expect(apiAnswer).toBe('failed');
-    } finally {
-      await page.context().setOffline(false);
-    }
-    // Back online, the session is checked again and the page opens, still signed in.
-    await expectVisible(page.getByTestId('sidebar-user'));
-    expect(await page.getByTestId('offline').count()).toBe(0);
-    const cached = await page.evaluate(async () => {
-      const urls: string[] = [];
-      for (const name of await caches.keys()) {
-        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
-      }
-      return urls;
-    });
-    expect(cached).toContain('/index.html');
-    expect(cached.filter((path) => path.startsWith('/api/') || path.startsWith('/management/'))).toEqual([]);
+        await page.context().setOffline(true);
+        try {
+          await page.reload();
+          // The portal itself answers (not the browser's offline page): its script ran and named the
+          // page, and says it is offline rather than asking a signed-in user to sign in again.
+          await expect.poll(() => page.title(), { timeout: WAIT_MS }).toBe('Dealers · evfleet');
+          await expectVisible(page.getByTestId('offline'));
+          expect(page.url()).toMatch(/\/dealer$/);
+          // The API is never answered from a cache: offline, a call fails.
+          const apiAnswer = await page.evaluate(() =>
+            fetch('/api/account').then(
+              (r) => `status ${r.status}`,
+              () => 'failed',
+            ),
+          );
+          expect(apiAnswer).toBe('failed');
+        } finally {
+          await page.context().setOffline(false);
+        }
+        // Back online, the session is checked again and the page opens, still signed in.
+        await expectVisible(page.getByTestId('sidebar-user'));
+        expect(await page.getByTestId('offline').count()).toBe(0);
+        const cached = await page.evaluate(async () => {
+          const urls: string[] = [];
+          for (const name of await caches.keys()) {
+            for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+          }
+          return urls;
+        });
+        expect(cached).toContain('/index.html');
+        expect(cached.filter((path) => path.startsWith('/api/') || path.startsWith('/management/'))).toEqual([]);
+      },
+      { serviceWorkers: 'allow' },
+    );
   });
 });

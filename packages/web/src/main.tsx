@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
 import './app/shell/shell.css';
 import './app/contrast.css';
+import './app/motion.css';
 import { createTheme, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense } from 'react';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { expect, inject, test as base } from 'vitest';
 import { linkIn, type ReceivedMail } from '../../../server/test/support/smtp';
 import { CHROMIUM, RESULTS_DIR, SCREENS_DIR } from './paths';
@@ -11,6 +11,21 @@ export { expect };
 
 /** This worker's portal (see support/workers.ts). */
 export const baseUrl = inject('baseUrls')[workerIndex()];
+
+/**
+ * What every test's browser context starts from: this worker's portal, a laptop's window, and a
+ * system that asks for reduced motion, so no test waits for a modal or a toast to finish moving
+ * (app/motion.css and the theme's respectReducedMotion; shell.e2e.ts checks that it holds). No
+ * service worker: in a fresh context each page would install the portal's and fill its cache, and
+ * Playwright's routing does not see what a worker answers. pwa.e2e.ts allows it where it is the
+ * subject.
+ */
+export const contextOptions = {
+  baseURL: baseUrl,
+  viewport: { width: 1280, height: 800 },
+  reducedMotion: 'reduce',
+  serviceWorkers: 'block',
+} satisfies BrowserContextOptions;
 
 /** The demo accounts the server seeds on its embedded database. */
 export const ADMIN = { email: 'admin@evfleet.local', password: 'admin123', login: 'admin' };
@@ -44,7 +59,7 @@ export const test = base.extend<{ page: Page; browser: Browser }>({
     { scope: 'file' },
   ],
   page: async ({ browser, task }, use) => {
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext(contextOptions);
     context.setDefaultTimeout(WAIT_MS);
     const page = await context.newPage();
     const pageErrors: string[] = [];
@@ -67,6 +82,8 @@ export const test = base.extend<{ page: Page; browser: Browser }>({
       const file = join(RESULTS_DIR, `${safeName(`${task.file?.name.split('/').pop() ?? ''}-${task.name}`)}.png`);
       await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
       console.error(`[e2e] screenshot of the failed test: ${file}`);
+      // A test that passes when run again shows no error in the report: say here why it failed.
+      for (const error of task.result?.errors ?? []) console.error(`[e2e] it failed with: ${error.message}`);
       if (failedCalls.length > 0) console.error(`[e2e] failed API calls of the page:\n${failedCalls.join('\n')}`);
       if (consoleErrors.length > 0) console.error(`[e2e] console errors of the page:\n${consoleErrors.join('\n')}`);
     }

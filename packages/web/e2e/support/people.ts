@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { ADMIN, WAIT_MS, authenticate, baseUrl, expect, expectVisible, toasts } from './fixtures';
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { ADMIN, WAIT_MS, authenticate, baseUrl, contextOptions, expect, expectVisible, toasts } from './fixtures';
 import { RESULTS_DIR } from './paths';
 
 /**
@@ -218,9 +218,17 @@ export async function expectToast(page: Page, text: string): Promise<void> {
   await expect.poll(() => toast.count(), { timeout: WAIT_MS }).toBe(0);
 }
 
-/** A page in a browser context of its own (nothing shared with `page`), saved as a screenshot when `use` fails. */
-export async function withFreshPage(browser: Browser, name: string, use: (page: Page) => Promise<void>): Promise<void> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
+/**
+ * A page in a browser context of its own (nothing shared with `page`; `options` over
+ * contextOptions), saved as a screenshot when `use` fails.
+ */
+export async function withFreshPage(
+  browser: Browser,
+  name: string,
+  use: (page: Page) => Promise<void>,
+  options: BrowserContextOptions = {},
+): Promise<void> {
+  const context = await browser.newContext({ ...contextOptions, ...options });
   context.setDefaultTimeout(WAIT_MS);
   const page = await context.newPage();
   const pageErrors: string[] = [];
