@@ -3,7 +3,10 @@
  * readings of every signal and 32 cells through MQTT on loopback for BENCH_SECONDS, measured after
  * BENCH_WARMUP (5) seconds of the same load, first to evfleet's embedded broker (each PUBACK after
  * the commit), then to a Mosquitto with deploy/mosquitto.conf that evfleet consumes as the
- * external broker (PUBACK from Mosquitto; the run lasts until evfleet has stored everything).
+ * external broker (PUBACK from Mosquitto; the run lasts until evfleet has stored everything), then
+ * to a Mosquitto that keeps the readings while evfleet is stopped and hands them over once it is
+ * started again: evfleet alone sets the pace there, as at its capacity, where the live run's pace
+ * is that of the broker and the load generator sharing the two cores with it.
  * Counts what each broker acknowledged against what was stored, watches memory, and times a raw
  * binary COPY of the same rows into the same table. Goal: 20,000 readings/s (floor 10,000).
  *
@@ -11,7 +14,7 @@
  * (embedded broker, sign-in, JSON parsing and checks; nothing stored). Each run also prints the CPU
  * time per reading of each process (load generator, broker, evfleet, PostgreSQL), and evfleet's
  * by thread: on two shared cores readings/s move with the machine's load, CPU per reading much
- * less, and their sum says what rate the two cores could reach at best. BENCH_LINES=embedded,mosquitto,ceiling picks runs;
+ * less, and their sum says what rate the two cores could reach at best. BENCH_LINES=embedded,mosquitto,backlog,ceiling picks runs;
  * PROFILE=1 writes V8 CPU profiles of evfleet's process to /tmp/ingest-prof (wall time, thread by
  * thread); PERF=1 records its CPU with perf to /tmp/ingest-perf (bench/perf-summary.ts); ALLOC=1 samples what
  * evfleet's main thread allocates for 4 s, garbage included, to /tmp/ingest-alloc (bench/alloc-summary.ts); SERVER_NODE_ARGS passes
@@ -30,7 +33,7 @@ import { HAS_MOSQUITTO, startMosquitto } from '../packages/server/test/support/m
 import { ensureServerBuilt, SERVER_NODE_FLAGS } from '../packages/server/test/support/portal-process.js';
 import { freePort } from '../packages/server/test/support/ports.js';
 import { publishDevice } from './mqtt-load.js';
-import { cpuSeconds, postgresPids, threadCpuSeconds } from './support/cpu-time.js';
+import { cpuSeconds, ioCounts, postgresPids, threadCpuSeconds } from './support/cpu-time.js';
 import { reading } from './support/device-reading.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -44,8 +47,8 @@ const DEVICES = Number(process.env.DEVICES ?? 100);
 const IN_FLIGHT = Number(process.env.IN_FLIGHT ?? 20); // unacknowledged messages per device
 /** Where the server's output is copied (e.g. V8's `--trace-gc-nvp` lines, through SERVER_NODE_ARGS). */
 const SERVER_OUT = process.env.SERVER_OUT;
-/** The runs to make: evfleet with its embedded broker, evfleet behind Mosquitto, the ceiling of the front alone. */
-const LINES = (process.env.BENCH_LINES ?? 'embedded,mosquitto,ceiling').split(',');
+/** The runs to make: evfleet with its embedded broker, evfleet behind Mosquitto live and from its backlog, the ceiling of the front alone. */
+const LINES = (process.env.BENCH_LINES ?? 'embedded,mosquitto,backlog,ceiling').split(',');
 const url = process.env.TEST_DATABASE_URL!;
 const pool = new pg.Pool({ connectionString: url });
 const storedCount = async () => Number((await pool.query('select count(*) as n from can_reading')).rows[0].n);
@@ -93,6 +96,18 @@ const threadsLine = (pid: number, before: ThreadCpu, after: ThreadCpu, readings:
 };
 type ThreadCpu = ReturnType<typeof threadCpuSeconds>;
 
+/** Readings a read system call and a wake-up of the main thread carried: fewer, larger is cheaper. */
+const ioLine = (before: IoCounts, after: IoCounts, readings: number) => {
+  const [reads, writes, sleeps] = [
+    after.reads - before.reads,
+    after.writes - before.writes,
+    after.sleeps - before.sleeps,
+  ];
+  const kib = (after.readBytes - before.readBytes) / 1024 / Math.max(1, reads);
+  return `${(readings / Math.max(1, reads)).toFixed(1)} readings a read (${kib.toFixed(1)} KiB), ${(readings / Math.max(1, writes)).toFixed(1)} a write, ${(readings / Math.max(1, sleeps)).toFixed(1)} a wake-up of the main thread`;
+};
+type IoCounts = ReturnType<typeof ioCounts>;
+
 interface Line {
   label: string;
   /** Readings are timed from `start` on. */
@@ -102,6 +117,11 @@ interface Line {
   serverEnv: Record<string, string>;
   /** The front of the pipeline only: nothing is stored, acknowledged readings are the count. */
   ceiling?: boolean;
+  /**
+   * Through an external broker: the devices publish while evfleet is stopped, then evfleet reads
+   * what the broker kept, as fast as it can (as after a restart), the load generator idle.
+   */
+  backlog?: boolean;
 }
 
 /** A run's files are named by its label's first word: embedded, mosquitto, ceiling. */
@@ -127,9 +147,8 @@ function recordPerf(pid: number, label: string) {
   };
 }
 
-/** One run: evfleet in its own process, the devices publishing to the broker. */
-async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: Line) {
-  const allocFile = `/tmp/ingest-alloc/${lineName(label)}.heapprofile`;
+/** evfleet in its own process, as production starts it, once it says READY; `state` follows what it prints. */
+async function startServer(serverEnv: Record<string, string>, allocFile: string) {
   const server = spawn(
     'node',
     [
@@ -146,22 +165,32 @@ async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: 
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
-  const memory: string[] = [];
-  let accepted = 0;
-  /** What evfleet says it has stored (printed every 100 ms): the wait below need not count the table. */
-  let serverStored = 0;
+  /** What evfleet says it has stored (printed every 100 ms): the wait for it need not count the table. */
+  const state = { memory: [] as string[], accepted: 0, stored: 0 };
   await new Promise<void>((resolve, reject) => {
     server.stdout.on('data', (chunk: Buffer) => {
       const text = chunk.toString();
       if (SERVER_OUT) appendFileSync(SERVER_OUT, text);
       if (text.includes('READY')) resolve();
       for (const m of text.matchAll(/MEM (\d+) (\d+) QUEUED (\d+) BUSY (\d+) HANDOVER (\d+)/g))
-        memory.push(`${m[1]}/${m[2]}/${m[3]}/${m[4]}%/${m[5]}`);
-      for (const m of text.matchAll(/ACCEPTED (\d+)/g)) accepted = Number(m[1]);
-      for (const m of text.matchAll(/STORED (\d+)/g)) serverStored = Number(m[1]);
+        state.memory.push(`${m[1]}/${m[2]}/${m[3]}/${m[4]}%/${m[5]}`);
+      for (const m of text.matchAll(/ACCEPTED (\d+)/g)) state.accepted = Number(m[1]);
+      for (const m of text.matchAll(/STORED (\d+)/g)) state.stored = Number(m[1]);
     });
     server.on('exit', (code) => reject(new Error(`server exited ${code}`)));
   });
+  return { server, state };
+}
+
+const stopServer = async (server: ReturnType<typeof spawn>) => {
+  server.kill('SIGINT');
+  await new Promise((r) => server.once('exit', r));
+};
+
+/** One run: evfleet in its own process, the devices publishing to the broker. */
+async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling, backlog }: Line) {
+  const allocFile = `/tmp/ingest-alloc/${lineName(label)}.heapprofile`;
+  let { server, state } = await startServer(serverEnv, allocFile);
   const device = (d: number, inFlight: number, until: number, payload: (n: number) => string) =>
     publishDevice({
       port: brokerPort,
@@ -179,13 +208,30 @@ async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: 
     await new Promise((r) => setTimeout(r, 250));
   }
   const before = await storedCount();
-  const serverBefore = serverStored;
   const deadline = Date.now() + (WARMUP + SECONDS) * 1000;
+  const publish = async () => {
+    const counts = await Promise.all(
+      Array.from({ length: DEVICES }, (_, d) => device(d, IN_FLIGHT, deadline, (n) => message(start + n, n))),
+    );
+    return counts.reduce((a, b) => a + b, 0);
+  };
+  let backlogged: number | undefined;
+  if (backlog) {
+    // evfleet stops (once the probe's acknowledgement is sent); the broker keeps what comes meanwhile
+    // for its session, and evfleet, started again, reads it as fast as it can.
+    await new Promise((r) => setTimeout(r, 500));
+    await stopServer(server);
+    backlogged = await publish();
+    ({ server, state } = await startServer(serverEnv, allocFile));
+  }
+  // A server started again counts what it stored from 0.
+  const serverBefore = backlog ? 0 : state.stored;
   const snapshot = async () => ({
     at: Date.now(),
     cpu: await cpuOf(server.pid!, brokerPid ?? null),
     threads: threadCpuSeconds(server.pid!),
-    handled: serverStored, // as of the server's last report, at most 100 ms old
+    io: ioCounts(server.pid!),
+    handled: state.stored, // as of the server's last report, at most 100 ms old
   });
   const warm = await snapshot();
   const measuring = new Promise((r) => setTimeout(r, WARMUP * 1000)).then(snapshot);
@@ -201,28 +247,24 @@ async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: 
         console.log(`  allocation samples: ${allocFile} (npx tsx bench/alloc-summary.ts ${allocFile})`);
       })
     : null;
-  const counts = await Promise.all(
-    Array.from({ length: DEVICES }, (_, d) => device(d, IN_FLIGHT, deadline, (n) => message(start + n, n))),
-  );
-  const acked = counts.reduce((a, b) => a + b, 0);
+  const acked = backlogged ?? (await publish());
   // Through an external broker, acknowledged means accepted by the broker: wait until evfleet has
   // stored as many (or stops storing for 5 s). count(*) over millions of rows every 100 ms would
   // itself load PostgreSQL, so the table is counted once, after.
-  for (let last = -1, still = 0; !ceiling && serverStored - serverBefore < acked && still < 50;) {
+  for (let last = -1, still = 0; !ceiling && state.stored - serverBefore < acked && still < 50;) {
     await new Promise((r) => setTimeout(r, 100));
-    still = serverStored === last ? still + 1 : 0;
-    last = serverStored;
+    still = state.stored === last ? still + 1 : 0;
+    last = state.stored;
   }
   const end = await snapshot();
   const from = await measuring;
   await (await perf)?.stop();
   await allocations;
-  server.kill('SIGINT');
-  await new Promise((r) => server.once('exit', r));
+  await stopServer(server);
   const stored = (await storedCount()) - before;
-  const handled = ceiling ? accepted : stored;
+  const handled = ceiling ? state.accepted : stored;
   // The measured seconds: from the warm-up's end to the last reading stored (acknowledged, for the ceiling).
-  const measured = (ceiling ? accepted : end.handled) - from.handled;
+  const measured = (ceiling ? state.accepted : end.handled) - from.handled;
   const rate = measured / ((end.at - from.at) / 1000);
   console.log(
     `${label}: devices ${DEVICES}, ${IN_FLIGHT} in flight each, ${WARMUP} s warm-up, then ${((end.at - from.at) / 1000).toFixed(1)} s measured`,
@@ -230,7 +272,7 @@ async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: 
   console.log(`  acknowledged by the broker: ${acked}`);
   if (ceiling)
     console.log(
-      `  parsed and checked        : ${accepted}  ${acked === accepted ? '(every acknowledged reading)' : 'MISMATCH'}, nothing stored`,
+      `  parsed and checked        : ${state.accepted}  ${acked === state.accepted ? '(every acknowledged reading)' : 'MISMATCH'}, nothing stored`,
     );
   else
     console.log(
@@ -241,13 +283,14 @@ async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling }: 
   );
   console.log(`  CPU µs per reading: ${cpuLine(from.cpu, end.cpu, measured)}`);
   console.log(`  evfleet's by thread: ${threadsLine(server.pid!, from.threads, end.threads, measured)}`);
+  console.log(`  evfleet's I/O: ${ioLine(from.io, end.io, measured)}`);
   const warmed = from.handled - serverBefore;
   if (WARMUP && warmed > 0)
     console.log(
       `  warm-up: ${warmed} readings, evfleet ${(((from.cpu.evfleet - warm.cpu.evfleet) * 1e6) / warmed).toFixed(1)} µs a reading`,
     );
   console.log(
-    `  server RSS MB/heap MB/queued readings/main thread busy/messages a hand-over to the parse thread, 5 s apart: ${memory.join(' ')}`,
+    `  server RSS MB/heap MB/queued readings/main thread busy/messages a hand-over to the parse thread, 5 s apart: ${state.memory.join(' ')}`,
   );
   return { label, rate, stored, ok: acked === handled, ceiling };
 }
@@ -266,22 +309,31 @@ if (LINES.includes('embedded')) {
     }),
   );
 }
-if (LINES.includes('mosquitto') && HAS_MOSQUITTO) {
+for (const backlog of [false, true]) {
+  const name = backlog ? 'backlog' : 'mosquitto';
+  if (!LINES.includes(name)) continue;
+  if (!HAS_MOSQUITTO) {
+    console.log(`Mosquitto not installed: external-broker run (${name}) skipped`);
+    continue;
+  }
   const broker = await startMosquitto();
   try {
     results.push(
       await run({
-        label: 'Mosquitto, evfleet consuming',
-        start: Date.now() - 2 * hour,
+        label: backlog
+          ? 'backlog: Mosquitto, evfleet consuming what the broker kept while it was stopped'
+          : 'Mosquitto, evfleet consuming',
+        start: Date.now() - (backlog ? 4 : 2) * hour,
         brokerPort: Number(new URL(broker.url).port),
         brokerPid: broker.pid,
         serverEnv: { MQTT_URL: broker.url },
+        backlog,
       }),
     );
   } finally {
     await broker.stop();
   }
-} else if (LINES.includes('mosquitto')) console.log('Mosquitto not installed: external-broker run skipped');
+}
 if (LINES.includes('ceiling')) {
   const port = await freePort();
   const line = {

@@ -54,3 +54,24 @@ export async function postgresPids(pool: pg.Pool): Promise<number[]> {
     .filter((pid) => Number(statFields(pid)?.[1]) === postmaster);
   return [postmaster, ...children];
 }
+
+/**
+ * A process's read and write system calls, the bytes they carried, and how often its main thread
+ * slept (voluntary context switches: an event loop waiting in epoll for its next event), so a run
+ * can say how many readings each socket read and each wake-up carried. Zeros once it has ended.
+ */
+export function ioCounts(pid: number) {
+  const field = (text: string, name: string) => Number(new RegExp(`^${name}:\\s*(\\d+)`, 'm').exec(text)?.[1] ?? 0);
+  try {
+    const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+    const status = readFileSync(`/proc/${pid}/task/${pid}/status`, 'utf8');
+    return {
+      reads: field(io, 'syscr'),
+      readBytes: field(io, 'rchar'),
+      writes: field(io, 'syscw'),
+      sleeps: field(status, 'voluntary_ctxt_switches'),
+    };
+  } catch {
+    return { reads: 0, readBytes: 0, writes: 0, sleeps: 0 };
+  }
+}
