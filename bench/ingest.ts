@@ -124,7 +124,7 @@ interface Line {
   backlog?: boolean;
 }
 
-/** A run's files are named by its label's first word: embedded, mosquitto, ceiling. */
+/** A run's files are named by its label's first word: embedded, mosquitto, backlog, ceiling. */
 const lineName = (label: string) => label.split(/[^a-z]/i)[0].toLowerCase();
 
 /**
