@@ -75,4 +75,51 @@ describe.each(DATABASE_KINDS)('taking a vehicle over on %s', (kind) => {
     expect(await alerts()).toEqual([{ type: 'SEVERE', at: base + 6 * MIN }]);
     expect(await trips()).toEqual([[base, base + 9 * MIN]]);
   });
+
+  it('finds no state written ahead of its trip: a holder that died between them leaves one trip, not two', async () => {
+    const db = t.database.db;
+    const other = await createDevice(t.database, 'VIN-TAKEOVER-2', { name: 'Cart 10' });
+    const trips = async () =>
+      (
+        await db.execute<{ start_ts: Date | string; end_ts: Date | string }>(
+          sql`select start_ts, end_ts from trip where vehicle_id = ${other.id} order by start_ts`,
+        )
+      ).rows.map((r) => [new Date(r.start_ts).getTime(), new Date(r.end_ts).getTime()]);
+    const lastReported = async () =>
+      new Date(
+        (
+          await db.execute<{ at: Date | string }>(
+            sql`select last_reported as at from vehicle_state where vehicle_id = ${other.id}`,
+          )
+        ).rows[0].at,
+      ).getTime();
+    expect((await postReadings(t, other, [0, 1].map(reading))).statusCode).toBe(200);
+    await t.app.telemetry.settle();
+    expect(await trips()).toEqual([[base, base + MIN]]);
+
+    // The trip's next writes fail, as if the holder died before them: its state must wait too.
+    await db.execute(
+      sql.raw(`create function refuse_trip() returns trigger language plpgsql as $$
+        begin raise exception 'the holder died'; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger refuse_trip before insert or update on trip
+        for each row when (new.vehicle_id = ${other.id}) execute function refuse_trip()`),
+    );
+    try {
+      expect((await postReadings(t, other, [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map(reading))).statusCode).toBe(200);
+      await expect(t.app.telemetry.settle()).rejects.toMatchObject({ cause: { message: 'the holder died' } });
+      expect(await lastReported()).toBe(base + MIN);
+    } finally {
+      await db.execute(sql.raw('drop trigger refuse_trip on trip'));
+      await db.execute(sql.raw('drop function refuse_trip()'));
+    }
+
+    // The next holder resumes from the written state: minutes 2-12 are segmented with 0-1.
+    await t.app.telemetry.takeOver(other.id);
+    expect((await postReadings(t, other, [reading(13)])).statusCode).toBe(200);
+    await t.app.telemetry.settle();
+    expect(await trips()).toEqual([[base, base + 9 * MIN]]);
+    expect(await lastReported()).toBe(base + 13 * MIN);
+  });
 });

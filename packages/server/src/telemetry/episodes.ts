@@ -10,12 +10,12 @@ import {
   type EpisodeKind,
   type EpisodeTrack,
 } from '@evfleet/domain';
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
-import { inBatches } from '../db/batches.js';
+import { and, asc, eq, getTableColumns, gte, lte, sql, type AnyColumn } from 'drizzle-orm';
+import { inBatches, writeVehicleRows } from '../db/batches.js';
 import type { Db } from '../db/client.js';
 import { isoTime, jsonRecords } from '../db/json-records.js';
 import { canReading, chargingSession, trip } from '../db/telemetry-schema.js';
-import { METER_COLUMNS, meterPointOf, readingPoint } from './meter-rows.js';
+import { METER_COLUMNS, meterPointOf, readingPoint, type MeterRow } from './meter-rows.js';
 import { groupByVehicle, type StoredRow } from './reading-store.js';
 import { refreshBatteryEstimates } from './battery-estimates.js';
 
@@ -29,10 +29,14 @@ const tableOf = (kind: EpisodeKind) => TABLES[kind] as EpisodeTable;
 /** The longest gap either kind survives: a late reading's window is widened by it on both sides. */
 const WIDEN_MS = Math.max(STOP_MINUTES, ENERGY_RULES.chargeGapMinutes) * 60_000;
 
-type EpisodeRow = EpisodeTable['$inferSelect'];
+/** As a raw query returns it (aliased): a time may come as a string. */
+type EpisodeRow = Omit<EpisodeTable['$inferSelect'], 'startTs' | 'endTs'> & {
+  startTs: Date | string;
+  endTs: Date | string;
+};
 const episodeOf = (r: EpisodeRow): Episode => ({
-  start: r.startTs.getTime(),
-  end: r.endTs.getTime(),
+  start: new Date(r.startTs).getTime(),
+  end: new Date(r.endTs).getTime(),
   energyKwh: r.energyKwh,
   peakPowerKw: r.peakPowerKw,
   startCharge: r.startCharge,
@@ -58,6 +62,12 @@ const EPISODE_FIELDS = [
   ['gps_lat', 'float8'],
   ['gps_long', 'float8'],
 ];
+/** A raw select of these columns under their property names. */
+const aliased = (columns: Record<string, AnyColumn>) =>
+  sql.join(
+    Object.entries(columns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
+    sql`, `,
+  );
 const EPISODE_COLUMNS = sql.raw(EPISODE_FIELDS.map(([c]) => c).join(', '));
 const EPISODE_RECORD = `x(${EPISODE_FIELDS.map(([c, type]) => `${c} ${type}`).join(', ')})`;
 /** Everything but the key (vehicle, start). */
@@ -131,28 +141,41 @@ export function createEpisodeTracker(db: Db) {
     return run;
   };
 
-  /** The last episode of each kind and the reading before `before`: where a vehicle stood. */
-  const load = async (vehicleId: number, before: number): Promise<VehicleEpisodes> => {
-    const [prev] = await db
-      .select(METER_COLUMNS)
-      .from(canReading)
-      .where(and(eq(canReading.vehicleId, vehicleId), sql`${canReading.ts} < ${new Date(before)}`))
-      .orderBy(sql`${canReading.ts} desc`)
-      .limit(1);
-    const prevPoint = prev ? meterPointOf(prev) : null;
-    const track = async (kind: EpisodeKind) => {
+  /**
+   * Where vehicles met for the first time (or again, after a takeover) stood before their first
+   * reading here: the reading before it, and their last episode of each kind. One query for each,
+   * a lateral probe per vehicle: a query each per vehicle held a thousand vehicles' first readings
+   * back 8 s in the scale test, and their states with them.
+   */
+  const load = async (firsts: { vehicleId: number; before: number }[]) => {
+    const wanted = jsonRecords(
+      firsts.map((f) => ({ vehicle_id: f.vehicleId, before: isoTime(f.before) })),
+      'v(vehicle_id int, before timestamptz)',
+    );
+    const { rows: prevRows } = await db.execute<MeterRow & { vehicleId: number }>(sql`
+      select v.vehicle_id as "vehicleId", r.* from ${wanted}
+      cross join lateral (
+        select ${aliased(METER_COLUMNS)} from ${canReading}
+        where ${canReading.vehicleId} = v.vehicle_id and ${canReading.ts} < v.before
+        order by ${canReading.ts} desc limit 1) r`);
+    const prev = new Map(
+      prevRows.map(({ vehicleId, ...r }) => [vehicleId, meterPointOf({ ...r, ts: new Date(r.ts) })]),
+    );
+    const last = async (kind: EpisodeKind) => {
       const table = tableOf(kind);
-      const [last] = await db
-        .select()
-        .from(table)
-        .where(eq(table.vehicleId, vehicleId))
-        .orderBy(sql`${table.startTs} desc`)
-        .limit(1);
-      const t = newTrack(last ? episodeOf(last) : null);
-      t.prev = prevPoint;
-      return t;
+      const { rows } = await db.execute<EpisodeRow>(sql`
+        select e.* from ${wanted}
+        cross join lateral (
+          select ${aliased(getTableColumns(table))} from ${table}
+          where ${table.vehicleId} = v.vehicle_id order by ${table.startTs} desc limit 1) e`);
+      return new Map(rows.map((r) => [r.vehicleId, episodeOf(r)]));
     };
-    return { lastTs: prevPoint?.ts ?? 0, tracks: { trip: await track('trip'), charge: await track('charge') } };
+    const lastOf = { trip: await last('trip'), charge: await last('charge') };
+    return firsts.map(({ vehicleId }): [number, VehicleEpisodes] => {
+      const p = prev.get(vehicleId) ?? null;
+      const track = (kind: EpisodeKind) => ({ ...newTrack(lastOf[kind].get(vehicleId) ?? null), prev: p });
+      return [vehicleId, { lastTs: p?.ts ?? 0, tracks: { trip: track('trip'), charge: track('charge') } }];
+    });
   };
 
   const markLate = (vehicleId: number, ts: number) => {
@@ -161,9 +184,13 @@ export function createEpisodeTracker(db: Db) {
   };
 
   const applyBatch = async (rows: StoredRow[]) => {
-    for (const [vehicleId, list] of groupByVehicle(rows)) {
-      let v = vehicles.get(vehicleId);
-      if (!v) vehicles.set(vehicleId, (v = await load(vehicleId, list[0].reading.ts)));
+    const groups = groupByVehicle(rows);
+    const firsts: { vehicleId: number; before: number }[] = [];
+    for (const [vehicleId, list] of groups)
+      if (!vehicles.has(vehicleId)) firsts.push({ vehicleId, before: list[0].reading.ts });
+    if (firsts.length) for (const [vehicleId, v] of await load(firsts)) vehicles.set(vehicleId, v);
+    for (const [vehicleId, list] of groups) {
+      const v = vehicles.get(vehicleId)!;
       for (const { reading } of list) {
         if (reading.ts <= v.lastTs) {
           markLate(vehicleId, reading.ts);
@@ -243,7 +270,13 @@ export function createEpisodeTracker(db: Db) {
       );
       dirty[kind].clear();
       if (!episodes.length) continue;
-      await inBatches(episodes, (batch) => writeEpisodes(db, kind, batch, 'update'));
+      // A failure keeps the episodes not yet written for the next persist (an episode is one object
+      // that grows: the one kept is current).
+      await writeVehicleRows(
+        episodes,
+        (batch) => writeEpisodes(db, kind, batch, 'update'),
+        (unwritten) => unwritten.forEach(({ vehicleId, episode }) => changed(kind, vehicleId, episode)),
+      );
     }
   };
 

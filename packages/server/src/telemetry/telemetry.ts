@@ -60,14 +60,13 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     concurrency: raw.kind === 'postgres' ? 2 : 1,
     onError: (err, what) => log.error({ err }, what),
     onCommitted: (rows) => {
+      // Queued together, in this tick: whatever state a persist takes, the trips, minutes and alerts
+      // of the same readings are queued before it, and are written first.
       minutes.apply(rows);
-      const stateWork = states
-        .apply(rows)
-        .then(() => {
-          options.statesChanged?.([...new Set(rows.map((r) => r.vehicleId))]);
-          return episodes.apply(rows);
-        })
-        .catch((err) => log.error({ err }, 'vehicle state update failed'));
+      const stateWork = Promise.all([
+        states.apply(rows).then(() => options.statesChanged?.([...new Set(rows.map((r) => r.vehicleId))])),
+        episodes.apply(rows),
+      ]).catch((err) => log.error({ err }, 'vehicle state update failed'));
       try {
         options.readingsCommitted?.(rows);
       } catch (err) {
@@ -92,11 +91,14 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
   // timer's write was under way found nothing left and returned before that write had landed
   // (settle() before a takeover, a test reading the states back).
   const persist = oneWriteAtATime(async () => {
-    // Alerts are evaluated beside the states; what was handed to them before now covers the
-    // states applied by now, so a written state never runs ahead of its alerts.
-    await states.persist(alerts.idle());
-    await episodes.persist();
-    await minutes.persist();
+    // A takeover resumes after a vehicle's written last_reported (takeover.ts), trusting that what
+    // follows from the readings before it is written. So the states are taken now and written
+    // last: after the alerts, trips and chart minutes of every reading they cover, which were
+    // queued with those readings. A trip written after its state, by an instance that died in
+    // between, was cut in two by the next holder (the scale test, 2026-11-28).
+    const followUps = Promise.all([alerts.idle(), episodes.persist(), minutes.persist()]);
+    await states.persist(followUps);
+    await followUps;
   });
   /**
    * Finishes the follow-ups of what is stored and writes them: before another instance takes these
@@ -104,10 +106,9 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
    */
   const settle = async () => {
     // A committed reading reaches the follow-ups a moment after its writer is told (batches hand
-    // over in order), and its trips only once its vehicle's state is updated (onCommitted).
+    // over in order).
     await writer.handedOver();
-    await states.idle();
-    await Promise.all([alerts.idle(), episodes.idle()]);
+    await Promise.all([states.idle(), alerts.idle(), episodes.idle()]);
     await persist();
     await options.flushCommitted?.();
   };

@@ -131,8 +131,9 @@ export function createVehicleStates(db: Db) {
     },
     /**
      * Writes the changed states back; called on a timer and at shutdown. The states are taken now
-     * and written once `before` settles: the alerts' evaluation of the same readings, so that a
-     * written last_reported is where a takeover may resume (takeover.ts).
+     * and written once `before` settles: the writing of what follows from the same readings (alerts,
+     * trips, chart minutes), so that a written last_reported is where a takeover may resume
+     * (takeover.ts). If `before` fails, the states are kept for the next persist.
      */
     async persist(before?: Promise<unknown>): Promise<void> {
       if (dirty.size === 0) return;
@@ -150,7 +151,13 @@ export function createVehicleStates(db: Db) {
           last_charged_at: isoTime(s.lastChargedAt),
         };
       });
-      await before;
+      try {
+        await before;
+      } catch (err) {
+        // What the states cover is not all written: they wait for the next persist.
+        for (const id of ids) dirty.add(id);
+        throw err;
+      }
       // Several instances may hold the same vehicle: the newest state wins, whoever writes last.
       const upsert = (batch: typeof rows) =>
         db.execute(sql`
