@@ -10,10 +10,11 @@ import {
   type EpisodeKind,
   type EpisodeTrack,
 } from '@evfleet/domain';
-import { and, asc, eq, getTableColumns, gte, lte, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm';
 import { inBatches, writeVehicleRows } from '../db/batches.js';
 import type { Db } from '../db/client.js';
 import { isoTime, jsonRecords } from '../db/json-records.js';
+import { namedColumns } from '../db/named-columns.js';
 import { canReading, chargingSession, trip } from '../db/telemetry-schema.js';
 import { METER_COLUMNS, meterPointOf, readingPoint, type MeterRow } from './meter-rows.js';
 import { groupByVehicle, type StoredRow } from './reading-store.js';
@@ -62,12 +63,6 @@ const EPISODE_FIELDS = [
   ['gps_lat', 'float8'],
   ['gps_long', 'float8'],
 ];
-/** A raw select of these columns under their property names. */
-const aliased = (columns: Record<string, AnyColumn>) =>
-  sql.join(
-    Object.entries(columns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
-    sql`, `,
-  );
 const EPISODE_COLUMNS = sql.raw(EPISODE_FIELDS.map(([c]) => c).join(', '));
 const EPISODE_RECORD = `x(${EPISODE_FIELDS.map(([c, type]) => `${c} ${type}`).join(', ')})`;
 /** Everything but the key (vehicle, start). */
@@ -110,6 +105,12 @@ const writeEpisodes = (
     )}
     on conflict (vehicle_id, start_ts) do ${onConflict === 'keep' ? sql`nothing` : sql`update set ${EPISODE_UPDATE}`}`);
 
+/** A vehicle met in a batch with no episodes in memory, and the time of its first reading there. */
+interface FirstReading {
+  vehicleId: number;
+  before: number;
+}
+
 interface VehicleEpisodes {
   lastTs: number;
   tracks: Record<EpisodeKind, EpisodeTrack>;
@@ -147,7 +148,7 @@ export function createEpisodeTracker(db: Db) {
    * a lateral probe per vehicle: a query each per vehicle held a thousand vehicles' first readings
    * back 8 s in the scale test, and their states with them.
    */
-  const load = async (firsts: { vehicleId: number; before: number }[]) => {
+  const load = async (firsts: FirstReading[]) => {
     const wanted = jsonRecords(
       firsts.map((f) => ({ vehicle_id: f.vehicleId, before: isoTime(f.before) })),
       'v(vehicle_id int, before timestamptz)',
@@ -155,7 +156,7 @@ export function createEpisodeTracker(db: Db) {
     const { rows: prevRows } = await db.execute<MeterRow & { vehicleId: number }>(sql`
       select v.vehicle_id as "vehicleId", r.* from ${wanted}
       cross join lateral (
-        select ${aliased(METER_COLUMNS)} from ${canReading}
+        select ${namedColumns(METER_COLUMNS)} from ${canReading}
         where ${canReading.vehicleId} = v.vehicle_id and ${canReading.ts} < v.before
         order by ${canReading.ts} desc limit 1) r`);
     const prev = new Map(
@@ -166,7 +167,7 @@ export function createEpisodeTracker(db: Db) {
       const { rows } = await db.execute<EpisodeRow>(sql`
         select e.* from ${wanted}
         cross join lateral (
-          select ${aliased(getTableColumns(table))} from ${table}
+          select ${namedColumns(getTableColumns(table))} from ${table}
           where ${table.vehicleId} = v.vehicle_id order by ${table.startTs} desc limit 1) e`);
       return new Map(rows.map((r) => [r.vehicleId, episodeOf(r)]));
     };
@@ -185,7 +186,7 @@ export function createEpisodeTracker(db: Db) {
 
   const applyBatch = async (rows: StoredRow[]) => {
     const groups = groupByVehicle(rows);
-    const firsts: { vehicleId: number; before: number }[] = [];
+    const firsts: FirstReading[] = [];
     for (const [vehicleId, list] of groups)
       if (!vehicles.has(vehicleId)) firsts.push({ vehicleId, before: list[0].reading.ts });
     if (firsts.length) for (const [vehicleId, v] of await load(firsts)) vehicles.set(vehicleId, v);

@@ -6,6 +6,7 @@ import type { Queryable } from '../../../db/client.js';
 import { dealer, fleet, vehicle, vehicleTemplate } from '../../../db/schema.js';
 import { vehicleState } from '../../../db/telemetry-schema.js';
 import { amongIds, matches, newestFirst, qualified, window } from '../../../db/listing.js';
+import { namedColumns } from '../../../db/named-columns.js';
 
 type VehicleValues = Omit<typeof vehicle.$inferInsert, 'id' | 'createdAt' | 'deviceTokenHash'>;
 
@@ -51,10 +52,7 @@ const detailColumns = {
  * A 1,000-row page is read without Drizzle's row mapping (which cost about half the server's CPU
  * of the call, docs/performance.md): the same columns, named as Drizzle would name them.
  */
-const rowSelect = sql.join(
-  Object.entries(rowColumns).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
-  sql`, `,
-);
+const rowSelect = namedColumns(rowColumns);
 const joins = sql`left join ${dealer} on ${eq(dealer.id, vehicle.dealerId)} left join ${vehicleTemplate} on ${eq(vehicleTemplate.id, vehicle.templateId)} left join ${vehicleState} on ${eq(vehicleState.vehicleId, vehicle.id)}`;
 type Columns = SelectResultFields<typeof rowColumns>;
 /** The left-joined names are null for a vehicle of no dealer or template. */
