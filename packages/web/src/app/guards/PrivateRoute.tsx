@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { preloadLoginForm } from '../../features/account/LoginForm';
 import { ROUTES } from '../routes';
 import { useCan } from '../session/useCan';
 import { useSession } from '../session/useSession';
@@ -17,6 +19,10 @@ export function PrivateRoute({ roles }: { roles: readonly string[] }) {
   const location = useLocation();
   const allowed = useCan({ roles });
   const refused = useReadRefused(location.key);
+  // A 401 can end the session under this page: the login modal is then ready to show at once.
+  useEffect(() => {
+    if (session.isAuthenticated) preloadLoginForm();
+  }, [session.isAuthenticated]);
   if (!session.sessionHasBeenFetched) return null;
   if (session.offline) return <Offline />;
   if (!session.isAuthenticated) {

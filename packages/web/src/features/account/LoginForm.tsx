@@ -1,12 +1,23 @@
 import { loginFormSchema } from '@evfleet/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import i18next from 'i18next';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import { login } from '../../app/session/session-store';
 import { useDomainText } from '../../i18n/useDomainText';
+
+/**
+ * Loads the catalogues the form reads ('account', and 'domain' through useDomainText) ahead of it.
+ * The login modal opens in the same moment as the toast saying why the session ended, which lives
+ * 5 s: a form still waiting for its texts kept the modal away meanwhile, and over a slow network or
+ * on a busy machine the toast was gone before the modal came.
+ */
+export function preloadLoginForm(): void {
+  void i18next.loadNamespaces(['account', 'domain']);
+}
 
 /**
  * The sign-in form of the login page and of the login modal (§2.1). A failed attempt is reported
