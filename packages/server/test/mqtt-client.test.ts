@@ -162,4 +162,33 @@ describe('MQTT client (lib/mqtt-client)', () => {
     handler.release('m5', 'm6', 'm7', 'm8');
     await until(() => handler.held.size === 10);
   });
+
+  it('holds its window even when one read brings more messages than it has room for', async () => {
+    const { broker, handler } = await setUp(4);
+    broker.send(Buffer.concat(Array.from({ length: 10 }, (_, i) => publish(i + 1))));
+    await until(() => handler.held.size === 4);
+    await tick();
+    expect(handler.held.size).toBe(4);
+    handler.release('m1', 'm2', 'm3', 'm4');
+    await until(() => handler.held.size === 8);
+    await tick();
+    expect(handler.held.size).toBe(8);
+    handler.release('m5', 'm6', 'm7', 'm8');
+    await until(() => handler.held.size === 10);
+    handler.release('m9', 'm10');
+    await until(() => broker.pubacks().length === 10);
+    expect(broker.pubacks()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it('reads on after resting: messages that come a few at a time are all handled and acknowledged', async () => {
+    const { broker, handler } = await setUp();
+    for (let id = 1; id <= 30; id++) {
+      broker.send(publish(id));
+      if (id % 3 === 0) await new Promise((r) => setTimeout(r, 1)); // within a rest, and across several
+    }
+    await until(() => handler.held.size === 30);
+    handler.release(...Array.from({ length: 30 }, (_, i) => `m${i + 1}`));
+    await until(() => broker.pubacks().length === 30);
+    expect(broker.pubacks()).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+  });
 });

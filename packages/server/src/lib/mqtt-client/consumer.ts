@@ -38,6 +38,17 @@ export interface ConsumerOptions {
  * session").
  */
 const MAX_UNACKED = 2_000;
+/**
+ * A read that drains the socket (less than READ_BYTES) is followed by a rest this long before the
+ * next. A broker paced by its devices sends a few messages at a time, and evfleet, faster, woke for
+ * every 4 KiB (6 readings): the kernel's wake-up and the turn of the event loop, paid per read,
+ * made a reading cost twice what it costs when evfleet sets the pace. Resting, a read carries 3 to
+ * 5 times as many (docs/performance.md, "Fourteenth session"); 5 ms is little beside the 20 ms
+ * the batch writer gathers readings for. A socket with data waiting is read without rest.
+ */
+const REST_MS = 5;
+/** The most read at once (into one buffer, reused): a backlog is read in reads this large. */
+const READ_BYTES = 256 * 1024;
 /** Larger than any message evfleet accepts: a frame announcing more is a broken stream. */
 const MAX_FRAME_BYTES = 4 * 1024 * 1024;
 
@@ -58,11 +69,24 @@ export function startMqttConsumer(opts: ConsumerOptions) {
 
   const open = () => {
     const port = Number(url.port || (url.protocol === 'mqtts:' ? 8883 : 1883));
+    // Plain TCP reads into one buffer (Node's onread), so a read tells whether it drained the
+    // socket. TLS gives records of at most 16 KiB that do not tell it, so TLS reads as data comes.
+    const readInto = Buffer.allocUnsafe(READ_BYTES);
     const s =
       url.protocol === 'mqtts:'
         ? tlsConnect({ host: url.hostname, port, servername: url.hostname })
-        : tcpConnect({ host: url.hostname, port });
+        : tcpConnect({
+            host: url.hostname,
+            port,
+            // Copied: the frame reader keeps an unfinished frame, and payloads wait for their hand-over.
+            onread: {
+              buffer: readInto,
+              callback: (n) => received(Buffer.from(readInto.subarray(0, n)), n < READ_BYTES),
+            },
+          });
     socket = s;
+    /** The window of unacknowledged messages is full: reading stops until half of it is acknowledged. */
+    let full = false;
     const parser = mqttPacket.parser({ protocolVersion: 4 });
     const parts = publishParts();
     const acks = createAckQueue(
@@ -70,7 +94,10 @@ export function startMqttConsumer(opts: ConsumerOptions) {
         if (!s.destroyed) s.write(pubacks);
       },
       (unacked) => {
-        if (s.isPaused() && unacked < maxUnacked / 2) s.resume();
+        if (!full || unacked >= maxUnacked / 2) return;
+        full = false;
+        frames.resume(); // the frames read after the window filled, which may fill it again
+        if (!full && !resting) s.resume();
       },
     );
     const send = (packet: Packet) => s.write(mqttPacket.generate(packet));
@@ -87,8 +114,11 @@ export function startMqttConsumer(opts: ConsumerOptions) {
       const payload = bytes.subarray(parts.payloadStart, end);
       if (parts.qos === 0) return opts.handle(topic, payload, (err) => err !== undefined && failed(err));
       const entry = acks.add(parts.messageId);
-      if (acks.unacked() >= maxUnacked) s.pause();
       opts.handle(topic, payload, (err) => (err === undefined ? acks.done(entry) : failed(err)));
+      if (acks.unacked() < maxUnacked) return;
+      full = true;
+      s.pause();
+      return false; // the frames after it wait, even those of the same read
     };
     const protocolError = (why: unknown) => {
       opts.log.error({ err: why }, 'MQTT protocol error');
@@ -98,7 +128,7 @@ export function startMqttConsumer(opts: ConsumerOptions) {
       maxFrameBytes: MAX_FRAME_BYTES,
       frame: (bytes, start, body, end) => {
         if (s.destroyed) return false;
-        if (bytes[start] >> 4 === PUBLISH) onPublish(bytes, start, body, end);
+        if (bytes[start] >> 4 === PUBLISH) return onPublish(bytes, start, body, end);
         else parser.parse(bytes.subarray(start, end));
       },
       malformed: protocolError,
@@ -117,7 +147,21 @@ export function startMqttConsumer(opts: ConsumerOptions) {
       }
     });
     parser.on('error', protocolError);
-    s.on('data', (chunk: Buffer) => frames.push(chunk));
+    /** Whether reading rests after a read that drained the socket (REST_MS). */
+    let resting = false;
+    /** Takes what was read; false when reading is to rest (onread's callback then stops it). */
+    const received = (chunk: Buffer, drained: boolean): boolean => {
+      frames.push(chunk);
+      if (!drained || resting || s.destroyed) return true;
+      resting = true;
+      s.pause();
+      setTimeout(() => {
+        resting = false;
+        if (!s.destroyed && !full) s.resume();
+      }, REST_MS);
+      return false;
+    };
+    s.on('data', (chunk: Buffer) => received(chunk, false));
     s.on('connect', () => {
       send({
         cmd: 'connect',
