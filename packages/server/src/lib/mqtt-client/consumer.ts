@@ -71,7 +71,6 @@ export function startMqttConsumer(opts: ConsumerOptions) {
     const port = Number(url.port || (url.protocol === 'mqtts:' ? 8883 : 1883));
     // Plain TCP reads into one buffer (Node's onread), so a read tells whether it drained the
     // socket. TLS gives records of at most 16 KiB that do not tell it, so TLS reads as data comes.
-    const readInto = Buffer.allocUnsafe(READ_BYTES);
     const s =
       url.protocol === 'mqtts:'
         ? tlsConnect({ host: url.hostname, port, servername: url.hostname })
@@ -80,8 +79,8 @@ export function startMqttConsumer(opts: ConsumerOptions) {
             port,
             // Copied: the frame reader keeps an unfinished frame, and payloads wait for their hand-over.
             onread: {
-              buffer: readInto,
-              callback: (n) => received(Buffer.from(readInto.subarray(0, n)), n < READ_BYTES),
+              buffer: Buffer.allocUnsafe(READ_BYTES),
+              callback: (n, buffer) => received(Buffer.from(buffer.subarray(0, n)), n < READ_BYTES),
             },
           });
     socket = s;
