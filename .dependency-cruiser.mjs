@@ -47,10 +47,10 @@ export default {
     {
       name: 'lower-layers-not-to-modules',
       comment:
-        'db, auth, http, lib, live, telemetry, alerts and mail sit under the feature modules: a module may use them, ' +
+        'db, auth, http, lib, live, readings, telemetry, alerts and mail sit under the feature modules: a module may use them, ' +
         'never the other way round (the composition root hands them what they need).',
       severity: 'error',
-      from: { path: `${server}(db|auth|http|lib|live|telemetry|alerts|mail)/` },
+      from: { path: `${server}(db|auth|http|lib|live|readings|telemetry|alerts|mail)/` },
       to: { path: modules },
     },
     {
@@ -66,8 +66,24 @@ export default {
         'Above the modules (app.ts, main.ts, sim/), a module is reached through the composition root ' +
         "(modules/index.ts) or the module's own index.ts, never its files.",
       severity: 'error',
-      from: { path: server, pathNot: [modules, `${server}(db|auth|http|lib|live|telemetry|alerts|mail)/`] },
+      from: { path: server, pathNot: [modules, `${server}(db|auth|http|lib|live|readings|telemetry|alerts|mail)/`] },
       to: { path: modules, pathNot: [`${modules}index\\.ts$`, `${modules}[^/]+/index\\.ts$`] },
+    },
+    {
+      name: 'alerts-not-to-telemetry',
+      comment:
+        'The alert engine judges committed readings; it knows the reading model (readings/), never the pipeline ' +
+        'that stores them (telemetry/ hands it its rows).',
+      severity: 'error',
+      from: { path: `${server}alerts/` },
+      to: { path: `${server}telemetry/` },
+    },
+    {
+      name: 'readings-below-the-pipeline',
+      comment: 'readings/ is the reading model both the pipeline and the alerts stand on: it imports neither.',
+      severity: 'error',
+      from: { path: `${server}readings/` },
+      to: { path: `${server}(telemetry|alerts)/` },
     },
     {
       name: 'lib-is-leaf',

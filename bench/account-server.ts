@@ -27,6 +27,8 @@ async function main() {
     LOG_LEVEL: 'warn',
     LOGIN_ATTEMPTS_PER_MINUTE: '1000',
     MQTT_PORT: '0',
+    TELTONIKA_PORT: '0',
+    OSMAND_PORT: '0',
     DATA_DIR: '/tmp/evfleet-bench',
   });
   const database = await openDatabase(config.database, 20);

@@ -14,13 +14,9 @@ import { createRequire } from 'node:module';
 import { SIGNAL_RANGES, type SignalKey } from '@evfleet/domain';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { parseReading, STORED_SIGNALS } from '../packages/server/src/telemetry/reading.js';
-import {
-  binaryCopyChunks,
-  COLUMN_LIST,
-  SIGNAL_COLUMNS,
-  type StoredRow,
-} from '../packages/server/src/telemetry/reading-store.js';
+import { parseReading, STORED_SIGNALS } from '../packages/server/src/readings/reading.js';
+import { binaryCopyChunks, COLUMN_LIST, SIGNAL_COLUMNS } from '../packages/server/src/telemetry/reading-store.js';
+import { type StoredRow } from '../packages/server/src/readings/stored-row.js';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const RUNS = Number(process.env.RUNS ?? 5);

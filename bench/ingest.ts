@@ -27,7 +27,7 @@ import { Readable } from 'node:stream';
 import { readingsTopic } from '@evfleet/domain';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { parseReading } from '../packages/server/src/telemetry/reading.js';
+import { parseReading } from '../packages/server/src/readings/reading.js';
 import { binaryCopyChunks, COLUMN_LIST } from '../packages/server/src/telemetry/reading-store.js';
 import { HAS_MOSQUITTO, startMosquitto } from '../packages/server/test/support/mosquitto.js';
 import { ensureServerBuilt, SERVER_NODE_FLAGS } from '../packages/server/test/support/portal-process.js';
@@ -161,7 +161,14 @@ async function startServer(serverEnv: Record<string, string>, allocFile: string)
       'bench/ingest-server.ts',
     ],
     {
-      env: { ...process.env, ...serverEnv, DEVICES: String(DEVICES), ALLOC_FILE: allocFile },
+      env: {
+        ...process.env,
+        TELTONIKA_PORT: '0',
+        OSMAND_PORT: '0',
+        ...serverEnv,
+        DEVICES: String(DEVICES),
+        ALLOC_FILE: allocFile,
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );

@@ -27,6 +27,8 @@ const env = {
   MQTT_URL: broker.url,
   PORT: String(port),
   HOST: '127.0.0.1',
+  TELTONIKA_PORT: '0',
+  OSMAND_PORT: '0',
   DEMO: 'false',
   LOG_LEVEL: 'warn',
   INITIAL_ADMIN_PASSWORD: 'bench-admin',

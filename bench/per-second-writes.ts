@@ -9,8 +9,8 @@
  */
 import { openDatabase } from '../packages/server/src/db/client.js';
 import { createEpisodeTracker } from '../packages/server/src/telemetry/episodes.js';
-import { parseReading } from '../packages/server/src/telemetry/reading.js';
-import type { StoredRow } from '../packages/server/src/telemetry/reading-store.js';
+import { parseReading } from '../packages/server/src/readings/reading.js';
+import type { StoredRow } from '../packages/server/src/readings/stored-row.js';
 import { createSignalMinutes } from '../packages/server/src/telemetry/signal-minutes.js';
 import { createVehicleStates } from '../packages/server/src/telemetry/vehicle-states.js';
 

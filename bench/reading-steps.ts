@@ -16,8 +16,9 @@ import { createAlertEngine } from '../packages/server/src/alerts/alert-engine.js
 import { createAlertSettings } from '../packages/server/src/alerts/thresholds.js';
 import { openDatabase } from '../packages/server/src/db/client.js';
 import { packBatch } from '../packages/server/src/telemetry/parsed-pack.js';
-import { binaryCopyChunks, type StoredRow } from '../packages/server/src/telemetry/reading-store.js';
-import { parseReading } from '../packages/server/src/telemetry/reading.js';
+import { binaryCopyChunks } from '../packages/server/src/telemetry/reading-store.js';
+import { type StoredRow } from '../packages/server/src/readings/stored-row.js';
+import { parseReading } from '../packages/server/src/readings/reading.js';
 import { createSignalMinutes } from '../packages/server/src/telemetry/signal-minutes.js';
 import { createEpisodeTracker } from '../packages/server/src/telemetry/episodes.js';
 import { createVehicleStates } from '../packages/server/src/telemetry/vehicle-states.js';

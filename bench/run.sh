@@ -33,6 +33,7 @@ bench "hand-over of device messages to the parse thread, in groups of 1, 60 and 
 bench "binary COPY encoder against pg-copy-streams-binary, 100,000 readings, PostgreSQL (goal: <= 2 µs of CPU a row)" bash scripts/with-postgres.sh npx tsx bench/copy-encoder.ts
 bench "radix sort of the report's windows against comparator sorts, 80,000 and 720,000 records (goal: 80,000 in < 50 ms)" npx tsx bench/radix-sort.ts
 bench "STOMP frame codec of the live feed against @stomp/stompjs's (no goal: figures for docs/decisions.md)" npx tsx bench/stomp-frames.ts
+bench "Teltonika codec against complete-teltonika-parser, 2,000 Codec 8E and 2,000 Codec 8 frames of records with 30 IO elements (no goal: figures for docs/decisions.md)" npx tsx bench/teltonika-decode.ts
 bench "live feed delay, 10,000 vehicles every 10 s through Mosquitto, PostgreSQL (goal: p95 < 1 s)" bash scripts/with-postgres.sh npx tsx bench/live-delay.ts
 bench "EV analytics: fleet table of 10,000 vehicles over 90 days, one vehicle's sessions, trips and battery health, the signal chart over 864,000 readings, PostgreSQL (goal: p95 < 200 ms, < 50 ms, < 300 ms)" bash scripts/with-postgres.sh npx tsx bench/analytics.ts
 bench "signal chart in Chromium, ten days at 1 Hz (864,000 readings), PostgreSQL (goal: drawn within 500 ms of choosing the period)" bash scripts/with-postgres.sh npx tsx bench/signal-chart.ts

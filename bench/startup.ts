@@ -32,7 +32,16 @@ async function startOnce(args: readonly string[], dataDir: string): Promise<{ ms
   const started = performance.now();
   const server = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: 'false', MQTT_PORT: '0' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO: 'false',
+      MQTT_PORT: '0',
+      TELTONIKA_PORT: '0',
+      OSMAND_PORT: '0',
+    },
     stdio: 'ignore',
   });
   try {

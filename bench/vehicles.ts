@@ -39,6 +39,8 @@ const config = loadConfig({
   JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
   LOG_LEVEL: 'warn',
   MQTT_PORT: '0',
+  TELTONIKA_PORT: '0',
+  OSMAND_PORT: '0',
   DATA_DIR: '/tmp/evfleet-bench',
 });
 const database = await openDatabase(config.database, 10);

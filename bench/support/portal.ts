@@ -62,6 +62,8 @@ export async function startPortal(databaseUrl: string, dataDir: string): Promise
       INITIAL_ADMIN_PASSWORD: ADMIN_PASSWORD,
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
       MQTT_PORT: '0',
+      TELTONIKA_PORT: '0',
+      OSMAND_PORT: '0',
       WEB_DIST,
       LOG_LEVEL: 'warn',
       LOGIN_ATTEMPTS_PER_MINUTE: '1000',

@@ -7,6 +7,7 @@ export default defineConfig({
     './src/db/telemetry-schema.ts',
     './src/db/reports-schema.ts',
     './src/db/admin-schema.ts',
+    './src/db/tracker-schema.ts',
   ],
   out: './drizzle',
 });

@@ -31,3 +31,4 @@ export * from './vehicle-data.js';
 export * from './analytics.js';
 export * from './energy.js';
 export * from './battery-settings.js';
+export * from './trackers.js';

@@ -33,6 +33,18 @@ export const REJECTION_REASONS = [
   'unknown_device',
   'bad_credential',
   'wrong_topic',
+  /** A tracker's packet whose CRC does not match: not acknowledged, so the device sends it again. */
+  'bad_crc',
+  /** A tracker's packet whose counts or structure do not match: not acknowledged, nothing of it stored. */
+  'bad_packet',
+  /** A tracker connection that does not start a packet with four zero bytes: closed. */
+  'bad_preamble',
+  /** A tracker connection closed or refused in the middle of a packet. */
+  'truncated',
+  /** A tracker connection silent for ten minutes: closed. */
+  'idle',
+  /** A tracker's IO element longer than 8 bytes: not a number, not stored. */
+  'io_too_long',
 ] as const;
 export type RejectionReason = (typeof REJECTION_REASONS)[number];
 

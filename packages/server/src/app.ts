@@ -33,6 +33,7 @@ import {
 } from './modules/management/index.js';
 import { createMapItems } from './modules/vehicles/index.js';
 import { installTelemetry } from './telemetry/install.js';
+import type { Trackers } from './telemetry/trackers.js';
 import type { Telemetry } from './telemetry/telemetry.js';
 
 export interface AppDeps {
@@ -148,6 +149,7 @@ export async function buildApp({ config, database, readDatabase = database, logg
     mapItems: (fresh) => createMapItems(database.db, fresh),
   });
   const telemetry = installed.telemetry.pipeline;
+  const { trackers } = installed.telemetry;
   await installModules(app, {
     config,
     database,
@@ -158,6 +160,7 @@ export async function buildApp({ config, database, readDatabase = database, logg
     mail,
     mails,
     telemetry,
+    trackers,
     dailyStats,
     operations: { health, metrics, loggers, diagnostics, build },
   });
@@ -172,6 +175,7 @@ export async function buildApp({ config, database, readDatabase = database, logg
   });
   app.decorate('mail', mail);
   app.decorate('telemetry', telemetry);
+  app.decorate('trackers', trackers);
   app.decorate('dailyStats', dailyStats);
   app.decorate('auditTrail', auditTrail);
   return app;
@@ -181,6 +185,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     mail: MailDispatcher;
     telemetry: Telemetry;
+    trackers: Trackers;
     auditTrail: AuditTrail;
   }
 }

@@ -14,6 +14,10 @@ const urlWith = (protocols: string[]) =>
       error: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     });
 
+const readableFile = z.string().refine((path) => existsSync(path) && statSync(path).isFile(), {
+  error: 'must be the path of a file that exists',
+});
+
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -34,6 +38,11 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
     .default('evfleet'),
+  TELTONIKA_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(5027),
+  TELTONIKA_TLS_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).optional(),
+  DEVICE_TLS_CERT_FILE: readableFile.optional(),
+  DEVICE_TLS_KEY_FILE: readableFile.optional(),
+  OSMAND_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(5055),
   AMQP_URLS: z
     .string()
     .transform((v) => v.split(',').map((u) => u.trim()))
@@ -92,6 +101,11 @@ export interface Config {
   dataDir: string;
   /** External broker (url) or the embedded one on port (0: no MQTT at all). */
   mqtt: { url?: string; port: number; clientId: string; shareGroup: string };
+  /**
+   * Trackers' own protocols (docs/devices.md): Teltonika over TCP (0: off) and, with a certificate,
+   * over TLS; OsmAnd over HTTP (0: off).
+   */
+  trackers: { teltonikaPort: number; teltonikaTls?: { port: number; cert: string; key: string }; osmandPort: number };
   /**
    * RabbitMQ (docs/scaling.md): readings hashed by VIN onto `partitions` queues, each consumed by one
    * instance at a time. `prefer` (instance i of n) takes every n-th partition first, spreading them.
@@ -153,6 +167,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.DATABASE_READ_URL && !e.DATABASE_URL)
     throw new ConfigError('Invalid configuration:\n  DATABASE_READ_URL: a replica needs DATABASE_URL, its primary');
+  const tlsFiles = [e.DEVICE_TLS_CERT_FILE, e.DEVICE_TLS_KEY_FILE].filter(Boolean).length;
+  if (e.TELTONIKA_TLS_PORT && tlsFiles < 2)
+    throw new ConfigError(
+      'Invalid configuration:\n  TELTONIKA_TLS_PORT: needs DEVICE_TLS_CERT_FILE and DEVICE_TLS_KEY_FILE, the certificate and its key',
+    );
   const dataDir = dataDirOf(env);
   return {
     port: e.PORT,
@@ -163,6 +182,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseReadUrl: e.DATABASE_READ_URL,
     dataDir,
     mqtt: { url: e.MQTT_URL, port: e.MQTT_PORT, clientId: e.MQTT_CLIENT_ID, shareGroup: e.MQTT_SHARE_GROUP },
+    trackers: {
+      teltonikaPort: e.TELTONIKA_PORT,
+      teltonikaTls: e.TELTONIKA_TLS_PORT
+        ? { port: e.TELTONIKA_TLS_PORT, cert: resolve(e.DEVICE_TLS_CERT_FILE!), key: resolve(e.DEVICE_TLS_KEY_FILE!) }
+        : undefined,
+      osmandPort: e.OSMAND_PORT,
+    },
     amqp: e.AMQP_URLS && {
       urls: e.AMQP_URLS,
       partitions: e.AMQP_PARTITIONS,

@@ -5,7 +5,7 @@ import { DATABASE_KINDS } from './support/databases.js';
 import { startSmtp } from './support/smtp.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { createDevice, postReadings } from './support/vehicles.js';
-import { valuesFrom } from '../src/telemetry/reading.js';
+import { valuesFrom } from '../src/readings/reading.js';
 
 describe.each(DATABASE_KINDS)('alerts from readings on %s', (kind) => {
   let t: TestApp;

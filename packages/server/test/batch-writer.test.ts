@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createBatchWriter, ReadingsRefused } from '../src/telemetry/batch-writer.js';
 import type { PartitionManager } from '../src/telemetry/partitions.js';
-import type { StoredRow } from '../src/telemetry/reading-store.js';
-import { valuesFrom } from '../src/telemetry/reading.js';
+import type { StoredRow } from '../src/readings/stored-row.js';
+import { valuesFrom } from '../src/readings/reading.js';
 
 const row = (ts: number, vehicleId = 1): StoredRow => ({
   vehicleId,

@@ -55,6 +55,8 @@ describe.each(DATABASE_KINDS)('a clean stop on %s', (kind) => {
       INITIAL_ADMIN_PASSWORD: ADMIN_PASSWORD,
       JWT_SECRET: 'clean-stop-secret-of-at-least-32-characters',
       MQTT_PORT: String(mqttPort),
+      TELTONIKA_PORT: '0',
+      OSMAND_PORT: '0',
       HOST: '127.0.0.1',
     };
     const start = async () => {

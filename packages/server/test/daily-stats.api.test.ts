@@ -3,11 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.js';
 import { createDailyStats } from '../src/modules/dashboard/daily-stats.js';
-import type { StoredRow } from '../src/telemetry/reading-store.js';
+import type { StoredRow } from '../src/readings/stored-row.js';
 import { DATABASE_KINDS } from './support/databases.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { createDevice, postReadings } from './support/vehicles.js';
-import { valuesFrom } from '../src/telemetry/reading.js';
+import { valuesFrom } from '../src/readings/reading.js';
 
 const MIN = 60_000;
 /** Ten minutes of charging at 80 V and 10 A in, one reading a minute. */

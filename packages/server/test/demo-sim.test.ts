@@ -26,7 +26,7 @@ import {
   packVoltageBands,
 } from '../src/sim/demo-packs.js';
 import { advance, createSimVehicle, historyStepS, reading, type SimVehicle } from '../src/sim/vehicle-model.js';
-import { parseReading } from '../src/telemetry/reading.js';
+import { parseReading } from '../src/readings/reading.js';
 import { readingPoint } from '../src/telemetry/meter-rows.js';
 
 const DAY_MS = 86_400_000;

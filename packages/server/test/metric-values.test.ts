@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { metricPlace, metricValue } from '../src/alerts/metric-values.js';
-import { noValues, SIGNAL_INDEX } from '../src/telemetry/reading.js';
+import { noValues, SIGNAL_INDEX } from '../src/readings/reading.js';
 
 const reading = (cells: number[] | null) => {
   const values = noValues();

@@ -33,6 +33,8 @@ describe.runIf(HAS_MOSQUITTO && DATABASE_KINDS.includes('postgres'))('kill -9 du
         MQTT_CLIENT_ID: 'evfleet-crash-test',
         PORT: '0',
         HOST: '127.0.0.1',
+        TELTONIKA_PORT: '0',
+        OSMAND_PORT: '0',
         DEMO: 'false',
         LOG_LEVEL: 'warn',
         JWT_SECRET: 'crash-test-secret-crash-test-secret-0123456789',

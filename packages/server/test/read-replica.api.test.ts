@@ -40,6 +40,8 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('reports read from the repli
       JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
       DATA_DIR: '/tmp/evfleet-test',
       MQTT_PORT: '0',
+      TELTONIKA_PORT: '0',
+      OSMAND_PORT: '0',
       DATABASE_URL: 'postgres://primary.invalid/evfleet',
       DATABASE_READ_URL: 'postgres://replica.invalid/evfleet',
     });

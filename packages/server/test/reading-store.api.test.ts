@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vehicle } from '../src/db/schema.js';
-import { groupByVehicle, type StoredRow } from '../src/telemetry/reading-store.js';
+import { groupByVehicle, type StoredRow } from '../src/readings/stored-row.js';
 import { DATABASE_KINDS } from './support/databases.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
-import { valuesFrom } from '../src/telemetry/reading.js';
+import { valuesFrom } from '../src/readings/reading.js';
 
 /** What the writer stores is read back unchanged (binary COPY on PostgreSQL, INSERT on PGlite). */
 describe.each(DATABASE_KINDS)('reading storage on %s', (kind) => {

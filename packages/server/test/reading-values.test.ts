@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseReading, SIGNAL_INDEX, signalOf, STORED_SIGNALS, valuesFrom } from '../src/telemetry/reading.js';
+import { parseReading, SIGNAL_INDEX, signalOf, STORED_SIGNALS, valuesFrom } from '../src/readings/reading.js';
 
 const now = Date.UTC(2026, 10, 27, 6, 0);
 /** The signals present in values, by name. */

@@ -5,12 +5,12 @@ import { ReadingsRefused } from '../src/telemetry/batch-writer.js';
 import type { DeviceRegistry } from '../src/telemetry/devices.js';
 import { createIngest } from '../src/telemetry/ingest.js';
 import { parseMessage } from '../src/telemetry/message.js';
-import type { StoredRow } from '../src/telemetry/reading-store.js';
+import type { StoredRow } from '../src/readings/stored-row.js';
 import { createRejectionCounter } from '../src/telemetry/rejections.js';
 import { DATABASE_KINDS } from './support/databases.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { createDevice } from './support/vehicles.js';
-import { valuesFrom } from '../src/telemetry/reading.js';
+import { valuesFrom } from '../src/readings/reading.js';
 
 const quiet = { warn: () => undefined } as unknown as FastifyBaseLogger;
 

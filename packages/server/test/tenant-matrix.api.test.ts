@@ -44,6 +44,8 @@ const PUBLIC: Actor[] = ['anonymous', ...SIGNED_IN, 'exDriver'];
 const ADMIN: Actor[] = ['admin'];
 const READERS: Actor[] = ['admin', 'staff'];
 const MANAGERS: Actor[] = ['admin', 'dealer', 'fleet'];
+/** Device profiles are read by those who install trackers, and by staff, who read everything. */
+const PROFILE_READERS: Actor[] = ['admin', 'staff', 'dealer'];
 
 describe.each(DATABASE_KINDS)('tenant matrix on %s', (kind) => {
   let t: TestApp;
@@ -79,6 +81,7 @@ describe.each(DATABASE_KINDS)('tenant matrix on %s', (kind) => {
     superUser: 0,
     user: 0,
     reportTemplate: 0,
+    builtInProfile: 0,
   };
 
   beforeAll(async () => {
@@ -175,6 +178,7 @@ describe.each(DATABASE_KINDS)('tenant matrix on %s', (kind) => {
       startDate: new Date(now - 3600_000).toISOString(),
       endDate: new Date(now).toISOString(),
     };
+    ids.builtInProfile = (await as('GET', '/api/device-profiles')).json<{ id: number }[]>()[0].id;
     ids.reportTemplate = await created('/api/canreport/saveTemplate', { ...criteria, templateName: 'Matrix report' });
   }, 240_000);
   afterAll(() => t?.close());
@@ -457,6 +461,40 @@ describe.each(DATABASE_KINDS)('tenant matrix on %s', (kind) => {
         own: call('POST', `/api/vehicles/${2_000_000_000}/device-token`),
         allowed: ADMIN,
       },
+      // Trackers: read as the vehicle, set by administrators and the vehicle's dealer (docs/devices.md).
+      'GET /api/vehicles/{id}/device': read(
+        withDriver,
+        `/api/vehicles/${vehicleA()}/device`,
+        `/api/vehicles/${vehicleB()}/device`,
+      ),
+      'PUT /api/vehicles/{id}/device': {
+        own: call('PUT', `/api/vehicles/${vehicleA()}/device`, { protocol: 'none' }),
+        allowed: ['admin', 'dealer'],
+        foreign: call('PUT', `/api/vehicles/${vehicleB()}/device`, { protocol: 'none' }),
+      },
+      'GET /api/vehicles/{id}/commands': {
+        ...read(['admin', 'dealer'], `/api/vehicles/${vehicleA()}/commands`, `/api/vehicles/${vehicleB()}/commands`),
+        foreignAllowed: ADMIN,
+      },
+      // No tracker on the vehicle: an administrator or its dealer is told so (400).
+      'POST /api/vehicles/{id}/commands': {
+        own: call('POST', `/api/vehicles/${vehicleA()}/commands`, { text: 'getinfo' }),
+        allowed: ['admin', 'dealer'],
+        foreign: call('POST', `/api/vehicles/${vehicleB()}/commands`, { text: 'getinfo' }),
+      },
+      'GET /api/device-profiles': read(PROFILE_READERS, '/api/device-profiles'),
+      'POST /api/device-profiles': { own: call('POST', '/api/device-profiles', {}), allowed: ADMIN },
+      'GET /api/device-profiles/{id}': read(PROFILE_READERS, `/api/device-profiles/${ids.builtInProfile}`),
+      'PUT /api/device-profiles/{id}': {
+        own: call('PUT', `/api/device-profiles/${ids.builtInProfile}`, {}),
+        allowed: ADMIN,
+      },
+      // The built-in profile is never deleted: an administrator is told so (400).
+      'DELETE /api/device-profiles/{id}': {
+        own: call('DELETE', `/api/device-profiles/${ids.builtInProfile}`),
+        allowed: ADMIN,
+      },
+      'GET /api/device-profiles/{id}/unmapped': read(ADMIN, `/api/device-profiles/${ids.builtInProfile}/unmapped`),
       'GET /api/vehicles/unassigned': read(
         fleetReaders.filter((x) => x !== 'fleet'),
         `/api/vehicles/unassigned?fleetId=${a.fleetId}`,

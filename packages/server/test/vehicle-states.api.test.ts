@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
-import { valuesFrom, type StoredSignal } from '../src/telemetry/reading.js';
+import { valuesFrom, type StoredSignal } from '../src/readings/reading.js';
 import { createVehicleStates } from '../src/telemetry/vehicle-states.js';
 import { DATABASE_KINDS, freshDatabase } from './support/databases.js';
 

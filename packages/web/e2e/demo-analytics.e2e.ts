@@ -118,6 +118,8 @@ describe('the analytics with the demo history (issue 17)', () => {
         DEMO: 'true',
         DEMO_TELEMETRY: 'true',
         MQTT_PORT: '0',
+        TELTONIKA_PORT: '0',
+        OSMAND_PORT: '0',
         LOGIN_ATTEMPTS_PER_MINUTE: '1000',
         WEB_DIST,
         LOG_LEVEL: 'info',

@@ -84,6 +84,8 @@ export default async function setup(project: TestProject) {
         LOGIN_ATTEMPTS_PER_MINUTE: '1000',
         // No MQTT listener: a fixed port could collide with another run; the browser tests use HTTP.
         MQTT_PORT: '0',
+        TELTONIKA_PORT: '0',
+        OSMAND_PORT: '0',
         // The 24 demo vehicles, but no demo organisation or moving history: the specs build their own.
         DEMO_TELEMETRY: 'false',
         WEB_DIST,

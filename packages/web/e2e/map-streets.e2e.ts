@@ -139,6 +139,8 @@ describe('the street basemap (MAP_PMTILES)', () => {
         DEMO: 'true',
         DEMO_TELEMETRY: 'false',
         MQTT_PORT: '0',
+        TELTONIKA_PORT: '0',
+        OSMAND_PORT: '0',
         LOGIN_ATTEMPTS_PER_MINUTE: '1000',
         MAP_PMTILES: archive,
         WEB_DIST,

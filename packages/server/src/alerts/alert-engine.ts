@@ -12,7 +12,7 @@ import type { Db } from '../db/client.js';
 import { isoTime, jsonRecords } from '../db/json-records.js';
 import { mailOutbox } from '../db/schema.js';
 import { alertState, warningLog } from '../db/telemetry-schema.js';
-import { groupByVehicle, type StoredRow } from '../telemetry/reading-store.js';
+import { groupByVehicle, type StoredRow } from '../readings/stored-row.js';
 import { listRecipients, recipientKey } from './alert-recipients.js';
 import { alertText } from './alert-templates.js';
 import { alertSubject, type AlertContext } from './alert-texts.js';

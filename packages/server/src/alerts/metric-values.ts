@@ -1,5 +1,5 @@
 import type { MetricName } from '@evfleet/domain';
-import { SIGNAL_INDEX, type Reading, type StoredSignal } from '../telemetry/reading.js';
+import { SIGNAL_INDEX, type Reading, type StoredSignal } from '../readings/reading.js';
 
 /** Which reading value each alert metric watches (part 2 §3 metric names -> protocol signals). */
 const SIGNAL_OF: Partial<Record<MetricName, StoredSignal>> = {

@@ -147,3 +147,10 @@ export const mayClearWarningLogs = (scope: Scope, v: { dealerId: number | null; 
   (scope.kind === 'all' && scope.admin) ||
   (scope.kind === 'dealer' && v.dealerId === scope.dealerId) ||
   (scope.kind === 'fleet' && v.fleetId === scope.fleetId);
+
+/**
+ * Who may set a vehicle's tracker and send it commands: administrators and the vehicle's dealer,
+ * who installs the box. A fleet owner or driver reads the tracker but does not change it.
+ */
+export const mayManageTracker = (scope: Scope, v: { dealerId: number | null }): boolean =>
+  (scope.kind === 'all' && scope.admin) || (scope.kind === 'dealer' && v.dealerId === scope.dealerId);

@@ -34,6 +34,9 @@ export const fieldErrors = (objectName: string, errors: Record<string, string>) 
     fieldErrors: Object.entries(errors).map(([field, message]) => ({ objectName, field, message })),
   });
 
+/** A change that collides with what another record holds (a tracker's identifier, a profile in use). */
+export const conflict = (message: string) => new HttpError(409, message, { appError: true });
+
 export const unauthorized = () => new HttpError(401, UNAUTHORIZED_MESSAGE);
 export const forbidden = () => new HttpError(403, FORBIDDEN_MESSAGE);
 export const notFound = (what = 'The record') => new HttpError(404, `${what} was not found.`);

@@ -30,6 +30,7 @@ import type { Database } from '../db/client.js';
 import type { AccountMails } from '../mail/account-mails.js';
 import type { MailDispatcher } from '../mail/dispatcher.js';
 import type { Telemetry } from '../telemetry/telemetry.js';
+import type { Trackers } from '../telemetry/trackers.js';
 import { accountRoutes } from './account/account.routes.js';
 import { analyticsRoutes } from './analytics/analytics.routes.js';
 import { createAnalyticsService } from './analytics/analytics.service.js';
@@ -87,6 +88,8 @@ import { createVehicleRecordsService } from './vehicles/records/vehicle-records.
 import { templatesRoutes } from './vehicles/templates/templates.routes.js';
 import { createTemplatesService } from './vehicles/templates/templates.service.js';
 import { thresholdSheetsRoutes } from './vehicles/thresholds/threshold-sheets.routes.js';
+import { trackersRoutes } from './trackers/trackers.routes.js';
+import { createTrackersService, ensureBuiltInProfile } from './trackers/trackers.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -107,6 +110,8 @@ export interface ModuleDeps {
   mail: MailDispatcher;
   mails: AccountMails;
   telemetry: Telemetry;
+  /** The trackers' listeners (Teltonika, OsmAnd), told when a tracker or profile changes. */
+  trackers: Trackers;
   dailyStats: DailyStats;
   operations: {
     health: ReturnType<typeof createHealth>;
@@ -163,6 +168,16 @@ export async function installModules(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(devicesRoutes({ db, devices: telemetry.devices }));
   await app.register(templatesRoutes(createTemplatesService({ db, thresholds })));
   await app.register(thresholdSheetsRoutes);
+
+  // Trackers (docs/devices.md): a vehicle's Teltonika box or driver's phone, and the device profiles
+  // that turn a box's IO elements into signals. A change ends the vehicle's open connection.
+  await ensureBuiltInProfile(db);
+  const { trackers } = deps;
+  const trackerChanged = (vehicleId: number | null) =>
+    vehicleId === null ? trackers.registry.forget() : trackers.changed(vehicleId);
+  await app.register(
+    trackersRoutes(createTrackersService({ db, changed: trackerChanged, deliver: trackers.commands.deliver })),
+  );
 
   // The manager's dashboard, and the EV analytics kept from the readings as they arrive.
   await app.register(dashboardRoutes(createDashboardService({ db })));

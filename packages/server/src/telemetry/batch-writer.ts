@@ -1,6 +1,7 @@
 import { sqlStateOf } from '../db/sql-state.js';
 import type { PartitionManager } from './partitions.js';
-import type { ReadingStore, StoredRow } from './reading-store.js';
+import type { ReadingStore } from './reading-store.js';
+import type { StoredRow } from '../readings/stored-row.js';
 
 /**
  * The database refused a message's readings themselves (SQLSTATE class 22, data exception; 23,

@@ -17,7 +17,7 @@ import { isoTime, jsonRecords } from '../db/json-records.js';
 import { namedColumns } from '../db/named-columns.js';
 import { canReading, chargingSession, trip } from '../db/telemetry-schema.js';
 import { METER_COLUMNS, meterPointOf, readingPoint, type MeterRow } from './meter-rows.js';
-import { groupByVehicle, type StoredRow } from './reading-store.js';
+import { groupByVehicle, type StoredRow } from '../readings/stored-row.js';
 import { refreshBatteryEstimates } from './battery-estimates.js';
 
 const KINDS: EpisodeKind[] = ['trip', 'charge'];

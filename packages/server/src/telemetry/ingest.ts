@@ -3,8 +3,8 @@ import { ReadingsRefused, type BatchWriter } from './batch-writer.js';
 import type { DeviceRegistry } from './devices.js';
 import type { MessageParse } from './message.js';
 import type { Read } from './parse-thread.js';
-import type { Parsed } from './reading.js';
-import type { StoredRow } from './reading-store.js';
+import { parseReading, type Parsed } from '../readings/reading.js';
+import type { StoredRow } from '../readings/stored-row.js';
 import type { RejectionCounter } from './rejections.js';
 
 export interface IngestResult {
@@ -68,28 +68,33 @@ export function createIngest(deps: {
     return rows;
   };
 
-  /** Reads, counts and stores a message's readings: the one set of rules, whatever the caller is told. */
-  const handle = (source: string, vehicleId: number, payload: Buffer | string, handled: Handled) =>
-    deps.parse(payload, (message) => {
-      if (message instanceof Error) return handled(message);
-      if (!message.ok) {
-        deps.rejections.count(message.reason, source, message.detail, message.count);
-        return handled(undefined, message, false);
-      }
-      let rows: StoredRow[];
-      try {
-        rows = rowsOf(source, vehicleId, message.items);
-      } catch (err) {
-        return handled(err); // a bug fails its message alone, as a rejected promise would
-      }
-      deps.writer.add(rows, (err) => {
-        if (err === undefined) return handled(undefined, message, false);
-        // Sending these again would fail again: refused and counted, so the device moves on.
-        if (!(err instanceof ReadingsRefused)) return handled(err);
-        deps.rejections.count('storage_refused', source, err.message, rows.length);
-        handled(undefined, message, true);
-      });
+  /** Counts and stores a read message's readings: the one set of rules, whatever the caller is told. */
+  const store = (source: string, vehicleId: number, message: MessageParse | Error, handled: Handled) => {
+    if (message instanceof Error) return handled(message);
+    if (!message.ok) {
+      deps.rejections.count(message.reason, source, message.detail, message.count);
+      return handled(undefined, message, false);
+    }
+    let rows: StoredRow[];
+    try {
+      rows = rowsOf(source, vehicleId, message.items);
+    } catch (err) {
+      return handled(err); // a bug fails its message alone, as a rejected promise would
+    }
+    deps.writer.add(rows, (err) => {
+      if (err === undefined) return handled(undefined, message, false);
+      // Sending these again would fail again: refused and counted, so the device moves on.
+      if (!(err instanceof ReadingsRefused)) return handled(err);
+      deps.rejections.count('storage_refused', source, err.message, rows.length);
+      handled(undefined, message, true);
     });
+  };
+  const checked = (readings: readonly object[]): MessageParse => {
+    const now = Date.now();
+    return { ok: true, items: readings.map((r) => parseReading(r, now)) };
+  };
+  const handle = (source: string, vehicleId: number, payload: Buffer | string, handled: Handled) =>
+    deps.parse(payload, (message) => store(source, vehicleId, message, handled));
 
   const readings = (source: string, vehicleId: number, payload: Buffer | string) =>
     new Promise<IngestResult>((resolve, reject) =>
@@ -126,5 +131,22 @@ export function createIngest(deps: {
     accept(source: string, vehicleId: number, payload: Buffer | string, settled: (err?: unknown) => void) {
       handle(source, vehicleId, payload, settled);
     },
+
+    /**
+     * Readings a tracker's transport decoded itself (Teltonika, OsmAnd), each an object of the JSON
+     * protocol's keys: checked by the same rules as a JSON reading, stored, and `settled` told as
+     * for `accept`.
+     */
+    decoded(source: string, vehicleId: number, readings: readonly object[], settled: (err?: unknown) => void) {
+      store(source, vehicleId, checked(readings), settled);
+    },
+
+    /** Readings a transport decoded itself, with what became of each (OsmAnd answers with it). */
+    decodedResult: (source: string, vehicleId: number, readings: readonly object[]) =>
+      new Promise<IngestResult>((resolve, reject) =>
+        store(source, vehicleId, checked(readings), (err, message, refused) =>
+          err === undefined ? resolve(resultOf(message!, refused!)) : reject(err),
+        ),
+      ),
   };
 }

@@ -8,15 +8,16 @@ import { createLiveHub, type MapItems } from '../live/live-hub.js';
 import type { MailDispatcher } from '../mail/dispatcher.js';
 import { startMqtt, type MqttTransport } from './mqtt.js';
 import { createTelemetry, type Telemetry } from './telemetry.js';
-import type { StoredRow } from './reading-store.js';
+import type { StoredRow } from '../readings/stored-row.js';
 import type { TakeoverWindow } from './takeover.js';
 import { telemetryRoutes } from './telemetry.routes.js';
+import { startTrackers, type Trackers } from './trackers.js';
 import type { VehicleLiveState } from './vehicle-states.js';
 
 /**
- * The data side of the app: the ingest pipeline, its transports (MQTT, HTTP) and the live STOMP
- * feed. Returns the pipeline, which the modules and the demo drive too, and the MQTT transport,
- * whose state the health check reports.
+ * The data side of the app: the ingest pipeline, its transports (MQTT, HTTP, the trackers'
+ * protocols) and the live STOMP feed. Returns the pipeline, which the modules and the demo drive
+ * too, the MQTT transport, whose state the health check reports, and the trackers' listeners.
  */
 export async function installTelemetry(
   app: FastifyInstance,
@@ -32,7 +33,7 @@ export async function installTelemetry(
     /** The live feed's map items, fresher states from this instance's memory taking precedence. */
     mapItems: (fresh: (vehicleId: number) => VehicleLiveState | undefined) => MapItems;
   },
-): Promise<{ pipeline: Telemetry; mqtt: MqttTransport | null }> {
+): Promise<{ pipeline: Telemetry; mqtt: MqttTransport | null; trackers: Trackers }> {
   const { config, database, log } = deps;
   // The live feed reads states the pipeline keeps; the pipeline tells it what changed.
   let telemetry: Telemetry | null = null;
@@ -70,12 +71,14 @@ export async function installTelemetry(
   );
   await app.register(telemetryRoutes(telemetry));
   const mqtt = await startMqtt(telemetry, config, log);
+  const trackers = await startTrackers({ telemetry, config, db: database.db, log });
 
   const pipeline = telemetry;
   app.addHook('onClose', async () => {
+    await trackers.close();
     await mqtt?.close();
     await pipeline.close();
     await changes.close();
   });
-  return { pipeline, mqtt };
+  return { pipeline, mqtt, trackers };
 }

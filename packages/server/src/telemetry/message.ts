@@ -1,5 +1,5 @@
 import { TELEMETRY_LIMITS, type RejectionReason } from '@evfleet/domain';
-import { parseReading, readingsOf, type Parsed } from './reading.js';
+import { parseReading, readingsOf, type Parsed } from '../readings/reading.js';
 
 /** A device's message read: each of its readings checked on its own, or why the whole message is refused. */
 export type MessageParse =

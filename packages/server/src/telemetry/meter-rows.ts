@@ -1,6 +1,6 @@
 import { meterPoint, type MeterPoint } from '@evfleet/domain';
 import { canReading } from '../db/telemetry-schema.js';
-import { SIGNAL_INDEX, valueAt, type Reading } from './reading.js';
+import { SIGNAL_INDEX, valueAt, type Reading } from '../readings/reading.js';
 
 /** The columns of can_reading the energy rules look at (domain/energy.ts), as a MeterPoint's values. */
 export const METER_COLUMNS = {

@@ -1,6 +1,6 @@
 import { MAX_CELLS } from '@evfleet/domain';
 import { parseMessage, type MessageParse } from './message.js';
-import { noValues, STORED_SIGNALS, type Parsed } from './reading.js';
+import { noValues, STORED_SIGNALS, type Parsed } from '../readings/reading.js';
 import { NO_CELLS, SCANNED_MAX, scanReading } from './reading-scanner.js';
 
 const SIGNALS = STORED_SIGNALS.length;

@@ -3,12 +3,8 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { finished } from 'node:stream/promises';
 import { BinaryCopyWriter, FIELD_BYTES, float4ArrayBytes, jsonbBytes } from '../lib/pg-copy-binary/copy-writer.js';
-import { STORED_SIGNALS, valueAt, type Reading } from './reading.js';
-
-export interface StoredRow {
-  vehicleId: number;
-  reading: Reading;
-}
+import { STORED_SIGNALS, valueAt } from '../readings/reading.js';
+import type { StoredRow } from '../readings/stored-row.js';
 
 /** Column names in storage order: the signal keys in snake case, then cells and unknown signals. */
 const snake = (key: string) => key.replace(/([a-z])([A-Z0-9])/g, '$1_$2').toLowerCase();
@@ -140,21 +136,3 @@ export function pgliteReadingStore(client: PGlite): ReadingStore {
     },
   };
 }
-
-/** Rows by vehicle, each vehicle's in reading-time order. */
-export function groupByVehicle(rows: StoredRow[]): Map<number, StoredRow[]> {
-  const groups = new Map<number, StoredRow[]>();
-  for (const row of rows) {
-    const list = groups.get(row.vehicleId);
-    if (list) list.push(row);
-    else groups.set(row.vehicleId, [row]);
-  }
-  // A device's readings nearly always come in order: checked, not sorted again.
-  for (const list of groups.values()) if (!inOrder(list)) list.sort((a, b) => a.reading.ts - b.reading.ts);
-  return groups;
-}
-
-const inOrder = (list: StoredRow[]) => {
-  for (let i = 1; i < list.length; i++) if (list[i].reading.ts < list[i - 1].reading.ts) return false;
-  return true;
-};

@@ -4,8 +4,8 @@ import type { Db } from '../db/client.js';
 import { writeVehicleRows } from '../db/batches.js';
 import { isoTime, jsonRecords } from '../db/json-records.js';
 import { canReading, signalMinute } from '../db/telemetry-schema.js';
-import { SIGNAL_INDEX } from './reading.js';
-import type { StoredRow } from './reading-store.js';
+import { SIGNAL_INDEX } from '../readings/reading.js';
+import type { StoredRow } from '../readings/stored-row.js';
 
 const MINUTE_MS = 60_000;
 /** Each chart signal's place in a reading's values. */

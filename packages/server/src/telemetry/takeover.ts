@@ -4,7 +4,8 @@ import type { Db } from '../db/client.js';
 import { isoTime, jsonRecords } from '../db/json-records.js';
 import { vehicleState } from '../db/telemetry-schema.js';
 import type { EpisodeTracker } from './episodes.js';
-import { SIGNAL_COLUMNS, type StoredRow } from './reading-store.js';
+import { SIGNAL_COLUMNS } from './reading-store.js';
+import { type StoredRow } from '../readings/stored-row.js';
 import type { VehicleStates } from './vehicle-states.js';
 
 /** A vehicle's stored readings that are taken over: from its last written state to its newest reading. */

@@ -3,8 +3,8 @@ import { writeVehicleRows } from '../db/batches.js';
 import type { Db } from '../db/client.js';
 import { isoTime, jsonRecords } from '../db/json-records.js';
 import { vehicleState } from '../db/telemetry-schema.js';
-import { noValues, SIGNAL_INDEX, STORED_SIGNALS } from './reading.js';
-import { groupByVehicle, type StoredRow } from './reading-store.js';
+import { noValues, SIGNAL_INDEX, STORED_SIGNALS } from '../readings/reading.js';
+import { groupByVehicle, type StoredRow } from '../readings/stored-row.js';
 
 export interface VehicleLiveState {
   vehicleId: number;

@@ -172,6 +172,8 @@ describe('many instances on RabbitMQ, PostgreSQL with a replica, behind HAProxy'
             AMQP_URLS: [...urls.slice(i - 1), ...urls.slice(0, i - 1)].join(','),
             AMQP_PREFER: `${i}/2`,
             MQTT_PORT: '0',
+            TELTONIKA_PORT: '0',
+            OSMAND_PORT: '0',
             SMTP_URL: smtp.url,
             JWT_SECRET: SECRET,
             DEMO: 'false',

@@ -50,7 +50,15 @@ export async function startPortalProcess(env: Record<string, string>, logFile: s
   const log = createWriteStream(logFile);
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_BASE_URL: baseUrl, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_BASE_URL: baseUrl,
+      TELTONIKA_PORT: '0',
+      OSMAND_PORT: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // Two streams into one file: it ends once both have ('close'), not when the first does or the process exits.

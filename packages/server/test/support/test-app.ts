@@ -25,6 +25,8 @@ export async function createTestApp(kind: 'pglite' | 'postgres', env: Record<str
     DATA_DIR: '/tmp/evfleet-test',
     APP_BASE_URL: 'http://portal.test',
     MQTT_PORT: '0',
+    TELTONIKA_PORT: '0',
+    OSMAND_PORT: '0',
     SESSION_CHECK_SECONDS: '0',
     ...env,
   });

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { FOREIGN_KEY_VIOLATION, sqlStateOf } from '../../db/sql-state.js';
 import { refreshRunningTotals, vehiclesWithoutTotals } from './running-totals.js';
 import { readingPoint, setMeterPoint } from '../../telemetry/meter-rows.js';
-import type { StoredRow } from '../../telemetry/reading-store.js';
+import type { StoredRow } from '../../readings/stored-row.js';
 import { addIncrements, readingsBefore } from './daily-stats.repository.js';
 import { addReading, dayOf, newFigures, type Cursor, type DayFigures } from './day-figures.js';
 import { rebuildDay } from './day-rebuild.js';

@@ -9,7 +9,7 @@ import {
 } from '@evfleet/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { canReading } from '../../../db/telemetry-schema.js';
-import { STORED_SIGNALS, type StoredSignal } from '../../../telemetry/reading.js';
+import { STORED_SIGNALS, type StoredSignal } from '../../../readings/reading.js';
 
 const STORED = new Set<string>(STORED_SIGNALS);
 const REPORT_SIGNALS = new Set<string>(SIGNAL_KEYS);

@@ -1,7 +1,7 @@
 import { VEHICLE_CAN_CELLS, vehicleCanId, type VehicleCanRecord, type VehicleCanWrite } from '@evfleet/domain';
 import type { canReading } from '../../../db/telemetry-schema.js';
 import { fieldErrors } from '../../../http/errors.js';
-import { valuesFrom, type Reading, type StoredSignal } from '../../../telemetry/reading.js';
+import { valuesFrom, type Reading, type StoredSignal } from '../../../readings/reading.js';
 
 /**
  * Where each field of the seed's vehicle-can record lives in a reading (docs/records.md): most are

@@ -11,7 +11,7 @@ import { vehicle } from '../../../db/schema.js';
 import { canReading } from '../../../db/telemetry-schema.js';
 import { fieldErrors, refused } from '../../../http/errors.js';
 import type { BatchWriter } from '../../../telemetry/batch-writer.js';
-import { signalOf, type StoredSignal } from '../../../telemetry/reading.js';
+import { signalOf, type StoredSignal } from '../../../readings/reading.js';
 import type { RecordStore } from '../../records/index.js';
 import { assertVehiclesExist, readableVehicles } from '../../records/index.js';
 import { presentReading, readingOf } from './vehicle-can-fields.js';

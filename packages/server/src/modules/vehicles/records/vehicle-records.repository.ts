@@ -1,6 +1,6 @@
 import type { AlertAttribute, IdAndName, PageQuery } from '@evfleet/domain';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { isoText } from '../../../db/iso-text.js';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Queryable } from '../../../db/client.js';
 import { dealer, fleet, vehicle, vehicleTemplate } from '../../../db/schema.js';
@@ -9,10 +9,6 @@ import { amongIds, matches, newestFirst, qualified, window } from '../../../db/l
 import { namedColumns } from '../../../db/named-columns.js';
 
 type VehicleValues = Omit<typeof vehicle.$inferInsert, 'id' | 'createdAt' | 'deviceTokenHash'>;
-
-/** ISO 8601 text ('…Z') made by PostgreSQL: the drivers hand timestamps of a raw query back as their own text. */
-const isoText = (column: PgColumn) =>
-  sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** A list row: the vehicle, its dealer's and template's names, and the state the grid shows. */
 const rowColumns = {

@@ -1,0 +1,93 @@
+import { cellOfSignal, isKnownSignal, type IoMapping, type TrackerProtocol } from '@evfleet/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { vehicle } from '../db/schema.js';
+import { deviceProfile, vehicleTracker } from '../db/tracker-schema.js';
+
+/** One IO element's mapping, ready for every record: where its value goes and how it is scaled. */
+export interface CompiledMapping {
+  /** The reading's key (a signal, or an unknown signal's name); null for a cell. */
+  key: string | null;
+  /** The key is a stored signal, not an unknown one (which a reading holds a limited number of). */
+  known: boolean;
+  /** The cell's place (0-based) when the mapping names `cellN`. */
+  cell: number;
+  scale: number;
+  offset: number;
+  signed: boolean;
+}
+export type CompiledProfile = ReadonlyMap<number, CompiledMapping>;
+
+export interface Tracker {
+  vehicleId: number;
+  vin: string;
+  /** How its IO elements become signals (Teltonika); empty for a phone. */
+  profile: CompiledProfile;
+}
+
+export function compileProfile(mappings: readonly IoMapping[]): CompiledProfile {
+  return new Map(
+    mappings.map((m) => {
+      const cell = cellOfSignal(m.signal);
+      const key = cell === null ? m.signal : null;
+      const known = key !== null && isKnownSignal(key);
+      return [m.io, { key, known, cell: cell ?? -1, scale: m.scale, offset: m.offset, signed: m.signed }];
+    }),
+  );
+}
+
+const FOUND_TTL_MS = 60_000;
+const MISSING_TTL_MS = 10_000;
+const NO_PROFILE: CompiledProfile = new Map();
+
+/**
+ * Trackers by protocol and identifier, with a short cache as devices.ts keeps for VINs: a tracker
+ * reconnecting in a loop, or a phone reporting every second, must not reach the database each time.
+ * A change of a tracker or a profile is told with `forget`; other instances see it within a minute.
+ */
+export function createTrackerRegistry(db: Db) {
+  const cache = new Map<string, { tracker: Promise<Tracker | null>; until: number }>();
+  const keyOf = (protocol: TrackerProtocol, identifier: string) => `${protocol}\u0000${identifier}`;
+
+  const read = async (protocol: TrackerProtocol, identifier: string): Promise<Tracker | null> => {
+    const [row] = await db
+      .select({ vehicleId: vehicleTracker.vehicleId, vin: vehicle.vin, mappings: deviceProfile.mappings })
+      .from(vehicleTracker)
+      .innerJoin(vehicle, eq(vehicle.id, vehicleTracker.vehicleId))
+      .leftJoin(deviceProfile, eq(deviceProfile.id, vehicleTracker.profileId))
+      .where(and(eq(vehicleTracker.protocol, protocol), eq(vehicleTracker.identifier, identifier)))
+      .limit(1);
+    if (!row) return null;
+    return {
+      vehicleId: row.vehicleId,
+      vin: row.vin,
+      profile: row.mappings ? compileProfile(row.mappings) : NO_PROFILE,
+    };
+  };
+
+  return {
+    /** The vehicle whose tracker this is, with its profile; null for an identifier no vehicle has. */
+    lookup(protocol: TrackerProtocol, identifier: string): Promise<Tracker | null> {
+      if (identifier.length === 0 || identifier.length > 64) return Promise.resolve(null);
+      const key = keyOf(protocol, identifier);
+      const hit = cache.get(key);
+      if (hit && hit.until > Date.now()) return hit.tracker;
+      const entry = { tracker: read(protocol, identifier), until: Date.now() + FOUND_TTL_MS };
+      cache.set(key, entry);
+      entry.tracker.then(
+        (t) => {
+          if (!t) entry.until = Date.now() + MISSING_TTL_MS;
+        },
+        () => {
+          if (cache.get(key) === entry) cache.delete(key);
+        },
+      );
+      return entry.tracker;
+    },
+    /** After a tracker is set or removed, or a profile changed: every cached answer is read again. */
+    forget() {
+      cache.clear();
+    },
+  };
+}
+export type TrackerRegistry = ReturnType<typeof createTrackerRegistry>;
