@@ -6,6 +6,7 @@ import { seedDemoVehicles } from './db/demo-vehicles.js';
 import { seedDemoAccounts, seedInitialAdmin, seedReferenceData } from './db/seed.js';
 import { seedDemoFleet } from './sim/demo-fleet.js';
 import { startDemoTelemetry } from './sim/demo-telemetry.js';
+import { seedDemoTrackers } from './sim/demo-trackers.js';
 
 /** A stop finishes within this, well inside systemd's TimeoutStopSec (deploy/evfleet.service). */
 const STOP_WITHIN_MS = 10_000;
@@ -23,7 +24,10 @@ async function main() {
 
   const readDatabase = config.databaseReadUrl ? openReadDatabase(config.databaseReadUrl) : undefined;
   const app = await buildApp({ config, database, readDatabase });
-  if (config.demo && config.demoTelemetry) await seedDemoFleet(database.db);
+  if (config.demo && config.demoTelemetry) {
+    await seedDemoFleet(database.db);
+    await seedDemoTrackers(database.db, config.jwtSecret);
+  }
   let stopDemo = () => {};
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
@@ -51,7 +55,9 @@ async function main() {
   );
   // History is written after the portal is reachable; the demo moves on its own from then on.
   if (config.demo && config.demoTelemetry) {
-    stopDemo = (await startDemoTelemetry(database.db, app.telemetry, app.log)).stop;
+    const { ports } = app.trackers;
+    const links = { teltonikaPort: ports.teltonika, osmandPort: ports.osmand, secret: config.jwtSecret };
+    stopDemo = (await startDemoTelemetry(database.db, app.telemetry, app.log, links)).stop;
   }
 }
 

@@ -38,3 +38,30 @@ describe('RabbitMQ partitions', () => {
     expect(() => loadConfig({ ...secret, AMQP_URLS: 'amqp://n1', AMQP_PREFER: 'half' })).toThrow(/AMQP_PREFER/);
   });
 });
+
+describe("trackers' ports", () => {
+  const secret = { JWT_SECRET: 'x'.repeat(32) };
+  it("listens on Traccar's ports by default; 0 turns a protocol off", () => {
+    expect(loadConfig(secret).trackers).toEqual({ teltonikaPort: 5027, teltonikaTls: undefined, osmandPort: 5055 });
+    expect(loadConfig({ ...secret, TELTONIKA_PORT: '0', OSMAND_PORT: '0' }).trackers).toMatchObject({
+      teltonikaPort: 0,
+      osmandPort: 0,
+    });
+  });
+
+  it('takes a TLS port only with a certificate and key that exist', () => {
+    expect(() => loadConfig({ ...secret, TELTONIKA_TLS_PORT: '5028' })).toThrow(/DEVICE_TLS_CERT_FILE/);
+    expect(() =>
+      loadConfig({
+        ...secret,
+        TELTONIKA_TLS_PORT: '5028',
+        DEVICE_TLS_CERT_FILE: '/nonexistent/cert.pem',
+        DEVICE_TLS_KEY_FILE: '/nonexistent/key.pem',
+      }),
+    ).toThrow(/DEVICE_TLS_CERT_FILE: must be the path of a file that exists/);
+    const files = { DEVICE_TLS_CERT_FILE: 'package.json', DEVICE_TLS_KEY_FILE: 'package.json' };
+    expect(loadConfig({ ...secret, TELTONIKA_TLS_PORT: '5028', ...files }).trackers.teltonikaTls).toMatchObject({
+      port: 5028,
+    });
+  });
+});

@@ -1,11 +1,13 @@
-import { DEFAULT_THRESHOLDS, thresholdProblems } from '@evfleet/domain';
+import { DEFAULT_THRESHOLDS, isImei, OSMAND_ID_MIN, thresholdProblems } from '@evfleet/domain';
 import { asc, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { DEMO_VEHICLE_COUNT, seedDemoVehicles } from '../src/db/demo-vehicles.js';
 import { vehicle } from '../src/db/schema.js';
 import { seedReferenceData } from '../src/db/seed.js';
+import { vehicleTracker } from '../src/db/tracker-schema.js';
 import { seedDemoFleet } from '../src/sim/demo-fleet.js';
+import { demoPhoneId, seedDemoTrackers } from '../src/sim/demo-trackers.js';
 import { demoIndex, demoPack, packVoltageBands } from '../src/sim/demo-packs.js';
 import { DATABASE_KINDS, freshDatabase } from './support/databases.js';
 
@@ -52,5 +54,19 @@ describe.each(DATABASE_KINDS)('the demo vehicles on %s', (kind) => {
     // A 32-cell pack (about 105 V) gets a Normal band above the default one (80–94 V).
     const big = (await demoVehicles()).find((r) => r.cells === 32)!;
     expect(big.attributes!.find((a) => a.name === 'packVoltage')!.normal[0].low).toBeGreaterThan(94);
+  });
+
+  it('carry Teltonika trackers with valid IMEIs, and one phone with a long id; seeded once', async () => {
+    const secret = 'a-test-secret-of-at-least-32-characters';
+    await seedDemoTrackers(database.db, secret);
+    await seedDemoTrackers(database.db, secret);
+    const trackers = await database.db.select().from(vehicleTracker);
+    expect(trackers).toHaveLength(DEMO_VEHICLE_COUNT);
+    const phones = trackers.filter((t) => t.protocol === 'osmand');
+    expect(phones).toEqual([expect.objectContaining({ identifier: demoPhoneId(secret) })]);
+    expect(phones[0].identifier.length).toBeGreaterThanOrEqual(OSMAND_ID_MIN);
+    const boxes = trackers.filter((t) => t.protocol === 'teltonika');
+    expect(boxes.every((t) => isImei(t.identifier))).toBe(true);
+    expect(new Set(boxes.map((t) => t.profileId)).size).toBe(1);
   });
 });

@@ -1,3 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect as tlsConnect } from 'node:tls';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
@@ -228,5 +233,65 @@ describe.each(DATABASE_KINDS)('Teltonika trackers over TCP on %s', (kind) => {
     const again = await TeltonikaDevice.connect(port);
     expect(await again.handshake(IMEI)).toBe(0);
     await admin('PUT', `/api/vehicles/${vehicleId}/device`, { protocol: 'teltonika', identifier: IMEI });
+  });
+});
+
+describe('Teltonika trackers over TLS', () => {
+  let t: TestApp;
+  let port: number;
+  let dir: string;
+  beforeAll(async () => {
+    // A self-signed certificate, as an operator's own CA would issue for the trackers' host.
+    dir = mkdtempSync(join(tmpdir(), 'evfleet-tls-'));
+    execFileSync('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+    ]);
+    port = await freePort();
+    t = await createTestApp('pglite', {
+      TELTONIKA_TLS_PORT: String(port),
+      DEVICE_TLS_CERT_FILE: join(dir, 'cert.pem'),
+      DEVICE_TLS_KEY_FILE: join(dir, 'key.pem'),
+    });
+    const vehicleId = (await createDevice(t.database, 'VIN-TLS-1')).id;
+    const admin = callerFor(t, await t.admin());
+    await admin('PUT', `/api/vehicles/${vehicleId}/device`, { protocol: 'teltonika', identifier: IMEI });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('takes the handshake and a packet over TLS, with the certificate the operator gave', async () => {
+    const socket = tlsConnect({ port, host: '127.0.0.1', servername: 'localhost', rejectUnauthorized: false });
+    await new Promise((resolve, reject) => socket.once('secureConnect', resolve).once('error', reject));
+    expect(socket.getPeerCertificate().subject.CN).toBe('localhost');
+    const received: Buffer[] = [];
+    socket.on('data', (b: Buffer) => received.push(b));
+    const answered = (n: number) =>
+      expect.poll(() => Buffer.concat(received).length, { timeout: 5000 }).toBeGreaterThanOrEqual(n);
+    const hs = Buffer.alloc(17);
+    hs.writeUInt16BE(15, 0);
+    hs.write(IMEI, 2, 'ascii');
+    socket.write(hs);
+    await answered(1);
+    expect(Buffer.concat(received)[0]).toBe(1);
+    socket.write(encodeAvl(0x8e, [record(Date.now() - 1000), record(Date.now() - 500)]));
+    await answered(5);
+    expect(Buffer.concat(received).readUInt32BE(1)).toBe(2);
+    socket.destroy();
   });
 });

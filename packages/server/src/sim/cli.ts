@@ -1,8 +1,10 @@
 /**
- * npm run simulate -- [--vehicles N] [--transport mqtt|http] [--url URL] [--interval SECONDS]
- *                     [--secret SECRET] [--minutes M]
- * Drives the demo vehicles (EVDEMO…) of a running evfleet over MQTT or HTTP. Their device tokens
- * derive from the server's token secret: JWT_SECRET, or DATA_DIR/jwt-secret of the embedded setup.
+ * npm run simulate -- [--vehicles N] [--transport mqtt|http|teltonika|osmand] [--url URL]
+ *                     [--interval SECONDS] [--secret SECRET] [--minutes M]
+ * Drives the demo vehicles (EVDEMO…) of a running evfleet over MQTT or HTTP with their device
+ * tokens, as Teltonika trackers over TCP (every demo vehicle but EV Cart 12, by the IMEIs the demo
+ * registers), or as EV Cart 12's phone over OsmAnd. Tokens and the phone's id derive from the
+ * server's token secret: JWT_SECRET, or DATA_DIR/jwt-secret of the embedded setup.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +14,15 @@ import mqtt from 'mqtt';
 import { dataDirOf } from '../config.js';
 import { DEMO_VEHICLE_COUNT, demoDeviceToken, demoVin } from '../db/demo-vehicles.js';
 import { CITIES } from './cities.js';
-import { advance, createSimVehicle, reading } from './vehicle-model.js';
+import { avlRecordOf, demoImei, demoPhoneId, DEMO_PHONE_VEHICLE } from './demo-trackers.js';
+import { sendOsmand, TeltonikaClient } from './tracker-clients.js';
+import { advance, createSimVehicle, reading as simReading } from './vehicle-model.js';
+
+/** 'host:port' as the Teltonika transport's --url gives it. */
+function hostAndPort(address: string): [string, number] {
+  const colon = address.lastIndexOf(':');
+  return [address.slice(0, colon), Number(address.slice(colon + 1))];
+}
 
 const { values: args } = parseArgs({
   options: {
@@ -25,8 +35,19 @@ const { values: args } = parseArgs({
   },
 });
 
-const transport = args.transport === 'http' ? 'http' : 'mqtt';
-const url = args.url ?? (transport === 'mqtt' ? 'mqtt://localhost:1883' : 'http://localhost:8080');
+const TRANSPORTS = {
+  mqtt: 'mqtt://localhost:1883',
+  http: 'http://localhost:8080',
+  teltonika: 'localhost:5027',
+  osmand: 'http://localhost:5055',
+} as const;
+type Transport = keyof typeof TRANSPORTS;
+if (!(args.transport in TRANSPORTS)) {
+  console.error(`--transport must be one of ${Object.keys(TRANSPORTS).join(', ')}`);
+  process.exit(2);
+}
+const transport = args.transport as Transport;
+const url = args.url ?? TRANSPORTS[transport];
 const intervalS = Number(args.interval);
 const count = Math.min(Number(args.vehicles), DEMO_VEHICLE_COUNT);
 const secretFile = join(dataDirOf(process.env), 'jwt-secret');
@@ -39,14 +60,20 @@ if (!secret) {
   process.exit(2);
 }
 
-const fleet = Array.from({ length: count }, (_, i) => {
-  const vin = demoVin(i);
-  return {
-    vin,
-    token: demoDeviceToken(vin, secret),
-    sim: createSimVehicle(i, CITIES[i % CITIES.length], [24, 28, 32][i % 3], Date.now()),
-  };
-});
+// A vehicle has one tracker: the phone's vehicle has no Teltonika box, the others no phone.
+const driven = (i: number) =>
+  transport === 'osmand' ? i === DEMO_PHONE_VEHICLE : transport !== 'teltonika' || i !== DEMO_PHONE_VEHICLE;
+const fleet = Array.from({ length: count }, (_, i) => i)
+  .filter(driven)
+  .map((i) => {
+    const vin = demoVin(i);
+    return {
+      vin,
+      token: demoDeviceToken(vin, secret),
+      sim: createSimVehicle(i, CITIES[i % CITIES.length], [24, 28, 32][i % 3], Date.now()),
+      tracker: transport === 'teltonika' ? new TeltonikaClient(...hostAndPort(url), demoImei(i)) : null,
+    };
+  });
 
 const clients =
   transport === 'mqtt'
@@ -59,7 +86,10 @@ const clients =
       )
     : [];
 
-const send = async (i: number, body: string) => {
+const send = async (i: number, reading: ReturnType<typeof simReading>) => {
+  const body = JSON.stringify(reading);
+  if (transport === 'teltonika') return void (await fleet[i].tracker!.send([avlRecordOf(reading)]));
+  if (transport === 'osmand') return sendOsmand(url, demoPhoneId(secret), reading);
   if (transport === 'mqtt') return void (await clients[i].publishAsync(readingsTopic(fleet[i].vin), body, { qos: 1 }));
   const res = await fetch(`${url}/api/telemetry/readings`, {
     method: 'POST',
@@ -80,7 +110,7 @@ const tick = async () => {
     fleet.map(async (v, i) => {
       advance(v.sim, Math.max(0, (now - v.sim.clock) / 1000));
       try {
-        await send(i, JSON.stringify(reading(v.sim, now)));
+        await send(i, simReading(v.sim, now));
         sent++;
       } catch (err) {
         failed++;
@@ -89,16 +119,17 @@ const tick = async () => {
     }),
   );
   console.log(
-    `${new Date(now).toISOString()} ${count} vehicles over ${transport}: ${sent} readings sent, ${failed} failed`,
+    `${new Date(now).toISOString()} ${fleet.length} vehicles over ${transport}: ${sent} readings sent, ${failed} failed`,
   );
 };
 
-console.log(`simulating ${count} vehicles every ${intervalS} s over ${transport} to ${url}`);
+console.log(`simulating ${fleet.length} vehicles every ${intervalS} s over ${transport} to ${url}`);
 await tick();
 const timer = setInterval(() => void tick(), intervalS * 1000);
 const stop = async () => {
   clearInterval(timer);
   await Promise.all(clients.map((c) => c.endAsync()));
+  fleet.forEach((v) => v.tracker?.close());
   process.exit(0);
 };
 process.once('SIGINT', () => void stop());

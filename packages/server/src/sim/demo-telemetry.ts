@@ -7,6 +7,7 @@ import { parseReading } from '../readings/reading.js';
 import type { StoredRow } from '../readings/stored-row.js';
 import type { Telemetry } from '../telemetry/telemetry.js';
 import { CITIES } from './cities.js';
+import { demoTrackerSenders, type DemoTrackerLinks } from './demo-tracker-senders.js';
 import { demoIndex } from './demo-packs.js';
 import { advance, createSimVehicle, historyStepS, reading, type SimVehicle } from './vehicle-model.js';
 
@@ -25,7 +26,13 @@ const CHUNK = 5000;
  * through the normal pipeline, so trips, charging sessions, states and alerts exist; then every
  * vehicle reports every 10 seconds.
  */
-export async function startDemoTelemetry(db: Db, telemetry: Telemetry, log: FastifyBaseLogger) {
+export async function startDemoTelemetry(
+  db: Db,
+  telemetry: Telemetry,
+  log: FastifyBaseLogger,
+  /** Where the trackers' listeners are: some demo vehicles report live through them. */
+  trackers?: DemoTrackerLinks,
+) {
   const started = Date.now();
   const from = started - HISTORY_DAYS * 86_400_000;
   const stored = (sim: SimVehicle, id: number, ts: number): StoredRow | null => {
@@ -46,6 +53,7 @@ export async function startDemoTelemetry(db: Db, telemetry: Telemetry, log: Fast
     const index = demoIndex(r.vin) ?? i;
     return {
       id: r.id,
+      index,
       sim: createSimVehicle(index, CITIES[index % CITIES.length], r.cells, history ? from : started),
       due: from,
     };
@@ -71,14 +79,23 @@ export async function startDemoTelemetry(db: Db, telemetry: Telemetry, log: Fast
     );
   }
 
+  const live = demoTrackerSenders(trackers, log);
   const timer = setInterval(() => {
     const now = Date.now();
-    const batch = sims.map(({ id, sim }) => {
+    const batch = sims.map(({ id, index, sim }) => {
       advance(sim, Math.max(0, (now - sim.clock) / 1000));
-      return stored(sim, id, now);
+      const send = live.get(index);
+      if (!send) return stored(sim, id, now);
+      send(reading(sim, now));
+      return null;
     });
     write(batch).catch((err) => log.warn({ err }, 'demo reading failed'));
   }, LIVE_STEP_S * 1000);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return {
+    stop: () => {
+      clearInterval(timer);
+      live.close();
+    },
+  };
 }

@@ -13,6 +13,11 @@ export interface CompiledMapping {
   /** The cell's place (0-based) when the mapping names `cellN`. */
   cell: number;
   scale: number;
+  /**
+   * 1 / scale when that is a whole number (10 for tenths, 1000 for milli-units), else 0: dividing
+   * gives 79.3 for 793 tenths where multiplying by 0.1 gives 79.30000000000001.
+   */
+  divisor: number;
   offset: number;
   signed: boolean;
 }
@@ -31,7 +36,10 @@ export function compileProfile(mappings: readonly IoMapping[]): CompiledProfile 
       const cell = cellOfSignal(m.signal);
       const key = cell === null ? m.signal : null;
       const known = key !== null && isKnownSignal(key);
-      return [m.io, { key, known, cell: cell ?? -1, scale: m.scale, offset: m.offset, signed: m.signed }];
+      const inverse = 1 / m.scale;
+      const divisor =
+        Number.isFinite(inverse) && Math.abs(inverse - Math.round(inverse)) < 1e-9 ? Math.round(inverse) : 0;
+      return [m.io, { key, known, cell: cell ?? -1, scale: m.scale, divisor, offset: m.offset, signed: m.signed }];
     }),
   );
 }

@@ -57,7 +57,8 @@ export function readingOfRecord(
       }
       continue;
     }
-    const value = (mapping.signed ? element.signedValue : element.value) * mapping.scale + mapping.offset;
+    const raw = mapping.signed ? element.signedValue : element.value;
+    const value = (mapping.divisor ? raw / mapping.divisor : raw * mapping.scale) + mapping.offset;
     if (mapping.key === null) (cells ??= [])[mapping.cell] = value;
     else if (mapping.known) reading[mapping.key] = value;
     else if (extras >= TELEMETRY_LIMITS.maxExtraSignals) leftovers.overLimit++;
