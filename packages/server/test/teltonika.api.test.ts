@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { type AvlRecord } from '../src/telemetry/teltonika/codec.js';
 import { encodeAvl } from '../src/telemetry/teltonika/encode.js';
+import { STALL_MS } from '../src/telemetry/teltonika/teltonika-listener.js';
 import { DATABASE_KINDS } from './support/databases.js';
 import { callerFor, type Caller } from './support/people.js';
 import { freePort } from './support/ports.js';
@@ -224,6 +225,26 @@ describe.each(DATABASE_KINDS)('Teltonika trackers over TCP on %s', (kind) => {
     const other = await createDevice(t.database, 'VIN-NO-TRACKER');
     expect((await admin('POST', `/api/vehicles/${other.id}/commands`, { text: 'getinfo' })).statusCode).toBe(400);
   });
+
+  it('closes a connection whose packet stops halfway, counting it truncated, and keeps serving others', async () => {
+    const before = t.app.telemetry.rejections.snapshot().truncated;
+    const half = await TeltonikaDevice.connect(port);
+    expect(await half.handshake(IMEI)).toBe(1);
+    const packet = encodeAvl(0x08, [record(Date.now() - 3000)]);
+    half.send(packet.subarray(0, 20));
+    const otherVehicle = (await createDevice(t.database, 'VIN-TELTONIKA-2')).id;
+    await admin('PUT', `/api/vehicles/${otherVehicle}/device`, {
+      protocol: 'teltonika',
+      identifier: '490154203237518',
+    });
+    const other = await TeltonikaDevice.connect(port);
+    expect(await other.handshake('490154203237518')).toBe(1);
+    expect(await other.packet(encodeAvl(0x08, [record(Date.now() - 2000)]))).toBe(1);
+    expect(half.closed).toBe(false);
+    expect(await half.closedWithin(STALL_MS + 2000)).toBe(true);
+    expect(t.app.telemetry.rejections.snapshot().truncated).toBe(before + 1);
+    other.end();
+  }, 15_000);
 
   it('ends the connection of a tracker that is removed from its vehicle', async () => {
     const device = await TeltonikaDevice.connect(port);

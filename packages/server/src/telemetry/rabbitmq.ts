@@ -11,6 +11,10 @@ import type { FastifyBaseLogger } from 'fastify';
  */
 const EXCHANGE = 'evfleet.readings';
 const READINGS_KEY = 'evfleet.v1.*.readings';
+/** Where RabbitMQ's MQTT plugin puts devices' messages, and the trackers' transports theirs. */
+export const READINGS_EXCHANGE_SOURCE = 'amq.topic';
+/** A vehicle's readings topic as the MQTT plugin routes it: its slashes as dots. */
+export const readingsRoutingKey = (vin: string) => `evfleet.v1.${vin}.readings`;
 export const partitionQueue = (i: number) => `evfleet.readings.${i}`;
 /** Messages a partition may have delivered and not yet acknowledged: enough to fill the writer's batches. */
 const PREFETCH = 500;
@@ -33,10 +37,13 @@ export interface PartitionConsumerOptions {
   log: FastifyBaseLogger;
 }
 
-/** Declares the exchange, its binding to amq.topic and the partitions' queues (idempotent). */
-async function declare(channel: Channel, partitions: number) {
+/**
+ * Declares the exchange, its binding to amq.topic and the partitions' queues (idempotent): a
+ * publisher declares them too, so its first message is never published to a binding not yet made.
+ */
+export async function declare(channel: Channel, partitions: number) {
   await channel.assertExchange(EXCHANGE, 'x-consistent-hash', { durable: true });
-  await channel.bindExchange(EXCHANGE, 'amq.topic', READINGS_KEY);
+  await channel.bindExchange(EXCHANGE, READINGS_EXCHANGE_SOURCE, READINGS_KEY);
   for (let i = 0; i < partitions; i++) {
     await channel.assertQueue(partitionQueue(i), {
       durable: true,

@@ -6,7 +6,10 @@ import { createOsmandListener } from './osmand/osmand-listener.js';
 import { createTeltonikaListener } from './teltonika/teltonika-listener.js';
 import type { Telemetry } from './telemetry.js';
 import { createTrackerActivity } from './tracker-activity.js';
-import { createTrackerRegistry } from './tracker-registry.js';
+import { createTrackerRegistry, type Tracker } from './tracker-registry.js';
+import type { IngestResult } from './ingest.js';
+import { createReadingPublisher } from './rabbitmq-publisher.js';
+import { parseReading } from '../readings/reading.js';
 
 /**
  * The trackers' own protocols in front of the one pipeline (docs/devices.md): Teltonika over TCP
@@ -16,9 +19,12 @@ export async function startTrackers(deps: { telemetry: Telemetry; config: Config
   const { telemetry, config, log } = deps;
   const registry = createTrackerRegistry(deps.db);
   const activity = createTrackerActivity(deps.db, log);
+  const sink = config.amqp
+    ? brokerSink(telemetry, createReadingPublisher({ ...config.amqp, log }))
+    : localSink(telemetry);
   const teltonika = createTeltonikaListener({
     trackers: registry,
-    store: (tracker, readings, settled) => telemetry.ingest.decoded('teltonika', tracker.vehicleId, readings, settled),
+    store: sink.teltonika,
     rejections: telemetry.rejections,
     connected: (tracker, address) => {
       activity.connected(tracker.vehicleId, address);
@@ -34,7 +40,7 @@ export async function startTrackers(deps: { telemetry: Telemetry; config: Config
   const commands = createCommandDelivery(deps.db, teltonika, log);
   const osmand = createOsmandListener({
     trackers: registry,
-    store: (tracker, reading) => telemetry.ingest.decodedResult('osmand', tracker.vehicleId, [reading]),
+    store: sink.osmand,
     rejections: telemetry.rejections,
     reported: (tracker, address) => activity.connected(tracker.vehicleId, address),
     log,
@@ -63,8 +69,41 @@ export async function startTrackers(deps: { telemetry: Telemetry; config: Config
     async close() {
       commands.close();
       await Promise.all([teltonika.close(), osmand.close()]);
+      await sink.close();
       await activity.close();
     },
   };
 }
 export type Trackers = Awaited<ReturnType<typeof startTrackers>>;
+
+/** Where a tracker's readings go with one instance: the pipeline, here. */
+const localSink = (telemetry: Telemetry) => ({
+  teltonika: (tracker: Tracker, readings: object[], settled: (err?: unknown) => void) =>
+    telemetry.ingest.decoded('teltonika', tracker.vehicleId, readings, settled),
+  osmand: (tracker: Tracker, reading: object) => telemetry.ingest.decodedResult('osmand', tracker.vehicleId, [reading]),
+  close: async () => undefined,
+});
+
+/**
+ * With RabbitMQ (docs/scaling.md): whichever instance holds a tracker's connection or takes a
+ * phone's request puts its readings on the exchange MQTT readings arrive on, and the device is
+ * answered once the broker confirms; the instance holding the vehicle's partition stores them in
+ * order. A phone's reading is checked here first, so a bad value is answered 400 at once.
+ */
+function brokerSink(telemetry: Telemetry, publisher: ReturnType<typeof createReadingPublisher>) {
+  const message = (readings: readonly object[]) => Buffer.from(JSON.stringify({ readings }));
+  return {
+    teltonika: (tracker: Tracker, readings: object[], settled: (err?: unknown) => void) =>
+      void publisher.publish(tracker.vin, message(readings)).then(() => settled(), settled),
+    async osmand(tracker: Tracker, reading: object): Promise<IngestResult> {
+      const parsed = parseReading(reading, Date.now());
+      if (!parsed.ok) {
+        telemetry.rejections.count(parsed.reason, 'osmand', parsed.detail);
+        return { accepted: 0, rejected: [{ index: 0, reason: parsed.reason, detail: parsed.detail }] };
+      }
+      await publisher.publish(tracker.vin, message([reading]));
+      return { accepted: 1, rejected: [] };
+    },
+    close: () => publisher.close(),
+  };
+}

@@ -12,13 +12,17 @@ import { startPortalProcess, stopProcess, type PortalProcess } from '../support/
 import { startPostgresWithReplica } from '../support/postgres-replica.js';
 import { startRabbitCluster, type RabbitCluster } from '../support/rabbitmq.js';
 import { startSmtp } from '../support/smtp.js';
+import { freePort } from '../support/ports.js';
+import type { AvlRecord } from '../../src/telemetry/teltonika/codec.js';
+import { TeltonikaClient } from '../../src/sim/tracker-clients.js';
 import { createTestApp } from '../support/test-app.js';
 
 /**
  * evfleet on the engines it scales out on (docs/scaling.md): a three-node RabbitMQ cluster, two
- * instances behind HAProxy, PostgreSQL with a streaming replica. 1,000 vehicles publish MQTT to
- * the cluster; one instance and one broker node are killed (SIGKILL) mid-run. What reached the
- * database must be what one instance alone makes of the same readings.
+ * instances behind HAProxy, PostgreSQL with a streaming replica. 1,000 vehicles report: most
+ * publish MQTT to the cluster, one in twenty is a Teltonika tracker connected through HAProxy's
+ * TCP frontend to either instance. One instance and one broker node are killed (SIGKILL) mid-run.
+ * What reached the database must be what one instance alone makes of the same readings.
  */
 const VEHICLES = 1000;
 const PER_PHASE = 10;
@@ -29,7 +33,19 @@ const MIN = 60_000;
 const T0 = Math.floor(Date.now() / MIN) * MIN - 4 * 60 * MIN;
 const SECRET = 'scale-secret-scale-secret-scale-secret-0123456789';
 const vinOf = (v: number) => `SCALE${String(v).padStart(6, '0')}`;
+/** A tracker vehicle's IMEI: its number and the Luhn check digit. */
+const imeiOf = (v: number) => {
+  const body = `35000000${String(v).padStart(6, '0')}`;
+  const sum = [...body].reverse().reduce((acc, c, i) => {
+    const d = Number(c) * (i % 2 === 0 ? 2 : 1);
+    return acc + (d > 9 ? d - 9 : d);
+  }, 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+};
 const moving = (k: number) => k < 10 || k >= 20;
+/** One vehicle in twenty reports through a Teltonika tracker instead of MQTT. */
+const isTracker = (v: number) => v % 20 === 7;
+const TRACKERS = Array.from({ length: VEHICLES }, (_, v) => v).filter(isTracker);
 
 /**
  * Reading k (a minute apart) of vehicle v: a drive, a stop of ten minutes, a drive. Every third
@@ -61,6 +77,80 @@ async function seedVehicles(database: Database) {
     insert into vehicle (name, vin, status, attributes, email_notification, notification_email)
     select 'Scale Cart ' || i, 'SCALE' || lpad(i::text, 6, '0'), true, ${JSON.stringify(attributes)}::jsonb, true, 'cart' || i || '@fleet.test'
     from generate_series(0, ${VEHICLES - 1}) i`);
+}
+
+/**
+ * The trackers' profile: Manual CAN elements carrying each signal of readingOf exactly (tenths,
+ * thousandths), so what they store is what the MQTT vehicles' JSON stores.
+ */
+const TRACKER_ELEMENTS = [
+  { io: 12001, signal: 'speed', scale: 0.1, bytes: 2 },
+  { io: 12002, signal: 'odometer', scale: 0.001, bytes: 4 },
+  { io: 12003, signal: 'batteryCharge', scale: 0.1, bytes: 2 },
+  { io: 12004, signal: 'packVoltage', scale: 0.1, bytes: 2 },
+  { io: 12005, signal: 'vehicleCurrent', scale: 0.1, bytes: 2 },
+  { io: 12006, signal: 'motorCurrent', scale: 0.1, bytes: 2 },
+] as const;
+
+async function seedTrackers(database: Database) {
+  const mappings = TRACKER_ELEMENTS.map(({ io, signal, scale }) => ({ io, signal, scale, offset: 0, signed: false }));
+  const [{ id }] = (
+    await database.db.execute<{ id: number }>(sql`
+      insert into device_profile (name, protocol, mappings) values ('Scale carts', 'teltonika', ${JSON.stringify(mappings)}::jsonb)
+      returning id`)
+  ).rows;
+  for (const v of TRACKERS)
+    await database.db.execute(sql`
+      insert into vehicle_tracker (vehicle_id, protocol, identifier, profile_id)
+      select id, 'teltonika', ${imeiOf(v)}, ${id} from vehicle where vin = ${vinOf(v)}`);
+}
+
+/** Reading k of a tracker vehicle as its AVL record. */
+const recordOf = (v: number, k: number): AvlRecord => {
+  const r = readingOf(v, k);
+  return {
+    timestamp: r.ts,
+    priority: 0,
+    latitude: r.gpsLat,
+    longitude: r.gpsLong,
+    altitude: 0,
+    angle: 0,
+    satellites: 8,
+    speed: 0,
+    eventIoId: 0,
+    io: TRACKER_ELEMENTS.map(({ io, signal, scale, bytes }) => {
+      const raw = Math.round(r[signal] / scale);
+      return { id: io, length: bytes, value: raw, signedValue: raw };
+    }),
+  };
+};
+
+/**
+ * The trackers, each a TCP connection through the balancer sending one reading a packet and
+ * waiting for its answer; a connection lost (its instance killed) is opened again, to whichever
+ * instance the balancer gives, and the unanswered packet sent again.
+ */
+function startTrackerDevices(port: number) {
+  const clients = new Map(TRACKERS.map((v) => [v, new TeltonikaClient('127.0.0.1', port, imeiOf(v))]));
+  const acked = new Set<string>();
+  const publish = (ks: number[]) =>
+    Promise.all(
+      TRACKERS.map(async (v) => {
+        for (const k of ks)
+          for (;;) {
+            const count = await clients
+              .get(v)!
+              .send([recordOf(v, k)])
+              .catch(() => 0);
+            if (count === 1) {
+              acked.add(`${v}:${k}`);
+              break;
+            }
+            await new Promise((r) => setTimeout(r, 200));
+          }
+      }),
+    );
+  return { acked, publish, close: () => clients.forEach((c) => c.close()) };
 }
 
 /** MQTT publishers over the cluster's nodes: each reading is sent until the broker acknowledges it. */
@@ -96,6 +186,7 @@ function startPublishers(ports: number[], clients = 8) {
         const inFlight = new Set<Promise<void>>();
         for (const k of ks)
           for (let v = c; v < VEHICLES; v += clients) {
+            if (isTracker(v)) continue;
             // One vehicle's readings are 125 sends apart, more than the window: the one before is
             // acknowledged before the next leaves, so a vehicle's readings reach the broker in order.
             while (inFlight.size >= window) await Promise.race(inFlight);
@@ -150,6 +241,7 @@ describe('many instances on RabbitMQ, PostgreSQL with a replica, behind HAProxy'
   let instances: PortalProcess[] = [];
   let balancer: Awaited<ReturnType<typeof startHaproxy>>;
   let publishers: ReturnType<typeof startPublishers>;
+  let trackers: ReturnType<typeof startTrackerDevices>;
   let live: Awaited<ReturnType<typeof openBrowserLiveFeed>> | undefined;
   const figures: Record<string, number> = {};
 
@@ -161,7 +253,9 @@ describe('many instances on RabbitMQ, PostgreSQL with a replica, behind HAProxy'
     await seedReferenceData(database.db);
     await seedDemoAccounts(database.db);
     await seedVehicles(database);
+    await seedTrackers(database);
     const urls = rabbit.amqpUrls;
+    const trackerPorts = [await freePort(), await freePort()];
     instances = await Promise.all(
       [1, 2].map((i) =>
         startPortalProcess(
@@ -172,7 +266,7 @@ describe('many instances on RabbitMQ, PostgreSQL with a replica, behind HAProxy'
             AMQP_URLS: [...urls.slice(i - 1), ...urls.slice(0, i - 1)].join(','),
             AMQP_PREFER: `${i}/2`,
             MQTT_PORT: '0',
-            TELTONIKA_PORT: '0',
+            TELTONIKA_PORT: String(trackerPorts[i - 1]),
             OSMAND_PORT: '0',
             SMTP_URL: smtp.url,
             JWT_SECRET: SECRET,
@@ -183,13 +277,18 @@ describe('many instances on RabbitMQ, PostgreSQL with a replica, behind HAProxy'
         ),
       ),
     );
-    balancer = await startHaproxy(instances.map((p) => p.baseUrl));
+    balancer = await startHaproxy(
+      instances.map((p) => p.baseUrl),
+      trackerPorts.map((port) => `127.0.0.1:${port}`),
+    );
     publishers = startPublishers(rabbit.nodes.map((n) => n.mqttPort));
+    trackers = startTrackerDevices(balancer.tcpPort);
   }, 240_000);
 
   afterAll(async () => {
     await live?.close();
     await publishers?.close().catch(() => undefined);
+    trackers?.close();
     await Promise.all(instances.map((p) => stopProcess(p.server)));
     balancer?.stop();
     await database?.close();
@@ -228,7 +327,7 @@ describe('many instances on RabbitMQ, PostgreSQL with a replica, behind HAProxy'
     const testStart = Date.now();
     const mark = (name: string) => (figures[name] = Math.round((Date.now() - testStart) / 100) / 10);
     // Every vehicle once, so that what an instance does the first time it meets one (its takeover) is not measured.
-    await publishers.publish([0, 1]);
+    await Promise.all([publishers.publish([0, 1]), trackers.publish([0, 1])]);
     await until('the first readings stored', async () => (await stored()) >= 2 * VEHICLES);
     mark('warmedUpAt');
 
@@ -248,7 +347,7 @@ describe('many instances on RabbitMQ, PostgreSQL with a replica, behind HAProxy'
 
     // Two instances, three broker nodes.
     await measured('twoInstances', async () => {
-      await publishers.publish(phase(1));
+      await Promise.all([publishers.publish(phase(1)), trackers.publish(phase(1))]);
       await until('phase 1 stored', async () => (await stored()) >= 2 * VEHICLES + VEHICLES * PER_PHASE);
     });
     figures.partitionsOfFirst = (await brokerOf(first, bearer)).partitions ?? 0;
@@ -257,6 +356,7 @@ describe('many instances on RabbitMQ, PostgreSQL with a replica, behind HAProxy'
     let killedAt = 0;
     let failover: Promise<unknown> = Promise.resolve();
     let brokerKilled = false;
+    const trackerPhase2 = trackers.publish(phase(2));
     await publishers.publish(phase(2), (sent) => {
       if (!killedAt && sent >= (VEHICLES * PER_PHASE) / 4) {
         killedAt = Date.now();
@@ -271,6 +371,7 @@ describe('many instances on RabbitMQ, PostgreSQL with a replica, behind HAProxy'
         rabbit.kill(1);
       }
     });
+    await trackerPhase2;
     await until('phase 2 stored', async () => (await stored()) >= 2 * VEHICLES + 2 * VEHICLES * PER_PHASE);
     mark('killsOverAt');
     await failover;
@@ -278,10 +379,11 @@ describe('many instances on RabbitMQ, PostgreSQL with a replica, behind HAProxy'
 
     // One instance, two broker nodes.
     await measured('oneInstance', async () => {
-      await publishers.publish(phase(3));
+      await Promise.all([publishers.publish(phase(3)), trackers.publish(phase(3))]);
       await until('phase 3 stored', async () => (await stored()) >= TOTAL * VEHICLES);
     });
-    expect(publishers.acked.size).toBe(TOTAL * VEHICLES);
+    expect(trackers.acked.size).toBe(TOTAL * TRACKERS.length);
+    expect(publishers.acked.size + trackers.acked.size).toBe(TOTAL * VEHICLES);
 
     // Every acknowledged reading stored exactly once.
     const counts = (

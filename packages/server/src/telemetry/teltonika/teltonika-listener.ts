@@ -11,6 +11,11 @@ import { encodeAck, encodeCommand } from './encode.js';
 
 /** A connection silent this long is closed (the protocol document's devices send at least every few minutes). */
 export const IDLE_MS = 10 * 60_000;
+/**
+ * A packet or handshake begun and not finished this long after its last byte is truncated: a device
+ * writes a whole packet at once, so a connection that stops halfway is broken or hostile.
+ */
+export const STALL_MS = 5000;
 /** The most a connection may have buffered: a whole packet is far smaller (MAX_FRAME_BYTES). */
 const MAX_BUFFERED = 2 * 1024 * 1024;
 const ACCEPTED = Buffer.from([1]);
@@ -108,8 +113,21 @@ export function createTeltonikaListener(deps: TeltonikaDeps) {
       return readings;
     };
 
-    /** Handles what the buffer holds, a packet at a time. */
+    let stall: NodeJS.Timeout | null = null;
+    /** Watches a packet begun and not finished while nothing else is under way. */
+    const watchStall = () => {
+      if (stall) clearTimeout(stall);
+      stall = null;
+      if (ended || busy || buffer.length === 0) return;
+      stall = setTimeout(() => refuse('truncated', `a packet stopped after ${buffer.length} bytes`), STALL_MS);
+    };
     const pump = () => {
+      handleBuffered();
+      watchStall();
+    };
+
+    /** Handles what the buffer holds, a packet at a time. */
+    const handleBuffered = () => {
       while (!busy && !ended) {
         if (tracker === null) return handshake();
         const frame = readFrame(buffer, 0);
@@ -170,6 +188,7 @@ export function createTeltonikaListener(deps: TeltonikaDeps) {
     });
     socket.on('error', () => undefined); // a reset connection ends in 'close'
     socket.on('close', () => {
+      if (stall) clearTimeout(stall);
       if (!ended && buffer.length > 0) deps.rejections.count('truncated', SOURCE, `${buffer.length} bytes left unread`);
       ended = true;
       sockets.delete(socket);
