@@ -1,7 +1,8 @@
 /**
  * evfleet for the ingestion benchmark, in its own process: PostgreSQL from TEST_DATABASE_URL and the
- * embedded MQTT broker on MQTT_PORT (or MQTT_URL). Creates DEVICES vehicles with one known token
- * and prints "READY" once listening.
+ * embedded MQTT broker on MQTT_PORT (or MQTT_URL), Teltonika trackers on TELTONIKA_PORT. Creates
+ * DEVICES vehicles (TRACKERS if more) with one known token, each with a Teltonika tracker
+ * (bench/support/imei.ts) read by the built-in profile, and prints "READY" once listening.
  *
  * INGEST_CEILING=1 runs only the front of the pipeline: the embedded broker, device sign-in, JSON
  * parsing and the reading checks, with a writer that stores nothing and acknowledges at once. What
@@ -24,6 +25,7 @@ import type * as Ingest from '../packages/server/src/telemetry/ingest.js';
 import type * as Broker from '../packages/server/src/telemetry/mqtt-broker.js';
 import type * as ParseThread from '../packages/server/src/telemetry/parse-thread.js';
 import type * as Rejections from '../packages/server/src/telemetry/rejections.js';
+import { benchImei } from './support/imei.js';
 
 /** The compiled server, as production runs it (bench/ingest.ts builds it first); typed from its sources. */
 const compiled = <T>(path: string) => import(`../packages/server/dist/${path}.js`) as Promise<T>;
@@ -38,7 +40,7 @@ const { startEmbeddedBroker } = await compiled<typeof Broker>('telemetry/mqtt-br
 const { createParseThread } = await compiled<typeof ParseThread>('telemetry/parse-thread');
 const { createRejectionCounter } = await compiled<typeof Rejections>('telemetry/rejections');
 
-const devices = Number(process.env.DEVICES ?? 100);
+const devices = Math.max(Number(process.env.DEVICES ?? 100), Number(process.env.TRACKERS ?? 0));
 const config = loadConfig({
   ...process.env,
   DATABASE_URL: process.env.TEST_DATABASE_URL,
@@ -84,6 +86,14 @@ if (process.env.INGEST_CEILING) {
   );
 } else {
   const app = await buildApp({ config, database });
+  // The built-in profile is made as the app starts.
+  await database.raw.pool.query(
+    `insert into vehicle_tracker (vehicle_id, protocol, identifier, profile_id)
+     select v.id, 'teltonika', t.imei, (select id from device_profile where built_in)
+     from unnest($1::text[]) with ordinality as t(imei, i) join vehicle v on v.vin = 'BENCH' || t.i
+     on conflict do nothing`,
+    [Array.from({ length: devices }, (_, i) => benchImei(i + 1))],
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   queued = () => app.telemetry.writer.queued;
   parsing = app.telemetry.parseThreadStats;

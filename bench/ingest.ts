@@ -10,11 +10,16 @@
  * Counts what each broker acknowledged against what was stored, watches memory, and times a raw
  * binary COPY of the same rows into the same table. Goal: 20,000 readings/s (floor 10,000).
  *
- * A third run measures the ceiling of the load generator and the front of the pipeline alone
+ * In the Teltonika run, TELTONIKA_DEVICES (300) trackers, one a vehicle, send Codec 8E packets of
+ * records with 30 IO elements to evfleet's Teltonika listener (bench/teltonika-load.ts), a packet at
+ * a time each as a device does; evfleet's CPU a reading (a record) is compared with the embedded
+ * line's: goal at most 1.2 times as much.
+ *
+ * A last run measures the ceiling of the load generator and the front of the pipeline alone
  * (embedded broker, sign-in, JSON parsing and checks; nothing stored). Each run also prints the CPU
  * time per reading of each process (load generator, broker, evfleet, PostgreSQL), and evfleet's
  * by thread: on two shared cores readings/s move with the machine's load, CPU per reading much
- * less, and their sum says what rate the two cores could reach at best. BENCH_LINES=embedded,mosquitto,backlog,ceiling picks runs;
+ * less, and their sum says what rate the two cores could reach at best. BENCH_LINES=embedded,mosquitto,backlog,teltonika,ceiling picks runs;
  * PROFILE=1 writes V8 CPU profiles of evfleet's process to /tmp/ingest-prof (wall time, thread by
  * thread); PERF=1 records its CPU with perf to /tmp/ingest-perf (bench/perf-summary.ts); ALLOC=1 samples what
  * evfleet's main thread allocates for 4 s, garbage included, to /tmp/ingest-alloc (bench/alloc-summary.ts); SERVER_NODE_ARGS passes
@@ -35,6 +40,8 @@ import { freePort } from '../packages/server/test/support/ports.js';
 import { publishDevice } from './mqtt-load.js';
 import { cpuSeconds, ioCounts, postgresPids, threadCpuSeconds } from './support/cpu-time.js';
 import { reading } from './support/device-reading.js';
+import { benchImei } from './support/imei.js';
+import { IO_ELEMENTS, RECORDS_PER_PACKET, runTracker } from './teltonika-load.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 /**
@@ -45,10 +52,18 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const DEVICES = Number(process.env.DEVICES ?? 100);
 const IN_FLIGHT = Number(process.env.IN_FLIGHT ?? 20); // unacknowledged messages per device
+/**
+ * Teltonika trackers: one packet in flight each, so more of them than MQTT devices for about as
+ * many readings in flight (300 × 8 records against 100 × 20 messages).
+ */
+const TRACKERS = Number(process.env.TELTONIKA_DEVICES ?? 300);
 /** Where the server's output is copied (e.g. V8's `--trace-gc-nvp` lines, through SERVER_NODE_ARGS). */
 const SERVER_OUT = process.env.SERVER_OUT;
-/** The runs to make: evfleet with its embedded broker, evfleet behind Mosquitto live and from its backlog, the ceiling of the front alone. */
-const LINES = (process.env.BENCH_LINES ?? 'embedded,mosquitto,backlog,ceiling').split(',');
+/**
+ * The runs to make: evfleet with its embedded broker, evfleet behind Mosquitto live and from its
+ * backlog, Teltonika trackers, the ceiling of the front alone.
+ */
+const LINES = (process.env.BENCH_LINES ?? 'embedded,mosquitto,backlog,teltonika,ceiling').split(',');
 const url = process.env.TEST_DATABASE_URL!;
 const pool = new pg.Pool({ connectionString: url });
 const storedCount = async () => Number((await pool.query('select count(*) as n from can_reading')).rows[0].n);
@@ -110,9 +125,10 @@ type IoCounts = ReturnType<typeof ioCounts>;
 
 interface Line {
   label: string;
-  /** Readings are timed from `start` on. */
+  /** Readings are timed from `start` on (MQTT devices). */
   start: number;
-  brokerPort: number;
+  /** Where the load generator sends: the MQTT broker, or evfleet's Teltonika listener. */
+  port: number;
   brokerPid?: number;
   serverEnv: Record<string, string>;
   /** The front of the pipeline only: nothing is stored, acknowledged readings are the count. */
@@ -122,9 +138,11 @@ interface Line {
    * what the broker kept, as fast as it can (as after a restart), the load generator idle.
    */
   backlog?: boolean;
+  /** Teltonika trackers instead of MQTT devices: each record is a reading, dated a minute ago or less. */
+  teltonika?: boolean;
 }
 
-/** A run's files are named by its label's first word: embedded, mosquitto, backlog, ceiling. */
+/** A run's files are named by its label's first word: embedded, mosquitto, backlog, teltonika, ceiling. */
 const lineName = (label: string) => label.split(/[^a-z]/i)[0].toLowerCase();
 
 /**
@@ -167,6 +185,7 @@ async function startServer(serverEnv: Record<string, string>, allocFile: string)
         OSMAND_PORT: '0',
         ...serverEnv,
         DEVICES: String(DEVICES),
+        TRACKERS: String(TRACKERS),
         ALLOC_FILE: allocFile,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -194,13 +213,13 @@ const stopServer = async (server: ReturnType<typeof spawn>) => {
   await new Promise((r) => server.once('exit', r));
 };
 
-/** One run: evfleet in its own process, the devices publishing to the broker. */
-async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling, backlog }: Line) {
+/** One run: evfleet in its own process, the devices publishing to the broker (or the trackers sending to it). */
+async function run({ label, start, port, brokerPid, serverEnv, ceiling, backlog, teltonika }: Line) {
   const allocFile = `/tmp/ingest-alloc/${lineName(label)}.heapprofile`;
   let { server, state } = await startServer(serverEnv, allocFile);
   const device = (d: number, inFlight: number, until: number, payload: (n: number) => string) =>
     publishDevice({
-      port: brokerPort,
+      port,
       vin: `BENCH${d + 1}`,
       token: 'bench-token',
       topic: readingsTopic(`BENCH${d + 1}`),
@@ -218,7 +237,9 @@ async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling, ba
   const deadline = Date.now() + (WARMUP + SECONDS) * 1000;
   const publish = async () => {
     const counts = await Promise.all(
-      Array.from({ length: DEVICES }, (_, d) => device(d, IN_FLIGHT, deadline, (n) => message(start + n, n))),
+      teltonika
+        ? Array.from({ length: TRACKERS }, (_, d) => runTracker({ port, imei: benchImei(d + 1), until: deadline }))
+        : Array.from({ length: DEVICES }, (_, d) => device(d, IN_FLIGHT, deadline, (n) => message(start + n, n))),
     );
     return counts.reduce((a, b) => a + b, 0);
   };
@@ -273,10 +294,11 @@ async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling, ba
   // The measured seconds: from the warm-up's end to the last reading stored (acknowledged, for the ceiling).
   const measured = (ceiling ? state.accepted : end.handled) - from.handled;
   const rate = measured / ((end.at - from.at) / 1000);
-  console.log(
-    `${label}: devices ${DEVICES}, ${IN_FLIGHT} in flight each, ${WARMUP} s warm-up, then ${((end.at - from.at) / 1000).toFixed(1)} s measured`,
-  );
-  console.log(`  acknowledged by the broker: ${acked}`);
+  const load = teltonika
+    ? `trackers ${TRACKERS}, a packet of ${RECORDS_PER_PACKET} records of ${IO_ELEMENTS} IO elements in flight each`
+    : `devices ${DEVICES}, ${IN_FLIGHT} in flight each`;
+  console.log(`${label}: ${load}, ${WARMUP} s warm-up, then ${((end.at - from.at) / 1000).toFixed(1)} s measured`);
+  console.log(`  acknowledged by the ${teltonika ? 'listener' : 'broker'}: ${acked}`);
   if (ceiling)
     console.log(
       `  parsed and checked        : ${state.accepted}  ${acked === state.accepted ? '(every acknowledged reading)' : 'MISMATCH'}, nothing stored`,
@@ -299,7 +321,9 @@ async function run({ label, start, brokerPort, brokerPid, serverEnv, ceiling, ba
   console.log(
     `  server RSS MB/heap MB/queued readings/main thread busy/messages a hand-over to the parse thread, 5 s apart: ${state.memory.join(' ')}`,
   );
-  return { label, rate, stored, ok: acked === handled, ceiling };
+  // evfleet's CPU a reading, for the Teltonika line's ratio to the embedded line's.
+  const evfleetUs = ((end.cpu.evfleet - from.cpu.evfleet) * 1e6) / measured;
+  return { label, rate, stored, ok: acked === handled, ceiling, evfleetUs };
 }
 
 const hour = 3600_000;
@@ -311,7 +335,7 @@ if (LINES.includes('embedded')) {
     await run({
       label: "embedded broker (evfleet's listener)",
       start: Date.now() - 3 * hour,
-      brokerPort: port,
+      port,
       serverEnv: { MQTT_PORT: String(port) },
     }),
   );
@@ -331,7 +355,7 @@ for (const backlog of [false, true]) {
           ? 'backlog: Mosquitto, evfleet consuming what the broker kept while it was stopped'
           : 'Mosquitto, evfleet consuming',
         start: Date.now() - (backlog ? 4 : 2) * hour,
-        brokerPort: Number(new URL(broker.url).port),
+        port: Number(new URL(broker.url).port),
         brokerPid: broker.pid,
         serverEnv: { MQTT_URL: broker.url },
         backlog,
@@ -341,18 +365,36 @@ for (const backlog of [false, true]) {
     await broker.stop();
   }
 }
+if (LINES.includes('teltonika')) {
+  const port = await freePort();
+  results.push(
+    await run({
+      label: "Teltonika trackers (Codec 8E, evfleet's listener)",
+      start: Date.now(),
+      port,
+      serverEnv: { MQTT_PORT: '0', TELTONIKA_PORT: String(port) },
+      teltonika: true,
+    }),
+  );
+}
 if (LINES.includes('ceiling')) {
   const port = await freePort();
   const line = {
     label: 'ceiling: load generator + embedded broker + sign-in, JSON parse and checks, nothing stored',
     start: Date.now() - hour,
-    brokerPort: port,
+    port,
     serverEnv: { MQTT_PORT: String(port), INGEST_CEILING: '1' },
     ceiling: true,
   };
   results.push(await run(line));
 }
 const measured = results.filter((r) => !r.ceiling);
+const embedded = results.find((r) => lineName(r.label) === 'embedded');
+const trackers = results.find((r) => lineName(r.label) === 'teltonika');
+if (embedded && trackers)
+  console.log(
+    `Teltonika against embedded JSON, evfleet's CPU a reading: ${trackers.evfleetUs.toFixed(1)} / ${embedded.evfleetUs.toFixed(1)} µs = ${(trackers.evfleetUs / embedded.evfleetUs).toFixed(2)} (goal <= 1.2)`,
+  );
 
 // As many rows as the first run stored, straight into the same table: binary COPY, no checks, no state.
 const rows = Math.min(Math.max(0, ...measured.map((r) => r.stored)) || 200_000, 500_000);

@@ -100,6 +100,60 @@ describe('an AVL record as a reading', () => {
   });
 });
 
+describe('records of a layout seen before', () => {
+  it('read the same as the first ones, whatever their values, as layouts alternate and change', () => {
+    const profile = compileProfile([
+      { io: 66, signal: 'battery12v', scale: 0.001, offset: 0, signed: false },
+      { io: 200, signal: 'vehicleCurrent', scale: 0.1, offset: 0, signed: true },
+      { io: 239, signal: 'ignition', scale: 1, offset: 0, signed: false },
+      { io: 300, signal: 'cell1', scale: 0.001, offset: 0, signed: false },
+      { io: 301, signal: 'cell2', scale: 0.001, offset: 0, signed: false },
+    ]);
+    const a = (n: number) =>
+      record(
+        [
+          element(66, 2, 12_000 + n),
+          element(200, 2, 0, -n),
+          element(239, 1, n % 2),
+          element(300, 2, 3300 + n),
+          element(301, 2, 3310),
+          element(7, 1, n),
+        ],
+        { timestamp: 1_795_000_000_000 + n, speed: n },
+      );
+    const b = (n: number) =>
+      record([element(239, 1, 1), element(10_500, 4, n)], { satellites: 0, timestamp: 1_796_000_000_000 + n });
+    const seen: [number, number][] = [];
+    for (let n = 0; n < 6; n++) {
+      const leftovers = none();
+      expect(readingOfRecord(a(n), profile, leftovers, (io, v) => seen.push([io, v]))).toEqual({
+        ts: 1_795_000_000_000 + n,
+        gpsLat: 41.8781,
+        gpsLong: -87.6298,
+        heading: 271,
+        speed: n / 1.609344,
+        altitude: 181,
+        satellites: 7,
+        battery12v: (12_000 + n) / 1000,
+        vehicleCurrent: n === 0 ? 0 : -n / 10,
+        ignition: n % 2,
+        cells: [(3300 + n) / 1000, 3.31],
+        io7: n,
+      });
+      expect(readingOfRecord(b(n), profile, leftovers)).toEqual({
+        ts: 1_796_000_000_000 + n,
+        speed: 50 / 1.609344,
+        altitude: 181,
+        satellites: 0,
+        ignition: 1,
+        io10500: n,
+      });
+      expect(leftovers).toEqual({ tooLong: 0, overLimit: 0 });
+    }
+    expect(seen).toEqual(Array.from({ length: 6 }, (_, n) => [7, n]));
+  });
+});
+
 describe("the demo carts' trackers", () => {
   it('send every signal of a simulated reading, read back through their profile', () => {
     const sent = {

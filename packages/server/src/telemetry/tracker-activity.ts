@@ -4,8 +4,27 @@ import type { Db } from '../db/client.js';
 import { trackerIoSeen, vehicleTracker } from '../db/tracker-schema.js';
 
 const FLUSH_MS = 5000;
+
 /** A connection from the same address is written again after this long at most. */
 const CONNECTION_WRITE_MS = 60_000;
+
+interface Seen {
+  value: number;
+  at: number;
+}
+
+/**
+ * Date.now() of this turn of the event loop: a packet's elements, told one after the other as it
+ * is read, came at the same moment, and the clock is read once for them.
+ */
+let now = 0;
+const clock = () => {
+  if (now === 0) {
+    now = Date.now();
+    queueMicrotask(() => (now = 0));
+  }
+  return now;
+};
 
 /**
  * What the tracker pages show besides readings: a tracker's last connection and address, and the
@@ -13,15 +32,21 @@ const CONNECTION_WRITE_MS = 60_000;
  * so they are gathered in memory and written every few seconds, the last value of each.
  */
 export function createTrackerActivity(db: Db, log: FastifyBaseLogger) {
-  /** vehicle -> io -> [last raw value, when]. */
-  let seen = new Map<number, Map<number, [number, number]>>();
+  /** vehicle -> io -> its last raw value and when. */
+  let seen = new Map<number, Map<number, Seen>>();
+  /**
+   * The last vehicle told and its elements: a packet's records tell their elements one after the
+   * other, thirty-odd times for the same vehicle.
+   */
+  let last: { vehicleId: number; ios: Map<number, Seen> } | null = null;
 
   const flush = async () => {
     if (seen.size === 0) return;
     const batch = seen;
     seen = new Map();
+    last = null;
     const rows = [...batch].flatMap(([vehicleId, ios]) =>
-      [...ios].map(([io, [value, at]]) => ({
+      [...ios].map(([io, { value, at }]) => ({
         vehicleId,
         io,
         // A 64-bit counter beyond a double's exact range is still shown; a NaN is not stored.
@@ -56,9 +81,17 @@ export function createTrackerActivity(db: Db, log: FastifyBaseLogger) {
         .catch((err: unknown) => log.error({ err }, "writing a tracker's last connection failed"));
     },
     unmapped(vehicleId: number, io: number, value: number) {
-      let ios = seen.get(vehicleId);
-      if (!ios) seen.set(vehicleId, (ios = new Map()));
-      ios.set(io, [value, Date.now()]);
+      if (last?.vehicleId !== vehicleId) {
+        let ios = seen.get(vehicleId);
+        if (!ios) seen.set(vehicleId, (ios = new Map()));
+        last = { vehicleId, ios };
+      }
+      const entry = last.ios.get(io);
+      // Written over in place: an element comes with every record, its entry lives until the flush.
+      if (entry) {
+        entry.value = value;
+        entry.at = clock();
+      } else last.ios.set(io, { value, at: clock() });
     },
     /** Writes what is gathered (the API tests read it back at once). */
     flush,
