@@ -22,7 +22,7 @@ import type * as Seed from '../packages/server/src/db/seed.js';
 import type * as DeviceToken from '../packages/server/src/telemetry/device-token.js';
 import type * as Devices from '../packages/server/src/telemetry/devices.js';
 import type * as Ingest from '../packages/server/src/telemetry/ingest.js';
-import type * as Broker from '../packages/server/src/telemetry/mqtt-broker.js';
+import type * as Broker from '../packages/server/src/telemetry/mqtt/mqtt-broker.js';
 import type * as ParseThread from '../packages/server/src/telemetry/parse-thread.js';
 import type * as Rejections from '../packages/server/src/telemetry/rejections.js';
 import { benchImei } from './support/imei.js';

@@ -33,7 +33,7 @@ import {
 } from './modules/management/index.js';
 import { createMapItems } from './modules/vehicles/index.js';
 import { installTelemetry } from './telemetry/install.js';
-import type { Trackers } from './telemetry/trackers.js';
+import type { Trackers } from './telemetry/trackers/trackers.js';
 import type { Telemetry } from './telemetry/telemetry.js';
 
 export interface AppDeps {

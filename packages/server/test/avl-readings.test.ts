@@ -4,7 +4,7 @@ import { avlRecordOf, DEMO_CAN_PROFILE } from '../src/sim/demo-trackers.js';
 import { readFrame, type AvlRecord, type IoElement } from '../src/telemetry/teltonika/codec.js';
 import { readingOfRecord, type RecordLeftovers } from '../src/telemetry/teltonika/avl-readings.js';
 import { encodeAvl } from '../src/telemetry/teltonika/encode.js';
-import { compileProfile } from '../src/telemetry/tracker-registry.js';
+import { compileProfile } from '../src/telemetry/trackers/tracker-registry.js';
 
 const element = (id: number, length: number, value: number, signedValue = value): IoElement => ({
   id,

@@ -30,7 +30,7 @@ import type { Database } from '../db/client.js';
 import type { AccountMails } from '../mail/account-mails.js';
 import type { MailDispatcher } from '../mail/dispatcher.js';
 import type { Telemetry } from '../telemetry/telemetry.js';
-import type { Trackers } from '../telemetry/trackers.js';
+import type { Trackers } from '../telemetry/trackers/trackers.js';
 import { accountRoutes } from './account/account.routes.js';
 import { analyticsRoutes } from './analytics/analytics.routes.js';
 import { createAnalyticsService } from './analytics/analytics.service.js';

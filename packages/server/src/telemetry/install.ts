@@ -6,12 +6,12 @@ import type { Database } from '../db/client.js';
 import { createChangeFeed } from '../live/change-feed.js';
 import { createLiveHub, type MapItems } from '../live/live-hub.js';
 import type { MailDispatcher } from '../mail/dispatcher.js';
-import { startMqtt, type MqttTransport } from './mqtt.js';
+import { startMqtt, type MqttTransport } from './mqtt/mqtt.js';
 import { createTelemetry, type Telemetry } from './telemetry.js';
 import type { StoredRow } from '../readings/stored-row.js';
 import type { TakeoverWindow } from './takeover.js';
-import { telemetryRoutes } from './telemetry.routes.js';
-import { startTrackers, type Trackers } from './trackers.js';
+import { telemetryRoutes } from './http/telemetry.routes.js';
+import { startTrackers, type Trackers } from './trackers/trackers.js';
 import type { VehicleLiveState } from './vehicle-states.js';
 
 /**

@@ -6,7 +6,7 @@ import { isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema.js';
 import type { MailDispatcher } from '../../mail/dispatcher.js';
-import type { MqttTransport } from '../../telemetry/mqtt.js';
+import type { MqttTransport } from '../../telemetry/mqtt/mqtt.js';
 
 type Component = NonNullable<Health['components']>[string];
 

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { FastifyBaseLogger } from 'fastify';
 import type { IngestResult } from '../ingest.js';
 import type { RejectionCounter } from '../rejections.js';
-import type { Tracker, TrackerRegistry } from '../tracker-registry.js';
+import type { Tracker, TrackerRegistry } from '../trackers/tracker-registry.js';
 import { positionOfJson, positionOfParams, type Position } from './osmand-position.js';
 
 /** A position is a few hundred bytes; anything far larger is not a phone's. */

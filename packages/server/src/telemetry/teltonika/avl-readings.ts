@@ -1,5 +1,5 @@
 import { TELEMETRY_LIMITS } from '@evfleet/domain';
-import type { CompiledMapping, CompiledProfile } from '../tracker-registry.js';
+import type { CompiledMapping, CompiledProfile } from '../trackers/tracker-registry.js';
 import type { AvlRecord, IoElement } from './codec.js';
 
 const MPH_PER_KMH = 1 / 1.609344;

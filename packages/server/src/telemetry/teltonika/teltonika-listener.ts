@@ -4,7 +4,7 @@ import { createServer as createTlsServer } from 'node:tls';
 import type { RejectionReason } from '@evfleet/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RejectionCounter } from '../rejections.js';
-import type { Tracker, TrackerRegistry } from '../tracker-registry.js';
+import type { Tracker, TrackerRegistry } from '../trackers/tracker-registry.js';
 import { readingOfRecord, type RecordLeftovers } from './avl-readings.js';
 import { readFrame, readHandshake, type AvlRecord } from './codec.js';
 import { encodeAck, encodeCommand } from './encode.js';

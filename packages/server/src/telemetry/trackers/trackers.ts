@@ -1,15 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
-import { createCommandDelivery } from './teltonika/commands.js';
-import { createOsmandListener } from './osmand/osmand-listener.js';
-import { createTeltonikaListener } from './teltonika/teltonika-listener.js';
-import type { Telemetry } from './telemetry.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { createCommandDelivery } from '../teltonika/commands.js';
+import { createOsmandListener } from '../osmand/osmand-listener.js';
+import { createTeltonikaListener } from '../teltonika/teltonika-listener.js';
+import type { Telemetry } from '../telemetry.js';
 import { createTrackerActivity } from './tracker-activity.js';
 import { createTrackerRegistry, type Tracker } from './tracker-registry.js';
-import type { IngestResult } from './ingest.js';
-import { createReadingPublisher } from './rabbitmq-publisher.js';
-import { parseReading } from '../readings/reading.js';
+import type { IngestResult } from '../ingest.js';
+import { createReadingPublisher } from '../mqtt/rabbitmq-publisher.js';
+import { parseReading } from '../../readings/reading.js';
 
 /**
  * The trackers' own protocols in front of the one pipeline (docs/devices.md): Teltonika over TCP

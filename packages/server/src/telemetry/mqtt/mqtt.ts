@@ -1,11 +1,11 @@
 import { vinOfTopic } from '@evfleet/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config.js';
-import { startMqttConsumer } from '../lib/mqtt-client/consumer.js';
+import type { Config } from '../../config.js';
+import { startMqttConsumer } from '../../lib/mqtt-client/consumer.js';
 import { startEmbeddedBroker } from './mqtt-broker.js';
 import { startPartitionConsumer } from './rabbitmq.js';
-import type { Device } from './devices.js';
-import type { Telemetry } from './telemetry.js';
+import type { Device } from '../devices.js';
+import type { Telemetry } from '../telemetry.js';
 
 /**
  * MQTT ingestion as configured: RabbitMQ's MQTT plugin read by partition over AMQP, an external

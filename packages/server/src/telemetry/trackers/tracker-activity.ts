@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.js';
-import { trackerIoSeen, vehicleTracker } from '../db/tracker-schema.js';
+import type { Db } from '../../db/client.js';
+import { trackerIoSeen, vehicleTracker } from '../../db/tracker-schema.js';
 
 const FLUSH_MS = 5000;
 

@@ -3,9 +3,9 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { readingsTopic, TELEMETRY_LIMITS } from '@evfleet/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import mqttPacket, { type IConnectPacket } from 'mqtt-packet';
-import { createAckQueue, PUBACK, PUBREC } from '../lib/mqtt-client/ack-queue.js';
-import { createFrameReader, packetOf, publishAt, publishParts, PUBLISH } from '../lib/mqtt-client/frames.js';
-import type { Telemetry } from './telemetry.js';
+import { createAckQueue, PUBACK, PUBREC } from '../../lib/mqtt-client/ack-queue.js';
+import { createFrameReader, packetOf, publishAt, publishParts, PUBLISH } from '../../lib/mqtt-client/frames.js';
+import type { Telemetry } from '../telemetry.js';
 
 /** How long a stop waits for the readings in hand to be stored (the whole stop has 10 s). */
 const STORE_WAIT_MS = 5_000;

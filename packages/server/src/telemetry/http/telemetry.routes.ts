@@ -1,6 +1,6 @@
 import { TELEMETRY_LIMITS } from '@evfleet/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Telemetry } from './telemetry.js';
+import type { Telemetry } from '../telemetry.js';
 
 /** HTTP Basic credentials: the VIN as user name, the device token as password (as over MQTT). */
 function basicCredentials(header: string | undefined): { vin: string; token: string } | null {

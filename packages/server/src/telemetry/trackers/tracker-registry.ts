@@ -1,8 +1,8 @@
 import { cellOfSignal, isKnownSignal, type IoMapping, type TrackerProtocol } from '@evfleet/domain';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { vehicle } from '../db/schema.js';
-import { deviceProfile, vehicleTracker } from '../db/tracker-schema.js';
+import type { Db } from '../../db/client.js';
+import { vehicle } from '../../db/schema.js';
+import { deviceProfile, vehicleTracker } from '../../db/tracker-schema.js';
 
 /** One IO element's mapping, ready for every record: where its value goes and how it is scaled. */
 export interface CompiledMapping {
