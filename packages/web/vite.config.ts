@@ -31,5 +31,17 @@ export default defineConfig({
   },
   server: { port: 9000, proxy },
   preview: { port: 9000, proxy },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    rollupOptions: {
+      treeshake: {
+        // The shared domain package only declares schemas, constants and pure functions: a module of it
+        // none of a chunk's code uses is left out of that chunk. Without this every domain module sat in
+        // the entry chunk, so each screen's schemas weighed on /login (docs/performance.md).
+        moduleSideEffects: (id) => !id.includes('/packages/domain/src/'),
+      },
+    },
+  },
 });

@@ -59,6 +59,8 @@ export const trackerSchema = z.object({
   protocol: z.enum([...TRACKER_PROTOCOLS, 'none']),
   identifier: z.string().nullable(),
   profileId: z.number().nullable(),
+  /** Its profile's name: those who see the vehicle but not the profiles read which it is. */
+  profileName: z.string().nullable(),
   /** When the tracker last connected (Teltonika) or reported (OsmAnd), and from where. */
   lastConnectedAt: z.string().nullable(),
   lastAddress: z.string().nullable(),

@@ -9,6 +9,7 @@ import { startSmtp } from '../../server/test/support/smtp';
 import { CHROMIUM, RESULTS_DIR, WEB_DIST, WEB_SRC } from './support/paths';
 import { E2E_WORKERS } from './support/workers';
 import { newestMtime, startPortalProcess, stopProcess } from '../../server/test/support/portal-process';
+import { freePort } from '../../server/test/support/ports';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,6 +22,8 @@ declare module 'vitest' {
     mailboxUrl: string;
     /** The server's JWT_SECRET, so a test can forge an expired token. */
     jwtSecret: string;
+    /** Each portal's Teltonika listener (TELTONIKA_PORT), by worker like `baseUrls`: a test's fake tracker connects there. */
+    teltonikaPorts: number[];
   }
 }
 
@@ -71,10 +74,12 @@ export default async function setup(project: TestProject) {
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   };
 
-  const startPortal = (worker: number) => {
+  const startPortal = async (worker: number) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'evfleet-e2e-'));
     dataDirs.push(dataDir);
-    return startPortalProcess(
+    // A free port of its own, so portals side by side (and other runs) never share a listener.
+    const teltonikaPort = await freePort();
+    const portal = await startPortalProcess(
       {
         DATA_DIR: dataDir,
         DATABASE_URL: '',
@@ -82,9 +87,10 @@ export default async function setup(project: TestProject) {
         SMTP_URL: smtp.url,
         JWT_SECRET: jwtSecret,
         LOGIN_ATTEMPTS_PER_MINUTE: '1000',
-        // No MQTT listener: a fixed port could collide with another run; the browser tests use HTTP.
+        // No MQTT or OsmAnd listener: a fixed port could collide with another run; the browser tests
+        // send readings over HTTP. Teltonika's listener is on a free port: trackers.e2e.ts is a tracker.
         MQTT_PORT: '0',
-        TELTONIKA_PORT: '0',
+        TELTONIKA_PORT: String(teltonikaPort),
         OSMAND_PORT: '0',
         // The 24 demo vehicles, but no demo organisation or moving history: the specs build their own.
         DEMO_TELEMETRY: 'false',
@@ -93,6 +99,7 @@ export default async function setup(project: TestProject) {
       },
       join(RESULTS_DIR, `e2e-server-${worker}.log`),
     );
+    return { ...portal, teltonikaPort };
   };
   const started = await Promise.allSettled(Array.from({ length: E2E_WORKERS }, (_, i) => startPortal(i + 1)));
   const portals = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
@@ -112,5 +119,9 @@ export default async function setup(project: TestProject) {
   );
   project.provide('mailboxUrl', `http://127.0.0.1:${(mailbox.address() as AddressInfo).port}/mails`);
   project.provide('jwtSecret', jwtSecret);
+  project.provide(
+    'teltonikaPorts',
+    portals.map((portal) => portal.teltonikaPort),
+  );
   return teardown;
 }

@@ -65,7 +65,17 @@ function recordTexts(): string[] {
  * an API caller's query parameters ('must be a number'), which no screen of the portal shows.
  */
 const NOT_FOR_SCREENS =
-  /^(Invalid (input|option|string|email address|key|element|union|value|ISO)|Too (small|big)|Unrecognized|must be )/;
+  /^(Invalid (input|option|string|email address|key|element|union|value|ISO|discriminator)|Too (small|big)|Unrecognized|must be )/;
+
+/**
+ * The tracker form's field messages, which begin like an API caller's answer ('must be …') but show
+ * under the IMEI, the phone's id and the command box (trackers.ts).
+ */
+const trackerFieldMessages = () => [
+  domain.TRACKER_MESSAGES.imei,
+  domain.TRACKER_MESSAGES.osmandId,
+  ...messagesOf(domain.commandWriteSchema, [{ text: 'caf\u00e9' }]),
+];
 
 /** The messages a schema gives for empty, blank and wrongly typed input: its required-field messages and the like. */
 function validationMessages(): string[] {
@@ -104,7 +114,9 @@ function domainTexts(): Set<string> {
       ...Object.values(domain.PERMISSION_ROLES).flatMap((role) => [role.title, ...toggleLabels(role.toggles)]),
       ...Object.values(domain.METRICS).map((metric) => metric.displayName),
       ...validationMessages(),
-    ].filter((text) => !NOT_FOR_SCREENS.test(text)),
+    ]
+      .filter((text) => !NOT_FOR_SCREENS.test(text))
+      .concat(trackerFieldMessages()),
   );
 }
 
@@ -128,7 +140,11 @@ describe("the domain's texts in German (issue 18)", () => {
 
 describe('sentences with values in German (text-templates.ts)', () => {
   beforeAll(async () => {
-    await i18next.init({ lng: 'de', resources: { de: { domain: de } }, keySeparator: false, nsSeparator: false });
+    // The portal's own set-up (src/i18n), whichever file this worker ran before: an init of i18next
+    // here would leave a later file's import of src/i18n without its catalogues (i18next inits once).
+    await import('../src/i18n');
+    i18next.addResourceBundle('de', 'domain', de);
+    await i18next.changeLanguage('de');
   });
   // The test files share a worker's modules (vitest.config.ts): the next one finds i18next in English.
   afterAll(async () => {

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { ADMIN, USER } from './fixtures';
 import { Api, assignToDriver, assignToFleet, createDealer, createDriver, createFleet, dialog, runId } from './people';
 import { deviceCredential, sendReadings } from './readings';
+import { newImei } from './teltonika';
 
 /**
  * The pages of the portal for the every-page walk (e2e/every-page.e2e.ts): each route of
@@ -41,6 +42,8 @@ export interface Scene {
   carId: number;
   vehicleTemplateId: number;
   reportTemplateId: number;
+  /** The built-in device profile, whose mappings page the walk opens. */
+  deviceProfileId: number;
   /** What the report page hands the result page (its criteria-store). */
   reportCriteria: { columns: string[]; startDate: string; endDate: string; vehiclesIds: number[] };
 }
@@ -76,6 +79,9 @@ export async function buildScene(): Promise<Scene> {
   const vehicle = { id: vehicleId, vin, name: vehicleName };
   await assignToFleet(admin, fleet.id, [vehicle]);
   await assignToDriver(admin, driver.id, [vehicle]);
+  // A Teltonika tracker: the detail page shows it to every role, its commands to the administrator and the dealer.
+  await admin.call('PUT', `/api/vehicles/${vehicleId}/device`, { protocol: 'teltonika', identifier: newImei() });
+  const profiles = await admin.call<{ id: number; builtIn: boolean }[]>('GET', '/api/device-profiles');
   const readAt = Date.now() - 60_000;
   await sendReadings(await deviceCredential(admin, vehicleId), [
     {
@@ -132,6 +138,7 @@ export async function buildScene(): Promise<Scene> {
     carId: car.id,
     vehicleTemplateId: vehicleTemplate.id,
     reportTemplateId: reportTemplate.id,
+    deviceProfileId: profiles.find((profile) => profile.builtIn)!.id,
     reportCriteria,
   };
 }
@@ -188,6 +195,12 @@ export const ADMIN_PAGES: readonly PortalPage[] = [
   { name: 'vehicle-list', path: '/vehicle', ready: grid('vehicles-grid') },
   { name: 'vehicle-new', path: '/vehicle/new', ready: byTestId('vehicle-form-title') },
   { name: 'vehicle-detail', path: (s) => `/vehicle/${s.vehicleId}`, ready: byTestId('vehicle-detail-tabs') },
+  {
+    name: 'vehicle-tracker-edit',
+    path: (s) => `/vehicle/${s.vehicleId}`,
+    ready: byTestId('tracker-card'),
+    open: clickThen('tracker-edit', (page) => page.getByRole('dialog')),
+  },
   { name: 'vehicle-edit', path: (s) => `/vehicle/${s.vehicleId}/edit`, ready: byTestId('vehicle-save') },
   { name: 'vehicle-delete', path: (s) => `/vehicle/${s.vehicleId}/delete`, ready: confirmDelete },
   { name: 'unassigned-vehicles', path: '/vehicle-can', ready: grid('unassigned-grid') },
@@ -259,6 +272,12 @@ export const ADMIN_PAGES: readonly PortalPage[] = [
     path: '/admin/user-management',
     ready: grid('users-grid'),
     open: clickThen('user-create', (page) => page.getByRole('dialog')),
+  },
+  { name: 'admin-device-profiles', path: '/admin/device-profiles', ready: grid('device-profiles-grid') },
+  {
+    name: 'admin-device-profile',
+    path: (s) => `/admin/device-profiles/${s.deviceProfileId}`,
+    ready: byTestId('mappings-table'),
   },
   { name: 'admin-health', path: '/admin/health', ready: heading('Health checks') },
   { name: 'admin-metrics', path: '/admin/metrics', ready: byTestId('http-metrics') },

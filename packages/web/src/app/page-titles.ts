@@ -36,6 +36,8 @@ const PAGE_TITLES: readonly (readonly [pattern: string, title: Title])[] = [
   [ROUTES.accountSettings, 'title.accountSettings'],
   [ROUTES.accountPassword, 'title.accountPassword'],
   [ROUTES.adminUsers, 'title.adminUsers'],
+  [ROUTES.deviceProfiles, 'title.deviceProfiles'],
+  [`${ROUTES.deviceProfiles}/:id`, 'title.deviceProfile'],
   [`${ROUTES.admin}/metrics`, 'title.metrics'],
   [`${ROUTES.admin}/health`, 'title.health'],
   [`${ROUTES.admin}/configuration`, 'title.configuration'],

@@ -14,6 +14,7 @@ export const ROUTES = {
   home: '/home',
   admin: '/admin',
   adminUsers: '/admin/user-management',
+  deviceProfiles: '/admin/device-profiles',
   account: '/account',
   accountSettings: '/account/settings',
   accountPassword: '/account/password',

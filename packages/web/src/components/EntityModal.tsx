@@ -3,7 +3,7 @@ import { Button, Center, Group, Loader, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues, type Mode, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyServerFieldErrors } from '../api/field-errors';
 
@@ -21,6 +21,8 @@ interface EntityModalProps<In extends FieldValues, Out> {
   cancelLabel?: string;
   /** The record to edit is still loading: the form waits, since its defaults are read once. */
   loading?: boolean;
+  /** When the fields are checked: on submit unless told ('onTouched': as each is left). */
+  mode?: Mode;
 }
 
 /** The add/edit modal of every list screen: a zod-resolved form, Save disabled while saving. */
@@ -55,9 +57,10 @@ function EntityForm<In extends FieldValues, Out>({
   children,
   submitLabel,
   cancelLabel,
+  mode,
 }: Omit<EntityModalProps<In, Out>, 'opened' | 'title' | 'loading'>) {
   const { t } = useTranslation('components');
-  const form = useForm<In, unknown, Out>({ resolver: zodResolver(schema), defaultValues });
+  const form = useForm<In, unknown, Out>({ resolver: zodResolver(schema), defaultValues, mode });
   const saving = form.formState.isSubmitting;
 
   const submit = form.handleSubmit(async (values) => {

@@ -5,6 +5,7 @@ import type { en as admin } from '../features/admin/locales/en';
 import type { en as analytics } from '../features/analytics/locales/en';
 import type { en as dashboard } from '../features/dashboard/locales/en';
 import type { en as dealers } from '../features/dealers/locales/en';
+import type { en as deviceProfiles } from '../features/device-profiles/locales/en';
 import type { en as drivers } from '../features/drivers/locales/en';
 import type { en as fleets } from '../features/fleets/locales/en';
 import type { en as home } from '../features/home/locales/en';
@@ -29,6 +30,7 @@ export interface Resources {
   'unassigned-vehicles': typeof unassignedVehicles;
   admin: typeof admin;
   dealers: typeof dealers;
+  'device-profiles': typeof deviceProfiles;
   drivers: typeof drivers;
   fleets: typeof fleets;
   home: typeof home;

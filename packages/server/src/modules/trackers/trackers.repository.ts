@@ -28,7 +28,20 @@ const profileColumns = {
 /** Trackers, device profiles and what trackers sent unmapped: the queries of the trackers module. */
 export const trackersRepository = {
   tracker: async (q: Queryable, vehicleId: number) =>
-    (await q.select().from(vehicleTracker).where(eq(vehicleTracker.vehicleId, vehicleId)))[0] ?? null,
+    (
+      await q
+        .select({
+          protocol: vehicleTracker.protocol,
+          identifier: vehicleTracker.identifier,
+          profileId: vehicleTracker.profileId,
+          profileName: deviceProfile.name,
+          lastConnectedAt: vehicleTracker.lastConnectedAt,
+          lastAddress: vehicleTracker.lastAddress,
+        })
+        .from(vehicleTracker)
+        .leftJoin(deviceProfile, eq(deviceProfile.id, vehicleTracker.profileId))
+        .where(eq(vehicleTracker.vehicleId, vehicleId))
+    )[0] ?? null,
 
   /** The vehicle other than this one whose tracker has this identifier, if any. */
   identifierOwner: async (q: Queryable, protocol: string, identifier: string, vehicleId: number) =>

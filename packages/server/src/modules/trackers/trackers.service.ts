@@ -20,6 +20,7 @@ const NO_TRACKER: Tracker = {
   protocol: 'none',
   identifier: null,
   profileId: null,
+  profileName: null,
   lastConnectedAt: null,
   lastAddress: null,
 };
@@ -69,6 +70,7 @@ export function createTrackersService({
       protocol: row.protocol as Tracker['protocol'],
       identifier: row.identifier,
       profileId: row.profileId,
+      profileName: row.profileName,
       lastConnectedAt: row.lastConnectedAt?.toISOString() ?? null,
       lastAddress: row.lastAddress,
     };

@@ -63,6 +63,8 @@ export const de: Catalogue<typeof en> = {
   'title.accountSettings': 'Kontoeinstellungen',
   'title.accountPassword': 'Passwort ändern',
   'title.adminUsers': 'Benutzerverwaltung',
+  'title.deviceProfiles': 'Geräteprofile',
+  'title.deviceProfile': 'Geräteprofil',
   'title.metrics': 'Metriken',
   'title.health': 'Zustand',
   'title.configuration': 'Konfiguration',

@@ -66,6 +66,8 @@ export const en = {
   'title.accountSettings': 'Account settings',
   'title.accountPassword': 'Change password',
   'title.adminUsers': 'User management',
+  'title.deviceProfiles': 'Device profiles',
+  'title.deviceProfile': 'Device profile',
   'title.metrics': 'Metrics',
   'title.health': 'Health',
   'title.configuration': 'Configuration',

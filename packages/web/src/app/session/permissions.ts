@@ -26,6 +26,14 @@ const ACTION_ROLES = {
   clearWarningLog: WARNING_LOG_CLEARERS,
   /** Opening the CAN history report pages. */
   report: ROUTE_ROLES.report,
+  /**
+   * Setting a vehicle's tracker and sending it commands: administrators and the vehicle's dealer,
+   * who installs the box (the server's mayManageTracker). A dealer sees only its own vehicles, so on
+   * every vehicle a dealer is shown it is that vehicle's dealer.
+   */
+  trackers: ['ROLE_ADMIN', 'ROLE_DEALER'],
+  /** Creating, changing and deleting device profiles and reading what they leave unmapped. */
+  deviceProfiles: ADMIN_ONLY,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof ACTION_ROLES;

@@ -5,6 +5,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 /** The administration sections (part 1 §2.3's admin menu), relative to /admin. */
 export const ADMIN_SECTIONS = [
   'user-management',
+  'device-profiles',
   'health',
   'metrics',
   'configuration',

@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { NotFound } from '../../app/shell/StatusPages';
+import { DeviceProfilePage, DeviceProfilesPage } from '../device-profiles';
 import { AdminLayout } from './AdminLayout';
 import { ApiDocsPage } from './operations/ApiDocsPage';
 import { AuditsPage } from './operations/AuditsPage';
@@ -17,6 +18,8 @@ export default function AdminRoutes() {
       <Route element={<AdminLayout />}>
         <Route index element={<Navigate to="user-management" replace />} />
         <Route path="user-management" element={<UsersAdminPage />} />
+        <Route path="device-profiles" element={<DeviceProfilesPage />} />
+        <Route path="device-profiles/:id" element={<DeviceProfilePage />} />
         <Route path="health" element={<HealthPage />} />
         <Route path="metrics" element={<MetricsPage />} />
         <Route path="configuration" element={<ConfigurationPage />} />

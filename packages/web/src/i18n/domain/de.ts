@@ -365,6 +365,24 @@ export const de: Record<string, string> = {
   // Preferences (preferences.ts).
   'Unknown preference.': 'Unbekannte Einstellung.',
 
+  // Trackers and device profiles (trackers.ts).
+  'must be 15 digits with a valid check digit (Luhn)': 'muss aus 15 Ziffern mit gültiger Prüfziffer (Luhn) bestehen',
+  'must be 16 to 64 letters, digits, dots, dashes or underscores: it is the phone’s only credential':
+    'muss aus 16 bis 64 Buchstaben, Ziffern, Punkten, Binde- oder Unterstrichen bestehen: Sie ist der einzige Zugangsnachweis des Telefons',
+  'must be printable ASCII, as the tracker reads it':
+    'darf nur druckbare ASCII-Zeichen enthalten, wie der Tracker sie liest',
+  'The device profile does not exist.': 'Das Geräteprofil existiert nicht.',
+  'The device profile is not for this protocol.': 'Das Geräteprofil gilt nicht für dieses Protokoll.',
+  'Another vehicle already has this tracker.': 'Ein anderes Fahrzeug hat diesen Tracker bereits.',
+  'The device profile is used by vehicles and cannot be deleted.':
+    'Das Geräteprofil wird von Fahrzeugen verwendet und kann nicht gelöscht werden.',
+  'is mapped twice': 'ist doppelt zugeordnet',
+  'Commands go to a Teltonika tracker: this vehicle has none.':
+    'Befehle gehen an einen Teltonika-Tracker: Dieses Fahrzeug hat keinen.',
+  'must start with a letter and hold at most 64 letters, digits, . _ -':
+    'muss mit einem Buchstaben beginnen und darf höchstens 64 Buchstaben, Ziffern, . _ - enthalten',
+  'can not be empty': 'darf nicht leer sein',
+
   // Sentences with values (text-templates.ts): the web finds the template in the filled sentence.
   // Threshold refusals (threshold-checks.ts).
   'Cannot set this range for {{metric}}: {{why}}': 'Dieser Bereich ist für {{metric}} nicht möglich: {{why}}',

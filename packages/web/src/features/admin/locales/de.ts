@@ -3,6 +3,7 @@ import type { en } from './en';
 
 export const de: Catalogue<typeof en> = {
   'section.user-management': 'Benutzerverwaltung',
+  'section.device-profiles': 'Geräteprofile',
   'section.health': 'Zustand',
   'section.metrics': 'Kennzahlen',
   'section.configuration': 'Konfiguration',

@@ -1,6 +1,7 @@
 /** The administration screens' texts (users and the operations pages). */
 export const en = {
   'section.user-management': 'User management',
+  'section.device-profiles': 'Device profiles',
   'section.health': 'Health',
   'section.metrics': 'Metrics',
   'section.configuration': 'Configuration',

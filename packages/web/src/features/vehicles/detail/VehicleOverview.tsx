@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useRoleToggles } from '../../../app/session/useRoleToggles';
 import { hasPosition } from '../api/map-item';
+import { TrackerSection } from '../tracker/TrackerSection';
 import { useDevicePosition, useRoute } from './api/vehicle-detail-api';
 import { VehicleInfoCard } from './info/VehicleInfoCard';
 import { MovementControls, type MovementChoice } from './movement/MovementControls';
@@ -80,6 +81,7 @@ export function VehicleOverview({ vehicle }: { vehicle: Vehicle }) {
           )}
         </Grid.Col>
       </Grid>
+      <TrackerSection vehicle={vehicle} />
       {toggles.ready && toggles.allows('warningLogs', vehicle) && <WarningLogPanel vehicleId={vehicle.id} />}
     </Stack>
   );

@@ -2,13 +2,15 @@ import {
   effectiveThresholds,
   vehicleWriteSchema,
   type AlertAttribute,
+  type Tracker,
+  type TrackerWrite,
   type Vehicle,
   type VehicleForm,
   type VehicleWrite,
 } from '@evfleet/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
-import { useRef } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -21,6 +23,9 @@ import { useDomainText } from '../../../i18n/useDomainText';
 import { uploadSheet } from '../../../components/thresholds/sheet-upload';
 import { useFocusFirstError } from '../../../components/useFocusFirstError';
 import { fetchTemplate, useSaveVehicle, useVehicle } from '../api/vehicles-api';
+import { useSaveTracker, useTracker } from '../tracker/api/tracker-api';
+import { trackerFormOf, useTrackerForm } from '../tracker/tracker-form';
+import { TrackerFormSection } from '../tracker/TrackerFormSection';
 import { useSaveOneMetric } from './useSaveOneMetric';
 import { DeviceCredential } from './DeviceCredential';
 import { NotificationsSettings } from './NotificationsSettings';
@@ -33,14 +38,15 @@ export function VehicleFormPage() {
   const editing = useParams().id !== undefined;
   const id = useIdParam();
   const vehicle = useVehicle(editing ? id : null);
+  const tracker = useTracker(editing ? id : null);
   if (editing && id === null) return <NotFound />;
-  if (editing && vehicle.isError)
+  if (editing && (vehicle.isError || tracker.isError))
     return (
       <Alert color="red" m="md">
         {t('loadFailed')}
       </Alert>
     );
-  if (editing && !vehicle.data) {
+  if (editing && (!vehicle.data || !tracker.data)) {
     return (
       <Center py="xl">
         <Loader size="sm" />
@@ -48,18 +54,23 @@ export function VehicleFormPage() {
     );
   }
   // Keyed by what it edits: another vehicle starts a fresh form, a refetch does not wipe unsaved edits.
-  return <VehicleFormBody key={vehicle.data?.id ?? 'new'} vehicle={vehicle.data} />;
+  return <VehicleFormBody key={vehicle.data?.id ?? 'new'} vehicle={vehicle.data} tracker={tracker.data} />;
 }
 
 /**
- * The vehicle form (§2, §4, §5): Back, the heading, the fields, 'Notifications Settings' and Save.
- * Saving a new vehicle returns to the list; saving an existing one stays and shows it refetched.
+ * The vehicle form (§2, §4, §5): Back, the heading, the fields, the tracker, 'Notifications Settings'
+ * and Save. Saving a new vehicle returns to the list; saving an existing one stays and shows it
+ * refetched. The tracker is saved after the vehicle (it needs the vehicle's id), and only when changed.
  */
-function VehicleFormBody({ vehicle }: { vehicle: Vehicle | undefined }) {
+function VehicleFormBody({ vehicle, tracker }: { vehicle: Vehicle | undefined; tracker: Tracker | undefined }) {
   const { t } = useTranslation('vehicles');
   const domainText = useDomainText();
   const navigate = useNavigate();
   const save = useSaveVehicle();
+  const saveTracker = useSaveTracker();
+  const trackerForm = useTrackerForm(tracker);
+  // Read while rendering, so the form keeps it current for the submit below.
+  const trackerChanged = trackerForm.formState.isDirty;
   const form = useForm<VehicleForm, unknown, VehicleWrite>({
     resolver: zodResolver(vehicleWriteSchema),
     defaultValues: formValuesOf(vehicle),
@@ -84,21 +95,47 @@ function VehicleFormBody({ vehicle }: { vehicle: Vehicle | undefined }) {
     }
   };
 
-  const submit = form.handleSubmit(async (values) => {
+  /** PUT api/vehicles/{id}/device when the tracker's fields changed; false when it was refused (the fields or a toast say why). */
+  const storeTracker = async (vehicleId: number, values: TrackerWrite) => {
+    if (!trackerChanged && (vehicle || values.protocol === 'none')) return true;
     try {
-      const saved = await save.mutateAsync(values);
+      trackerForm.reset(trackerFormOf(await saveTracker.mutateAsync({ vehicleId, tracker: values })));
+      return true;
+    } catch (error) {
+      applyServerFieldErrors(error, trackerForm);
+      return false;
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // The tracker's fields are checked with the vehicle's, so both show their messages before anything is saved.
+    const checked: { tracker?: TrackerWrite } = {};
+    await trackerForm.handleSubmit((values) => {
+      checked.tracker = values;
+    })();
+    await form.handleSubmit(async (values) => {
+      if (!checked.tracker) return;
+      let saved: Vehicle;
+      try {
+        saved = await save.mutateAsync(values);
+      } catch (error) {
+        applyServerFieldErrors(error, form);
+        return;
+      }
+      const trackerStored = await storeTracker(saved.id, checked.tracker);
+      toast.success(t(vehicle ? 'toast.updated' : 'toast.created'));
       if (vehicle) {
-        toast.success(t('toast.updated'));
         // §4: it stays, showing the vehicle as stored now.
         form.reset(formValuesOf(saved));
-      } else {
-        toast.success(t('toast.created'));
-        back();
+      } else if (trackerStored) back();
+      else {
+        // The vehicle exists now: its edit page takes the tracker again, with what refused it still in a toast.
+        toast.warning(t('tracker.notSavedWithVehicle'));
+        navigate(`${ROUTES.vehicle}/${saved.id}/edit`);
       }
-    } catch (error) {
-      applyServerFieldErrors(error, form);
-    }
-  });
+    })();
+  };
 
   const upload = vehicle ? (file: File) => uploadSheet(`api/vehicles/upload/${vehicle.id}`, file) : undefined;
   const saveOne = useSaveOneMetric(vehicle?.id);
@@ -123,6 +160,7 @@ function VehicleFormBody({ vehicle }: { vehicle: Vehicle | undefined }) {
           <VehicleFields form={form} onTemplateChosen={chooseTemplate} />
         </Paper>
         {vehicle && <DeviceCredential vehicleId={vehicle.id} vin={vehicle.vin} />}
+        <TrackerFormSection form={trackerForm} saved={tracker} vehicleId={vehicle?.id} />
         <Controller
           control={form.control}
           name="attributes"
