@@ -255,6 +255,30 @@ describe.each(DATABASE_KINDS)('Teltonika trackers over TCP on %s', (kind) => {
     expect(await again.handshake(IMEI)).toBe(0);
     await admin('PUT', `/api/vehicles/${vehicleId}/device`, { protocol: 'teltonika', identifier: IMEI });
   });
+
+  it("reads a connection's next packets by the profile as edited, within seconds", async () => {
+    const device = await TeltonikaDevice.connect(port);
+    expect(await device.handshake(IMEI)).toBe(1);
+    const base = Date.now() - 20_000;
+    expect(await device.packet(encodeAvl(0x8e, [record(base, [[10_501, 2, 7]])]))).toBe(1);
+    const { profileId } = (await admin('GET', `/api/vehicles/${vehicleId}/device`)).json<{ profileId: number }>();
+    const profile = (await admin('GET', `/api/device-profiles/${profileId}`)).json<{
+      name: string;
+      mappings: object[];
+    }>();
+    const edited = await admin('PUT', `/api/device-profiles/${profileId}`, {
+      name: profile.name,
+      protocol: 'teltonika',
+      mappings: [...profile.mappings, { io: 10_501, signal: 'wiperSpeed', scale: 1, offset: 0, signed: false }],
+    });
+    expect(edited.statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 10_500));
+    expect(await device.packet(encodeAvl(0x8e, [record(base + 1, [[10_501, 2, 8]])]))).toBe(1);
+    const extras = (await readings(t.database, vehicleId)).map((r) => r.extra ?? {});
+    expect(extras.filter((e) => 'io10501' in e)).toEqual([expect.objectContaining({ io10501: 7 })]);
+    expect(extras.filter((e) => 'wiperSpeed' in e)).toEqual([expect.objectContaining({ wiperSpeed: 8 })]);
+    device.end();
+  }, 20_000);
 });
 
 describe('Teltonika trackers over TLS', () => {

@@ -16,6 +16,11 @@ export const IDLE_MS = 10 * 60_000;
  * writes a whole packet at once, so a connection that stops halfway is broken or hostile.
  */
 export const STALL_MS = 5000;
+/**
+ * A connection looks its tracker up again this long after the last time, before its next packet: a
+ * profile edited or a tracker removed reaches connections that stay open for days.
+ */
+const RECHECK_MS = 10_000;
 /** The most a connection may have buffered: a whole packet is far smaller (MAX_FRAME_BYTES). */
 const MAX_BUFFERED = 2 * 1024 * 1024;
 const ACCEPTED = Buffer.from([1]);
@@ -53,6 +58,8 @@ export function createTeltonikaListener(deps: TeltonikaDeps) {
   const serve = (socket: Socket) => {
     let buffer: Buffer = Buffer.alloc(0);
     let tracker: Tracker | null = null;
+    let imei = '';
+    let checkedAt = 0;
     /** A handshake or packet is being handled: the next waits for it. */
     let busy = false;
     let ended = false;
@@ -84,10 +91,34 @@ export function createTeltonikaListener(deps: TeltonikaDeps) {
             return end(REFUSED);
           }
           tracker = found;
+          imei = hs.imei;
+          checkedAt = Date.now();
           open.get(found.vehicleId)?.destroy(); // a device reconnecting leaves its old connection behind
           open.set(found.vehicleId, socket);
           socket.write(ACCEPTED);
           deps.connected?.(found, address);
+          busy = false;
+          pump();
+        },
+        (err: unknown) => {
+          deps.log.error({ err }, 'looking a tracker up failed');
+          end();
+        },
+      );
+    };
+
+    /** The tracker read again (cached by the registry): its profile as it is now, or the end if it is gone. */
+    const recheck = (current: Tracker) => {
+      busy = true;
+      deps.trackers.lookup('teltonika', imei).then(
+        (found) => {
+          if (ended) return;
+          if (found?.vehicleId !== current.vehicleId) {
+            deps.rejections.count('unknown_device', SOURCE, `IMEI ${imei} is no longer this vehicle's`);
+            return end();
+          }
+          tracker = found;
+          checkedAt = Date.now();
           busy = false;
           pump();
         },
@@ -147,6 +178,8 @@ export function createTeltonikaListener(deps: TeltonikaDeps) {
             if (frame.type === 0x06) deps.answered?.(tracker.vehicleId, frame.text.toString('utf8'));
             continue;
           case 'avl': {
+            // Read again before it is stored: the packet waits in the buffer meanwhile.
+            if (Date.now() - checkedAt > RECHECK_MS) return recheck(tracker);
             buffer = buffer.subarray(frame.bytes);
             busy = true;
             socket.pause();
