@@ -110,7 +110,12 @@ describe.each(DATABASE_KINDS)('users, authorities and pages on %s', (kind) => {
     expect(Object.keys((await call('GET', '/api/app-info', user)).json()).sort()).toEqual([
       'appVersion',
       'backendVersion',
+      'trackerPorts',
     ]);
+    // The test app listens for no tracker: each protocol is off.
+    expect((await call('GET', '/api/app-info', user)).json()).toMatchObject({
+      trackerPorts: { teltonika: null, teltonikaTls: null, osmand: null },
+    });
     expect((await call('GET', '/api/app-info', admin)).json()).toHaveProperty('databaseSource');
   });
 });

@@ -151,6 +151,7 @@ export async function installModules(app: FastifyInstance, deps: ModuleDeps) {
       profiles: config.demo ? ['prod', 'demo'] : ['prod'],
       mapTiles: config.mapTiles,
       mapPmtilesUrl: config.mapPmtiles && BASEMAP_PATH.slice(1),
+      trackerPorts: deps.trackers.ports,
     }),
   );
   // The street basemap the maps draw when the operator has downloaded one (MAP_PMTILES).

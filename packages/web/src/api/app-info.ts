@@ -19,6 +19,8 @@ export interface ProfileInfo {
 export interface AppInfo {
   appVersion: string;
   backendVersion: string;
+  /** The trackers' listeners' ports on this server; null where a protocol is off. */
+  trackerPorts?: { teltonika: number | null; teltonikaTls: number | null; osmand: number | null };
   codeVersion?: string;
   databaseSource?: string;
   signalSource?: string;

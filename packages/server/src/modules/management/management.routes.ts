@@ -13,10 +13,12 @@ interface Deps {
   mapTiles?: { url: string; attribution?: string };
   /** Where the maps read the street basemap (MAP_PMTILES), relative to the API base; unset without one. */
   mapPmtilesUrl?: string;
+  /** The trackers' listeners' ports (null: off), which the tracker forms tell the installer. */
+  trackerPorts: { teltonika: number | null; teltonikaTls: number | null; osmand: number | null };
 }
 
 export const managementRoutes =
-  ({ database, build, profiles, mapTiles, mapPmtilesUrl }: Deps): FastifyPluginAsyncZod =>
+  ({ database, build, profiles, mapTiles, mapPmtilesUrl, trackerPorts }: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     // The "application profile" call of the start-up (part 1 §9): the ribbon label and the version.
     app.get('/management/info', { config: { access: 'public' } }, () => ({
@@ -34,7 +36,7 @@ export const managementRoutes =
         database.db,
         isAdmin(user.authorities) ? ['ROLE_ADMIN'] : user.authorities,
       );
-      const versions = { appVersion: build.appVersion, backendVersion: build.backendVersion };
+      const versions = { appVersion: build.appVersion, backendVersion: build.backendVersion, trackerPorts };
       if (!pages.some((p) => p.page === 'Roles And Permission')) return versions;
       return {
         ...versions,

@@ -3,6 +3,7 @@ import { Alert, Button, Code, CopyButton, Group, NativeSelect, Stack, Text, Text
 import { useEffect, useRef } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useAppInfo } from '../../../api/app-info';
 import { useDomainText } from '../../../i18n/useDomainText';
 import { useProfileChoices } from './api/tracker-api';
 import {
@@ -48,6 +49,8 @@ export function TrackerFields({ form }: { form: UseFormReturn<TrackerForm, unkno
   };
   const identifierError = domainText(formState.errors.identifier?.message);
   const host = window.location.hostname;
+  // This server's ports; the defaults until they are read.
+  const ports = useAppInfo(true).data?.trackerPorts;
 
   return (
     <Stack gap="sm">
@@ -90,7 +93,13 @@ export function TrackerFields({ form }: { form: UseFormReturn<TrackerForm, unkno
           <Alert variant="light" color="blue" title={t('tracker.teltonikaSetupTitle')} data-testid="tracker-hint">
             <Text size="sm">
               {t('tracker.teltonikaSetup')} <Code>{host}</Code> · {t('tracker.port')}{' '}
-              <Code>{TELTONIKA_DEFAULT_PORT}</Code> · TCP
+              <Code>{ports?.teltonika ?? TELTONIKA_DEFAULT_PORT}</Code> · TCP
+              {ports?.teltonikaTls ? (
+                <>
+                  {' '}
+                  · TLS <Code>{ports.teltonikaTls}</Code>
+                </>
+              ) : null}
             </Text>
             <Text size="xs" c="dimmed" mt={4}>
               {t('tracker.teltonikaCodec')}
@@ -123,7 +132,7 @@ export function TrackerFields({ form }: { form: UseFormReturn<TrackerForm, unkno
             data-testid="tracker-identifier"
             {...register('identifier')}
           />
-          <PhoneHint url={`http://${host}:${OSMAND_DEFAULT_PORT}`} />
+          <PhoneHint url={`http://${host}:${ports?.osmand ?? OSMAND_DEFAULT_PORT}`} />
         </>
       )}
       {protocol === 'none' && (
