@@ -46,6 +46,11 @@ export function createReadingPublisher(opts: { urls: string[]; partitions: numbe
     }
     throw lastError;
   };
+  const dropConnection = async () => {
+    const o = await open?.catch(() => null);
+    open = null;
+    await o?.connection.close().catch(() => undefined);
+  };
   const channel = () => {
     if (closed) return Promise.reject(new Error('the publisher is closed'));
     open ??= connect().catch((err: unknown) => {
@@ -59,14 +64,23 @@ export function createReadingPublisher(opts: { urls: string[]; partitions: numbe
     /** Publishes a message of the JSON protocol for the vehicle; resolves once the broker confirmed it. */
     async publish(vin: string, payload: Buffer): Promise<void> {
       const ch = await channel();
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('RabbitMQ did not confirm in time')), CONFIRM_WITHIN_MS);
-        ch.publish(READINGS_EXCHANGE_SOURCE, readingsRoutingKey(vin), payload, { persistent: true }, (err) => {
-          clearTimeout(timer);
-          if (err) reject(err instanceof Error ? err : new Error(String(err)));
-          else resolve();
+      const used = open;
+      try {
+        await new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error('RabbitMQ did not confirm in time')), CONFIRM_WITHIN_MS);
+          ch.publish(READINGS_EXCHANGE_SOURCE, readingsRoutingKey(vin), payload, { persistent: true }, (err) => {
+            clearTimeout(timer);
+            if (err) reject(err instanceof Error ? err : new Error(String(err)));
+            else resolve();
+          });
         });
-      });
+      } catch (err) {
+        // A channel opened while a queue's leader was being elected after a node died kept having
+        // its publishes nacked (the scale test, once in three runs): the connection is dropped, and
+        // the device's next attempt publishes on a new one, on the next node in turn.
+        if (open === used) await dropConnection();
+        throw err;
+      }
     },
     async close() {
       closed = true;
