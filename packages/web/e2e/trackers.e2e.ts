@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { ADMIN, expect, expectVisible, screenshot, signIn, test, textOf, WAIT_MS } from './support/fixtures';
 import { Api, dialog, expectToast, runId } from './support/people';
-import { FakeTracker, newImei } from './support/teltonika';
+import { FakeTracker, newImei, teltonikaPort } from './support/teltonika';
 import { createVehicle, vehicleOwners, type OwnVehicle } from './support/vehicles';
 
 /**
@@ -74,7 +74,8 @@ describe('trackers (docs/devices.md)', () => {
       .toBe(0);
     // Without a profile of its own the tracker reads by the built-in one, and the hint names the port.
     await expect.poll(() => modal.getByTestId('tracker-profile').inputValue()).toBe(String(builtIn.id));
-    expect(await textOf(modal.getByTestId('tracker-hint'))).toContain('5027');
+    // This portal's own Teltonika port, as the server tells it.
+    await expect.poll(() => textOf(modal.getByTestId('tracker-hint'))).toContain(`Port ${teltonikaPort()} · TCP`);
     await screenshot(page, 'tracker-modal-teltonika');
     await modal.getByTestId('entity-save').click();
     await expectToast(page, 'Tracker saved');

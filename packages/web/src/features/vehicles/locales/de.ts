@@ -109,7 +109,7 @@ export const de: Catalogue<typeof en> = {
   'tracker.teltonikaSetup': 'Domain',
   'tracker.port': 'Port',
   'tracker.teltonikaCodec':
-    'Datenprotokoll Codec 8 Extended. Dies sind der Standardport des Servers und der Host dieser Seite: Ihre Administration kann andere gewählt haben.',
+    'Datenprotokoll Codec 8 Extended. Der Host ist der dieser Seite: Tracker erreichen den Server womöglich unter einem anderen Namen.',
   'tracker.phoneId': 'Gerätekennung',
   'tracker.phoneIdHint':
     'Mindestens 16 Buchstaben und Ziffern: Das Telefon sendet kein Passwort, diese Kennung ist sein einziger Zugangsnachweis.',
@@ -117,7 +117,7 @@ export const de: Catalogue<typeof en> = {
   'tracker.phoneSetupTitle': 'In den Einstellungen von Traccar Client',
   'tracker.serverUrl': 'Server-URL',
   'tracker.phoneSetup':
-    'Gerätekennung: die Kennung oben. Dies ist der Standardport des Servers: Ihre Administration kann einen anderen gewählt haben.',
+    'Gerätekennung: die Kennung oben. Der Host ist der dieser Seite: Telefone erreichen den Server womöglich unter einem anderen Namen.',
   'tracker.lastConnected': 'Letzte Verbindung',
   'tracker.lastAddress': 'Von Adresse',
   'tracker.neverConnected': 'Nie verbunden',

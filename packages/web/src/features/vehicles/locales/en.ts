@@ -111,7 +111,7 @@ export const en = {
   'tracker.teltonikaSetup': 'Domain',
   'tracker.port': 'Port',
   'tracker.teltonikaCodec':
-    'Data protocol Codec 8 Extended. These are the server’s default port and this page’s host: your administrator may have chosen others.',
+    'Data protocol Codec 8 Extended. The host is this page’s: trackers may reach the server by another name.',
   'tracker.phoneId': 'Device identifier',
   'tracker.phoneIdHint':
     'At least 16 letters and digits: the phone sends no password, so this id is its only credential.',
@@ -119,7 +119,7 @@ export const en = {
   'tracker.phoneSetupTitle': 'In Traccar Client’s settings',
   'tracker.serverUrl': 'Server URL',
   'tracker.phoneSetup':
-    'Device identifier: the id above. This is the server’s default port: your administrator may have chosen another.',
+    'Device identifier: the id above. The host is this page’s: phones may reach the server by another name.',
   'tracker.lastConnected': 'Last connection',
   'tracker.lastAddress': 'From address',
   'tracker.neverConnected': 'Never connected',
