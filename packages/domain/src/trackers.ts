@@ -20,21 +20,23 @@ export const TRACKER_MESSAGES = {
   noCommands: 'Commands go to a Teltonika tracker: this vehicle has none.',
 } as const;
 
-/** An IMEI: 14 digits and the Luhn check digit of them. */
-export function isImei(value: string): boolean {
-  if (!/^\d{15}$/.test(value)) return false;
+/** Fourteen digits and their Luhn check digit: the IMEI they begin (the simulator's, the tests'). */
+export function imeiOf(body: string): string {
   let sum = 0;
-  for (let i = 0; i < 15; i++) {
-    let d = value.charCodeAt(i) - 48;
-    // From the right, every second digit (the 14th, 12th, … of the 15) is doubled.
-    if (i % 2 === 1) {
+  // The check digit is appended: from the right of the fourteen, every first one is doubled.
+  for (let i = 0; i < 14; i++) {
+    let d = body.charCodeAt(13 - i) - 48;
+    if (i % 2 === 0) {
       d *= 2;
       if (d > 9) d -= 9;
     }
     sum += d;
   }
-  return sum % 10 === 0;
+  return `${body}${(10 - (sum % 10)) % 10}`;
 }
+
+/** An IMEI: 14 digits and the Luhn check digit of them. */
+export const isImei = (value: string): boolean => /^\d{15}$/.test(value) && imeiOf(value.slice(0, 14)) === value;
 
 /** The shortest OsmAnd id evfleet accepts: it is the only credential the app sends, so it must not be guessable. */
 export const OSMAND_ID_MIN = 16;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { MAX_CELLS, type IoMapping } from '@evfleet/domain';
+import { imeiOf, MAX_CELLS, type IoMapping } from '@evfleet/domain';
 import { like } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { demoVin, DEMO_VEHICLE_COUNT } from '../db/demo-vehicles.js';
@@ -65,17 +65,7 @@ export const DEMO_CAN_PROFILE = {
 };
 
 /** A demo vehicle's IMEI: fixed digits, its number, and the Luhn check digit. */
-export function demoImei(index: number): string {
-  const body = `35209408${String(index + 1).padStart(6, '0')}`;
-  let sum = 0;
-  // The check digit is appended, so from the right of these 14 digits every first one is doubled.
-  for (let i = 0; i < 14; i++) {
-    let d = Number(body[13 - i]);
-    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
+export const demoImei = (index: number): string => imeiOf(`35209408${String(index + 1).padStart(6, '0')}`);
 
 /** The demo phone's id, derived from the token secret like the demo's device tokens: long and unguessable. */
 export const demoPhoneId = (secret: string) =>

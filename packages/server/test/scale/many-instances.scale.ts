@@ -1,4 +1,4 @@
-import { DEFAULT_THRESHOLDS } from '@evfleet/domain';
+import { DEFAULT_THRESHOLDS, imeiOf } from '@evfleet/domain';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
@@ -34,14 +34,7 @@ const T0 = Math.floor(Date.now() / MIN) * MIN - 4 * 60 * MIN;
 const SECRET = 'scale-secret-scale-secret-scale-secret-0123456789';
 const vinOf = (v: number) => `SCALE${String(v).padStart(6, '0')}`;
 /** A tracker vehicle's IMEI: its number and the Luhn check digit. */
-const imeiOf = (v: number) => {
-  const body = `35000000${String(v).padStart(6, '0')}`;
-  const sum = [...body].reverse().reduce((acc, c, i) => {
-    const d = Number(c) * (i % 2 === 0 ? 2 : 1);
-    return acc + (d > 9 ? d - 9 : d);
-  }, 0);
-  return `${body}${(10 - (sum % 10)) % 10}`;
-};
+const imeiOfVehicle = (v: number) => imeiOf(`35000000${String(v).padStart(6, '0')}`);
 const moving = (k: number) => k < 10 || k >= 20;
 /** One vehicle in twenty reports through a Teltonika tracker instead of MQTT. */
 const isTracker = (v: number) => v % 20 === 7;
@@ -102,7 +95,7 @@ async function seedTrackers(database: Database) {
   for (const v of TRACKERS)
     await database.db.execute(sql`
       insert into vehicle_tracker (vehicle_id, protocol, identifier, profile_id)
-      select id, 'teltonika', ${imeiOf(v)}, ${id} from vehicle where vin = ${vinOf(v)}`);
+      select id, 'teltonika', ${imeiOfVehicle(v)}, ${id} from vehicle where vin = ${vinOf(v)}`);
 }
 
 /** Reading k of a tracker vehicle as its AVL record. */
@@ -131,7 +124,7 @@ const recordOf = (v: number, k: number): AvlRecord => {
  * instance the balancer gives, and the unanswered packet sent again.
  */
 function startTrackerDevices(port: number) {
-  const clients = new Map(TRACKERS.map((v) => [v, new TeltonikaClient('127.0.0.1', port, imeiOf(v))]));
+  const clients = new Map(TRACKERS.map((v) => [v, new TeltonikaClient('127.0.0.1', port, imeiOfVehicle(v))]));
   const acked = new Set<string>();
   const publish = (ks: number[]) =>
     Promise.all(

@@ -1,3 +1,4 @@
+import { imeiOf } from '@evfleet/domain';
 import { inject } from 'vitest';
 import type { AvlRecord } from '../../../server/src/telemetry/teltonika/codec';
 import { encodeAvl, encodeCommand } from '../../../server/src/telemetry/teltonika/encode';
@@ -8,17 +9,7 @@ import { workerIndex } from './workers';
 export const teltonikaPort = () => inject('teltonikaPorts')[workerIndex()];
 
 /** An IMEI no other run has: fourteen random digits (not the demo's 35209408 prefix) and their Luhn check digit. */
-export function newImei(): string {
-  const body = `35630${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-  let sum = 0;
-  // The check digit is appended: from the right of the fourteen, every first one is doubled.
-  for (let i = 0; i < 14; i++) {
-    let digit = Number(body[13 - i]);
-    if (i % 2 === 0) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
+export const newImei = (): string => imeiOf(`35630${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`);
 
 /** One AVL record of now with a GPS fix and these IO elements ([id, bytes, raw value]). */
 const recordOf = (io: readonly (readonly [number, number, number])[]): AvlRecord => ({

@@ -77,6 +77,21 @@ interface Layout extends Plan {
 const MAX_LAYOUTS = 8;
 const layouts = new WeakMap<CompiledProfile, Layout[]>();
 
+/**
+ * The GPS element's keys, in the order a template keeps them. Without a fix a tracker repeats its
+ * last position or sends zeros: only a fix is a position.
+ */
+function putGps(reading: Record<string, unknown>, record: AvlRecord, fix: boolean) {
+  if (fix) {
+    reading.gpsLat = record.latitude;
+    reading.gpsLong = record.longitude;
+    reading.heading = record.angle;
+  }
+  reading.speed = record.speed * MPH_PER_KMH;
+  reading.altitude = record.altitude;
+  reading.satellites = record.satellites;
+}
+
 const hasFix = (record: AvlRecord) => record.satellites > 0 && !(record.latitude === 0 && record.longitude === 0);
 
 function layoutOf(record: AvlRecord, profile: CompiledProfile): Layout | null {
@@ -135,14 +150,7 @@ function fromLayout(
 ): Record<string, unknown> {
   const reading = { ...layout.template };
   reading.ts = record.timestamp;
-  if (layout.fix) {
-    reading.gpsLat = record.latitude;
-    reading.gpsLong = record.longitude;
-    reading.heading = record.angle;
-  }
-  reading.speed = record.speed * MPH_PER_KMH;
-  reading.altitude = record.altitude;
-  reading.satellites = record.satellites;
+  putGps(reading, record, layout.fix);
   const { io } = record;
   const { mappings, keys, told } = layout;
   let cells: number[] | null = null;
@@ -174,15 +182,7 @@ function readingByProfile(
   plan?: Plan,
 ): Record<string, unknown> {
   const reading: Record<string, unknown> = { ts: record.timestamp };
-  // Without a fix a tracker repeats its last position or sends zeros: only a fix is a position.
-  if (hasFix(record)) {
-    reading.gpsLat = record.latitude;
-    reading.gpsLong = record.longitude;
-    reading.heading = record.angle;
-  }
-  reading.speed = record.speed * MPH_PER_KMH;
-  reading.altitude = record.altitude;
-  reading.satellites = record.satellites;
+  putGps(reading, record, hasFix(record));
   // The GPS element's unknown signals; IO elements' follow, within the reading's limit.
   let extras = 2;
   let cells: number[] | null = null;
