@@ -50,7 +50,7 @@ const CHARGE = ELEMENTS.findIndex(([id]) => id === 152);
 export const IO_ELEMENTS = IO.length;
 
 /** One record: a GPS fix in Chicago at 23 km/h, the elements above, the charge varying with `n`. */
-function trackerRecord(timestamp: number, n: number): AvlRecord {
+export function trackerRecord(timestamp: number, n: number): AvlRecord {
   const io = IO.slice();
   const charge = 70 + (n % 20);
   io[CHARGE] = { id: 152, length: 1, value: charge, signedValue: charge };

@@ -2,7 +2,9 @@ import { TELEMETRY_LIMITS } from '@evfleet/domain';
 import { describe, expect, it } from 'vitest';
 import { avlRecordOf, DEMO_CAN_PROFILE } from '../src/sim/demo-trackers.js';
 import { readFrame, type AvlRecord, type IoElement } from '../src/telemetry/teltonika/codec.js';
-import { readingOfRecord, type RecordLeftovers } from '../src/telemetry/teltonika/avl-readings.js';
+import { parsedRecord, type RecordLeftovers, type Unmapped } from '../src/telemetry/teltonika/avl-readings.js';
+import { parseReading, readingJson } from '../src/readings/reading.js';
+import type { CompiledProfile } from '../src/telemetry/trackers/tracker-registry.js';
 import { encodeAvl } from '../src/telemetry/teltonika/encode.js';
 import { compileProfile } from '../src/telemetry/trackers/tracker-registry.js';
 
@@ -25,30 +27,44 @@ const record = (io: IoElement[], gps: Partial<AvlRecord> = {}): AvlRecord => ({
   io,
   ...gps,
 });
+const mapping = (io: number, signal: string, scale = 1, offset = 0, signed = false) => ({
+  io,
+  signal,
+  scale,
+  offset,
+  signed,
+});
 const none = (): RecordLeftovers => ({ tooLong: 0, overLimit: 0 });
+/** What `record`'s GPS element gives: a fix, in mph, altitude and satellites as unknown signals. */
+const GPS = {
+  ts: 1_795_000_000_000,
+  gpsLat: 41.8781,
+  gpsLong: -87.6298,
+  heading: 271,
+  speed: 50 / 1.609344,
+  altitude: 181,
+  satellites: 7,
+};
+/** The record's reading as the JSON protocol writes it, checked as of its own time. */
+function readingOfRecord(record: AvlRecord, profile: CompiledProfile, leftovers: RecordLeftovers, unmapped?: Unmapped) {
+  const parsed = parsedRecord(record, profile, record.timestamp, leftovers, unmapped);
+  if (!parsed.ok) throw new Error(parsed.detail);
+  return readingJson(parsed.reading);
+}
 
 describe('an AVL record as a reading', () => {
   const profile = compileProfile([
-    { io: 66, signal: 'battery12v', scale: 0.001, offset: 0, signed: false },
-    { io: 200, signal: 'vehicleCurrent', scale: 0.1, offset: 0, signed: true },
-    { io: 201, signal: 'cellPackTemp', scale: 0.18, offset: 32, signed: true },
-    { io: 300, signal: 'cell1', scale: 0.001, offset: 0, signed: false },
-    { io: 301, signal: 'cell2', scale: 0.001, offset: 0, signed: false },
-    { io: 303, signal: 'cell4', scale: 0.001, offset: 0, signed: false },
-    { io: 400, signal: 'wiperSpeed', scale: 1, offset: 0, signed: false },
+    mapping(66, 'battery12v', 0.001),
+    mapping(200, 'vehicleCurrent', 0.1, 0, true),
+    mapping(201, 'cellPackTemp', 0.18, 32, true),
+    mapping(300, 'cell1', 0.001),
+    mapping(301, 'cell2', 0.001),
+    mapping(303, 'cell4', 0.001),
+    mapping(400, 'wiperSpeed'),
   ]);
 
   it('takes the GPS element with a fix, in mph, with altitude and satellites as unknown signals', () => {
-    const reading = readingOfRecord(record([]), profile, none());
-    expect(reading).toEqual({
-      ts: 1_795_000_000_000,
-      gpsLat: 41.8781,
-      gpsLong: -87.6298,
-      heading: 271,
-      speed: 50 / 1.609344,
-      altitude: 181,
-      satellites: 7,
-    });
+    expect(readingOfRecord(record([]), profile, none())).toEqual(GPS);
   });
 
   it('takes no position without a fix: no satellites, or latitude and longitude both 0', () => {
@@ -100,14 +116,67 @@ describe('an AVL record as a reading', () => {
   });
 });
 
+describe('the checks of a JSON reading', () => {
+  const profile = compileProfile([
+    mapping(66, 'battery12v', 0.001),
+    mapping(300, 'cell1', 0.001),
+    mapping(301, 'cell2', 0.001),
+    mapping(400, 'wiperSpeed', 1e300),
+  ]);
+
+  it('refuse a record too old or in the future, as parseReading does', () => {
+    const at = 1_795_000_000_000;
+    for (const now of [at + 401 * 24 * 3_600_000, at - 10 * 60_000]) {
+      const parsed = parsedRecord(record([]), profile, now, none());
+      expect(parsed).toEqual(parseReading({ ts: at }, now));
+      expect(parsed.ok).toBe(false);
+    }
+  });
+
+  it('drop a value outside its range, and the cells with one outside theirs, keeping the rest', () => {
+    for (let round = 0; round < 3; round++) {
+      const parsed = parsedRecord(
+        record([
+          element(66, 2, 65_000),
+          element(300, 2, 3301),
+          element(301, 2, 30_000),
+          element(400, 1, 5),
+          element(7, 1, 2),
+        ]),
+        profile,
+        1_795_000_000_000,
+        none(),
+      );
+      if (!parsed.ok) throw new Error(parsed.detail);
+      expect(readingJson(parsed.reading)).toEqual({ ...GPS, io7: 2 });
+      expect(parsed.dropped?.map((d) => [d.signal, d.reason])).toEqual([
+        ['battery12v', 'out_of_range'],
+        ['wiperSpeed', 'out_of_range'],
+        ['cells', 'out_of_range'],
+      ]);
+    }
+  });
+
+  it('give a reading that a JSON reading of the same keys checks to', () => {
+    const parsed = parsedRecord(
+      record([element(66, 2, 12_790), element(300, 2, 3301), element(8, 4, 12)]),
+      profile,
+      1_795_000_000_000,
+      none(),
+    );
+    if (!parsed.ok) throw new Error(parsed.detail);
+    expect(parseReading(readingJson(parsed.reading), 1_795_000_000_000)).toEqual(parsed);
+  });
+});
+
 describe('records of a layout seen before', () => {
   it('read the same as the first ones, whatever their values, as layouts alternate and change', () => {
     const profile = compileProfile([
-      { io: 66, signal: 'battery12v', scale: 0.001, offset: 0, signed: false },
-      { io: 200, signal: 'vehicleCurrent', scale: 0.1, offset: 0, signed: true },
-      { io: 239, signal: 'ignition', scale: 1, offset: 0, signed: false },
-      { io: 300, signal: 'cell1', scale: 0.001, offset: 0, signed: false },
-      { io: 301, signal: 'cell2', scale: 0.001, offset: 0, signed: false },
+      mapping(66, 'battery12v', 0.001),
+      mapping(200, 'vehicleCurrent', 0.1, 0, true),
+      mapping(239, 'ignition'),
+      mapping(300, 'cell1', 0.001),
+      mapping(301, 'cell2', 0.001),
     ]);
     const a = (n: number) =>
       record(
@@ -127,13 +196,9 @@ describe('records of a layout seen before', () => {
     for (let n = 0; n < 6; n++) {
       const leftovers = none();
       expect(readingOfRecord(a(n), profile, leftovers, (io, v) => seen.push([io, v]))).toEqual({
+        ...GPS,
         ts: 1_795_000_000_000 + n,
-        gpsLat: 41.8781,
-        gpsLong: -87.6298,
-        heading: 271,
         speed: n / 1.609344,
-        altitude: 181,
-        satellites: 7,
         battery12v: (12_000 + n) / 1000,
         vehicleCurrent: n === 0 ? 0 : -n / 10,
         ignition: n % 2,

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BinaryCopyWriter, FIELD_BYTES, float4ArrayBytes, jsonbBytes } from '../src/lib/pg-copy-binary/copy-writer.js';
 
@@ -122,7 +123,65 @@ describe('the binary COPY writer, read by PostgreSQL (PGlite)', () => {
     });
   });
 
+  it('writes objects of numbers as JSON.stringify does, within the bytes it reserved, as their keys change', async () => {
+    const many = Object.fromEntries(Array.from({ length: 70 }, (_, i) => [`k${i}`, i * 1.5]));
+    const objects: Record<string, number>[] = [
+      {},
+      { a: 0, b: -0, c: 7, d: -42, e: Number.MAX_SAFE_INTEGER, f: -Number.MAX_SAFE_INTEGER },
+      { a: 1, b: 2, c: 3, d: 4, e: 5, f: 6 },
+      { a: 0.1, b: -1.5e-7, c: 1e21, d: 2 ** 53, e: 5e-324, f: -Number.MAX_VALUE },
+      { 'ünknown "😀"\n': 12.25, tab: 1 },
+      { 'ünknown "😀"\n': 12.25 },
+      { z: 1, y: 2 },
+      many,
+      { z: Infinity, y: NaN },
+      {},
+    ];
+    const out = new BinaryCopyWriter();
+    for (const [i, values] of objects.entries()) {
+      const bytes = FIELD_BYTES.int4 + out.numbersBytes(values);
+      expect(out.row(2, bytes)).toBeNull();
+      const before = out.size;
+      out.int4(i);
+      out.jsonbNumbers(values);
+      expect(out.size - before).toBeLessThanOrEqual(bytes);
+    }
+    await db.exec('create table n (id int4, extra jsonb)');
+    await db.query(`copy n from '/dev/blob' (format binary)`, [], { blob: new Blob([Uint8Array.from(out.end())]) });
+    const { rows } = await db.query<{ extra: unknown }>('select extra from n order by id');
+    expect(rows.map((r) => r.extra)).toEqual(objects.map((o) => JSON.parse(JSON.stringify(o))));
+  });
+
   it('writes a stream of no rows: the header and the trailer', async () => {
     expect(await roundTrip(chunks([]))).toEqual([]);
+  });
+});
+
+describe('an object of numbers as jsonb', () => {
+  it('is JSON.stringify’s text for any keys and finite numbers, row after row', () => {
+    const objects = fc.array(
+      fc.dictionary(
+        fc.string(),
+        fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.maxSafeInteger()),
+      ),
+      { maxLength: 4 },
+    );
+    fc.assert(
+      fc.property(objects, (list) => {
+        const out = new BinaryCopyWriter();
+        const texts: string[] = [];
+        for (const values of [...list, ...list]) {
+          out.row(1, out.numbersBytes(values));
+          const start = out.size;
+          out.jsonbNumbers(values);
+          const stop = out.size;
+          // end() only to see the chunk: the rows after the trailer are not read by PostgreSQL here.
+          const field = out.end().subarray(start, stop);
+          texts.push(field.subarray(5).toString('utf8'));
+          expect(field.readInt32BE(0)).toBe(field.length - 4);
+        }
+        expect(texts).toEqual([...list, ...list].map((o) => JSON.stringify(o)));
+      }),
+    );
   });
 });

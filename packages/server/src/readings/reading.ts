@@ -18,10 +18,18 @@ export type StoredSignal = SignalKey | (typeof EXTRA_SIGNALS)[number]['key'];
 export const SIGNAL_INDEX = Object.fromEntries(STORED_SIGNALS.map((k, i) => [k, i])) as Readonly<
   Record<StoredSignal, number>
 >;
-/** Each stored signal's place and physical range: one lookup per key tells "known", where, and its limits. */
-const PLACES = new Map<string, { index: number; range: SignalRange }>(
-  STORED_SIGNALS.map((k, i) => [k, { index: i, range: SIGNAL_RANGES[k] }]),
+/** A stored signal's place in a reading's values and its physical range. */
+export interface SignalPlace {
+  key: StoredSignal;
+  index: number;
+  range: SignalRange;
+}
+/** Each stored signal's place: one lookup per key tells "known", where, and its limits. */
+const PLACES = new Map<string, SignalPlace>(
+  STORED_SIGNALS.map((k, i) => [k, { key: k, index: i, range: SIGNAL_RANGES[k] }]),
 );
+/** A stored signal's place, undefined for any other key (an unknown signal). */
+export const placeOf = (key: string): SignalPlace | undefined => PLACES.get(key);
 const CELL_MIN = CELL_VOLTAGE_RANGE.min;
 const CELL_MAX = CELL_VOLTAGE_RANGE.max;
 
@@ -108,7 +116,8 @@ export function badSignalName(name: string): string | null {
   return null;
 }
 
-const outOfRange = (signal: string, value: number, range: SignalRange): Dropped => ({
+/** A value left out for being outside its signal's range. */
+export const outOfRange = (signal: string, value: number, range: SignalRange): Dropped => ({
   signal,
   reason: 'out_of_range',
   detail: `${signal} ${value} is outside ${range.min} to ${range.max}`,
@@ -123,6 +132,44 @@ function timestamp(raw: unknown): number | undefined {
   return undefined;
 }
 
+/** Why a reading of time `ts` is refused as `now`'s clock sees it, or null when its time is fine. */
+export function refusedTime(ts: number, now: number): Parsed | null {
+  if (ts > now + TELEMETRY_LIMITS.maxFutureMs) return fail('future_timestamp', 'ts is in the future');
+  if (ts < now - TELEMETRY_LIMITS.maxAgeMs) return fail('too_old', 'ts is too old');
+  return null;
+}
+
+/**
+ * A known signal's value put in its place. A value outside its physical range is dropped, noted in
+ * `dropped` (made when first needed, and returned), and the rest of the reading kept: one glitching
+ * sensor must not cost the position, the charge and the other signals measured with it.
+ */
+export function putKnown(values: number[], place: SignalPlace, value: number, dropped: Dropped[] | null) {
+  const { range } = place;
+  if (value >= range.min && value <= range.max) values[place.index] = value;
+  else (dropped ??= []).push(outOfRange(place.key, value, range));
+  return dropped;
+}
+
+/** Whether an unknown signal's value can be stored: a number JSON and a double both hold exactly. */
+export const unknownInRange = (value: number) => value >= UNKNOWN_SIGNAL_RANGE.min && value <= UNKNOWN_SIGNAL_RANGE.max;
+
+/**
+ * A reading's cells as stored: the list itself when every cell is within the cells' range, else
+ * null with the first outside noted in `dropped`. The cells are a list from cell 1: one cannot be
+ * left out without shifting the others.
+ */
+export function checkedCells(cells: number[], dropped: Dropped[] | null): [number[] | null, Dropped[] | null] {
+  for (let i = 0; i < cells.length; i++) {
+    const v = cells[i];
+    if (v >= CELL_MIN && v <= CELL_MAX) continue;
+    const detail = `cell ${i + 1} ${v} is outside ${CELL_MIN} to ${CELL_MAX}: the cells are left out`;
+    (dropped ??= []).push({ signal: 'cells', reason: 'out_of_range', detail });
+    return [null, dropped];
+  }
+  return [cells, dropped];
+}
+
 /**
  * Checks one reading by hand rather than with zod: it runs 20,000 times a second and a schema
  * library costs several times as much per field.
@@ -133,14 +180,12 @@ export function parseReading(raw: unknown, now: number): Parsed {
   const input = raw as Record<string, unknown>;
   const ts = timestamp(input.ts ?? input.timestamp);
   if (ts === undefined) return fail('bad_timestamp', 'ts must be an ISO 8601 time or epoch milliseconds');
-  if (ts > now + TELEMETRY_LIMITS.maxFutureMs) return fail('future_timestamp', 'ts is in the future');
-  if (ts < now - TELEMETRY_LIMITS.maxAgeMs) return fail('too_old', 'ts is too old');
+  const refused = refusedTime(ts, now);
+  if (refused !== null) return refused;
 
   const values = noValues();
   let extra: Record<string, number> | null = null;
   let extraCount = 0;
-  // A value outside its physical range is dropped and the rest of the reading kept: one glitching
-  // sensor must not cost the position, the charge and the other signals measured with it.
   let dropped: Dropped[] | null = null;
   for (const key in input) {
     if (RESERVED.has(key)) continue;
@@ -151,17 +196,14 @@ export function parseReading(raw: unknown, now: number): Parsed {
     }
     const place = PLACES.get(key);
     if (place !== undefined) {
-      const { range } = place;
-      if (value >= range.min && value <= range.max) values[place.index] = value;
-      else (dropped ??= []).push(outOfRange(key, value, range));
+      dropped = putKnown(values, place, value, dropped);
       continue;
     }
     if (++extraCount > TELEMETRY_LIMITS.maxExtraSignals)
       return fail('bad_value', `more than ${TELEMETRY_LIMITS.maxExtraSignals} unknown signals`);
     const badName = badSignalName(key);
     if (badName !== null) (dropped ??= []).push({ signal: printable(key), reason: 'bad_signal_name', detail: badName });
-    else if (value < UNKNOWN_SIGNAL_RANGE.min || value > UNKNOWN_SIGNAL_RANGE.max)
-      (dropped ??= []).push(outOfRange(key, value, UNKNOWN_SIGNAL_RANGE));
+    else if (!unknownInRange(value)) (dropped ??= []).push(outOfRange(key, value, UNKNOWN_SIGNAL_RANGE));
     else (extra ??= {})[key] = value;
   }
 
@@ -170,22 +212,27 @@ export function parseReading(raw: unknown, now: number): Parsed {
     if (!Array.isArray(input.cells) || input.cells.length > MAX_CELLS)
       return fail('bad_cells', `cells must be an array of at most ${MAX_CELLS} numbers`);
     // Checked in place: the parsed array itself becomes the reading's cells, no copy per reading.
-    cells = input.cells as number[];
-    let outside = -1;
-    for (let i = 0; i < cells.length; i++) {
-      const v = numeric(cells[i]);
+    const list = input.cells as number[];
+    for (let i = 0; i < list.length; i++) {
+      const v = numeric(list[i]);
       if (v === undefined) return fail('bad_cells', `cell ${i + 1} must be a finite number`);
-      cells[i] = v;
-      if ((v < CELL_MIN || v > CELL_MAX) && outside < 0) outside = i;
+      list[i] = v;
     }
-    // The cells are a list from cell 1: one cannot be left out without shifting the others.
-    if (outside >= 0) {
-      const detail = `cell ${outside + 1} ${cells[outside]} is outside ${CELL_MIN} to ${CELL_MAX}: the cells are left out`;
-      (dropped ??= []).push({ signal: 'cells', reason: 'out_of_range', detail });
-      cells = null;
-    }
+    [cells, dropped] = checkedCells(list, dropped);
   }
   return { ok: true, reading: { ts, values, cells, extra }, dropped };
+}
+
+/**
+ * A stored reading as the JSON protocol writes it (parseReading's input): what an instance puts on
+ * RabbitMQ for the one that holds the vehicle's partition, when it checked the reading itself.
+ */
+export function readingJson(reading: Reading): Record<string, unknown> {
+  const json: Record<string, unknown> = { ts: reading.ts };
+  for (let i = 0; i < STORED_SIGNALS.length; i++)
+    if (!Number.isNaN(reading.values[i])) json[STORED_SIGNALS[i]] = reading.values[i];
+  if (reading.cells) json.cells = reading.cells;
+  return reading.extra ? Object.assign(json, reading.extra) : json;
 }
 
 /** A message: one reading, a list of readings, or {readings: [...]}; each checked on its own. */

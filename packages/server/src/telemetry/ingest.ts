@@ -3,7 +3,7 @@ import { ReadingsRefused, type BatchWriter } from './batch-writer.js';
 import type { DeviceRegistry } from './devices.js';
 import type { MessageParse } from './message.js';
 import type { Read } from './parse-thread.js';
-import { parseReading, type Parsed } from '../readings/reading.js';
+import { parseReading, type Parsed, type Reading } from '../readings/reading.js';
 import type { StoredRow } from '../readings/stored-row.js';
 import type { RejectionCounter } from './rejections.js';
 
@@ -51,21 +51,25 @@ export function createIngest(deps: {
   /** Reads a message (parseMessage, here or on the parse thread) and tells `read` what it holds. */
   parse: (payload: Buffer | string, read: Read) => void;
 }) {
-  /** The readings of a message to store; those refused and the values left out are counted. */
-  const rowsOf = (source: string, vehicleId: number, items: Parsed[]): StoredRow[] => {
-    // The usual message, one reading kept whole: a list of its size (one pushed to has room for 17).
-    const [first] = items;
-    if (items.length === 1 && first.ok && first.dropped === null) return [{ vehicleId, reading: first.reading }];
-    const rows: StoredRow[] = [];
+  /** The readings to store of checked ones; those refused and the values left out are counted. */
+  const kept = (source: string, items: readonly Parsed[]): Reading[] => {
+    const readings: Reading[] = [];
     for (const parsed of items) {
       if (!parsed.ok) {
         deps.rejections.count(parsed.reason, source, parsed.detail);
         continue;
       }
-      rows.push({ vehicleId, reading: parsed.reading });
+      readings.push(parsed.reading);
       for (const d of parsed.dropped ?? []) deps.rejections.count(d.reason, source, d.detail);
     }
-    return rows;
+    return readings;
+  };
+  /** A message's rows to store. */
+  const rowsOf = (source: string, vehicleId: number, items: Parsed[]): StoredRow[] => {
+    // The usual message, one reading kept whole: a list of its size (one pushed to has room for 17).
+    const [first] = items;
+    if (items.length === 1 && first.ok && first.dropped === null) return [{ vehicleId, reading: first.reading }];
+    return kept(source, items).map((reading) => ({ vehicleId, reading }));
   };
 
   /** Counts and stores a read message's readings: the one set of rules, whatever the caller is told. */
@@ -89,7 +93,7 @@ export function createIngest(deps: {
       handled(undefined, message, true);
     });
   };
-  const checked = (readings: readonly object[]): MessageParse => {
+  const checkedAll = (readings: readonly object[]): MessageParse => {
     const now = Date.now();
     return { ok: true, items: readings.map((r) => parseReading(r, now)) };
   };
@@ -133,18 +137,23 @@ export function createIngest(deps: {
     },
 
     /**
-     * Readings a tracker's transport decoded itself (Teltonika, OsmAnd), each an object of the JSON
-     * protocol's keys: checked by the same rules as a JSON reading, stored, and `settled` told as
-     * for `accept`.
+     * Readings a tracker's transport decoded and checked itself (Teltonika), by the rules of
+     * readings/reading.ts: stored, and `settled` told as for `accept`.
      */
-    decoded(source: string, vehicleId: number, readings: readonly object[], settled: (err?: unknown) => void) {
-      store(source, vehicleId, checked(readings), settled);
+    parsed(source: string, vehicleId: number, items: Parsed[], settled: (err?: unknown) => void) {
+      store(source, vehicleId, { ok: true, items }, settled);
     },
 
-    /** Readings a transport decoded itself, with what became of each (OsmAnd answers with it). */
+    /** The readings of checked ones to pass on (to RabbitMQ), those refused and the values left out counted. */
+    kept,
+
+    /**
+     * Readings a transport decoded itself (OsmAnd), each an object of the JSON protocol's keys:
+     * checked as a JSON reading, stored, and what became of each answered.
+     */
     decodedResult: (source: string, vehicleId: number, readings: readonly object[]) =>
       new Promise<IngestResult>((resolve, reject) =>
-        store(source, vehicleId, checked(readings), (err, message, refused) =>
+        store(source, vehicleId, checkedAll(readings), (err, message, refused) =>
           err === undefined ? resolve(resultOf(message!, refused!)) : reject(err),
         ),
       ),

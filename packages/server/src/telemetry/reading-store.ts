@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { finished } from 'node:stream/promises';
-import { BinaryCopyWriter, FIELD_BYTES, float4ArrayBytes, jsonbBytes } from '../lib/pg-copy-binary/copy-writer.js';
+import { BinaryCopyWriter, FIELD_BYTES, float4ArrayBytes } from '../lib/pg-copy-binary/copy-writer.js';
 import { STORED_SIGNALS, valueAt } from '../readings/reading.js';
 import type { StoredRow } from '../readings/stored-row.js';
 
@@ -21,16 +21,19 @@ export function* binaryCopyChunks(rows: StoredRow[]): Generator<Buffer> {
   const out = new BinaryCopyWriter();
   for (let r = 0; r < rows.length; r++) {
     const { vehicleId, reading } = rows[r];
-    const extra = reading.extra ? Buffer.from(JSON.stringify(reading.extra)) : null;
+    const { extra } = reading;
     const cellsBytes = reading.cells ? float4ArrayBytes(reading.cells.length) : FIELD_BYTES.null;
-    const full = out.row(COLUMNS.length, FIXED_BYTES + cellsBytes + (extra ? jsonbBytes(extra) : FIELD_BYTES.null));
+    const full = out.row(
+      COLUMNS.length,
+      FIXED_BYTES + cellsBytes + (extra ? out.numbersBytes(extra) : FIELD_BYTES.null),
+    );
     if (full) yield full;
     out.int4(vehicleId);
     out.timestamptz(reading.ts);
     out.float8s(reading.values); // NaN: the signal was not measured
     if (reading.cells) out.float4Array(reading.cells);
     else out.null();
-    if (extra) out.jsonb(extra);
+    if (extra) out.jsonbNumbers(extra);
     else out.null();
   }
   yield out.end();

@@ -16,9 +16,50 @@ export const float4ArrayBytes = (n: number) => 16 + (n ? 8 : 0) + n * 8;
 /** Bytes of a jsonb field of the given UTF-8 text with its length word and version byte. */
 export const jsonbBytes = (text: Uint8Array) => 5 + text.length;
 
+/** Characters of the longest JSON text of a finite number (String(-Number.MIN_VALUE * 3) and the like). */
+const NUMBER_CHARS = 25;
+/** More keys than a reading holds (TELEMETRY_LIMITS.maxExtraSignals): such an object goes through JSON.stringify. */
+const MAX_CACHED_KEYS = 64;
+
+/**
+ * The keys of the last object of numbers written, each as the UTF-8 bytes of its JSON text with the
+ * separator before it and the colon after it (`{"altitude":`, `,"satellites":`). Consecutive rows
+ * of one source hold the same keys, in the same order (a tracker's layout, a device's firmware):
+ * telling that is a pointer comparison per key, where a lookup of each key cost as much as
+ * JSON.stringify saved.
+ */
+class KeyTexts {
+  keys: string[] = [];
+  texts: Buffer[] = [];
+  /** Bytes of all the texts. */
+  bytes = 0;
+
+  /** Makes these the object's keys; false when it has too many for a row to be worth caching. */
+  hold(values: Record<string, number>): boolean {
+    let i = 0;
+    for (const key in values) {
+      if (this.keys[i] !== key) return this.refill(values);
+      i++;
+    }
+    return i === this.keys.length || this.refill(values);
+  }
+
+  private refill(values: Record<string, number>): boolean {
+    const keys = Object.keys(values);
+    if (keys.length > MAX_CACHED_KEYS) return false;
+    this.keys = keys;
+    this.texts = keys.map((k, i) => Buffer.from(`${i ? ',' : '{'}${JSON.stringify(k)}:`));
+    this.bytes = this.texts.reduce((sum, t) => sum + t.length, 0);
+    return true;
+  }
+}
+
 /** A COPY stream being filled, written through a DataView: its setters compile to plain stores, Buffer's write methods do not. */
 export class BinaryCopyWriter {
   private buf = Buffer.allocUnsafe(CHUNK_BYTES);
+  private keyTexts = new KeyTexts();
+  /** The object of numbers whose bytes `numbersBytes` counted, when its keys are in `keyTexts`; else its JSON.stringify text. */
+  private numbersText: Buffer | null = null;
   private view = new DataView(this.buf.buffer, this.buf.byteOffset, this.buf.length);
   private at = 0;
 
@@ -26,6 +67,11 @@ export class BinaryCopyWriter {
     this.at = SIGNATURE.copy(this.buf, 0);
     this.int32(0); // flags
     this.int32(0); // header extension
+  }
+
+  /** Bytes of the chunk being filled so far. */
+  get size(): number {
+    return this.at;
   }
 
   /**
@@ -107,6 +153,48 @@ export class BinaryCopyWriter {
     this.buf.set(text, this.at);
     this.at += text.length;
   }
+  /**
+   * Bytes of a jsonb field of an object of numbers, at most: call it for a row's reserve, then
+   * `jsonbNumbers` with the same object.
+   */
+  numbersBytes(values: Record<string, number>): number {
+    if (this.keyTexts.hold(values)) {
+      this.numbersText = null;
+      return 5 + 2 + this.keyTexts.bytes + this.keyTexts.keys.length * NUMBER_CHARS;
+    }
+    this.numbersText = Buffer.from(JSON.stringify(values));
+    return jsonbBytes(this.numbersText);
+  }
+  /**
+   * jsonb of the object of numbers `numbersBytes` was last given, written as JSON.stringify would:
+   * the keys' texts copied, whole numbers written digit by digit, others as String gives them.
+   */
+  jsonbNumbers(values: Record<string, number>) {
+    if (this.numbersText !== null) return this.jsonb(this.numbersText);
+    const { buf } = this;
+    const start = this.at;
+    let at = start + 5; // the length, then the version
+    buf[start + 4] = 1;
+    const { texts } = this.keyTexts;
+    let i = 0;
+    for (const key in values) {
+      const text = texts[i++];
+      buf.set(text, at);
+      at += text.length;
+      const v = values[key];
+      if (Number.isSafeInteger(v)) at = writeWhole(buf, at, v);
+      else {
+        // The text of a finite double is ASCII: copied by character, a call to Buffer.write costs more.
+        const text = Number.isFinite(v) ? String(v) : 'null';
+        for (let c = 0; c < text.length; c++) buf[at + c] = text.charCodeAt(c);
+        at += text.length;
+      }
+    }
+    if (i === 0) buf[at++] = 0x7b; // {
+    buf[at++] = 0x7d; // }
+    this.view.setInt32(start, at - start - 4);
+    this.at = at;
+  }
   /** The last chunk, with the trailer: each row's reserve kept room for it. */
   end(): Buffer {
     this.view.setInt16(this.at, -1);
@@ -126,4 +214,21 @@ export class BinaryCopyWriter {
     this.at = 0;
     return full;
   }
+}
+
+/** A safe integer's decimal digits at `at`; returns where they end. */
+function writeWhole(buf: Buffer, at: number, value: number): number {
+  let n = value;
+  if (n < 0) {
+    buf[at++] = 0x2d; // -
+    n = -n;
+  }
+  let digits = 1;
+  for (let p = 10; p <= n; p *= 10) digits++;
+  for (let d = digits - 1; d >= 0; d--) {
+    const q = Math.floor(n / 10);
+    buf[at + d] = 0x30 + (n - q * 10);
+    n = q;
+  }
+  return at + digits;
 }

@@ -1,8 +1,22 @@
-import { TELEMETRY_LIMITS } from '@evfleet/domain';
+import { TELEMETRY_LIMITS, UNKNOWN_SIGNAL_RANGE } from '@evfleet/domain';
+import {
+  checkedCells,
+  noValues,
+  outOfRange,
+  placeOf,
+  putKnown,
+  refusedTime,
+  unknownInRange,
+  type Dropped,
+  type Parsed,
+  type SignalPlace,
+} from '../../readings/reading.js';
 import type { CompiledMapping, CompiledProfile } from '../trackers/tracker-registry.js';
 import type { AvlRecord, IoElement } from './codec.js';
 
 const MPH_PER_KMH = 1 / 1.609344;
+const place = (key: string) => placeOf(key)!;
+const [GPS_LAT, GPS_LONG, HEADING, SPEED] = [place('gpsLat'), place('gpsLong'), place('heading'), place('speed')];
 
 /** What one record's IO elements left unstored or unmapped, for the counters and the profile page. */
 export interface RecordLeftovers {
@@ -15,81 +29,105 @@ export interface RecordLeftovers {
 /** Called for each IO element the profile does not map, with its raw (unsigned) value. */
 export type Unmapped = (io: number, value: number) => void;
 
+/** What becomes of one IO element. */
+const KNOWN = 0; // a stored signal, through its mapping
+const UNKNOWN = 1; // an unknown signal: a mapping's name, or io<ID> with the raw value
+const CELL = 2; // a cell, through its mapping
+const NONE = 3; // nothing stored: over 8 bytes, or beyond the unknown signals a reading may hold
+
+interface Step {
+  kind: typeof KNOWN | typeof UNKNOWN | typeof CELL | typeof NONE;
+  /** Null for an element the profile does not map (its raw value is the signal's). */
+  mapping: CompiledMapping | null;
+  place: SignalPlace | null;
+  /** The unknown signal's name. */
+  key: string;
+  cell: number;
+  /** The profile does not map it: `unmapped` is told. */
+  told: boolean;
+}
+
 /**
- * One AVL record as a reading of the JSON protocol (docs/telemetry-protocol.md): the GPS element,
- * then every IO element through the vehicle's profile. What the profile does not map is kept as the
- * unknown signal `io<ID>` with its raw value, so nothing a device sends is lost and it can be mapped
- * later. The reading is then checked by the same rules as any JSON reading (ingest.decoded), and
- * is what a transport puts on RabbitMQ when several instances run.
- *
- * A tracker sends the same elements record after record, so where each of them goes is worked out
- * by `readingByProfile` for the first records of a set of elements (a layout) and then reused: the
- * reading is a copy of a template holding the layout's keys, filled in the same order. Given its
- * thirty-odd keys one by one, a reading would be a dictionary-mode object (V8 stops giving an
- * object fast properties after a dozen keyed additions), slower to build, to check and to collect
- * (docs/performance.md, "Teltonika trackers").
+ * The records of one profile whose elements have these ids, in this order, with a fix or not: where
+ * each element goes, worked out once. A tracker sends the same elements record after record.
  */
-export function readingOfRecord(
-  record: AvlRecord,
-  profile: CompiledProfile,
-  leftovers: RecordLeftovers,
-  unmapped?: Unmapped,
-): Record<string, unknown> {
-  const layout = layoutOf(record, profile);
-  if (layout === null) {
-    const plan = emptyPlan();
-    const reading = readingByProfile(record, profile, leftovers, unmapped, plan);
-    remember(profile, record, plan);
-    return reading;
-  }
-  if (layout.template !== null) return fromLayout(record, layout, leftovers, unmapped);
-  const reading = readingByProfile(record, profile, leftovers, unmapped);
-  if (!layout.slow) makeTemplate(record, layout, reading);
-  return reading;
-}
-
-/** Where each IO element of a record goes, as `readingByProfile` decided it, element by element. */
-interface Plan {
-  /** Its mapping; null when unmapped or too long. */
-  mappings: (CompiledMapping | null)[];
-  /** The reading's key it fills; null for none (too long, beyond the limit, a cell). */
-  keys: (string | null)[];
-  /** It is told to `unmapped`. */
-  told: boolean[];
-  tooLong: number;
-  overLimit: number;
-  /** The reading holds the cells. */
-  cells: boolean;
-}
-const emptyPlan = (): Plan => ({ mappings: [], keys: [], told: [], tooLong: 0, overLimit: 0, cells: false });
-
-/** The records of one profile whose elements have these ids, in this order, and a fix or not. */
-interface Layout extends Plan {
+interface Layout {
   fix: boolean;
   ids: number[];
   long: boolean[];
-  /** The reading's keys in order, each null: made at the layout's second record, so one seen once costs none. */
-  template: Record<string, unknown> | null;
-  /** Its template would not give what `readingByProfile` gives (a key JavaScript treats apart): it has none. */
-  slow: boolean;
+  steps: Step[];
+  /**
+   * The reading's unknown signals in order, each null: each record's are a spread copy of it, an
+   * object with fast properties. Given its twenty-odd keys one by one, it would be a dictionary-mode
+   * object (V8 stops giving an object fast properties after a dozen keyed additions), slower to
+   * fill, to encode for COPY and to collect (docs/performance.md, "Teltonika trackers").
+   */
+  extra: Record<string, number | null>;
+  /** How many cells a record of the layout holds: a list from cell 1 without a gap, else none (0). */
+  cells: number;
+  tooLong: number;
+  overLimit: number;
 }
 /** Layouts kept a profile (a tracker's, as the registry compiles them): the last seen first. */
 const MAX_LAYOUTS = 8;
 const layouts = new WeakMap<CompiledProfile, Layout[]>();
 
 /**
- * The GPS element's keys, in the order a template keeps them. Without a fix a tracker repeats its
- * last position or sends zeros: only a fix is a position.
+ * One AVL record as a checked reading (docs/devices.md): the GPS element, then every IO element
+ * through the vehicle's profile, each value checked against its signal's range as a JSON reading's
+ * is (readings/reading.ts). What the profile does not map is kept as the unknown signal `io<ID>`
+ * with its raw value, so nothing a device sends is lost and it can be mapped later.
  */
-function putGps(reading: Record<string, unknown>, record: AvlRecord, fix: boolean) {
-  if (fix) {
-    reading.gpsLat = record.latitude;
-    reading.gpsLong = record.longitude;
-    reading.heading = record.angle;
+export function parsedRecord(
+  record: AvlRecord,
+  profile: CompiledProfile,
+  now: number,
+  leftovers: RecordLeftovers,
+  unmapped?: Unmapped,
+): Parsed {
+  const layout = layoutOf(record, profile) ?? remember(record, profile);
+  leftovers.tooLong += layout.tooLong;
+  leftovers.overLimit += layout.overLimit;
+  const { io } = record;
+  const { steps } = layout;
+  const refused = refusedTime(record.timestamp, now);
+  if (refused !== null) {
+    // What a device sends is listed on the profile page even when its record is refused.
+    for (let i = 0; i < steps.length; i++) if (steps[i].told) unmapped?.(io[i].id, io[i].value);
+    return refused;
   }
-  reading.speed = record.speed * MPH_PER_KMH;
-  reading.altitude = record.altitude;
-  reading.satellites = record.satellites;
+
+  const values = noValues();
+  let dropped: Dropped[] | null = null;
+  // Without a fix a tracker repeats its last position or sends zeros: only a fix is a position.
+  if (layout.fix) {
+    dropped = putKnown(values, GPS_LAT, record.latitude, dropped);
+    dropped = putKnown(values, GPS_LONG, record.longitude, dropped);
+    dropped = putKnown(values, HEADING, record.angle, dropped);
+  }
+  dropped = putKnown(values, SPEED, record.speed * MPH_PER_KMH, dropped);
+  const extra = { ...layout.extra } as Record<string, number>;
+  extra.altitude = record.altitude;
+  extra.satellites = record.satellites;
+  const cells: number[] | null = layout.cells ? [] : null;
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i];
+    const element = io[i];
+    if (step.told) unmapped?.(element.id, element.value);
+    if (step.kind === KNOWN) dropped = putKnown(values, step.place!, scaled(step.mapping!, element), dropped);
+    else if (step.kind === CELL) cells![step.cell] = scaled(step.mapping!, element);
+    else if (step.kind === UNKNOWN) {
+      const value = step.mapping === null ? element.value : scaled(step.mapping, element);
+      if (unknownInRange(value)) extra[step.key] = value;
+      else {
+        delete extra[step.key];
+        (dropped ??= []).push(outOfRange(step.key, value, UNKNOWN_SIGNAL_RANGE));
+      }
+    }
+  }
+  let kept = cells;
+  if (cells !== null) [kept, dropped] = checkedCells(cells, dropped);
+  return { ok: true, reading: { ts: record.timestamp, values, cells: kept, extra }, dropped };
 }
 
 const hasFix = (record: AvlRecord) => record.satellites > 0 && !(record.latitude === 0 && record.longitude === 0);
@@ -110,130 +148,58 @@ function layoutOf(record: AvlRecord, profile: CompiledProfile): Layout | null {
   return null;
 }
 
-function remember(profile: CompiledProfile, record: AvlRecord, plan: Plan) {
+/** The record's layout, worked out from the profile and kept for the records after it. */
+function remember(record: AvlRecord, profile: CompiledProfile): Layout {
+  // The GPS element's unknown signals first; IO elements' follow, within the reading's limit.
+  const extraKeys = new Set(['altitude', 'satellites']);
+  const placed = new Set<number>();
+  let tooLong = 0;
+  let overLimit = 0;
+  const steps = record.io.map((element): Step => {
+    const step: Step = { kind: NONE, mapping: null, place: null, key: '', cell: -1, told: false };
+    if (element.length > 8) {
+      tooLong++;
+      return step;
+    }
+    const mapping = profile.get(element.id) ?? null;
+    step.mapping = mapping;
+    step.told = mapping === null;
+    if (mapping?.place) return { ...step, kind: KNOWN, place: mapping.place };
+    if (mapping?.key === null) {
+      placed.add(mapping.cell);
+      return { ...step, kind: CELL, cell: mapping.cell };
+    }
+    const key = mapping?.key ?? `io${element.id}`;
+    if (!extraKeys.has(key) && extraKeys.size >= TELEMETRY_LIMITS.maxExtraSignals) {
+      overLimit++;
+      return step;
+    }
+    extraKeys.add(key);
+    return { ...step, kind: UNKNOWN, key };
+  });
+  // The cells are a list from cell 1: with one missing, none can be placed.
+  const cells = [...placed].every((c) => c < placed.size) ? placed.size : 0;
+  if (cells === 0) for (const step of steps) if (step.kind === CELL) step.kind = NONE;
+  const layout: Layout = {
+    fix: hasFix(record),
+    ids: record.io.map((e) => e.id),
+    long: record.io.map((e) => e.length > 8),
+    steps,
+    // Signals' names start with a letter (ioMappingSchema): none is a key JavaScript treats apart.
+    extra: JSON.parse(`{${[...extraKeys].map((k) => `${JSON.stringify(k)}:null`).join(',')}}`) as Layout['extra'],
+    cells,
+    tooLong,
+    overLimit,
+  };
   let list = layouts.get(profile);
   if (list === undefined) layouts.set(profile, (list = []));
-  const ids = record.io.map((e) => e.id);
-  const long = record.io.map((e) => e.length > 8);
-  list.unshift({ ...plan, fix: hasFix(record), ids, long, template: null, slow: false });
+  list.unshift(layout);
   if (list.length > MAX_LAYOUTS) list.pop();
-}
-
-/** The layout's template, kept only if it reads this record exactly as `readingByProfile` did. */
-function makeTemplate(record: AvlRecord, layout: Layout, reading: Record<string, unknown>) {
-  const keys = Object.keys(reading);
-  // JSON.parse makes an object with fast properties, and a spread copy of it keeps them.
-  layout.template = JSON.parse(`{${keys.map((k) => `${JSON.stringify(k)}:null`).join(',')}}`) as Record<
-    string,
-    unknown
-  >;
-  const copy = fromLayout(record, layout, { tooLong: 0, overLimit: 0 });
-  const copyKeys = Object.keys(copy);
-  const same =
-    copyKeys.length === keys.length && keys.every((k, i) => copyKeys[i] === k && sameValue(copy[k], reading[k]));
-  if (!same) {
-    layout.template = null;
-    layout.slow = true;
-  }
-}
-const sameValue = (a: unknown, b: unknown) =>
-  Array.isArray(a) && Array.isArray(b)
-    ? a.length === b.length && a.every((v, i) => Object.is(v, b[i]))
-    : Object.is(a, b);
-
-/** A record of a layout with a template: the template copied and filled as readingByProfile would. */
-function fromLayout(
-  record: AvlRecord,
-  layout: Layout,
-  leftovers: RecordLeftovers,
-  unmapped?: Unmapped,
-): Record<string, unknown> {
-  const reading = { ...layout.template };
-  reading.ts = record.timestamp;
-  putGps(reading, record, layout.fix);
-  const { io } = record;
-  const { mappings, keys, told } = layout;
-  let cells: number[] | null = null;
-  for (let i = 0; i < io.length; i++) {
-    const element = io[i];
-    const mapping = mappings[i];
-    const key = keys[i];
-    if (mapping === null) {
-      if (told[i]) unmapped?.(element.id, element.value);
-      if (key !== null) reading[key] = element.value;
-      continue;
-    }
-    const value = scaled(mapping, element);
-    if (mapping.key === null) (cells ??= [])[mapping.cell] = value;
-    else if (key !== null) reading[key] = value;
-  }
-  if (layout.cells) reading.cells = cells;
-  leftovers.tooLong += layout.tooLong;
-  leftovers.overLimit += layout.overLimit;
-  return reading;
-}
-
-/** The reading built key by key from the profile; with a `plan`, what became of each element is noted in it. */
-function readingByProfile(
-  record: AvlRecord,
-  profile: CompiledProfile,
-  leftovers: RecordLeftovers,
-  unmapped?: Unmapped,
-  plan?: Plan,
-): Record<string, unknown> {
-  const reading: Record<string, unknown> = { ts: record.timestamp };
-  putGps(reading, record, hasFix(record));
-  // The GPS element's unknown signals; IO elements' follow, within the reading's limit.
-  let extras = 2;
-  let cells: number[] | null = null;
-  const [tooLongBefore, overLimitBefore] = [leftovers.tooLong, leftovers.overLimit];
-  for (const element of record.io) {
-    const tooLong = element.length > 8;
-    const mapping = tooLong ? null : (profile.get(element.id) ?? null);
-    let key: string | null = null;
-    if (tooLong) leftovers.tooLong++;
-    else if (mapping === null) {
-      unmapped?.(element.id, element.value);
-      if (extras >= TELEMETRY_LIMITS.maxExtraSignals) leftovers.overLimit++;
-      else {
-        key = `io${element.id}`;
-        reading[key] = element.value;
-        extras++;
-      }
-    } else {
-      const value = scaled(mapping, element);
-      if (mapping.key === null) (cells ??= [])[mapping.cell] = value;
-      else if (mapping.known) reading[(key = mapping.key)] = value;
-      else if (extras >= TELEMETRY_LIMITS.maxExtraSignals) leftovers.overLimit++;
-      else {
-        reading[(key = mapping.key)] = value;
-        extras++;
-      }
-    }
-    if (plan) {
-      plan.mappings.push(mapping);
-      plan.keys.push(key);
-      plan.told.push(!tooLong && mapping === null);
-    }
-  }
-  const placed = cells !== null && isDense(cells);
-  if (placed) reading.cells = cells;
-  if (plan) {
-    plan.tooLong = leftovers.tooLong - tooLongBefore;
-    plan.overLimit = leftovers.overLimit - overLimitBefore;
-    plan.cells = placed;
-  }
-  return reading;
+  return layout;
 }
 
 /** An element's value through its mapping: a whole fraction divides (tracker-registry.ts, `divisor`). */
 function scaled(mapping: CompiledMapping, element: IoElement): number {
   const raw = mapping.signed ? element.signedValue : element.value;
   return (mapping.divisor ? raw / mapping.divisor : raw * mapping.scale) + mapping.offset;
-}
-
-/** The cells are a list from cell 1: with one missing, none can be placed. */
-function isDense(cells: number[]): boolean {
-  for (let i = 0; i < cells.length; i++) if (cells[i] === undefined) return false;
-  return true;
 }

@@ -5,7 +5,8 @@ import type { RejectionReason } from '@evfleet/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RejectionCounter } from '../rejections.js';
 import type { Tracker, TrackerRegistry } from '../trackers/tracker-registry.js';
-import { readingOfRecord, type RecordLeftovers } from './avl-readings.js';
+import type { Parsed } from '../../readings/reading.js';
+import { parsedRecord, type RecordLeftovers } from './avl-readings.js';
 import { readFrame, readHandshake, type AvlRecord } from './codec.js';
 import { encodeAck, encodeCommand } from './encode.js';
 
@@ -29,8 +30,8 @@ const SOURCE = 'teltonika';
 
 export interface TeltonikaDeps {
   trackers: Pick<TrackerRegistry, 'lookup'>;
-  /** Stores a packet's readings; `settled` is told once they are committed (or the error that left them unstored). */
-  store(tracker: Tracker, readings: object[], settled: (err?: unknown) => void): void;
+  /** Stores a packet's checked readings; `settled` is told once they are committed (or the error that left them unstored). */
+  store(tracker: Tracker, readings: Parsed[], settled: (err?: unknown) => void): void;
   rejections: RejectionCounter;
   /** A tracker's connection was accepted, from this address. */
   connected?(tracker: Tracker, address: string): void;
@@ -132,7 +133,8 @@ export function createTeltonikaListener(deps: TeltonikaDeps) {
     const records = (t: Tracker, avl: AvlRecord[]) => {
       const leftovers: RecordLeftovers = { tooLong: 0, overLimit: 0 };
       const unmapped = deps.unmapped && ((io: number, value: number) => deps.unmapped!(t.vehicleId, io, value));
-      const readings = avl.map((r) => readingOfRecord(r, t.profile, leftovers, unmapped));
+      const now = Date.now();
+      const readings = avl.map((r) => parsedRecord(r, t.profile, now, leftovers, unmapped));
       if (leftovers.tooLong) deps.rejections.count('io_too_long', SOURCE, `vehicle ${t.vehicleId}`, leftovers.tooLong);
       if (leftovers.overLimit)
         deps.rejections.count(
@@ -184,7 +186,7 @@ export function createTeltonikaListener(deps: TeltonikaDeps) {
             busy = true;
             socket.pause();
             const count = frame.records.length;
-            let readings: object[];
+            let readings: Parsed[];
             try {
               readings = records(tracker, frame.records);
             } catch (err) {

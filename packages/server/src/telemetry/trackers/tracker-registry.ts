@@ -1,15 +1,16 @@
-import { cellOfSignal, isKnownSignal, type IoMapping, type TrackerProtocol } from '@evfleet/domain';
+import { cellOfSignal, type IoMapping, type TrackerProtocol } from '@evfleet/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { vehicle } from '../../db/schema.js';
 import { deviceProfile, vehicleTracker } from '../../db/tracker-schema.js';
+import { placeOf, type SignalPlace } from '../../readings/reading.js';
 
 /** One IO element's mapping, ready for every record: where its value goes and how it is scaled. */
 export interface CompiledMapping {
   /** The reading's key (a signal, or an unknown signal's name); null for a cell. */
   key: string | null;
-  /** The key is a stored signal, not an unknown one (which a reading holds a limited number of). */
-  known: boolean;
+  /** The stored signal's place; null for an unknown signal (which a reading holds a limited number of) or a cell. */
+  place: SignalPlace | null;
   /** The cell's place (0-based) when the mapping names `cellN`. */
   cell: number;
   scale: number;
@@ -35,11 +36,11 @@ export function compileProfile(mappings: readonly IoMapping[]): CompiledProfile 
     mappings.map((m) => {
       const cell = cellOfSignal(m.signal);
       const key = cell === null ? m.signal : null;
-      const known = key !== null && isKnownSignal(key);
+      const place = (key !== null && placeOf(key)) || null;
       const inverse = 1 / m.scale;
       const divisor =
         Number.isFinite(inverse) && Math.abs(inverse - Math.round(inverse)) < 1e-9 ? Math.round(inverse) : 0;
-      return [m.io, { key, known, cell: cell ?? -1, scale: m.scale, divisor, offset: m.offset, signed: m.signed }];
+      return [m.io, { key, place, cell: cell ?? -1, scale: m.scale, divisor, offset: m.offset, signed: m.signed }];
     }),
   );
 }

@@ -9,7 +9,7 @@ import { createTrackerActivity } from './tracker-activity.js';
 import { createTrackerRegistry, type Tracker } from './tracker-registry.js';
 import type { IngestResult } from '../ingest.js';
 import { createReadingPublisher } from '../mqtt/rabbitmq-publisher.js';
-import { parseReading } from '../../readings/reading.js';
+import { parseReading, readingJson, type Parsed } from '../../readings/reading.js';
 
 /**
  * The trackers' own protocols in front of the one pipeline (docs/devices.md): Teltonika over TCP
@@ -78,8 +78,8 @@ export type Trackers = Awaited<ReturnType<typeof startTrackers>>;
 
 /** Where a tracker's readings go with one instance: the pipeline, here. */
 const localSink = (telemetry: Telemetry) => ({
-  teltonika: (tracker: Tracker, readings: object[], settled: (err?: unknown) => void) =>
-    telemetry.ingest.decoded('teltonika', tracker.vehicleId, readings, settled),
+  teltonika: (tracker: Tracker, readings: Parsed[], settled: (err?: unknown) => void) =>
+    telemetry.ingest.parsed('teltonika', tracker.vehicleId, readings, settled),
   osmand: (tracker: Tracker, reading: object) => telemetry.ingest.decodedResult('osmand', tracker.vehicleId, [reading]),
   close: async () => undefined,
 });
@@ -88,13 +88,18 @@ const localSink = (telemetry: Telemetry) => ({
  * With RabbitMQ (docs/scaling.md): whichever instance holds a tracker's connection or takes a
  * phone's request puts its readings on the exchange MQTT readings arrive on, and the device is
  * answered once the broker confirms; the instance holding the vehicle's partition stores them in
- * order. A phone's reading is checked here first, so a bad value is answered 400 at once.
+ * order. A tracker's readings are checked here first, so a bad value is answered at once and
+ * counted where it arrived.
  */
 function brokerSink(telemetry: Telemetry, publisher: ReturnType<typeof createReadingPublisher>) {
   const message = (readings: readonly object[]) => Buffer.from(JSON.stringify({ readings }));
   return {
-    teltonika: (tracker: Tracker, readings: object[], settled: (err?: unknown) => void) =>
-      void publisher.publish(tracker.vin, message(readings)).then(() => settled(), settled),
+    teltonika(tracker: Tracker, readings: Parsed[], settled: (err?: unknown) => void) {
+      // Refused records are counted here and acknowledged: sending them again would not help.
+      const kept = telemetry.ingest.kept('teltonika', readings);
+      if (kept.length === 0) return settled();
+      void publisher.publish(tracker.vin, message(kept.map(readingJson))).then(() => settled(), settled);
+    },
     async osmand(tracker: Tracker, reading: object): Promise<IngestResult> {
       const parsed = parseReading(reading, Date.now());
       if (!parsed.ok) {
