@@ -169,6 +169,19 @@ describe('the checks of a JSON reading', () => {
   });
 });
 
+describe('unknown signals of any name', () => {
+  it('are own keys with their values, whatever their names hold', () => {
+    // Names the profile schema refuses, as a stored profile could still hold them.
+    const names = ['__proto__', 'a"b\\c', '`${x}`', "'); throw 1; ('", '42', 'constructor'];
+    const profile = compileProfile(names.map((name, i) => mapping(500 + i, name)));
+    const parsed = parsedRecord(record(names.map((_, i) => element(500 + i, 1, i + 1))), profile, GPS.ts, none());
+    if (!parsed.ok) throw new Error(parsed.detail);
+    const extra = parsed.reading.extra!;
+    expect(Object.getPrototypeOf(extra)).toBe(Object.prototype);
+    for (const [i, name] of names.entries()) expect(Object.getOwnPropertyDescriptor(extra, name)?.value).toBe(i + 1);
+  });
+});
+
 describe('records of a layout seen before', () => {
   it('read the same as the first ones, whatever their values, as layouts alternate and change', () => {
     const profile = compileProfile([

@@ -42,7 +42,8 @@ interface Step {
   place: SignalPlace | null;
   /** The unknown signal's name. */
   key: string;
-  cell: number;
+  /** Its place among the record's cells (CELL) or unknown signals (UNKNOWN). */
+  slot: number;
   /** The profile does not map it: `unmapped` is told. */
   told: boolean;
 }
@@ -57,12 +58,15 @@ interface Layout {
   long: boolean[];
   steps: Step[];
   /**
-   * The reading's unknown signals in order, each null: each record's are a spread copy of it, an
-   * object with fast properties. Given its twenty-odd keys one by one, it would be a dictionary-mode
-   * object (V8 stops giving an object fast properties after a dozen keyed additions), slower to
-   * fill, to encode for COPY and to collect (docs/performance.md, "Teltonika trackers").
+   * A record's unknown signals from their values in order: an object literal of the layout's keys,
+   * made once. Given its twenty-odd keys one by one, the object would be a dictionary-mode object
+   * (V8 stops giving an object fast properties after a dozen keyed additions), slower to fill, to
+   * encode for COPY and to collect; filled by keyed stores into a copy of a template, its stores
+   * were a third of a record's checks (docs/performance.md, "Teltonika trackers").
    */
-  extra: Record<string, number | null>;
+  extraOf: (values: number[]) => Record<string, number>;
+  /** The values `extraOf` takes, filled record after record. */
+  extraValues: number[];
   /** How many cells a record of the layout holds: a list from cell 1 without a gap, else none (0). */
   cells: number;
   tooLong: number;
@@ -106,27 +110,31 @@ export function parsedRecord(
     dropped = putKnown(values, HEADING, record.angle, dropped);
   }
   dropped = putKnown(values, SPEED, record.speed * MPH_PER_KMH, dropped);
-  const extra = { ...layout.extra } as Record<string, number>;
-  extra.altitude = record.altitude;
-  extra.satellites = record.satellites;
+  const extraValues = layout.extraValues;
+  extraValues[0] = record.altitude;
+  extraValues[1] = record.satellites;
+  let outside = false;
   const cells: number[] | null = layout.cells ? [] : null;
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i];
     const element = io[i];
     if (step.told) unmapped?.(element.id, element.value);
     if (step.kind === KNOWN) dropped = putKnown(values, step.place!, scaled(step.mapping!, element), dropped);
-    else if (step.kind === CELL) cells![step.cell] = scaled(step.mapping!, element);
+    else if (step.kind === CELL) cells![step.slot] = scaled(step.mapping!, element);
     else if (step.kind === UNKNOWN) {
       const value = step.mapping === null ? element.value : scaled(step.mapping, element);
-      if (unknownInRange(value)) extra[step.key] = value;
+      if (unknownInRange(value)) extraValues[step.slot] = value;
       else {
-        delete extra[step.key];
+        extraValues[step.slot] = NaN; // left out below
+        outside = true;
         (dropped ??= []).push(outOfRange(step.key, value, UNKNOWN_SIGNAL_RANGE));
       }
     }
   }
   let kept = cells;
   if (cells !== null) [kept, dropped] = checkedCells(cells, dropped);
+  const extra = layout.extraOf(extraValues);
+  if (outside) for (const key in extra) if (Number.isNaN(extra[key])) delete extra[key];
   return { ok: true, reading: { ts: record.timestamp, values, cells: kept, extra }, dropped };
 }
 
@@ -156,7 +164,7 @@ function remember(record: AvlRecord, profile: CompiledProfile): Layout {
   let tooLong = 0;
   let overLimit = 0;
   const steps = record.io.map((element): Step => {
-    const step: Step = { kind: NONE, mapping: null, place: null, key: '', cell: -1, told: false };
+    const step: Step = { kind: NONE, mapping: null, place: null, key: '', slot: -1, told: false };
     if (element.length > 8) {
       tooLong++;
       return step;
@@ -167,7 +175,7 @@ function remember(record: AvlRecord, profile: CompiledProfile): Layout {
     if (mapping?.place) return { ...step, kind: KNOWN, place: mapping.place };
     if (mapping?.key === null) {
       placed.add(mapping.cell);
-      return { ...step, kind: CELL, cell: mapping.cell };
+      return { ...step, kind: CELL, slot: mapping.cell };
     }
     const key = mapping?.key ?? `io${element.id}`;
     if (!extraKeys.has(key) && extraKeys.size >= TELEMETRY_LIMITS.maxExtraSignals) {
@@ -175,7 +183,7 @@ function remember(record: AvlRecord, profile: CompiledProfile): Layout {
       return step;
     }
     extraKeys.add(key);
-    return { ...step, kind: UNKNOWN, key };
+    return { ...step, kind: UNKNOWN, key, slot: [...extraKeys].indexOf(key) };
   });
   // The cells are a list from cell 1: with one missing, none can be placed.
   const cells = [...placed].every((c) => c < placed.size) ? placed.size : 0;
@@ -185,8 +193,8 @@ function remember(record: AvlRecord, profile: CompiledProfile): Layout {
     ids: record.io.map((e) => e.id),
     long: record.io.map((e) => e.length > 8),
     steps,
-    // Signals' names start with a letter (ioMappingSchema): none is a key JavaScript treats apart.
-    extra: JSON.parse(`{${[...extraKeys].map((k) => `${JSON.stringify(k)}:null`).join(',')}}`) as Layout['extra'],
+    extraOf: objectOf([...extraKeys]),
+    extraValues: [...extraKeys].map(() => 0),
     cells,
     tooLong,
     overLimit,
@@ -196,6 +204,17 @@ function remember(record: AvlRecord, profile: CompiledProfile): Layout {
   list.unshift(layout);
   if (list.length > MAX_LAYOUTS) list.pop();
   return layout;
+}
+
+/**
+ * A function making an object of these keys from their values in order: `v => ({"altitude": v[0],
+ * …})`. Each key is written as its JSON text, a string literal whatever the name holds, so no name
+ * can be code; `__proto__`, which a literal would take as the object's prototype, is a computed key.
+ */
+function objectOf(keys: string[]): (values: number[]) => Record<string, number> {
+  const literal = (key: string) => (key === '__proto__' ? '["__proto__"]' : JSON.stringify(key));
+  const body = `return {${keys.map((k, i) => `${literal(k)}: v[${i}]`).join(', ')}};`;
+  return new Function('v', body) as (values: number[]) => Record<string, number>;
 }
 
 /** An element's value through its mapping: a whole fraction divides (tracker-registry.ts, `divisor`). */
