@@ -29,6 +29,7 @@ import {
   createHealth,
   createLoggers,
   createMetrics,
+  maskLogMethod,
   readBuildInfo,
 } from './modules/management/index.js';
 import { createMapItems } from './modules/vehicles/index.js';
@@ -49,7 +50,8 @@ export const BODY_LIMIT = 1024 * 1024;
 /** Builds the whole HTTP application from its dependencies; nothing is global. */
 export async function buildApp({ config, database, readDatabase = database, logger }: AppDeps) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    // A URL a log line quotes has its password masked (docs/security.md).
+    logger: logger ?? { level: config.logLevel, hooks: { logMethod: maskLogMethod } },
     bodyLimit: BODY_LIMIT,
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     // Forwarded headers are believed only from configured proxies, so a client cannot pick its own address.

@@ -130,6 +130,7 @@ describe.each(DATABASE_KINDS)('administration calls on %s', (kind) => {
 
   it('shows configuration and environment with every secret masked', async () => {
     process.env.EVFLEET_TEST_API_KEY = 'very-secret-value';
+    process.env.EVFLEET_TEST_BROKER_URLS = 'amqp://evfleet:list-secret-1@h1:5672,amqp://evfleet:list-secret-2@h2:5672';
     const config = (await get('/management/configprops', admin)).json().config;
     expect(config.jwtSecret).toBe(MASK);
     expect(config.metricsToken).toBe(MASK);
@@ -139,7 +140,10 @@ describe.each(DATABASE_KINDS)('administration calls on %s', (kind) => {
     const env = (await get('/management/env', admin)).json().variables;
     expect(env.EVFLEET_TEST_API_KEY).toBe(MASK);
     expect(JSON.stringify(env)).not.toContain('very-secret-value');
+    // A list of URLs, as AMQP_URLS is: each one's password masked, the hosts still shown.
+    expect(env.EVFLEET_TEST_BROKER_URLS).toBe(`amqp://evfleet:${MASK}@h1:5672,amqp://evfleet:${MASK}@h2:5672`);
     delete process.env.EVFLEET_TEST_API_KEY;
+    delete process.env.EVFLEET_TEST_BROKER_URLS;
   });
 
   it('serves the OpenAPI document generated from the route schemas to administrators', async () => {

@@ -4,3 +4,4 @@ export { createDiagnostics } from './diagnostics.js';
 export { createHealth } from './health.js';
 export { createLoggers } from './loggers.js';
 export { createMetrics } from './metrics.js';
+export { maskLogMethod } from './masking.js';
