@@ -68,12 +68,24 @@ export const accountsRepository = {
     return row;
   },
 
-  /** A new password or a deactivation ends the account's sessions (auth/sessions.ts); every such change passes here. */
+  /**
+   * A new password or a deactivation ends the account's sessions (auth/sessions.ts) and voids its
+   * outstanding reset key (docs/security.md): every such change passes here. Only a deactivation
+   * voids the key, not an edit of an account already inactive, whose key may be its invitation.
+   */
   async update(db: Tx, id: number, values: Partial<typeof appUser.$inferInsert>) {
-    const endsSessions = values.passwordHash !== undefined || values.activated === false;
+    const newPassword = values.passwordHash !== undefined;
+    const endsSessions = newPassword || values.activated === false;
+    const voidsReset = endsSessions && values.resetKey === undefined;
+    const reset = newPassword ? null : sql`case when ${appUser.activated} then null else ${appUser.resetKey} end`;
+    const resetDate = newPassword ? null : sql`case when ${appUser.activated} then null else ${appUser.resetDate} end`;
     await db
       .update(appUser)
-      .set(endsSessions ? { ...values, sessionVersion: sql`${appUser.sessionVersion} + 1` } : values)
+      .set({
+        ...values,
+        ...(endsSessions ? { sessionVersion: sql`${appUser.sessionVersion} + 1` } : {}),
+        ...(voidsReset ? { resetKey: reset, resetDate } : {}),
+      })
       .where(eq(appUser.id, id));
   },
 

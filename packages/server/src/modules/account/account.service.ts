@@ -125,12 +125,13 @@ export function createAccountService({ db, tokens, sessions, throttle, mails, ma
       if (!user || !user.resetDate || Date.now() - user.resetDate.getTime() > RESET_KEY_VALIDITY_MS) {
         throw refused('This reset link is invalid or has expired. Please request a new one.', 'resetkeyinvalid');
       }
-      // A reset link proves the mailbox, so it also activates an account created by an administrator.
+      // A reset link proves the mailbox, so it also activates an account waiting for its activation
+      // link; it never activates one deactivated (docs/security.md).
       await users.update(db, user.id, {
         passwordHash: await hashPassword(newPassword),
         resetKey: null,
         resetDate: null,
-        activated: true,
+        activated: user.activated || user.activationKey !== null,
         activationKey: null,
         lastModifiedDate: new Date(),
       });
