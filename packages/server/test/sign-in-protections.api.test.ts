@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { DATABASE_KINDS } from './support/databases.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+
+/** Signs in from `remoteAddress`, as `user` unless told. */
+const signIn = (
+  app: TestApp,
+  password: string,
+  headers: Record<string, string> = {},
+  remoteAddress = '127.0.0.1',
+  username = 'user',
+) =>
+  app.app.inject({ method: 'POST', url: '/api/authenticate', payload: { username, password }, headers, remoteAddress });
 
 /** docs/security.md "Sign-in" and "Every answer": limits that hold per real client, and closed headers. */
 describe('sign-in protections', () => {
@@ -15,15 +26,6 @@ describe('sign-in protections', () => {
     await t?.close();
     await proxied?.close();
   });
-
-  const signIn = (app: TestApp, password: string, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
-    app.app.inject({
-      method: 'POST',
-      url: '/api/authenticate',
-      payload: { username: 'user', password },
-      headers,
-      remoteAddress,
-    });
 
   it('does not let a client escape the rate limit by inventing X-Forwarded-For addresses', async () => {
     const statuses = [];
@@ -130,5 +132,39 @@ describe('sign-in protections', () => {
       expect(res.statusCode, url).toBe(403);
       expect(res.body).not.toContain('fieldErrors');
     }
+  });
+});
+
+/** docs/security.md "Sign-in": every password check counts as a sign-in, on either database. */
+describe.each(DATABASE_KINDS)('password checks besides sign-in on %s', (kind) => {
+  let c: TestApp;
+  beforeAll(async () => {
+    c = await createTestApp(kind, { LOGIN_ATTEMPTS_PER_MINUTE: '5', LOGIN_FAILURES_PER_ACCOUNT: '3' });
+  }, 120_000);
+  afterAll(() => c?.close());
+  it('limits the current password of a password change as sign-in does, in one count with it', async () => {
+    const token = (await signIn(c, 'user1234', {}, '192.0.2.120')).json<{ id_token: string }>().id_token;
+    const change = (currentPassword: string, remoteAddress: string) =>
+      c.app.inject({
+        method: 'POST',
+        url: '/api/account/change-password',
+        payload: { currentPassword, newPassword: 'user1234' },
+        headers: { authorization: `Bearer ${token}` },
+        remoteAddress,
+      });
+    for (let i = 0; i < 3; i++) expect((await change('guess-number-' + i, '192.0.2.121')).statusCode).toBe(400);
+    const locked = await change('user1234', '192.0.2.121');
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    // The same count holds the sign-in of that account from that client, by login or by e-mail.
+    expect((await signIn(c, 'user1234', {}, '192.0.2.121')).statusCode).toBe(429);
+    expect((await signIn(c, 'user1234', {}, '192.0.2.121', 'USER@evfleet.local')).statusCode).toBe(429);
+    // The client's rate holds too: 5 attempts a minute, whichever call makes them.
+    const admin = (password: string) => signIn(c, password, {}, '192.0.2.122', 'admin');
+    for (let i = 0; i < 3; i++) await change('guess-again-' + i, '192.0.2.122');
+    for (let i = 0; i < 2; i++) expect((await admin('wrong-pass')).statusCode).toBe(401);
+    expect((await admin('admin123')).statusCode).toBe(429);
+    // Another client is not held.
+    expect((await change('user1234', '192.0.2.123')).statusCode).toBe(200);
   });
 });

@@ -91,7 +91,7 @@ export const accountRoutes =
         schema: { body: changePasswordRequestSchema, response: { 200: loginResponseSchema } },
       },
       async (req) => ({
-        id_token: await service.changePassword(caller(req).id, req.body.currentPassword, req.body.newPassword),
+        id_token: await service.changePassword(caller(req).id, req.body.currentPassword, req.body.newPassword, req.ip),
       }),
     );
 

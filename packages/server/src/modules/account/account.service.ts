@@ -47,19 +47,35 @@ export function createAccountService({ db, tokens, sessions, throttle, mails, ma
       rememberMe,
     );
 
+  /**
+   * Whether the password is the account's, checked under the sign-in limits wherever a password is
+   * checked (docs/security.md, "Sign-in"): the client's rate first, then the account's failures
+   * from that client. `account` is the login when the account exists, so failures by login and by
+   * e-mail count together; `accepted` false counts a right password of an account refused anyway.
+   */
+  const checkPassword = async (account: string, client: string, hash: string, password: string, accepted = true) => {
+    const wait = await throttle.lockedFor(account, client);
+    if (wait !== null) throw tooManyRequests(fillText(ACCOUNT_TEXTS.tooManyAttempts, { seconds: wait }), wait);
+    const ok = (await passwordMatches(hash, password)) && accepted;
+    if (ok) await throttle.succeeded(account, client);
+    else await throttle.failed(account, client);
+    return ok;
+  };
+  const rateLimited = async (client: string) => {
+    const wait = await throttle.attempt(client);
+    if (wait !== null) throw tooManyRequests(fillText(ACCOUNT_TEXTS.tooManyAttempts, { seconds: wait }), wait);
+  };
+
   return {
     async authenticate(username: string, password: string, rememberMe: boolean, client: string) {
-      const wait = (await throttle.attempt(client)) ?? (await throttle.lockedFor(username, client));
-      if (wait !== null) throw tooManyRequests(fillText(ACCOUNT_TEXTS.tooManyAttempts, { seconds: wait }), wait);
+      await rateLimited(client);
       const user = await users.findByLoginOrEmail(db, username);
-      const ok = await passwordMatches(user?.passwordHash ?? DUMMY_HASH, password);
-      // A non-activated account is refused like a wrong password (the spec's single message).
-      if (!user || !ok || !user.activated) {
-        await throttle.failed(username, client);
+      // A non-activated account is refused like a wrong password (the spec's single message), and
+      // an unknown login costs the same verification, of a dummy hash.
+      const account = user?.login ?? username.toLowerCase();
+      if (!(await checkPassword(account, client, user?.passwordHash ?? DUMMY_HASH, password, !!user?.activated)))
         throw unauthorized();
-      }
-      await throttle.succeeded(username, client);
-      return issue(user, rememberMe);
+      return issue(user!, rememberMe);
     },
 
     /** Read through the session cache: every page load asks for it, and the guard has just read it. */
@@ -142,10 +158,11 @@ export function createAccountService({ db, tokens, sessions, throttle, mails, ma
      * A new password ends every session of the account, this one too; the answer carries a fresh
      * token so the person who changed it stays signed in here.
      */
-    async changePassword(userId: number, currentPassword: string, newPassword: string) {
+    async changePassword(userId: number, currentPassword: string, newPassword: string, client: string) {
+      await rateLimited(client);
       const user = await users.findById(db, userId);
       if (!user) throw notFound('The account');
-      if (!(await passwordMatches(user.passwordHash, currentPassword)))
+      if (!(await checkPassword(user.login, client, user.passwordHash, currentPassword)))
         throw refused('The current password is wrong.', 'invalidpassword');
       await users.update(db, userId, { passwordHash: await hashPassword(newPassword), lastModifiedDate: new Date() });
       sessions.forget(userId);
