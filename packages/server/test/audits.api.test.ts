@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MASK, type AuditEvent } from '@evfleet/domain';
+import { sql } from 'drizzle-orm';
 import { DATABASE_KINDS } from './support/databases.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { createDevice } from './support/vehicles.js';
 
 describe.each(DATABASE_KINDS)('audit trail on %s', (kind) => {
   let t: TestApp;
@@ -79,6 +81,73 @@ describe.each(DATABASE_KINDS)('audit trail on %s', (kind) => {
     const pw = await eventually('type=PASSWORD_CHANGED', (e) => e.length > 0);
     expect(pw.events[0].principal).toBe('user');
     expect(JSON.stringify(pw.events[0].data)).not.toContain('user12345');
+  });
+
+  it('names the account or vehicle in every row about one, with the actor, never the key', async () => {
+    const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, authorization = admin) =>
+      t.app.inject({ method, url, payload, headers: authorization ? { authorization } : {} });
+    const keyOf = async (column: 'reset_key' | 'activation_key', login: string) => {
+      const { rows } = await t.database.db.execute<{ key: string }>(
+        sql`select ${sql.raw(column)} as key from app_user where login = ${login}`,
+      );
+      return rows[0].key;
+    };
+    const subjectOf = async (type: string, subject: string) => {
+      const { events } = await eventually(`type=${type}`, (e) => e.some((r) => r.data?.subject === subject));
+      return events.find((r) => r.data?.subject === subject)!;
+    };
+
+    // Activation: the key names nobody; the row names the account.
+    await call('POST', '/api/register', { login: 'audited1', email: 'audited1@fleet.test', password: 'pass-1234' }, '');
+    const activationKey = await keyOf('activation_key', 'audited1');
+    expect((await call('GET', `/api/activate?key=${activationKey}`, undefined, '')).statusCode).toBe(200);
+    const activated = await subjectOf('ACCOUNT_ACTIVATED', 'audited1');
+    expect(JSON.stringify(activated)).not.toContain(activationKey);
+
+    // A password set by a manager, then a reset link sent and followed.
+    const set = await call('POST', '/api/account/update-password-prototype', {
+      email: 'audited1@fleet.test',
+      newPassword: 'set-by-admin-1',
+      confirmNewPassword: 'set-by-admin-1',
+    });
+    expect(set.statusCode).toBe(200);
+    expect((await subjectOf('PASSWORD_SET', 'audited1')).principal).toBe('admin');
+    expect((await call('POST', '/api/account/send-reset-link?mail=audited1@fleet.test')).statusCode).toBe(200);
+    expect((await subjectOf('PASSWORD_RESET_LINK_SENT', 'audited1')).principal).toBe('admin');
+    const resetKey = await keyOf('reset_key', 'audited1');
+    const finished = await call(
+      'POST',
+      '/api/account/reset-password/finish',
+      { key: resetKey, newPassword: 'via-link-1' },
+      '',
+    );
+    expect(finished.statusCode).toBe(200);
+    const reset = await subjectOf('PASSWORD_RESET_COMPLETED', 'audited1');
+    expect(reset.principal).toBe('anonymous');
+    expect(JSON.stringify(reset)).not.toContain(resetKey);
+
+    // A deactivation and a deletion by an administrator.
+    const id = (await call('GET', '/api/users?size=50'))
+      .json<{ id: number; login: string }[]>()
+      .find((u) => u.login === 'audited1')!.id;
+    const deactivate = {
+      id,
+      login: 'audited1',
+      email: 'audited1@fleet.test',
+      activated: false,
+      authorities: ['ROLE_USER'],
+    };
+    expect((await call('PUT', '/api/users', deactivate)).statusCode).toBe(200);
+    expect((await subjectOf('USER_UPDATED', 'audited1')).principal).toBe('admin');
+    expect((await call('DELETE', `/api/users/${id}`)).statusCode).toBe(204);
+    expect((await subjectOf('USER_DELETED', 'audited1')).principal).toBe('admin');
+
+    // A device token rotated: the vehicle, never the token.
+    const device = await createDevice(t.database, 'VIN-AUDIT-1');
+    const rotated = await call('POST', `/api/vehicles/${device.id}/device-token`);
+    expect(rotated.statusCode).toBe(200);
+    const rotation = await subjectOf('DEVICE_TOKEN_ROTATED', 'vehicle VIN-AUDIT-1');
+    expect(JSON.stringify(rotation)).not.toContain(rotated.json<{ token: string }>().token);
   });
 
   it('pages, sorts and filters by date with x-total-count', async () => {

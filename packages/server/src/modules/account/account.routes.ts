@@ -56,7 +56,7 @@ export const accountRoutes =
         schema: { querystring: z.object({ key: z.string().min(1, 'The activation key is missing.').max(100, 'Max') }) },
       },
       async (req) => {
-        await service.activate(req.query.key);
+        req.auditSubject = await service.activate(req.query.key);
         return {};
       },
     );
@@ -79,7 +79,7 @@ export const accountRoutes =
       '/api/account/reset-password/finish',
       { config: { access: 'public' }, schema: { body: resetFinishRequestSchema } },
       async (req) => {
-        await service.finishReset(req.body.key, req.body.newPassword);
+        req.auditSubject = await service.finishReset(req.body.key, req.body.newPassword);
         return {};
       },
     );

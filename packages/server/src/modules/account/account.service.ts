@@ -126,6 +126,7 @@ export function createAccountService({ db, tokens, sessions, throttle, mails, ma
       const user = await users.findByActivationKey(db, key);
       if (!user) throw refused('User can not be activated!', 'activationfailed');
       await users.update(db, user.id, { activated: true, activationKey: null, lastModifiedDate: new Date() });
+      return user.login;
     },
 
     /** Answers the same whether or not the address exists, so it cannot be used to find accounts. */
@@ -152,6 +153,7 @@ export function createAccountService({ db, tokens, sessions, throttle, mails, ma
         lastModifiedDate: new Date(),
       });
       sessions.forget(user.id);
+      return user.login;
     },
 
     /**

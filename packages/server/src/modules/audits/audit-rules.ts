@@ -11,6 +11,8 @@ export interface AuditedRequest {
   params: unknown;
   /** The signed-in caller's login, if any. */
   login: string | null;
+  /** The account or vehicle the call acted on, when the route names it (the row's `subject`). */
+  subject?: string | null;
 }
 
 export interface AuditEntry {
@@ -82,6 +84,9 @@ const ACCOUNT_EVENTS: Record<
   },
   'POST /api/account/reset-password/finish': { success: 'PASSWORD_RESET_COMPLETED' },
   'POST /api/register': { success: 'ACCOUNT_REGISTERED', principal: (r) => field(r.body, 'login') },
+  'POST /api/account/update-password-prototype': { success: 'PASSWORD_SET' },
+  'POST /api/account/send-reset-link': { success: 'PASSWORD_RESET_LINK_SENT' },
+  'POST /api/vehicles/:id/device-token': { success: 'DEVICE_TOKEN_ROTATED' },
   'GET /api/activate': { success: 'ACCOUNT_ACTIVATED' },
 };
 
@@ -130,6 +135,7 @@ export function auditEntryOf(r: AuditedRequest): AuditEntry | null {
     params: summary(r.params),
     query: summary(r.query),
     body: summary(r.body),
+    ...(r.subject ? { subject: text(r.subject) } : {}),
   };
   const account = ACCOUNT_EVENTS[key];
   if (account) {

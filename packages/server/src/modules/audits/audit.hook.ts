@@ -3,6 +3,16 @@ import type { Db } from '../../db/client.js';
 import { auditEntryOf } from './audit-rules.js';
 import { auditsRepository } from './audits.repository.js';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The account (its login) or the vehicle a call acts on, when the request does not name it (a
+     * reset key, an activation key, an id): set by the route, written as the audit row's `subject`.
+     */
+    auditSubject: string | null;
+  }
+}
+
 export interface AuditTrail {
   /** Resolves when every audit row of the requests answered so far is written (or its failure logged). */
   settled(): Promise<void>;
@@ -14,6 +24,7 @@ export interface AuditTrail {
  * Closing the app waits for the rows still being written, so a shutdown loses none.
  */
 export function installAuditTrail(app: FastifyInstance, db: Db): AuditTrail {
+  app.decorateRequest('auditSubject', null);
   const pending = new Set<Promise<void>>();
   const settled = async () => {
     while (pending.size) await Promise.all(pending);
@@ -32,6 +43,7 @@ export function installAuditTrail(app: FastifyInstance, db: Db): AuditTrail {
           query: request.query,
           params: request.params,
           login: request.user?.login ?? null,
+          subject: request.auditSubject,
         });
         if (entry) await auditsRepository.insert(db, { ...entry, remoteAddress: request.ip });
       } catch (err) {

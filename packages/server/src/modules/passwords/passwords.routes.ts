@@ -14,7 +14,7 @@ export const passwordsRoutes =
       '/api/account/update-password-prototype',
       { config: { access: MANAGERS }, schema: { body: passwordResetRequestSchema } },
       async (req) => {
-        await service.setPassword(caller(req), req.body.email, req.body.newPassword);
+        req.auditSubject = await service.setPassword(caller(req), req.body.email, req.body.newPassword);
         return {};
       },
     );
@@ -23,7 +23,7 @@ export const passwordsRoutes =
       '/api/account/send-reset-link',
       { config: { access: MANAGERS }, schema: { querystring: z.object({ mail: accountEmailField }) } },
       async (req) => {
-        await service.sendResetLink(caller(req), req.query.mail);
+        req.auditSubject = await service.sendResetLink(caller(req), req.query.mail);
         return {};
       },
     );

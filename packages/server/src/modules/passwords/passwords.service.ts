@@ -46,6 +46,7 @@ export function createPasswordsService({ db, mails, mailQueued }: Deps) {
         lastModifiedBy: by.login,
         lastModifiedDate: new Date(),
       });
+      return account.login;
     },
 
     /** The dialog's 'Send Link': the account's owner gets a reset mail and chooses a password. */
@@ -53,6 +54,7 @@ export function createPasswordsService({ db, mails, mailQueued }: Deps) {
       const account = await managedAccount(by, email);
       await db.transaction((tx) => queueResetMail(tx, mails, account));
       mailQueued();
+      return account.login;
     },
   };
 }

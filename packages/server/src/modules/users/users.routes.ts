@@ -47,11 +47,14 @@ export const usersRoutes =
     app.put(
       '/api/users',
       { config: { access: ADMIN }, schema: { body: userWriteSchema, response: { 200: userSchema } } },
-      (req) => service.update(req.body, caller(req)),
+      (req) => {
+        req.auditSubject = req.body.login.toLowerCase();
+        return service.update(req.body, caller(req));
+      },
     );
 
     app.delete('/api/users/:id', { config: { access: ADMIN }, schema: { params: idParams } }, async (req, reply) => {
-      await service.remove(req.params.id, caller(req));
+      req.auditSubject = await service.remove(req.params.id, caller(req));
       return reply.status(204).send();
     });
   };

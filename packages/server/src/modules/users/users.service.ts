@@ -96,8 +96,9 @@ export function createUsersService({ db, mails, mailQueued }: Deps) {
 
     async remove(id: number, by: AuthUser) {
       if (id === by.id) throw refused('You cannot delete your own account.', 'deleteself');
-      await get(id);
+      const { login } = await get(id);
       await users.delete(db, id);
+      return login;
     },
 
     authorities: () => users.authorities(db),

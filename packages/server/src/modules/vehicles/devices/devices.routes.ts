@@ -33,6 +33,7 @@ export const devicesRoutes =
           .returning({ vin: vehicle.vin });
         if (!row) throw notFound('The vehicle');
         devices.forget(row.vin);
+        req.auditSubject = `vehicle ${row.vin}`;
         return { vin: row.vin, token };
       },
     );
