@@ -151,4 +151,28 @@ describe.each(DATABASE_KINDS)('CAN report schedules on %s', (kind) => {
     await t.app.reportScheduler.runDue();
     expect(await outbox()).toHaveLength(2);
   });
+
+  it("follows its owner's rights at each run: stopped while deactivated, and only what the owner sees", async () => {
+    const due = () =>
+      t.database.db.execute(sql`update report_schedule set next_run_at = ${new Date(localInstant(today, 0, ZONE))}`);
+    const owner = sql`(select user_id from can_report_template where id = ${templateId})`;
+    await t.database.db.execute(sql`update app_user set activated = false where id = ${owner}`);
+    await due();
+    await t.app.reportScheduler.runDue();
+    expect(await outbox()).toHaveLength(2);
+
+    // Active again, but the vehicle moved to no dealer: the run says so and attaches nothing.
+    await t.database.db.execute(sql`update app_user set activated = true where id = ${owner}`);
+    await t.database.db.execute(
+      sql`update vehicle set dealer_id = null, fleet_id = null where id = ${a.vehicles.inFleet}`,
+    );
+    await t.app.reportScheduler.runDue();
+    const rows = await outbox();
+    expect(rows).toHaveLength(4);
+    expect(rows.slice(2).map((m) => m.attachment_name)).toEqual([null, null]);
+    const { rows: bodies } = await t.database.db.execute<{ body: string }>(
+      sql`select body from mail_outbox where kind = 'can-report' order by id desc limit 1`,
+    );
+    expect(bodies[0].body).toContain("the vehicle is no longer visible to the template's owner.");
+  });
 });

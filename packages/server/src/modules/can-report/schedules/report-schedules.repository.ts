@@ -37,7 +37,11 @@ export const reportSchedulesRepository = {
         .returning({ id: reportSchedule.id })
     ).length > 0,
 
-  /** Schedules whose run is due, with what a run needs: the template, its owner and the vehicle's zone. */
+  /**
+   * Schedules whose run is due, with what a run needs: the template, its owner and the vehicle's
+   * zone. A deactivated owner's schedules are not due: they stop until the account is activated
+   * again (a deleted owner's go with the account); what a run may show is the owner's at the run.
+   */
   due: (db: Db, now: Date, limit: number) =>
     db
       .select({
@@ -50,7 +54,7 @@ export const reportSchedulesRepository = {
       .innerJoin(canReportTemplate, eq(canReportTemplate.id, reportSchedule.templateId))
       .innerJoin(vehicle, eq(vehicle.id, canReportTemplate.vehicleId))
       .innerJoin(appUser, eq(appUser.id, canReportTemplate.userId))
-      .where(lte(reportSchedule.nextRunAt, now))
+      .where(and(lte(reportSchedule.nextRunAt, now), eq(appUser.activated, true)))
       .orderBy(asc(reportSchedule.nextRunAt))
       .limit(limit),
 
