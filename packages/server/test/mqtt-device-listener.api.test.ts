@@ -172,17 +172,61 @@ describe('the embedded MQTT listener, byte by byte', () => {
     await anonymous.closed;
   });
 
+  /** A raw client signed in as this device, its CONNACK read. */
+  const signedIn = async (as: { vin: string; token: string }, clientId?: string) => {
+    const c = await rawClient(port);
+    c.send(connectPacket(as.vin, as.token, clientId));
+    await c.next('connack');
+    return c;
+  };
+
   it('ends a connection whose client id connects again', async () => {
-    const first = await rawClient(port);
-    first.send(connectPacket(device.vin, device.token, 'same-device'));
-    await first.next('connack');
-    const second = await rawClient(port);
-    second.send(connectPacket(device.vin, device.token, 'same-device'));
-    await second.next('connack');
+    const first = await signedIn(device, 'same-device');
+    const second = await signedIn(device, 'same-device');
     await first.closed;
     second.send({ cmd: 'pingreq' });
     await second.next('pingresp');
     second.socket.end();
+  });
+
+  it('keeps a device connected when another device connects with its client id', async () => {
+    const other = await createDevice(t.database, 'VIN-RAW-2');
+    const first = await signedIn(device, 'fleet-default-id');
+    const intruder = await signedIn(other, 'fleet-default-id');
+    const before = await stored();
+    first.send(publishPacket(readingsTopic(device.vin), reading((ts += 1000)), 1, 7));
+    expect((await first.next('puback')).messageId).toBe(7);
+    expect(await stored()).toBe(before + 1);
+    first.socket.end();
+    intruder.socket.end();
+  });
+
+  it('ends the sessions of a device whose token is rotated at once, and stores nothing they send after', async () => {
+    const rotated = await createDevice(t.database, 'VIN-RAW-3');
+    const count = async () =>
+      (
+        await t.database.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from can_reading where vehicle_id = ${rotated.id}`,
+        )
+      ).rows[0].n;
+    const c = await signedIn(rotated);
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `/api/vehicles/${rotated.id}/device-token`,
+      headers: { authorization: await t.admin() },
+    });
+    expect(answer.statusCode).toBe(200);
+    await c.closed;
+    c.socket.write(mqttPacket.generate(publishPacket(readingsTopic(rotated.vin), reading((ts += 1000)), 1, 1)));
+    // The old token no longer signs in; the new one does.
+    const old = await rawClient(port);
+    old.send(connectPacket(rotated.vin, rotated.token));
+    expect(await old.next('connack')).toMatchObject({ returnCode: 4 });
+    const renewed = await rawClient(port);
+    renewed.send(connectPacket(rotated.vin, answer.json<{ token: string }>().token));
+    expect(await renewed.next('connack')).toMatchObject({ returnCode: 0 });
+    renewed.socket.end();
+    expect(await count()).toBe(0);
   });
 
   it.each([

@@ -30,6 +30,7 @@ interface Cached {
 
 export function createDeviceRegistry(db: Db) {
   const cache = new Map<string, Cached>();
+  const forgotten = new Set<(vin: string) => void>();
   /** The cached lookup of this VIN while it is fresh. */
   const fresh = (vin: string): Cached | undefined => {
     const hit = cache.get(vin);
@@ -77,9 +78,17 @@ export function createDeviceRegistry(db: Db) {
       if (!token || !deviceTokenMatches(token, device.tokenHash)) return 'bad_credential';
       return device;
     },
-    /** After a vehicle is created, renamed or its token rotated. */
+    /**
+     * After a vehicle is created, renamed or its token rotated: its next message is checked against
+     * the vehicle as stored, and the transports end the sessions signed in with what it was.
+     */
     forget(vin: string) {
       cache.delete(vin);
+      for (const listener of forgotten) listener(vin);
+    },
+    /** Calls `listener` with each VIN forgotten (the MQTT listener ends that device's sessions). */
+    onForget(listener: (vin: string) => void) {
+      forgotten.add(listener);
     },
   };
 }

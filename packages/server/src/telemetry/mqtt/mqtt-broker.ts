@@ -52,6 +52,7 @@ export async function startEmbeddedBroker(
   let storing = 0;
   let stopping = false;
   const sessions = new Set<Session>();
+  /** Sessions by their device's vehicle and client id: a client id is scoped to the device that signed in with it. */
   const byClientId = new Map<string, Session>();
 
   interface Session {
@@ -60,6 +61,8 @@ export async function startEmbeddedBroker(
     idleLimitMs: number;
     lastSeen: number;
     paused: boolean;
+    /** The VIN it signed in with; empty before. */
+    vin: string;
   }
 
   const open = (socket: Socket) => {
@@ -69,6 +72,7 @@ export async function startEmbeddedBroker(
       idleLimitMs: opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
       lastSeen: Date.now(),
       paused: false,
+      vin: '',
     };
     sessions.add(session);
     let device: Device | null = null;
@@ -114,10 +118,12 @@ export async function startEmbeddedBroker(
             telemetry.rejections.count(found, 'mqtt', `device ${username.slice(0, 64)}`);
             return refuse();
           }
-          // A device that connects again under its client id replaces its old connection (MQTT 3.1.1, 3.1.4).
-          clientId = id || randomUUID();
+          // A device that connects again under its client id replaces its old connection (MQTT 3.1.1,
+          // 3.1.4); another device's CONNECT with the same client id is another session.
+          clientId = `${found.vehicleId} ${id || randomUUID()}`;
           byClientId.get(clientId)?.socket.destroy();
           byClientId.set(clientId, session);
+          session.vin = found.vin;
           device = { vehicleId: found.vehicleId, topic: Buffer.from(readingsTopic(found.vin)) };
           session.idleLimitMs = keepalive * 1500;
           socket.write(CONNACK(0));
@@ -202,6 +208,12 @@ export async function startEmbeddedBroker(
       if (byClientId.get(clientId) === session) byClientId.delete(clientId);
     });
   };
+
+  // A rotated token or a changed VIN ends the sessions signed in with the old one, at once: what
+  // they send next is not stored.
+  telemetry.devices.onForget((vin) => {
+    for (const s of sessions) if (s.vin === vin) s.socket.destroy();
+  });
 
   // Devices that stopped talking (keep-alive, or no CONNECT yet) are let go, checked once a second.
   const sweep = setInterval(() => {
