@@ -83,13 +83,27 @@ describe.each(DATABASE_KINDS)('account API on %s', (kind) => {
     expect(again.json()).toMatchObject({ message: 'User can not be activated!' });
   });
 
-  it('refuses a duplicate registration with the app-error header and errorKey', async () => {
-    const res = await post('/api/register', { login: 'admin', email: 'other@fleet.test', password: 'secret12' });
-    expect(res.statusCode).toBe(400);
-    expect(res.headers['x-evfleetapp-error']).toBe('Login name already used!');
-    expect(res.json()).toMatchObject({ errorKey: 'userexists' });
-    const email = await post('/api/register', { login: 'someone', email: 'USER@evfleet.local', password: 'secret12' });
-    expect(email.json()).toMatchObject({ errorKey: 'emailexists' });
+  it('answers a registration the same whether its login or address is taken, and tells by mail', async () => {
+    const fresh = await post('/api/register', {
+      login: 'newcomer',
+      email: 'newcomer@fleet.test',
+      password: 'secret12',
+    });
+    const login = await post('/api/register', { login: 'admin', email: 'other@fleet.test', password: 'secret12' });
+    const email = await post('/api/register', { login: 'someone', email: 'ADMIN@evfleet.local', password: 'secret12' });
+    for (const res of [fresh, login, email]) {
+      expect(res.statusCode).toBe(201);
+      expect(res.body).toBe('{}');
+      expect(res.headers['x-evfleetapp-error']).toBeUndefined();
+    }
+    // The address's owner learns someone tried; the new address learns its login is taken.
+    expect((await smtp.waitFor('admin@evfleet.local')).raw).toContain('Someone tried to register an evfleet account');
+    expect((await smtp.waitFor('other@fleet.test')).raw).toContain('"admin", which is already taken');
+    const users = await t.app.inject({ url: '/api/users?size=100', headers: { authorization: await t.admin() } });
+    const logins = users.json<{ login: string; email: string }[]>().map((u) => u.login);
+    expect(logins).toContain('newcomer');
+    expect(logins).not.toContain('someone');
+    expect(users.json<{ email: string }[]>().map((u) => u.email)).not.toContain('other@fleet.test');
   });
 
   it('validates registration with the spec messages as field errors', async () => {

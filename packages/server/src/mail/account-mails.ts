@@ -22,6 +22,20 @@ export const accountMails = (baseUrl: string) => ({
     subject: 'evfleet password reset',
     body: `${greeting(u)}\n\nFor your evfleet account a password reset was requested. Please open the link below to choose a new password:\n\n${baseUrl}/account/reset/finish?key=${key}\n\nThe link is valid for 24 hours. If you did not ask for it, ignore this mail.\n\nRegards,\nevfleet`,
   }),
+  /** To the owner of an address someone tried to register again: the answer to the registrant was the usual one. */
+  registrationAttempt: (u: Recipient): OutgoingMail => ({
+    to: u.email,
+    kind: 'registration-attempt',
+    subject: 'evfleet registration with your address',
+    body: `${greeting(u)}\n\nSomeone tried to register an evfleet account with this address, which already has one. If it was you, sign in as "${u.login}", or choose a new password here:\n\n${baseUrl}/account/reset/request\n\nIf it was not you, ignore this mail: nothing was changed.\n\nRegards,\nevfleet`,
+  }),
+  /** To a new address whose registration chose a login already taken. */
+  loginTaken: (to: string, login: string): OutgoingMail => ({
+    to,
+    kind: 'registration-attempt',
+    subject: 'evfleet registration not completed',
+    body: `Hello,\n\nAn evfleet account was requested for this address with the login "${login}", which is already taken, so no account was created. Please register again with another login:\n\n${baseUrl}/account/register\n\nRegards,\nevfleet`,
+  }),
   creation: (u: Recipient, key: string): OutgoingMail => ({
     to: u.email,
     kind: 'account-created',

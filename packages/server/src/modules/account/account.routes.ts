@@ -44,7 +44,7 @@ export const accountRoutes =
       '/api/register',
       { config: { access: 'public' }, schema: { body: registerRequestSchema } },
       async (req, reply) => {
-        await service.register(req.body);
+        await service.register(req.body, req.ip);
         return reply.status(201).send({});
       },
     );

@@ -99,17 +99,28 @@ export function createAccountService({ db, tokens, sessions, throttle, mails, ma
       sessions.forget(userId);
     },
 
-    async register(req: RegisterRequest) {
+    /**
+     * Answers the same whether or not the login or the address is taken, so it cannot be used to
+     * find accounts (docs/security.md): an address's owner is told by mail that someone tried, a new
+     * address that its login is taken. The password is hashed in every case, so the time says
+     * nothing either, and registrations count toward the client's sign-in rate.
+     */
+    async register(req: RegisterRequest, client: string) {
+      await rateLimited(client);
       const activationKey = newKey();
+      const passwordHash = await hashPassword(req.password);
       await db.transaction(async (tx) => {
         await removeStaleRegistration(tx, req);
-        await assertUnique(tx, { login: req.login, email: req.email });
+        const owner = await users.findByEmail(tx, req.email);
+        if (owner) return enqueueMail(tx, mails.registrationAttempt(owner));
+        if (await users.findByLogin(tx, req.login))
+          return enqueueMail(tx, mails.loginTaken(req.email.toLowerCase(), req.login));
         const row = await users.insert(
           tx,
           {
             login: req.login.toLowerCase(),
             email: req.email.toLowerCase(),
-            passwordHash: await hashPassword(req.password),
+            passwordHash,
             langKey: req.langKey,
             activated: false,
             activationKey,
