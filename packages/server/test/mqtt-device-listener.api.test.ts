@@ -229,6 +229,21 @@ describe('the embedded MQTT listener, byte by byte', () => {
     expect(await count()).toBe(0);
   });
 
+  it('ends the sessions of a device whose vehicle is deleted', async () => {
+    const doomed = await createDevice(t.database, 'VIN-RAW-4');
+    const c = await signedIn(doomed);
+    const answer = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/vehicles/${doomed.id}`,
+      headers: { authorization: await t.admin() },
+    });
+    expect(answer.statusCode).toBe(200);
+    await c.closed;
+    const again = await rawClient(port);
+    again.send(connectPacket(doomed.vin, doomed.token));
+    expect(await again.next('connack')).toMatchObject({ returnCode: 4 });
+  });
+
   it.each([
     ['a PUBLISH before CONNECT', () => mqttPacket.generate(publishPacket(readingsTopic('VIN-RAW-1'), '{}', 1, 1))],
     ['a remaining length of five bytes', () => Buffer.from([0x30, 0xff, 0xff, 0xff, 0xff, 0x01])],

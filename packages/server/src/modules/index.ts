@@ -162,7 +162,7 @@ export async function installModules(app: FastifyInstance, deps: ModuleDeps) {
   // reach every instance's alert engine at once.
   const thresholds = await createThresholdChanges(database, app.log, telemetry.alerts);
   app.addHook('onClose', async () => thresholds.close());
-  await app.register(vehicleRecordsRoutes(createVehicleRecordsService({ db, thresholds })));
+  await app.register(vehicleRecordsRoutes(createVehicleRecordsService({ db, thresholds, devices: telemetry.devices })));
   await app.register(vehicleAssignmentRoutes(createVehicleAssignmentService({ db })));
   const offlineAfterMs = config.offlineAfterMinutes * 60_000;
   await app.register(vehicleDataRoutes(createVehicleDataService({ db, offlineAfterMs })));

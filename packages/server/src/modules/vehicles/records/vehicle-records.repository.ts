@@ -125,12 +125,13 @@ export const vehicleRecordsRepository = {
       .set({ ...values, updatedAt: sql`now()` })
       .where(eq(vehicle.id, id))),
 
+  /** Deletes the vehicle; answers its VIN, or null when there was none. */
   delete: (tx: Queryable, id: number) =>
     tx
       .delete(vehicle)
       .where(eq(vehicle.id, id))
-      .returning({ id: vehicle.id })
-      .then((rows) => rows.length > 0),
+      .returning({ vin: vehicle.vin })
+      .then((rows) => rows[0]?.vin ?? null),
 
   /** Each visible vehicle named, with its dealer and that dealer's fleets. */
   dealerFleets: (db: Queryable, visible: SQL | undefined, ids: number[]) =>

@@ -11,6 +11,7 @@ import type { ThresholdChanges } from '../../../alerts/threshold-changes.js';
 import { allow, notVisible, resolveScope, visibleVehicles } from '../../../auth/visibility.js';
 import type { AuthUser } from '../../../auth/tokens.js';
 import type { Db, Queryable } from '../../../db/client.js';
+import type { DeviceRegistry } from '../../../telemetry/devices.js';
 import { vehicle } from '../../../db/schema.js';
 import { fieldErrors, notFound, refused } from '../../../http/errors.js';
 import { listOf } from '../../../db/listing.js';
@@ -22,7 +23,19 @@ import { fleetsRepository as fleets } from '../../fleets/index.js';
 const VIN_TAKEN = 'A vehicle with this VIN already exists.';
 
 /** Part 2 §7 "Vehicles": the list, search, detail and the administrators' changes. */
-export function createVehicleRecordsService({ db, thresholds }: { db: Db; thresholds: ThresholdChanges }) {
+/**
+ * `devices` forgets a VIN whose vehicle is deleted or renamed: its cached credential goes, and the
+ * sessions signed in with it end (telemetry/devices.ts).
+ */
+export function createVehicleRecordsService({
+  db,
+  thresholds,
+  devices,
+}: {
+  db: Db;
+  thresholds: ThresholdChanges;
+  devices: Pick<DeviceRegistry, 'forget'>;
+}) {
   const visible = async (by: AuthUser, extra?: SQL) => and(visibleVehicles(await resolveScope(db, by)), extra);
   const admin = async (by: AuthUser) => allow(await resolveScope(db, by), 'admin');
   const one = async (q: Queryable, where: SQL | undefined) => {
@@ -119,11 +132,13 @@ export function createVehicleRecordsService({ db, thresholds }: { db: Db; thresh
       await admin(by);
       if (!input.id) throw refused('An ID is required to update a vehicle', 'idnull');
       const id = input.id;
-      await db.transaction(async (tx) => {
+      const before = await db.transaction(async (tx) => {
         const current = await repo.lock(tx, id);
         if (!current) throw notFound('The vehicle');
         await repo.update(tx, id, await values(tx, input, current));
+        return current.vin;
       });
+      if (before !== input.vin) devices.forget(before);
       await thresholds.vehicles([id]);
       return one(db, eq(vehicle.id, id));
     },
@@ -131,7 +146,9 @@ export function createVehicleRecordsService({ db, thresholds }: { db: Db; thresh
     /** Its readings' history stays in can_reading (partitions age out by retention); the rest cascades. */
     async remove(by: AuthUser, id: number) {
       await admin(by);
-      if (!(await repo.delete(db, id))) throw notFound('The vehicle');
+      const vin = await repo.delete(db, id);
+      if (vin === null) throw notFound('The vehicle');
+      devices.forget(vin);
       await thresholds.vehicles([id]);
     },
 
