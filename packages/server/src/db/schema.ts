@@ -114,6 +114,12 @@ export const mailOutbox = pgTable(
     index('mail_outbox_pending_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} is null`),
+    // An account mail waiting to be sent is one row per address and kind: a newer one replaces it (mail/outbox.ts).
+    uniqueIndex('mail_outbox_account_unsent_uq')
+      .on(t.recipient, t.kind)
+      .where(
+        sql`sent_at is null and kind in ('activation', 'password-reset', 'account-created', 'registration-attempt')`,
+      ),
   ],
 );
 

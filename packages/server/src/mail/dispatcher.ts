@@ -79,7 +79,7 @@ export function createMailDispatcher(opts: {
       if (rows.length === 0) return;
       for (const row of rows) {
         try {
-          await markSent(opts.db, row.id, await deliver(row));
+          await markSent(opts.db, row, await deliver(row));
           stats.sent++;
         } catch (err) {
           stats.failed++;

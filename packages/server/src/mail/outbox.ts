@@ -23,6 +23,43 @@ export async function enqueueMail(db: Pick<Db, 'insert'>, mail: OutgoingMail) {
   });
 }
 
+/** The account mails (mail/account-mails.ts): one unsent copy per address and kind, a few an hour. */
+const ACCOUNT_KINDS = sql`('activation', 'password-reset', 'account-created', 'registration-attempt')`;
+/** Account mails one address receives in an hour at most: further requests are answered as usual and send nothing. */
+export const ACCOUNT_MAILS_PER_HOUR = 3;
+
+/**
+ * Writes an account mail to the outbox unless its address has had ACCOUNT_MAILS_PER_HOUR of them
+ * in the last hour (docs/security.md, "No mail bombing"); answers whether it was written. An unsent
+ * one of the same kind to the address is replaced, so a newer key's mail is the one sent. Pass the
+ * transaction of the change that caused it: the address is locked until it commits, so two
+ * requests at once count one after the other.
+ */
+export async function enqueueAccountMail(db: Pick<Db, 'insert' | 'execute'>, mail: OutgoingMail): Promise<boolean> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`mail ${mail.to}`}))`);
+  const { rows } = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from ${mailOutbox} where ${mailOutbox.recipient} = ${mail.to}
+        and ${mailOutbox.kind} in ${ACCOUNT_KINDS} and ${mailOutbox.createdAt} > now() - interval '1 hour'`,
+  );
+  if (rows[0].n >= ACCOUNT_MAILS_PER_HOUR) return false;
+  await db
+    .insert(mailOutbox)
+    .values({ recipient: mail.to, subject: mail.subject, body: mail.body, kind: mail.kind })
+    .onConflictDoUpdate({
+      target: [mailOutbox.recipient, mailOutbox.kind],
+      targetWhere: sql`sent_at is null and kind in ${ACCOUNT_KINDS}`,
+      set: {
+        subject: mail.subject,
+        body: mail.body,
+        createdAt: sql`now()`,
+        nextAttemptAt: sql`now()`,
+        attempts: 0,
+        lastError: null,
+      },
+    });
+  return true;
+}
+
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /**
@@ -47,11 +84,21 @@ export async function claimDueMails(db: Db, limit: number, leaseSeconds = 60): P
     .returning();
 }
 
-export async function markSent(db: Db, id: number, transport: string) {
+/**
+ * Marks a delivered mail sent, unless it was replaced while it was being delivered (an account
+ * mail with a newer key: enqueueAccountMail): then it stays due and its new text is sent.
+ */
+export async function markSent(db: Db, row: Pick<OutboxRow, 'id' | 'createdAt'>, transport: string) {
   await db
     .update(mailOutbox)
     .set({ sentAt: sql`now()`, transport, lastError: null })
-    .where(eq(mailOutbox.id, id));
+    .where(
+      and(
+        eq(mailOutbox.id, row.id),
+        // As JavaScript read it: the stored time has microseconds.
+        sql`date_trunc('milliseconds', ${mailOutbox.createdAt}) = ${row.createdAt.toISOString()}::timestamptz`,
+      ),
+    );
 }
 
 /** Retries back off exponentially up to an hour. */
