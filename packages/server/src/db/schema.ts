@@ -86,6 +86,13 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
     Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
 });
 
+/** The account mails (mail/account-mails.ts): one unsent copy per address and kind, a few an hour (mail/outbox.ts). */
+export const ACCOUNT_MAIL_KINDS = ['activation', 'password-reset', 'account-created', 'registration-attempt'] as const;
+/** An account mail not yet sent: the index below's predicate, which an upsert's conflict target names again. */
+export const UNSENT_ACCOUNT_MAIL = sql.raw(
+  `sent_at is null and kind in (${ACCOUNT_MAIL_KINDS.map((kind) => `'${kind}'`).join(', ')})`,
+);
+
 /** Every mail goes through here first, so delivery survives restarts and is visible without SMTP. */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -115,11 +122,7 @@ export const mailOutbox = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} is null`),
     // An account mail waiting to be sent is one row per address and kind: a newer one replaces it (mail/outbox.ts).
-    uniqueIndex('mail_outbox_account_unsent_uq')
-      .on(t.recipient, t.kind)
-      .where(
-        sql`sent_at is null and kind in ('activation', 'password-reset', 'account-created', 'registration-attempt')`,
-      ),
+    uniqueIndex('mail_outbox_account_unsent_uq').on(t.recipient, t.kind).where(UNSENT_ACCOUNT_MAIL),
   ],
 );
 

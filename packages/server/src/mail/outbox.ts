@@ -1,6 +1,6 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { mailOutbox } from '../db/schema.js';
+import { ACCOUNT_MAIL_KINDS, mailOutbox, UNSENT_ACCOUNT_MAIL } from '../db/schema.js';
 
 export interface OutgoingMail {
   to: string;
@@ -23,8 +23,6 @@ export async function enqueueMail(db: Pick<Db, 'insert'>, mail: OutgoingMail) {
   });
 }
 
-/** The account mails (mail/account-mails.ts): one unsent copy per address and kind, a few an hour. */
-const ACCOUNT_KINDS = sql`('activation', 'password-reset', 'account-created', 'registration-attempt')`;
 /** Account mails one address receives in an hour at most: further requests are answered as usual and send nothing. */
 export const ACCOUNT_MAILS_PER_HOUR = 3;
 
@@ -39,7 +37,7 @@ export async function enqueueAccountMail(db: Pick<Db, 'insert' | 'execute'>, mai
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`mail ${mail.to}`}))`);
   const { rows } = await db.execute<{ n: number }>(
     sql`select count(*)::int as n from ${mailOutbox} where ${mailOutbox.recipient} = ${mail.to}
-        and ${mailOutbox.kind} in ${ACCOUNT_KINDS} and ${mailOutbox.createdAt} > now() - interval '1 hour'`,
+        and ${inArray(mailOutbox.kind, [...ACCOUNT_MAIL_KINDS])} and ${mailOutbox.createdAt} > now() - interval '1 hour'`,
   );
   if (rows[0].n >= ACCOUNT_MAILS_PER_HOUR) return false;
   await db
@@ -47,7 +45,7 @@ export async function enqueueAccountMail(db: Pick<Db, 'insert' | 'execute'>, mai
     .values({ recipient: mail.to, subject: mail.subject, body: mail.body, kind: mail.kind })
     .onConflictDoUpdate({
       target: [mailOutbox.recipient, mailOutbox.kind],
-      targetWhere: sql`sent_at is null and kind in ${ACCOUNT_KINDS}`,
+      targetWhere: UNSENT_ACCOUNT_MAIL,
       set: {
         subject: mail.subject,
         body: mail.body,

@@ -54,18 +54,17 @@ export function createAccountService({ db, tokens, sessions, throttle, mails, ma
    * from that client. `account` is the login when the account exists, so failures by login and by
    * e-mail count together; `accepted` false counts a right password of an account refused anyway.
    */
-  const checkPassword = async (account: string, client: string, hash: string, password: string, accepted = true) => {
-    const wait = await throttle.lockedFor(account, client);
+  const holdOff = (wait: number | null) => {
     if (wait !== null) throw tooManyRequests(fillText(ACCOUNT_TEXTS.tooManyAttempts, { seconds: wait }), wait);
+  };
+  const checkPassword = async (account: string, client: string, hash: string, password: string, accepted = true) => {
+    holdOff(await throttle.lockedFor(account, client));
     const ok = (await passwordMatches(hash, password)) && accepted;
     if (ok) await throttle.succeeded(account, client);
     else await throttle.failed(account, client);
     return ok;
   };
-  const rateLimited = async (client: string) => {
-    const wait = await throttle.attempt(client);
-    if (wait !== null) throw tooManyRequests(fillText(ACCOUNT_TEXTS.tooManyAttempts, { seconds: wait }), wait);
-  };
+  const rateLimited = async (client: string) => holdOff(await throttle.attempt(client));
 
   return {
     async authenticate(username: string, password: string, rememberMe: boolean, client: string) {

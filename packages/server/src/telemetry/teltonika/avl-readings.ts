@@ -94,12 +94,10 @@ export function parsedRecord(
   leftovers.overLimit += layout.overLimit;
   const { io } = record;
   const { steps } = layout;
+  // What a device sends is listed on the profile page, even when its record is refused.
+  if (unmapped) for (let i = 0; i < steps.length; i++) if (steps[i].told) unmapped(io[i].id, io[i].value);
   const refused = refusedTime(record.timestamp, now);
-  if (refused !== null) {
-    // What a device sends is listed on the profile page even when its record is refused.
-    for (let i = 0; i < steps.length; i++) if (steps[i].told) unmapped?.(io[i].id, io[i].value);
-    return refused;
-  }
+  if (refused !== null) return refused;
 
   const values = noValues();
   let dropped: Dropped[] | null = null;
@@ -118,7 +116,6 @@ export function parsedRecord(
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i];
     const element = io[i];
-    if (step.told) unmapped?.(element.id, element.value);
     if (step.kind === KNOWN) dropped = putKnown(values, step.place!, scaled(step.mapping!, element), dropped);
     else if (step.kind === CELL) cells![step.slot] = scaled(step.mapping!, element);
     else if (step.kind === UNKNOWN) {
