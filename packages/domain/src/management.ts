@@ -37,7 +37,7 @@ export const metricsSummarySchema = z.object({
   ),
   ingestion: z.object({ accepted: z.number(), rejected: z.record(z.string(), z.number()), stored: z.number() }),
   alerts: z.object({ raised: z.number() }),
-  outbox: z.object({ pending: z.number(), sent: z.number(), failed: z.number() }),
+  outbox: z.object({ pending: z.number(), sent: z.number(), failed: z.number(), held: z.number() }),
 });
 export type MetricsSummary = z.infer<typeof metricsSummarySchema>;
 

@@ -126,6 +126,7 @@ export async function buildApp({ config, database, readDatabase = database, logg
   const metrics = createMetrics(app, {
     db: database.db,
     mail,
+    accountMails: mails,
     telemetry: () => installed.telemetry?.pipeline,
     diagnostics,
   });

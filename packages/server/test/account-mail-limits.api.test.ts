@@ -32,7 +32,17 @@ describe.each(DATABASE_KINDS)('account mail limits on %s', (kind) => {
     expect(unsent[0].body).toContain(`key=${await resetKey('user')}`);
   });
 
-  it(`sends at most ${ACCOUNT_MAILS_PER_HOUR} an hour to an address and answers the rest as usual`, async () => {
+  const held = async () => {
+    const admin = await t.admin();
+    const summary = await t.app.inject({ url: '/management/jhimetrics', headers: { authorization: admin } });
+    const text = (await t.app.inject({ url: '/management/prometheus', headers: { authorization: admin } })).body;
+    const counter = Number(/^evfleet_account_mails_held_total (\d+)$/m.exec(text)?.[1]);
+    expect(counter).toBe(summary.json<{ outbox: { held: number } }>().outbox.held);
+    return counter;
+  };
+
+  it(`sends at most ${ACCOUNT_MAILS_PER_HOUR} an hour to an address, answers the rest as usual and counts them`, async () => {
+    const heldBefore = await held();
     // Each mail delivered before the next request: none replaces another.
     await t.database.db.execute(sql`update mail_outbox set sent_at = now() where sent_at is null`);
     for (let i = 0; i < ACCOUNT_MAILS_PER_HOUR + 2; i++) {
@@ -43,5 +53,6 @@ describe.each(DATABASE_KINDS)('account mail limits on %s', (kind) => {
     expect(sent).toHaveLength(ACCOUNT_MAILS_PER_HOUR);
     // The key of the last mail sent is the valid one: a request that sent nothing changed nothing.
     expect(sent.at(-1)!.body).toContain(`key=${await resetKey('admin')}`);
+    expect((await held()) - heldBefore).toBe(2);
   });
 });

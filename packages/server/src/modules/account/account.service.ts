@@ -9,7 +9,6 @@ import type { Tokens } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { notFound, refused, tooManyRequests, unauthorized } from '../../http/errors.js';
 import type { AccountMails } from '../../mail/account-mails.js';
-import { enqueueAccountMail } from '../../mail/outbox.js';
 import { accountsRepository as users } from '../../auth/accounts.repository.js';
 import { assertUnique } from '../../auth/account-uniqueness.js';
 
@@ -24,7 +23,7 @@ export async function queueResetMail(
 ) {
   const resetKey = newKey();
   // Past the address's mails an hour, nothing is sent and the key mailed last stays the valid one.
-  if (await enqueueAccountMail(tx, mails.reset(user, resetKey)))
+  if (await mails.queue(tx, mails.reset(user, resetKey)))
     await users.update(tx, user.id, { resetKey, resetDate: new Date() });
 }
 
@@ -112,9 +111,9 @@ export function createAccountService({ db, tokens, sessions, throttle, mails, ma
       await db.transaction(async (tx) => {
         await removeStaleRegistration(tx, req);
         const owner = await users.findByEmail(tx, req.email);
-        if (owner) return enqueueAccountMail(tx, mails.registrationAttempt(owner));
+        if (owner) return mails.queue(tx, mails.registrationAttempt(owner));
         if (await users.findByLogin(tx, req.login))
-          return enqueueAccountMail(tx, mails.loginTaken(req.email.toLowerCase(), req.login));
+          return mails.queue(tx, mails.loginTaken(req.email.toLowerCase(), req.login));
         const row = await users.insert(
           tx,
           {
@@ -128,7 +127,7 @@ export function createAccountService({ db, tokens, sessions, throttle, mails, ma
           },
           ['ROLE_USER'],
         );
-        await enqueueAccountMail(tx, mails.activation(row, activationKey));
+        await mails.queue(tx, mails.activation(row, activationKey));
       });
       mailQueued();
     },

@@ -5,7 +5,6 @@ import type { Db, Queryable } from '../../db/client.js';
 import { dealer } from '../../db/schema.js';
 import { fieldErrors, notFound, refused } from '../../http/errors.js';
 import type { AccountMails } from '../../mail/account-mails.js';
-import { enqueueAccountMail } from '../../mail/outbox.js';
 import { newKey } from '../account/index.js';
 import { listOf } from '../../db/listing.js';
 import { assertEmailFree, ensureAccount, releaseAccount } from '../../auth/person-accounts.js';
@@ -57,7 +56,7 @@ export function createDealersService({ db, mails, mailQueued }: Deps) {
     if (!account.activated && account.activationKey) return false;
     const key = newKey();
     // Past the address's mails an hour, nothing is sent and the link mailed last stays the valid one.
-    const queued = await enqueueAccountMail(tx, mails.activation(account, key));
+    const queued = await mails.queue(tx, mails.activation(account, key));
     await users.update(tx, userId, { activated: false, ...(queued ? { activationKey: key } : {}) });
     return queued;
   };

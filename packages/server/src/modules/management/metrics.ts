@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema.js';
+import type { AccountMails } from '../../mail/account-mails.js';
 import type { MailDispatcher } from '../../mail/dispatcher.js';
 import type { Telemetry } from '../../telemetry/telemetry.js';
 import type { DiagnosticsProbe } from './diagnostics.js';
@@ -11,6 +12,7 @@ import type { DiagnosticsProbe } from './diagnostics.js';
 interface Sources {
   db: Db;
   mail: MailDispatcher;
+  accountMails: Pick<AccountMails, 'stats'>;
   /** Installed after the metrics, so read when scraped. */
   telemetry: () => Telemetry | undefined;
   diagnostics: DiagnosticsProbe;
@@ -121,6 +123,13 @@ export function createMetrics(app: FastifyInstance, sources: Sources) {
     [],
     () => sources.mail.stats.failed,
   );
+  mirroredCounter(
+    registry,
+    'evfleet_account_mails_held_total',
+    'Account mails not sent because their address had its 3 an hour (docs/security.md)',
+    [],
+    () => sources.accountMails.stats.held,
+  );
   const pending = new Gauge({
     name: 'evfleet_outbox_pending',
     help: 'Messages waiting in the outbox (all instances)',
@@ -168,7 +177,12 @@ export function createMetrics(app: FastifyInstance, sources: Sources) {
           rejected: t?.rejections.snapshot() ?? {},
         },
         alerts: { raised: (t?.alerts.raised.WARNING ?? 0) + (t?.alerts.raised.SEVERE ?? 0) },
-        outbox: { pending: await outboxPending(), sent: sources.mail.stats.sent, failed: sources.mail.stats.failed },
+        outbox: {
+          pending: await outboxPending(),
+          sent: sources.mail.stats.sent,
+          failed: sources.mail.stats.failed,
+          held: sources.accountMails.stats.held,
+        },
       };
     },
   };

@@ -5,7 +5,6 @@ import type { AuthUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
 import { forbidden, notFound, refused } from '../../http/errors.js';
 import type { AccountMails } from '../../mail/account-mails.js';
-import { enqueueAccountMail } from '../../mail/outbox.js';
 import { newKey } from '../account/index.js';
 import { toUser } from './users.presenter.js';
 import { SORTABLE, accountsRepository as users } from '../../auth/accounts.repository.js';
@@ -63,7 +62,7 @@ export function createUsersService({ db, mails, mailQueued }: Deps) {
           },
           input.authorities,
         );
-        if (key) await enqueueAccountMail(tx, mails.creation(row, key));
+        if (key) await mails.queue(tx, mails.creation(row, key));
         return row;
       });
       if (key) mailQueued();

@@ -56,6 +56,7 @@ export const de: Catalogue<typeof en> = {
   'metrics.alerts': 'Ausgelöste Warnungen',
   'metrics.outbox': 'Wartend im Postausgang',
   'metrics.messages': 'Nachrichten gesendet / fehlgeschlagen',
+  'metrics.held': 'Kontomails zurückgehalten (3 pro Stunde und Adresse)',
   'metrics.http': 'HTTP-Anfragen',
   'metrics.method': 'Methode',
   'metrics.route': 'Route',

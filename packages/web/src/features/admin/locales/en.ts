@@ -54,6 +54,7 @@ export const en = {
   'metrics.alerts': 'Alerts raised',
   'metrics.outbox': 'Outbox waiting',
   'metrics.messages': 'Messages sent / failed',
+  'metrics.held': 'Account mails held (3 an hour per address)',
   'metrics.http': 'HTTP requests',
   'metrics.method': 'Method',
   'metrics.route': 'Route',

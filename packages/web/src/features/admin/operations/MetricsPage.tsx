@@ -37,6 +37,7 @@ function Figures({ m }: { m: MetricsSummary }) {
       <Figure label={t('metrics.alerts')} value={count(m.alerts.raised)} />
       <Figure label={t('metrics.outbox')} value={count(m.outbox.pending)} />
       <Figure label={t('metrics.messages')} value={`${count(m.outbox.sent)} / ${count(m.outbox.failed)}`} />
+      <Figure label={t('metrics.held')} value={count(m.outbox.held)} />
     </SimpleGrid>
   );
 }
