@@ -15,6 +15,7 @@ import { resolveScope } from './auth/visibility.js';
 import { createTokens } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { createNotifications } from './db/notifications.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installInputRules } from './http/input-rules.js';
 import { installWebApp } from './http/spa.js';
@@ -139,10 +140,13 @@ export async function buildApp({ config, database, readDatabase = database, logg
     dataDir: config.dataDir,
   });
 
+  // One listening connection for every instance-to-instance message, closed after everything that sends.
+  const notifications = await createNotifications(database, loggers.get('evfleet.telemetry'));
   const dailyStats = createDailyStats(database.db, loggers.get('evfleet.telemetry'));
   installed.telemetry = await installTelemetry(app, {
     config,
     database,
+    notifications,
     sessions,
     mail,
     log: loggers.get('evfleet.telemetry'),
@@ -156,6 +160,7 @@ export async function buildApp({ config, database, readDatabase = database, logg
   await installModules(app, {
     config,
     database,
+    notifications,
     readDatabase,
     tokens,
     sessions,
@@ -175,6 +180,7 @@ export async function buildApp({ config, database, readDatabase = database, logg
     diagnostics.close();
     await mail.close();
     await dailyStats.close();
+    await notifications.close();
   });
   app.decorate('mail', mail);
   app.decorate('telemetry', telemetry);

@@ -256,7 +256,7 @@ describe.each(DATABASE_KINDS)('Teltonika trackers over TCP on %s', (kind) => {
     await admin('PUT', `/api/vehicles/${vehicleId}/device`, { protocol: 'teltonika', identifier: IMEI });
   });
 
-  it("reads a connection's next packets by the profile as edited, within seconds", async () => {
+  it("reads a connection's next packet by the profile as edited", async () => {
     const device = await TeltonikaDevice.connect(port);
     expect(await device.handshake(IMEI)).toBe(1);
     const base = Date.now() - 20_000;
@@ -272,13 +272,12 @@ describe.each(DATABASE_KINDS)('Teltonika trackers over TCP on %s', (kind) => {
       mappings: [...profile.mappings, { io: 10_501, signal: 'wiperSpeed', scale: 1, offset: 0, signed: false }],
     });
     expect(edited.statusCode).toBe(200);
-    await new Promise((r) => setTimeout(r, 10_500));
     expect(await device.packet(encodeAvl(0x8e, [record(base + 1, [[10_501, 2, 8]])]))).toBe(1);
     const extras = (await readings(t.database, vehicleId)).map((r) => r.extra ?? {});
     expect(extras.filter((e) => 'io10501' in e)).toEqual([expect.objectContaining({ io10501: 7 })]);
     expect(extras.filter((e) => 'wiperSpeed' in e)).toEqual([expect.objectContaining({ wiperSpeed: 8 })]);
     device.end();
-  }, 20_000);
+  });
 });
 
 describe('Teltonika trackers over TLS', () => {

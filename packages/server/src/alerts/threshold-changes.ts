@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client.js';
+import type { Notifications } from '../db/notifications.js';
 import { createChangeFeed } from '../live/change-feed.js';
 import type { AlertEngine } from './alert-engine.js';
 
@@ -11,19 +11,14 @@ const CHANNEL = 'evfleet_thresholds';
  * change, which vehicles without their own thresholds follow) clears every cached vehicle.
  */
 export async function createThresholdChanges(
-  database: Database,
+  notifications: Notifications,
   log: FastifyBaseLogger,
   alerts: Pick<AlertEngine, 'invalidate' | 'invalidateAll'>,
 ) {
-  const feed = await createChangeFeed(
-    database,
-    log,
-    (ids) => {
-      if (ids.length === 0) alerts.invalidateAll();
-      else for (const id of ids) alerts.invalidate(id);
-    },
-    CHANNEL,
-  );
+  const feed = await createChangeFeed(notifications, log, CHANNEL, (ids) => {
+    if (ids.length === 0) alerts.invalidateAll();
+    else for (const id of ids) alerts.invalidate(id);
+  });
   const publish = (ids: number[]) =>
     feed.publish(ids).catch((err) => {
       // The local cache must not keep stale thresholds even when the notification fails.
@@ -34,7 +29,6 @@ export async function createThresholdChanges(
   return {
     vehicles: (ids: number[]) => (ids.length ? publish(ids) : Promise.resolve()),
     all: () => publish([]),
-    close: feed.close,
   };
 }
 export type ThresholdChanges = Awaited<ReturnType<typeof createThresholdChanges>>;

@@ -1,45 +1,31 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client.js';
+import type { Notifications } from '../db/notifications.js';
 
-const LIVE_CHANNEL = 'evfleet_live';
 // NOTIFY payloads must stay under 8000 bytes: ids go out in chunks.
 const IDS_PER_NOTIFY = 800;
 
 /**
- * Tells every instance which vehicles' state changed. On PostgreSQL through LISTEN/NOTIFY, so an
- * instance's browsers hear about readings another instance ingested; on PGlite (one process) the
- * call goes straight to the listener. Other kinds of change (thresholds) use a channel of their own.
+ * Tells every instance which records (vehicles, by id) changed in some way, on a channel of its
+ * own: the live feed's "these vehicles' states changed", the alert engine's "these vehicles'
+ * thresholds changed". An instance's browsers so hear about readings another instance ingested.
  */
 export async function createChangeFeed(
-  database: Database,
+  notifications: Notifications,
   log: FastifyBaseLogger,
+  channel: string,
   onChanged: (ids: number[]) => void,
-  channel = LIVE_CHANNEL,
 ) {
-  const raw = database.raw;
-  if (raw.kind === 'pglite') {
-    return { publish: async (ids: number[]) => onChanged(ids), close: async () => undefined };
-  }
-  const listener = await raw.pool.connect();
-  listener.on('notification', (msg) => {
-    if (msg.channel !== channel || !msg.payload) return;
-    try {
-      onChanged(JSON.parse(msg.payload) as number[]);
-    } catch (err) {
-      log.warn({ err }, 'unreadable live notification');
-    }
+  await notifications.listen(channel, (payload) => {
+    const ids: unknown = JSON.parse(payload);
+    if (Array.isArray(ids) && ids.every(Number.isSafeInteger)) onChanged(ids as number[]);
+    else log.warn({ channel }, 'unreadable change notification');
   });
-  await listener.query(`listen ${channel}`);
   return {
     async publish(ids: number[]) {
       // An empty list is a message too (the threshold feed's "everything").
       for (let i = 0; i === 0 || i < ids.length; i += IDS_PER_NOTIFY) {
-        await raw.pool.query('select pg_notify($1, $2)', [channel, JSON.stringify(ids.slice(i, i + IDS_PER_NOTIFY))]);
+        await notifications.notify(channel, JSON.stringify(ids.slice(i, i + IDS_PER_NOTIFY)));
       }
-    },
-    async close() {
-      await listener.query(`unlisten ${channel}`).catch(() => undefined);
-      listener.release();
     },
   };
 }

@@ -69,9 +69,20 @@ export function createLiveHub(deps: {
       JSON.stringify(items),
     );
 
-  const refreshVisible = async (s: Session) => {
-    s.visible = s.scope ? await deps.items.visibleIds(s.scope) : new Set();
+  /**
+   * Reads the vehicles the session may see again, and forgets changes of vehicles it no longer may.
+   * Sessions of one scope in one round share the read (`shared`).
+   */
+  const refreshVisible = async (s: Session, shared?: Map<string, Promise<Set<number>>>) => {
+    const key = JSON.stringify(s.scope);
+    let visible = shared?.get(key);
+    if (!visible) {
+      visible = s.scope ? deps.items.visibleIds(s.scope) : Promise.resolve(new Set<number>());
+      shared?.set(key, visible);
+    }
+    s.visible = await visible;
     s.visibleAt = Date.now();
+    for (const id of s.pending) if (!s.visible.has(id)) s.pending.delete(id);
   };
 
   const handle = async (s: Session, frame: Frame) => {
@@ -133,6 +144,7 @@ export function createLiveHub(deps: {
       for (const id of s.pending) {
         if (!wanted.has(id)) continue; // sent less than a second ago: goes in a later frame
         s.pending.delete(id);
+        if (!s.visible?.has(id)) continue; // it changed hands while the items were read
         const item = items.get(id);
         if (item) mine.push(item);
       }
@@ -156,12 +168,17 @@ export function createLiveHub(deps: {
   const timer = every(FLUSH_MS, flush, 'live feed flush failed');
 
   /**
-   * Every connection's session and scope are checked again as often as HTTP requests are: a session
-   * that ended (account deleted or deactivated, roles or password changed, signed out) or a caller
-   * that no longer sees anything gets an ERROR frame and a closed socket; a changed scope (a link
-   * removed) changes what it is sent.
+   * Every connection's session and scope are checked again as often as HTTP requests are, and at
+   * once when a write changed who may see what (`accessChanged`): a session that ended (account
+   * deleted or deactivated, roles or password changed, signed out) or a caller that no longer sees
+   * anything gets an ERROR frame and a closed socket; a changed scope (a link removed) or a vehicle
+   * that changed hands changes what it is sent.
    */
+  let accessStale = false;
   const recheck = async () => {
+    const refreshAll = accessStale;
+    accessStale = false;
+    const shared = new Map<string, Promise<Set<number>>>();
     for (const s of sessions) {
       if (!s.token || !s.scope) continue;
       const user = await deps.sessions.authenticate(s.token);
@@ -174,13 +191,14 @@ export function createLiveHub(deps: {
         fail(s, 'This account may not see any vehicle.');
         continue;
       }
-      if (JSON.stringify(scope) !== JSON.stringify(s.scope)) {
-        s.scope = scope;
-        if (s.subscription) await refreshVisible(s);
-      }
+      const scopeChanged = JSON.stringify(scope) !== JSON.stringify(s.scope);
+      s.scope = scope;
+      if (s.subscription && (scopeChanged || refreshAll)) await refreshVisible(s, shared);
     }
   };
-  const sessionTimer = every(Math.max(deps.sessionCheckMs / 2, 250), recheck, 'live session check failed');
+  const check = coalesced(recheck, (err) => deps.log.error({ err }, 'live session check failed'));
+  const sessionTimer = setInterval(check.ifIdle, Math.max(deps.sessionCheckMs / 2, 250));
+  sessionTimer.unref();
 
   return {
     accept(socket: WebSocket) {
@@ -225,6 +243,14 @@ export function createLiveHub(deps: {
         for (const id of ids) if (s.visible.has(id)) s.pending.add(id);
       }
     },
+    /**
+     * A write changed who may see what (migration 0015's triggers, on any instance): every session
+     * is checked again now, so a vehicle that changed hands stops reaching its former viewers.
+     */
+    accessChanged() {
+      accessStale = true;
+      check.now();
+    },
     get sessions() {
       return sessions.size;
     },
@@ -234,6 +260,38 @@ export function createLiveHub(deps: {
       clearInterval(sessionTimer);
       for (const s of sessions) s.socket.close(1012, 'server restarting');
       sessions.clear();
+    },
+  };
+}
+
+/**
+ * `task` run on request, never two runs at once: `now` during a run makes one more run after it
+ * (so a change told mid-round is not missed), however many came; `ifIdle` (a timer's round) skips
+ * while a run goes on, so a slow database is not stacked on.
+ */
+function coalesced(task: () => Promise<void>, failed: (err: unknown) => void) {
+  let running = false;
+  let again = false;
+  const run = (): void => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    void task()
+      .catch(failed)
+      .finally(() => {
+        running = false;
+        if (again) {
+          again = false;
+          run();
+        }
+      });
+  };
+  return {
+    now: run,
+    ifIdle: () => {
+      if (!running) run();
     },
   };
 }

@@ -20,6 +20,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createThresholdChanges } from '../alerts/threshold-changes.js';
+import type { Notifications } from '../db/notifications.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
 import type { Sessions } from '../auth/sessions.js';
 import type { Tokens } from '../auth/tokens.js';
@@ -102,6 +103,8 @@ type Account = NonNullable<Awaited<ReturnType<typeof accountsRepository.accountB
 export interface ModuleDeps {
   config: Config;
   database: Database;
+  /** Messages between instances (LISTEN/NOTIFY): threshold saves go out on it. */
+  notifications: Notifications;
   /** The reports' readings: a replica, or `database` itself. */
   readDatabase: Database;
   tokens: Tokens;
@@ -160,8 +163,7 @@ export async function installModules(app: FastifyInstance, deps: ModuleDeps) {
   // Vehicles (part 2): the vehicle records, their assignment to fleets and drivers, their data
   // (map, details, warning logs), device tokens, templates and threshold sheets. Threshold saves
   // reach every instance's alert engine at once.
-  const thresholds = await createThresholdChanges(database, app.log, telemetry.alerts);
-  app.addHook('onClose', async () => thresholds.close());
+  const thresholds = await createThresholdChanges(deps.notifications, app.log, telemetry.alerts);
   await app.register(vehicleRecordsRoutes(createVehicleRecordsService({ db, thresholds, devices: telemetry.devices })));
   await app.register(vehicleAssignmentRoutes(createVehicleAssignmentService({ db })));
   const offlineAfterMs = config.offlineAfterMinutes * 60_000;
@@ -174,10 +176,8 @@ export async function installModules(app: FastifyInstance, deps: ModuleDeps) {
   // that turn a box's IO elements into signals. A change ends the vehicle's open connection.
   await ensureBuiltInProfile(db);
   const { trackers } = deps;
-  const trackerChanged = (vehicleId: number | null) =>
-    vehicleId === null ? trackers.registry.forget() : trackers.changed(vehicleId);
   await app.register(
-    trackersRoutes(createTrackersService({ db, changed: trackerChanged, deliver: trackers.commands.deliver })),
+    trackersRoutes(createTrackersService({ db, changed: trackers.changed, deliver: trackers.commands.deliver })),
   );
 
   // The manager's dashboard, and the EV analytics kept from the readings as they arrive.

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Sessions } from '../auth/sessions.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import type { Notifications } from '../db/notifications.js';
 import { createChangeFeed } from '../live/change-feed.js';
 import { createLiveHub, type MapItems } from '../live/live-hub.js';
 import type { MailDispatcher } from '../mail/dispatcher.js';
@@ -11,6 +12,7 @@ import { createTelemetry, type Telemetry } from './telemetry.js';
 import type { StoredRow } from '../readings/stored-row.js';
 import type { TakeoverWindow } from './takeover.js';
 import { telemetryRoutes } from './http/telemetry.routes.js';
+import { followRightsChanges } from './rights-changes.js';
 import { startTrackers, type Trackers } from './trackers/trackers.js';
 import type { VehicleLiveState } from './vehicle-states.js';
 
@@ -24,6 +26,7 @@ export async function installTelemetry(
   deps: {
     config: Config;
     database: Database;
+    notifications: Notifications;
     sessions: Sessions;
     mail: MailDispatcher;
     log: FastifyBaseLogger;
@@ -44,7 +47,7 @@ export async function installTelemetry(
     items: deps.mapItems((id) => telemetry?.states.get(id)),
     log,
   });
-  const changes = await createChangeFeed(database, log, live.changed);
+  const changes = await createChangeFeed(deps.notifications, log, 'evfleet_live', live.changed);
   telemetry = createTelemetry(database, log, {
     alertMessagesPerHour: config.alertMessagesPerHour,
     retentionDays: config.retentionDays,
@@ -72,13 +75,18 @@ export async function installTelemetry(
   await app.register(telemetryRoutes(telemetry));
   const mqtt = await startMqtt(telemetry, config, log);
   const trackers = await startTrackers({ telemetry, config, db: database.db, log });
+  await followRightsChanges(deps.notifications, {
+    sessions: deps.sessions,
+    live,
+    devices: telemetry.devices,
+    trackers,
+  });
 
   const pipeline = telemetry;
   app.addHook('onClose', async () => {
     await trackers.close();
     await mqtt?.close();
     await pipeline.close();
-    await changes.close();
   });
   return { pipeline, mqtt, trackers };
 }

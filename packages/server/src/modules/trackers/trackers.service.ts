@@ -37,9 +37,10 @@ export async function ensureBuiltInProfile(db: Db) {
 }
 
 /**
- * A vehicle's tracker and the device profiles (docs/devices.md). Changes reach the listeners at
- * once through `changed`: cached lookups are dropped and the vehicle's open connection ends, so a
- * removed tracker stops reporting.
+ * A vehicle's tracker and the device profiles (docs/devices.md). Changes reach this instance's
+ * listeners at once through `changed` (the others' through the database's triggers): cached lookups
+ * are dropped and the open connections read their tracker again, so a removed tracker stops
+ * reporting and an edited profile reads the next packet.
  */
 export function createTrackersService({
   db,

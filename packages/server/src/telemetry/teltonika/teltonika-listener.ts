@@ -52,7 +52,7 @@ export interface TeltonikaDeps {
 export function createTeltonikaListener(deps: TeltonikaDeps) {
   const servers: Server[] = [];
   /** The open connection of each vehicle's tracker: commands are sent on it. */
-  const open = new Map<number, Socket>();
+  const open = new Map<number, { socket: Socket; reread(): void }>();
   /** Every connection, handshaken or not: a stop ends them all. */
   const sockets = new Set<Socket>();
 
@@ -94,8 +94,8 @@ export function createTeltonikaListener(deps: TeltonikaDeps) {
           tracker = found;
           imei = hs.imei;
           checkedAt = Date.now();
-          open.get(found.vehicleId)?.destroy(); // a device reconnecting leaves its old connection behind
-          open.set(found.vehicleId, socket);
+          open.get(found.vehicleId)?.socket.destroy(); // a device reconnecting leaves its old connection behind
+          open.set(found.vehicleId, { socket, reread });
           socket.write(ACCEPTED);
           deps.connected?.(found, address);
           busy = false;
@@ -128,6 +128,13 @@ export function createTeltonikaListener(deps: TeltonikaDeps) {
           end();
         },
       );
+    };
+
+    /** The tracker changed: read it again now, or before the next packet when one is under way. */
+    const reread = () => {
+      if (ended || !tracker) return;
+      if (busy) checkedAt = 0;
+      else recheck(tracker);
     };
 
     const records = (t: Tracker, avl: AvlRecord[]) => {
@@ -227,7 +234,7 @@ export function createTeltonikaListener(deps: TeltonikaDeps) {
       if (!ended && buffer.length > 0) deps.rejections.count('truncated', SOURCE, `${buffer.length} bytes left unread`);
       ended = true;
       sockets.delete(socket);
-      if (tracker && open.get(tracker.vehicleId) === socket) open.delete(tracker.vehicleId);
+      if (tracker && open.get(tracker.vehicleId)?.socket === socket) open.delete(tracker.vehicleId);
     });
   };
 
@@ -250,7 +257,7 @@ export function createTeltonikaListener(deps: TeltonikaDeps) {
       listen(createTlsServer({ cert: readFileSync(files.cert), key: readFileSync(files.key) }, serve), port, host),
     /** Sends a Codec 12 command on the vehicle's open connection: false when it has none here. */
     send(vehicleId: number, text: string): boolean {
-      const socket = open.get(vehicleId);
+      const socket = open.get(vehicleId)?.socket;
       if (!socket || socket.destroyed) return false;
       socket.write(encodeCommand(0x05, text));
       return true;
@@ -259,10 +266,13 @@ export function createTeltonikaListener(deps: TeltonikaDeps) {
     isConnected: (vehicleId: number) => open.has(vehicleId),
     /** The vehicles whose trackers are connected to this instance. */
     connectedVehicles: () => [...open.keys()],
-    /** Ends a vehicle's connection: its tracker was removed or changed. */
-    disconnect(vehicleId: number) {
-      open.get(vehicleId)?.destroy();
-      open.delete(vehicleId);
+    /**
+     * A vehicle's tracker changed (every vehicle's, for a profile): its connection reads it again at
+     * once, taking an edited profile, and ends when its IMEI no longer names that vehicle.
+     */
+    reread(vehicleId: number | null) {
+      if (vehicleId === null) for (const connection of open.values()) connection.reread();
+      else open.get(vehicleId)?.reread();
     },
     async close() {
       for (const socket of sockets) socket.destroy();

@@ -52,7 +52,7 @@ const NO_PROFILE: CompiledProfile = new Map();
 /**
  * Trackers by protocol and identifier, with a short cache as devices.ts keeps for VINs: a tracker
  * reconnecting in a loop, or a phone reporting every second, must not reach the database each time.
- * A change of a tracker or a profile is told with `forget`; other instances see it within a minute.
+ * A change of a tracker or a profile is told with `forget`, on every instance (telemetry/rights-changes.ts).
  */
 export function createTrackerRegistry(db: Db) {
   const cache = new Map<string, { tracker: Promise<Tracker | null>; until: number }>();

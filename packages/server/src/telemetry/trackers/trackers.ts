@@ -61,10 +61,13 @@ export async function startTrackers(deps: { telemetry: Telemetry; config: Config
     teltonika,
     commands,
     ports,
-    /** A vehicle's tracker changed: cached lookups are read again and its open connection ends. */
-    changed(vehicleId: number) {
+    /**
+     * A vehicle's tracker changed (null: a profile, which any tracker may follow): cached lookups are
+     * read again, and so does the open connection, which ends if it is no longer the vehicle's.
+     */
+    changed(vehicleId: number | null) {
       registry.forget();
-      teltonika.disconnect(vehicleId);
+      teltonika.reread(vehicleId);
     },
     async close() {
       commands.close();
