@@ -7,7 +7,8 @@ import Fastify from 'fastify';
 import { buildApp } from '../packages/server/src/app.js';
 import { loadConfig } from '../packages/server/src/config.js';
 import { openDatabase } from '../packages/server/src/db/client.js';
-import { seedDemoAccounts, seedReferenceData } from '../packages/server/src/db/seed.js';
+import { seedReferenceData } from '../packages/server/src/db/seed.js';
+import { seedDemoAccounts } from '../packages/server/src/demo/demo-accounts.js';
 
 process.on('SIGINT', () => process.exit(0));
 

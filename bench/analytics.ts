@@ -1,5 +1,5 @@
 /**
- * The EV analytics calls (issue 17) through the real HTTP application (app.inject: routing, guard,
+ * The EV analytics calls through the real HTTP application (app.inject: routing, guard,
  * scope, the queries, serialisation) on PostgreSQL. Seeded in PostgreSQL itself: 10,000 vehicles
  * with 90 days of daily figures and a capacity estimate each; one vehicle with 90 days of trips
  * (six a day), charging sessions (two a day) and rest cell figures; another with 10 days of
@@ -14,7 +14,8 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../packages/server/src/app.js';
 import { loadConfig } from '../packages/server/src/config.js';
 import { openDatabase } from '../packages/server/src/db/client.js';
-import { seedDemoAccounts, seedReferenceData } from '../packages/server/src/db/seed.js';
+import { seedReferenceData } from '../packages/server/src/db/seed.js';
+import { seedDemoAccounts } from '../packages/server/src/demo/demo-accounts.js';
 import { refreshRunningTotals } from '../packages/server/src/modules/dashboard/running-totals.js';
 import { utcDay } from '../packages/server/src/modules/analytics/analytics.repository.js';
 import { SIGNAL_READINGS as CHART_READINGS, seedSignalReadings } from './signal-readings-seed.js';

@@ -6,7 +6,8 @@
 import { buildApp } from '../packages/server/src/app.js';
 import { loadConfig } from '../packages/server/src/config.js';
 import { openDatabase } from '../packages/server/src/db/client.js';
-import { seedDemoAccounts, seedReferenceData } from '../packages/server/src/db/seed.js';
+import { seedReferenceData } from '../packages/server/src/db/seed.js';
+import { seedDemoAccounts } from '../packages/server/src/demo/demo-accounts.js';
 
 process.on('SIGINT', () => process.exit(0));
 // The benchmark stops reading once done; that is the end, not an error.

@@ -1,7 +1,7 @@
 /**
  * The dashboard's calls through the real HTTP application (app.inject: routing, guard, scope, the
  * queries, serialisation) on PostgreSQL with 10,000 vehicles and 30 days of readings for 100 of
- * them. Goal (issue 8): p95 under 100 ms for the counts and the computed cards, for an
+ * them. Goal: p95 under 100 ms for the counts and the computed cards, for an
  * administrator, a dealer and a fleet owner. Needs TEST_DATABASE_URL (scripts/with-postgres.sh).
  */
 import { sql } from 'drizzle-orm';
@@ -9,7 +9,8 @@ import { buildApp } from '../packages/server/src/app.js';
 import { hashPassword } from '../packages/server/src/auth/passwords.js';
 import { loadConfig } from '../packages/server/src/config.js';
 import { openDatabase } from '../packages/server/src/db/client.js';
-import { seedDemoAccounts, seedReferenceData } from '../packages/server/src/db/seed.js';
+import { seedReferenceData } from '../packages/server/src/db/seed.js';
+import { seedDemoAccounts } from '../packages/server/src/demo/demo-accounts.js';
 import { DASHBOARD_SIZES, seedDashboard } from './dashboard-seed.js';
 import { freshDatabaseUrl } from './support/portal.js';
 

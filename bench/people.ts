@@ -1,7 +1,7 @@
 /**
  * Every people list and search through the real HTTP application (app.inject: routing, the guard,
  * scope, validation, the queries, serialisation) on PostgreSQL with 1,000 dealers, 10,000 fleets and
- * 100,000 drivers. Goal (issue 5): p95 under 50 ms for each. Needs TEST_DATABASE_URL
+ * 100,000 drivers. Goal: p95 under 50 ms for each. Needs TEST_DATABASE_URL
  * (scripts/with-postgres.sh).
  */
 import { sql } from 'drizzle-orm';
@@ -10,7 +10,8 @@ import { buildApp } from '../packages/server/src/app.js';
 import { hashPassword } from '../packages/server/src/auth/passwords.js';
 import { loadConfig } from '../packages/server/src/config.js';
 import { openDatabase } from '../packages/server/src/db/client.js';
-import { seedDemoAccounts, seedReferenceData } from '../packages/server/src/db/seed.js';
+import { seedReferenceData } from '../packages/server/src/db/seed.js';
+import { seedDemoAccounts } from '../packages/server/src/demo/demo-accounts.js';
 import { seedPeople, SIZES } from './people-seed.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);

@@ -2,7 +2,7 @@
  * The vehicle screens' calls through the real HTTP application (app.inject) on PostgreSQL with
  * 10,000 vehicles and, for 20 of them, 90 days of history at one reading every 10 s (15.55 M rows,
  * generated inside PostgreSQL with INSERT … SELECT over generate_series: nothing crosses the wire).
- * Goal (issue 6): p95 under 50 ms for the vehicle list and search at page size 1,000 and for every
+ * Goal: p95 under 50 ms for the vehicle list and search at page size 1,000 and for every
  * detail call (device-can-data, cells, movingDates, mapTimeSlot, mapDetail, notifications).
  * Needs TEST_DATABASE_URL (scripts/with-postgres.sh); BENCH_DATABASE_URL reuses a seeded database.
  *
@@ -16,7 +16,8 @@ import pg from 'pg';
 import { buildApp } from '../packages/server/src/app.js';
 import { loadConfig } from '../packages/server/src/config.js';
 import { openDatabase } from '../packages/server/src/db/client.js';
-import { seedDemoAccounts, seedReferenceData } from '../packages/server/src/db/seed.js';
+import { seedReferenceData } from '../packages/server/src/db/seed.js';
+import { seedDemoAccounts } from '../packages/server/src/demo/demo-accounts.js';
 import { createPartitionManager } from '../packages/server/src/telemetry/partitions.js';
 import { freshDatabaseUrl } from './support/portal.js';
 import { seedVehicles } from './vehicles-seed.js';

@@ -2,11 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase, openReadDatabase } from './db/client.js';
-import { seedDemoVehicles } from './db/demo-vehicles.js';
-import { seedDemoAccounts, seedInitialAdmin, seedReferenceData } from './db/seed.js';
-import { seedDemoFleet } from './sim/demo-fleet.js';
-import { startDemoTelemetry } from './sim/demo-telemetry.js';
-import { seedDemoTrackers } from './sim/demo-trackers.js';
+import { seedDemoVehicles } from './demo/demo-vehicles.js';
+import { seedReferenceData } from './db/seed.js';
+import { seedInitialAdmin } from './auth/initial-admin.js';
+import { seedDemoAccounts } from './demo/demo-accounts.js';
+import { seedDemoFleet } from './demo/demo-fleet.js';
+import { startDemoTelemetry } from './demo/demo-telemetry.js';
+import { seedDemoTrackers } from './demo/demo-trackers.js';
 
 /** A stop finishes within this, well inside systemd's TimeoutStopSec (deploy/evfleet.service). */
 const STOP_WITHIN_MS = 10_000;

@@ -12,7 +12,10 @@ const webSrc = 'packages/web/src';
 /** A name in backticks as a path from the repository root, or null when it is not a path (a function, a call). */
 function asPath(name: string): string | null {
   if (name.startsWith('packages/') || name.startsWith('docs/') || name.startsWith('.')) return name;
-  if (/^(modules|auth|db|http|telemetry|alerts|mail|live|lib|sim)\//.test(name) || /^(main|app)\.ts$/.test(name))
+  if (
+    /^(modules|auth|db|http|readings|telemetry|alerts|mail|live|lib|demo)\//.test(name) ||
+    /^(main|app)\.ts$/.test(name)
+  )
     return `${serverSrc}/${name}`;
   if (/^(app|api|components|features)\//.test(name)) return `${webSrc}/${name}`;
   return null;

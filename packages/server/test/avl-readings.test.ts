@@ -1,6 +1,6 @@
 import { TELEMETRY_LIMITS } from '@evfleet/domain';
 import { describe, expect, it } from 'vitest';
-import { avlRecordOf, DEMO_CAN_PROFILE } from '../src/sim/demo-trackers.js';
+import { avlRecordOf, DEMO_CAN_PROFILE } from '../src/demo/demo-trackers.js';
 import { readFrame, type AvlRecord, type IoElement } from '../src/telemetry/teltonika/codec.js';
 import { parsedRecord, type RecordLeftovers, type Unmapped } from '../src/telemetry/teltonika/avl-readings.js';
 import { parseReading, readingJson } from '../src/readings/reading.js';

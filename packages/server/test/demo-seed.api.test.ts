@@ -2,13 +2,13 @@ import { DEFAULT_THRESHOLDS, isImei, OSMAND_ID_MIN, thresholdProblems } from '@e
 import { asc, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
-import { DEMO_VEHICLE_COUNT, seedDemoVehicles } from '../src/db/demo-vehicles.js';
+import { DEMO_VEHICLE_COUNT, seedDemoVehicles } from '../src/demo/demo-vehicles.js';
 import { vehicle } from '../src/db/schema.js';
 import { seedReferenceData } from '../src/db/seed.js';
 import { vehicleTracker } from '../src/db/tracker-schema.js';
-import { seedDemoFleet } from '../src/sim/demo-fleet.js';
-import { demoPhoneId, seedDemoTrackers } from '../src/sim/demo-trackers.js';
-import { demoIndex, demoPack, packVoltageBands } from '../src/sim/demo-packs.js';
+import { seedDemoFleet } from '../src/demo/demo-fleet.js';
+import { demoPhoneId, seedDemoTrackers } from '../src/demo/demo-trackers.js';
+import { demoIndex, demoPack, packVoltageBands } from '../src/demo/demo-packs.js';
 import { DATABASE_KINDS, freshDatabase } from './support/databases.js';
 
 /** The seeded demo vehicles carry what the simulator builds their packs as. */

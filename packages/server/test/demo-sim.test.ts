@@ -15,7 +15,7 @@ import {
   type MeterPoint,
 } from '@evfleet/domain';
 import { describe, expect, it } from 'vitest';
-import { CITIES } from '../src/sim/cities.js';
+import { CITIES } from '../src/demo/cities.js';
 import {
   HUNGRY_VEHICLE,
   LEAKY_VEHICLE,
@@ -24,8 +24,8 @@ import {
   WEAK_CELL_VEHICLE,
   demoPack,
   packVoltageBands,
-} from '../src/sim/demo-packs.js';
-import { advance, createSimVehicle, historyStepS, reading, type SimVehicle } from '../src/sim/vehicle-model.js';
+} from '../src/demo/demo-packs.js';
+import { advance, createSimVehicle, historyStepS, reading, type SimVehicle } from '../src/demo/vehicle-model.js';
 import { parseReading } from '../src/readings/reading.js';
 import { readingPoint } from '../src/telemetry/meter-rows.js';
 

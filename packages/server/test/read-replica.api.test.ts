@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Database, Db } from '../src/db/client.js';
-import { seedDemoAccounts, seedReferenceData } from '../src/db/seed.js';
+import { seedReferenceData } from '../src/db/seed.js';
+import { seedDemoAccounts } from '../src/demo/demo-accounts.js';
 import { DATABASE_KINDS, freshDatabase } from './support/databases.js';
 
 /**

@@ -17,8 +17,8 @@ import { columnTexts, gridRow, gridRows } from './support/people';
 import { drawnBars, nameTicks } from './support/charts';
 
 /**
- * The analytics with the demo history (issue 17): a portal of its own with DEMO_TELEMETRY on, so the
- * three weeks of simulated readings tell the story of packages/server/src/sim/demo-packs.ts, and the
+ * The analytics with the demo history: a portal of its own with DEMO_TELEMETRY on, so the
+ * three weeks of simulated readings tell the story of packages/server/src/demo/demo-packs.ts, and the
  * pages must find it. The other browser tests share a portal without that history.
  */
 
@@ -107,7 +107,7 @@ async function showLogPage(page: Page, n: number): Promise<void> {
   throw new Error(`page ${n} of the warning log was never shown`);
 }
 
-describe('the analytics with the demo history (issue 17)', () => {
+describe('the analytics with the demo history', () => {
   beforeAll(async () => {
     mkdirSync(RESULTS_DIR, { recursive: true });
     dataDir = mkdtempSync(join(tmpdir(), 'evfleet-e2e-demo-'));

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Notifications } from '../db/notifications.js';
-import { createChangeFeed } from '../live/change-feed.js';
+import { createChangeFeed } from '../db/change-feed.js';
 import type { AlertEngine } from './alert-engine.js';
 
 const CHANNEL = 'evfleet_thresholds';
 
 /**
  * Tells every instance's alert engine that thresholds changed, so the next reading is judged by
- * the saved ones at once (part 2 issue 6). A vehicle's change names it; an empty list (a template's
+ * the saved ones at once. A vehicle's change names it; an empty list (a template's
  * change, which vehicles without their own thresholds follow) clears every cached vehicle.
  */
 export async function createThresholdChanges(

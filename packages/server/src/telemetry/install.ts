@@ -4,7 +4,7 @@ import type { Sessions } from '../auth/sessions.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Notifications } from '../db/notifications.js';
-import { createChangeFeed } from '../live/change-feed.js';
+import { createChangeFeed } from '../db/change-feed.js';
 import { createLiveHub, type MapItems } from '../live/live-hub.js';
 import type { MailDispatcher } from '../mail/dispatcher.js';
 import { startMqtt, type MqttTransport } from './mqtt/mqtt.js';

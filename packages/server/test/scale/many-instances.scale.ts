@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.js';
-import { seedDemoAccounts, seedReferenceData } from '../../src/db/seed.js';
+import { seedReferenceData } from '../../src/db/seed.js';
+import { seedDemoAccounts } from '../../src/demo/demo-accounts.js';
 import { openBrowserLiveFeed } from '../support/browser-live-feed.js';
 import { startHaproxy } from '../support/haproxy.js';
 import { startPortalProcess, stopProcess, type PortalProcess } from '../support/portal-process.js';
@@ -14,7 +15,7 @@ import { startRabbitCluster, type RabbitCluster } from '../support/rabbitmq.js';
 import { startSmtp } from '../support/smtp.js';
 import { freePort } from '../support/ports.js';
 import type { AvlRecord } from '../../src/telemetry/teltonika/codec.js';
-import { TeltonikaClient } from '../../src/sim/tracker-clients.js';
+import { TeltonikaClient } from '../../src/demo/tracker-clients.js';
 import { createTestApp } from '../support/test-app.js';
 
 /**

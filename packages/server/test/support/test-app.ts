@@ -1,7 +1,8 @@
 import { buildApp, type App } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
-import { seedDemoAccounts, seedReferenceData } from '../../src/db/seed.js';
+import { seedReferenceData } from '../../src/db/seed.js';
+import { seedDemoAccounts } from '../../src/demo/demo-accounts.js';
 import { freshDatabase } from './databases.js';
 
 export interface TestApp {

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { readingsTopic } from '@evfleet/domain';
 import mqtt from 'mqtt';
 import { dataDirOf } from '../config.js';
-import { DEMO_VEHICLE_COUNT, demoDeviceToken, demoVin } from '../db/demo-vehicles.js';
+import { DEMO_VEHICLE_COUNT, demoDeviceToken, demoVin } from './demo-vehicles.js';
 import { CITIES } from './cities.js';
 import { avlRecordOf, demoImei, demoPhoneId, DEMO_PHONE_VEHICLE } from './demo-trackers.js';
 import { sendOsmand, TeltonikaClient } from './tracker-clients.js';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { imeiOf, MAX_CELLS, type IoMapping } from '@evfleet/domain';
 import { like } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { demoVin, DEMO_VEHICLE_COUNT } from '../db/demo-vehicles.js';
+import { demoVin, DEMO_VEHICLE_COUNT } from './demo-vehicles.js';
 import { vehicle } from '../db/schema.js';
 import { deviceProfile, vehicleTracker } from '../db/tracker-schema.js';
 import type { AvlRecord, IoElement } from '../telemetry/teltonika/codec.js';
@@ -97,7 +97,7 @@ export async function seedDemoTrackers(db: Db, secret: string) {
   await db.insert(vehicleTracker).values(rows);
 }
 
-/** A simulated reading (sim/vehicle-model.ts) as the AVL record a demo cart's tracker sends. */
+/** A simulated reading (demo/vehicle-model.ts) as the AVL record a demo cart's tracker sends. */
 export function avlRecordOf(reading: Record<string, unknown>): AvlRecord {
   const io: IoElement[] = [];
   const cells = Array.isArray(reading.cells) ? (reading.cells as number[]) : [];

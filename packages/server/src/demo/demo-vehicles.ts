@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { CITIES } from '../sim/cities.js';
-import { demoPack } from '../sim/demo-packs.js';
+import { CITIES } from './cities.js';
+import { demoPack } from './demo-packs.js';
 import { hashDeviceToken } from '../telemetry/device-token.js';
-import type { Db } from './client.js';
-import { vehicle } from './schema.js';
-import { firstDefaultTemplate } from './seed-templates.js';
+import type { Db } from '../db/client.js';
+import { vehicle } from '../db/schema.js';
+import { firstDefaultTemplate } from '../db/seed-templates.js';
 
 export const DEMO_VEHICLE_COUNT = 24;
 export const demoVin = (i: number) => `EVDEMO${String(i + 1).padStart(11, '0')}`;

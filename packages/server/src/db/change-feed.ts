@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Notifications } from '../db/notifications.js';
+import type { Notifications } from './notifications.js';
 
 // NOTIFY payloads must stay under 8000 bytes: ids go out in chunks.
 const IDS_PER_NOTIFY = 800;
