@@ -1,7 +1,7 @@
 /**
  * GET api/account with a valid token, 50 connections, on PostgreSQL, beside a bare Fastify route
- * measured in the same run. Goals: at least 5,000 requests/s with one token (issue 3) and with 50
- * distinct signed-in users, every request's session checked (the security issue).
+ * measured in the same run. Goals: at least 5,000 requests/s with one token and with 50
+ * distinct signed-in users, every request's session checked (docs/security.md, "Sessions").
  */
 import { spawn } from 'node:child_process';
 import autocannon, { type Request } from 'autocannon';

@@ -5,7 +5,7 @@
  * benchmark's readings, parsed by parseReading). Both must give the same bytes. Prints rows/s and
  * µs of CPU per row for encoding alone (median of RUNS after a warm-up); with TEST_DATABASE_URL
  * (scripts/with-postgres.sh) also each one's COPY into a PostgreSQL table of the readings' columns.
- * Ingestion's goal is 20,000 readings/s and issue 20's at most 10 µs of evfleet's CPU a reading in
+ * Ingestion's goals are 20,000 readings/s and at most 10 µs of evfleet's CPU a reading in
  * all, so the encoder's share is 2 µs a row at most (the goal here).
  */
 import { Readable, type Transform } from 'node:stream';

@@ -1,5 +1,5 @@
 /**
- * Live feed delay (issue 4): 10,000 vehicles each report every 10 s (1,000 readings/s) through
+ * Live feed delay: 10,000 vehicles each report every 10 s (1,000 readings/s) through
  * Mosquitto into evfleet on PostgreSQL; an administrator's STOMP client subscribed to
  * /evts/ws/mapdetails measures, per map item received, the time from its reading's publication to
  * its arrival. Goal: 95th percentile under 1 s. Needs TEST_DATABASE_URL and mosquitto.

@@ -1,6 +1,6 @@
 /**
- * The 1,000-row page of the people grids in a real browser (issue 5: "the 1,000-row page renders in
- * the grid without freezing the browser"). Seeds PostgreSQL with bench/people-seed.ts (1,000 dealers,
+ * The 1,000-row page of the people grids in a real browser (goal: the 1,000-row page renders in
+ * the grid without freezing the browser). Seeds PostgreSQL with bench/people-seed.ts (1,000 dealers,
  * 10,000 fleets, 100,000 drivers), starts the portal as a child process (the built web app, no demo
  * data, an administrator from INITIAL_ADMIN_PASSWORD), signs in with Debian's Chromium through
  * playwright-core and, on /driver, /fleet and /dealer, chooses 1000 in the page-size selector and

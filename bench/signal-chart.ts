@@ -1,5 +1,5 @@
 /**
- * The vehicle detail page's signal chart in a real browser (issue 17): one vehicle with ten days of
+ * The vehicle detail page's signal chart in a real browser: one vehicle with ten days of
  * readings at 1 Hz (864,000, every signal and 32 cells) on PostgreSQL. Starts the portal as a child
  * process, signs in with Debian's Chromium, opens the vehicle's Signal chart tab on Speed, then
  * REPEATS times switches from 24 h to 10 days and measures, in the page, from the click to the

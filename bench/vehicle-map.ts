@@ -1,5 +1,5 @@
 /**
- * The vehicle list in a real browser with 10,000 vehicles on PostgreSQL (issue 6): the map clusters
+ * The vehicle list in a real browser with 10,000 vehicles on PostgreSQL: the map clusters
  * them and answers clicks, and the grid's 1,000-row page renders without freezing the browser.
  * Seeds 10,000 vehicles with positions across the contiguous US (bench/vehicles-seed.ts), starts the
  * portal as a child process, signs in with Debian's Chromium, then REPEATS times:

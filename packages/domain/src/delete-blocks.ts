@@ -28,7 +28,7 @@ export const deleteBlocks = {
   /** Both sentences combined (§4): the first ends with its full stop, so they do not run together. */
   dealer: (fleets: string | null, vehicles: string | null) => deleteBlocks.dealerSentences(fleets, vehicles).join('. '),
   superUser: (name: string) => `Are you sure you want to delete(${name})?`,
-  /** §4: the server's refusal of a driver delete without the confirm flag (added with the server, issue 5). */
+  /** §4: the server's refusal of a driver delete without the confirm flag (beyond the spec's screens). */
   driverWithVehicles: () =>
     'All the vehicles assigned to this driver will be unassigned. Confirm to delete the driver.',
   /** Part 2 §8: the refusal of a template delete without the force flag while vehicles use it. */

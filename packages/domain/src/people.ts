@@ -216,7 +216,7 @@ export const fileSchema = z.object({ id: z.number().int(), data: z.string() });
 export const IMAGE_TYPES = ['jpeg', 'jpg', 'png', 'gif', 'psd', 'tiff'] as const;
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
-// ---- vehicle assignment to fleets (part 1 §7, part 2 §7; added with the server, issue 5)
+// ---- vehicle assignment to fleets (part 1 §7, part 2 §7)
 /** One entry of PATCH api/vehicle/assign: the vehicles to (un)assign for one fleet. */
 export const fleetAssignmentSchema = z.object({
   fleetId: id,

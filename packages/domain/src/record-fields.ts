@@ -73,7 +73,7 @@ export const longTextField = (label: string, max = 10_000) => ({ ...textField(la
 
 /**
  * A reading typed as free text in the form but stored as a number: the form's '12.5' is 12.5, 'abc'
- * is refused with a field error (issue 8), and so is a value outside `range` (a signal's physical
+ * is refused with a field error, and so is a value outside `range` (a signal's physical
  * range, signals.ts; by default any number that can be counted exactly). A JSON body carries a JSON
  * number (docs/decisions.md, "Input rules").
  */

@@ -34,7 +34,7 @@ const ROLES_HIGHEST_FIRST: readonly Role[] = ['ROLE_ADMIN', 'ROLE_DEALER', 'ROLE
 
 /**
  * The role the sidebar names a user by: the highest they hold. §2.3 shows "the second authority",
- * which labels an administrator (ROLE_ADMIN, ROLE_USER) as ROLE_USER (issue 18, defect 9).
+ * which would label an administrator (ROLE_ADMIN, ROLE_USER) as a plain user.
  */
 export function highestRole(authorities: readonly string[]): Role | undefined {
   return ROLES_HIGHEST_FIRST.find((role) => authorities.includes(role));

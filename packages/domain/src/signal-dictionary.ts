@@ -35,7 +35,7 @@ const CELL_VOLTAGE = info('Cell Voltage', 'V', 'Voltage of a single battery cell
 const CURRENT_NOTE = 'negative while charging';
 
 /**
- * The one dictionary of signal names (issue 18): every key a reading, a CAN record, an alert metric,
+ * The one dictionary of signal names: every key a reading, a CAN record, an alert metric,
  * a report or a chart uses, by its key as the API spells it (`battryCurrent` stays so), with the
  * name, unit and description the screens show. Battery cells (cell1…cell32, bt1…bt27) are named by
  * `signalInfo`. A key missing here is shown as the key itself: a signal a device invented.

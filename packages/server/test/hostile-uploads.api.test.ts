@@ -12,7 +12,7 @@ const validSheet = () =>
   xlsxWith(speedRow(2, 'Normal', 0, 20) + speedRow(3, 'Warning', 21, 30) + speedRow(4, 'Severe', 31, 50), 1);
 
 /**
- * Hostile spreadsheets (the security issue): each is refused with 413 or 400 within two seconds,
+ * Hostile spreadsheets (docs/decisions.md, "Upload limits"): each is refused with 413 or 400 within two seconds,
  * the server's memory grows by less than 200 MB while it answers, and a valid sheet uploads after.
  */
 describe.each(DATABASE_KINDS)('hostile uploads on %s', (kind) => {

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 /**
  * The tenant matrix (docs/security.md "Access"): every route of the OpenAPI document, called by every
  * kind of caller on its own tenant's records (A) and on another's (B). Besides the actors of
- * docs/permissions.md it walks the two the security issue named: an account that registered itself
+ * docs/permissions.md it walks two accounts no record links: an account that registered itself
  * and was linked to nobody, and a driver whose driver record was deleted. Neither may ever receive a
  * tenant's data. A route without a row here fails the first test.
  */
@@ -586,7 +586,7 @@ describe.each(DATABASE_KINDS)('tenant matrix on %s', (kind) => {
         `/api/vehicle/mapDetail/${vehicleA()}?date=${today}&timeSlot=00:00-23:59`,
         `/api/vehicle/mapDetail/${vehicleB()}?date=${today}&timeSlot=00:00-23:59`,
       ),
-      // EV analytics (issue 17): per vehicle like its route history, across the fleet like the dashboard.
+      // EV analytics: per vehicle like its route history, across the fleet like the dashboard.
       ...Object.fromEntries(
         ['charging-sessions', 'trips', 'battery-health', 'signal-series?signal=speed'].map((path) => [
           `GET /api/vehicles/{id}/${path.split('?')[0]}`,

@@ -15,7 +15,7 @@ const speed = (changes: Partial<AlertAttribute>): AlertAttribute => ({
 });
 const r = (low: number, high: number) => ({ low, high });
 
-/** Thresholds saved on a vehicle or template judge the very next reading (issue 6), on every instance. */
+/** Thresholds saved on a vehicle or template judge the very next reading, on every instance. */
 describe.each(DATABASE_KINDS)('saved thresholds in alert evaluation on %s', (kind) => {
   let t: TestApp;
   let adminToken: string;

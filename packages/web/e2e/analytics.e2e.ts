@@ -114,7 +114,7 @@ const COLUMNS: [keyof FleetAnalyticsRow, number][] = [
   ['stateOfHealthPercent', 1],
 ];
 
-describe('the analytics page (issue 17)', () => {
+describe('the analytics page', () => {
   const run = runId();
   let dealer: { email: string; password: string };
   let a: OwnVehicle;

@@ -32,7 +32,7 @@ async function pageWithSystem(browser: Browser, colorScheme: 'light' | 'dark') {
   return { context, page: await context.newPage() };
 }
 
-describe('light and dark colour schemes (issue 18)', () => {
+describe('light and dark colour schemes', () => {
   test('the scheme follows the system, is set before the app runs, and is readable in the grid', async ({
     browser,
   }) => {

@@ -33,7 +33,7 @@ async function fleetOwner(api: Api): Promise<{ email: string; password: string }
   return owner;
 }
 
-describe('a 403 never signs anyone out (issue 18, defect 1)', () => {
+describe('a 403 never signs anyone out', () => {
   test("a fleet owner opening an administrator's page by address sees 'access denied' and stays signed in", async ({
     page,
   }) => {
@@ -81,7 +81,7 @@ describe('no account is revealed by registering', () => {
   });
 });
 
-describe('the account menu and the users detail (issue 18, defect 6)', () => {
+describe('the account menu and the users detail', () => {
   test('the header links the change-password page', async ({ page }) => {
     await signIn(page, ADMIN);
     await page.getByTestId('change-password-link').click();
@@ -112,7 +112,7 @@ describe('the account menu and the users detail (issue 18, defect 6)', () => {
   });
 });
 
-describe('a normal path makes no failed request (issue 18, defect 10)', () => {
+describe('a normal path makes no failed request', () => {
   test('opening a saved template without a schedule: no failed request, no console error', async ({ page }) => {
     const api = await Api.signIn();
     const vehicle = await reportVehicle(api, 'EV Cart 23');
@@ -150,7 +150,7 @@ describe('a normal path makes no failed request (issue 18, defect 10)', () => {
   });
 });
 
-describe('a redeployed portal (issue 18, defect 11)', () => {
+describe('a redeployed portal', () => {
   test('a lazy page whose code is gone offers a Reload that opens it', async ({ page }) => {
     // The tab runs without the portal's service worker (support/fixtures contextOptions), as a tab
     // opened before the PWA would: the worker would keep the scripts it has loaded.

@@ -19,7 +19,7 @@ import { watchPage } from './support/page-watch';
 import { CHROMIUM, RESULTS_DIR } from './support/paths';
 
 /**
- * Every page of the portal, as a role that may open it (issue 18): no serious or critical axe-core
+ * Every page of the portal, as a role that may open it: no serious or critical axe-core
  * violation (WCAG 2.0/2.1 A and AA) in the light or the dark scheme, no failed request and no
  * console error. With SCREENSHOTS=1 (`npm run screenshots`) the walk runs once in each scheme and
  * saves each page at 1280×800 and at phone width (375×740) into docs/screenshots/, with an index.

@@ -6,7 +6,7 @@ import { field, fieldError, pickVehicle } from './support/records';
 import { pickDateTime } from './support/date-time';
 
 /**
- * Issue 18, defect 5: on the long CAN record form a failed Save brings the first field in error into
+ * On the long CAN record form a failed Save brings the first field in error into
  * view and focuses it, whether the form's checks or the server refused it; and a page opened from
  * another starts at its top, not at the scroll position of the page before.
  */

@@ -4,7 +4,7 @@ import { daysAgo } from './support/can-report';
 import { pickDay } from './support/date-time';
 import { Api, assignToFleet, createDealer, createFleet, dialog, freeVehicles, runId } from './support/people';
 
-/** Issue 18 defects 8 and 9: one way of writing times, sentences that do not run together. */
+/** One way of writing times, sentences that do not run together. */
 
 const DAY = daysAgo(3);
 const ymd = `${DAY.getFullYear()}/${String(DAY.getMonth() + 1).padStart(2, '0')}/${String(DAY.getDate()).padStart(2, '0')}`;

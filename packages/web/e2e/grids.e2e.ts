@@ -5,7 +5,7 @@ import { choose, daysAgo, reportVehicle, sendReadings } from './support/can-repo
 import { pickDateTime } from './support/date-time';
 import { Api, createDealer, createFleet, gridRows, runId } from './support/people';
 
-/** Issue 18 defect 7: columns sized to their content, none cut or covered, the user's choices kept. */
+/** Columns sized to their content, none cut or covered, the user's choices kept. */
 
 const DAY = daysAgo(9);
 const VEHICLE_NAME = 'EV Cart 21';
@@ -91,7 +91,7 @@ describe('grids', () => {
     await screenshot(page, 'grid-vehicles');
     await openReportResult(page);
     expect(await cutHeaders(page, 'result-grid')).toEqual([]);
-    // Sized to content: a report column is not the old fixed 200 px.
+    // Sized to content: report columns are not all one fixed width.
     const widths = await page
       .getByTestId('result-grid')
       .locator('.ag-header-cell')

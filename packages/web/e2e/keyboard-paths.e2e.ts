@@ -5,7 +5,7 @@ import { Api, dialog, runId } from './support/people';
 import { field } from './support/records';
 
 /**
- * Keyboard paths (issue 18, accessibility): Tab reaches every field and button of a form or modal,
+ * Keyboard paths (accessibility): Tab reaches every field and button of a form or modal,
  * in order and with a focus the user can see; Enter submits; Escape closes a modal and gives the
  * focus back. One of each kind: the login form, a create modal, a record form, a delete dialog.
  */

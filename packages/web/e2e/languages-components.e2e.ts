@@ -5,7 +5,7 @@ import { Api, createDealer, gridRow, runId } from './support/people';
 
 const GRID = 'dealers-grid';
 
-describe('shared components in German (issue 18)', () => {
+describe('shared components in German', () => {
   test('a grid, its columns menu and pager, a validation message and a signal name speak German', async ({ page }) => {
     const dealer = await createDealer(await Api.signIn(ADMIN), runId('lc'));
     await signIn(page, ADMIN);

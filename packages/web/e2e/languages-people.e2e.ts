@@ -6,7 +6,7 @@ import { chooseLanguage } from './support/languages';
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
 const columnHeader = (page: Page, name: string) => page.getByRole('columnheader', { name, exact: true });
 
-describe('languages: the people, administration and account screens (issue 18)', () => {
+describe('languages: the people, administration and account screens', () => {
   test('speak German for an account that chose it, and so does the sign-in page after it', async ({ page }) => {
     await signIn(page, ADMIN);
     await chooseLanguage(page, 'de');

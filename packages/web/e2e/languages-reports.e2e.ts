@@ -15,7 +15,7 @@ async function gridHeaders(page: Page, testId: string): Promise<string[]> {
   return headers.allInnerTexts();
 }
 
-describe('languages: the report, analytics, dashboard, template and record screens (issue 18)', () => {
+describe('languages: the report, analytics, dashboard, template and record screens', () => {
   test('the dashboard and analytics screens speak German when the account does', async ({ page }) => {
     await signIn(page, ADMIN);
     await chooseLanguage(page, 'de');

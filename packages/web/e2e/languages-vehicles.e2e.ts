@@ -20,7 +20,7 @@ beforeAll(async () => {
   await placeAt(vehicle, [47.1, -109.5]);
 });
 
-describe('the vehicle screens in German (issue 18)', () => {
+describe('the vehicle screens in German', () => {
   test('the list, its map, the detail tabs, the form and the unassigned vehicles speak German', async ({ page }) => {
     await signIn(page, ADMIN);
     await chooseLanguage(page, 'de');

@@ -15,7 +15,7 @@ import { chooseLanguage } from './support/languages';
 
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 
-describe('languages (issue 18)', () => {
+describe('languages', () => {
   test("the portal speaks the account's language, chosen in the settings, after a reload and on the sign-in page", async ({
     page,
   }) => {

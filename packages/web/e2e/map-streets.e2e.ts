@@ -11,7 +11,7 @@ import { pmtilesArchive } from './support/pmtiles-archive';
 import { RESULTS_DIR, WEB_DIST } from './support/paths';
 
 /**
- * The street basemap (MAP_PMTILES, issue 18): a portal of its own serving a small PMTiles archive
+ * The street basemap (MAP_PMTILES): a portal of its own serving a small PMTiles archive
  * made here — land and one highway along 45.25° N in Maine — and the list map reading it in byte
  * ranges and drawing the highway in the renderer's light colours over the shipped outlines. When
  * the archive cannot be read, the outlines stay the map.

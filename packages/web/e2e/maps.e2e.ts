@@ -6,7 +6,7 @@ import { Api, runId } from './support/people';
 import { createVehicle, placeAt, vehicleOwners, type OwnVehicle } from './support/vehicles';
 
 /**
- * The maps (issue 18): the world's outlines without stray bands where countries cross the
+ * The maps: the world's outlines without stray bands where countries cross the
  * antimeridian, and a cluster of vehicles standing at one place that lists them to pick from. The
  * street basemap (MAP_PMTILES) has its own portal: map-streets.e2e.ts.
  */

@@ -23,7 +23,7 @@ const inWindow = (locator: Locator) =>
     return right > 0 && left < window.innerWidth && bottom > 0 && top < window.innerHeight;
   });
 
-describe('the portal on a phone (issue 18, 375 px wide)', () => {
+describe('the portal on a phone (375 px wide)', () => {
   test('the menu folds behind a burger, the page gets the whole width and the header fits', async ({ page }) => {
     await signIn(page, ADMIN);
     await page.setViewportSize(PHONE);

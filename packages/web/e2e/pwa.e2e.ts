@@ -25,7 +25,7 @@ async function controlledBySW(page: Page): Promise<void> {
     .toBe('activated');
 }
 
-describe('the portal as an installable app (issue 18, PWA)', () => {
+describe('the portal as an installable app (PWA)', () => {
   test('the manifest is linked and names the app with its icons', async ({ page }) => {
     await page.goto('/login');
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');

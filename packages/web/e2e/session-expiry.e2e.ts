@@ -59,7 +59,7 @@ describe('an ended session (part 1 §2.1, §4)', () => {
       await page.evaluate((key) => sessionStorage.getItem(key) ?? localStorage.getItem(key), TOKEN_KEY),
     ).toBeNull();
     expect(await page.getByTestId('sidebar').count()).toBe(0);
-    // It says the session expired (issue 18), not that the credentials were wrong.
+    // It says the session expired, not that the credentials were wrong.
     await expectToast(page, EXPIRED);
     expect(await textOf(modal.getByTestId('login-reason'))).toBe(EXPIRED);
     expect((await toasts(page).allInnerTexts()).join('\n')).not.toContain(BAD_CREDENTIALS);

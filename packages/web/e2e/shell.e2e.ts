@@ -38,7 +38,7 @@ async function menuLinks(page: Page): Promise<string[]> {
   return [...new Set(hrefs)];
 }
 
-describe('the shell (issue 18, defects 9 and 13)', () => {
+describe('the shell', () => {
   test('the sidebar fills the height under the header and keeps the open page above its footer', async ({ page }) => {
     await signIn(page, ADMIN, '/vehicle');
     const header = await boxOf(page.getByTestId('app-header'));

@@ -59,7 +59,7 @@ describe('sign-in and side menu (part 1 §2.1, §2.3)', () => {
     const sidebar = page.getByTestId('sidebar');
     const userCard = sidebar.getByTestId('sidebar-user');
     expect(await textOf(userCard.locator('p').first())).toBe('Ada Admin');
-    // Authorities are [ROLE_ADMIN, ROLE_USER]: the label names the higher one in words (issue 18, defect 9).
+    // Authorities are [ROLE_ADMIN, ROLE_USER]: the label names the higher one in words.
     expect(await textOf(sidebar.getByTestId('sidebar-role'))).toBe('Administrator');
     expect(await textOf(page.getByTestId('header-login'))).toBe(ADMIN.login);
 

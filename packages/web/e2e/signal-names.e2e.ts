@@ -6,7 +6,7 @@ import { sendReadings } from './support/readings';
 import { createVehicle, vehicleOwners, type OwnVehicle } from './support/vehicles';
 
 /**
- * Issue 18, defect 4: people read signal names, never code keys or misspellings. The signal
+ * People read signal names, never code keys or misspellings. The signal
  * dictionary (domain) names every signal in the CAN record form, the report's pickers, the signal
  * chart and the threshold editor; what a field means sits under it, not in its label.
  */

@@ -179,8 +179,8 @@ describe('vehicle configuration templates and the threshold editor (part 2 §2, 
     expect(await cell.getByTestId('cellVoltage-warning-1-low').count()).toBe(0);
     await expectVisible(page.getByTestId('template-changed'));
     await cell.getByTestId('cellVoltage-warning-toggle').click();
-    // Issue 18: not 1-1, which lies below Cell Voltage's 1.5-5, but the first value no range holds;
-    // and no overlap error for a range the user has not set yet.
+    // The added range starts at the first value no range holds, not at 1-1, which lies below Cell
+    // Voltage's 1.5-5; and a range the user has not set yet shows no overlap error.
     expect(await cell.getByTestId('cellVoltage-warning-1-low').inputValue()).toBe('5');
     expect(await cell.getByTestId('cellVoltage-warning-1-high').inputValue()).toBe('5');
     expect(await cell.getByTestId('metric-cellVoltage-problems').count()).toBe(0);

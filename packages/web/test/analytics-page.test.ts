@@ -9,7 +9,7 @@ import { readinessOrder } from '../src/features/analytics/readiness';
 const today = dayjs('2026-11-26');
 const search = (text: string) => new URLSearchParams(text);
 
-describe('the analytics period (issue 17)', () => {
+describe('the analytics period', () => {
   it('defaults to the last 30 days through today', () => {
     expect(defaultPeriod(today)).toEqual({ from: '2026-10-28', to: '2026-11-26' });
     expect(periodFromSearch(search(''), today)).toEqual(defaultPeriod(today));

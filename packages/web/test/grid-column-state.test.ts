@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromSavedColumns, toSavedColumns, userSizedColumns } from '../src/components/grid-column-state';
 
-describe("a grid's saved columns (issue 18 defect 7)", () => {
+describe("a grid's saved columns", () => {
   it('keep the order, the hidden columns, and only the widths the user dragged', () => {
     const state = [
       { colId: 'name', width: 212.4, hide: false },

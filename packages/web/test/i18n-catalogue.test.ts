@@ -26,7 +26,7 @@ function errorKeysInServerCode(): string[] {
   return [...code.matchAll(/refused\([^;]*?,\s*'([a-z]+)'\s*,?\s*\)/g)].map((match) => match[1]);
 }
 
-describe('the message catalogue (issue 18)', () => {
+describe('the message catalogue', () => {
   it('has a sentence for every key the server sends, in English and German', () => {
     const keys = [...SERVER_MESSAGE_KEYS, ...ERROR_KEYS.map((key) => `errorKey.${key}`)];
     for (const key of keys) {

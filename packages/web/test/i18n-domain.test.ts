@@ -120,7 +120,7 @@ function domainTexts(): Set<string> {
   );
 }
 
-describe("the domain's texts in German (issue 18)", () => {
+describe("the domain's texts in German", () => {
   const texts = domainTexts();
 
   it('has a German text for every English one', () => {

@@ -23,7 +23,7 @@ function catalogueFolders(): { namespace: string; folder: string }[] {
 const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*(\w+)/g)].map((match) => match[1]).sort((a, b) => a.localeCompare(b));
 
-describe('the catalogues of every part of the portal (issue 18)', () => {
+describe('the catalogues of every part of the portal', () => {
   const folders = catalogueFolders();
 
   it('are namespaces the typed resources name', () => {

@@ -22,7 +22,7 @@ function token(value: string): string {
   return DEFAULT_THEME.colors[hue][Number(shade)];
 }
 
-describe('severity colours (issue 18 defect 9)', () => {
+describe('severity colours', () => {
   it('give the WARNING, SEVERE and GOOD badges text at 4.5:1 or more', () => {
     for (const [band, { color, text }] of Object.entries(BAND_BADGES)) {
       expect({ band, readable: contrast(token(color), token(text)) >= 4.5 }).toEqual({ band, readable: true });

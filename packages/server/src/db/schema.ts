@@ -126,7 +126,7 @@ export const mailOutbox = pgTable(
   ],
 );
 
-// ---- people and organisations (issue 5)
+// ---- people and organisations
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 /** A person's sign-in account; removing the account leaves the person without one. */

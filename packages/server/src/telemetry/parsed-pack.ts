@@ -24,7 +24,7 @@ const allPlain = (m: Read): m is MessageParse & { ok: true } =>
 /**
  * The least a new buffer holds, so one fits nearly every hand-over and goes round unchanged: sized
  * to each hand-over (a power of two), they were too small for the next as the counts varied, and
- * nothing was saved (docs/performance.md, "Tenth session").
+ * nothing was saved.
  */
 const SPARE_BYTES = 1 << 20;
 

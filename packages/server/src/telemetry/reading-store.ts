@@ -54,7 +54,7 @@ const pickNew = (rows: StoredRow[], inserted: { vehicle_id: number; ts: Date | s
  * COPYs the rows into `table`. The chunks are written at once, not through a stream pipeline: a
  * batch is at most a few megabytes (maxBatch), and a `pipeline(Readable.from(…))` a batch kept its
  * readings alive through V8's young collections, which then promoted 8 MB of them at each one and
- * left them to the old generation's collector (docs/performance.md, "Eighth session").
+ * left them to the old generation's collector.
  */
 async function copyInto(client: pg.PoolClient, table: string, rows: StoredRow[]) {
   const copy = client.query(copyFrom(`copy ${table} (${COLUMN_LIST}) from stdin (format binary)`));

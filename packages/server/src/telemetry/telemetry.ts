@@ -96,7 +96,7 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     // follows from the readings before it is written. So the states are taken now and written
     // last: after the alerts, trips and chart minutes of every reading they cover, which were
     // queued with those readings. A trip written after its state, by an instance that died in
-    // between, was cut in two by the next holder (the scale test, 2026-11-28).
+    // between, would be cut in two by the next holder (the scale test kills instances to show it).
     const followUps = Promise.all([alerts.idle(), episodes.persist(), minutes.persist()]);
     await states.persist(followUps);
     await followUps;

@@ -101,7 +101,7 @@ const SHEET_TAIL = '</sheetData></worksheet>';
 export const xlsxWith = (unit: string, repeat: number, more: Record<string, EntryContent | string> = {}) =>
   zipOf({ ...PARTS, 'xl/worksheets/sheet1.xml': { head: SHEET_HEAD, unit, repeat, tail: SHEET_TAIL }, ...more });
 
-/** Hostile files of the security issue: each a megabyte or two that inflates to hundreds of megabytes or holds thousands of entries. */
+/** Hostile files for the upload limits: each a megabyte or two that inflates to hundreds of megabytes or holds thousands of entries. */
 export const hostileSheets = {
   /** ~1.9 GB of one byte repeated (whitespace inside the sheet's XML). */
   zipBomb: () => xlsxWith(' ', 1900 * CHUNK),

@@ -76,7 +76,7 @@ export async function createTenant(t: TestApp, admin: string, label: string): Pr
     });
     if (res.statusCode !== 200) throw new Error(`password of ${who}: ${res.statusCode} ${res.body}`);
   }
-  // Vehicles have no API yet (a later issue); they are made in the database, with the columns this issue owns.
+  // The vehicles are made in the database: the people tests need only their links to dealer, fleet and driver.
   const { rows } = await t.database.db.execute<{ id: number }>(sql`
     insert into vehicle (name, vin, dealer_id, fleet_id, driver_id)
     values (${`Van ${tag} 1`}, ${`VIN-${tag}-1`}, ${dealerId}, ${fleetId}, ${driverId}),

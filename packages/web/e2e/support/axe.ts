@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
  */
 const AXE_SOURCE = axe.source;
 
-/** The WCAG 2.0 and 2.1 levels A and AA: what the issue asks the portal to meet. */
+/** The WCAG 2.0 and 2.1 levels A and AA, the ones the portal meets. */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** Minor and moderate findings are left to review; these two fail the walk. */
 const FAILING_IMPACTS = new Set(['serious', 'critical']);

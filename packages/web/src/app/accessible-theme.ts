@@ -1,7 +1,7 @@
 import { Modal, type MantineThemeOverride } from '@mantine/core';
 
 /**
- * The theme settings that keep the portal within WCAG 2.1 AA (issue 18), which
+ * The theme settings that keep the portal within WCAG 2.1 AA, which
  * e2e/every-page.e2e.ts checks with axe-core on every page.
  */
 export const accessibleTheme = {

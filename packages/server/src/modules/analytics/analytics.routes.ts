@@ -19,7 +19,7 @@ import type { AnalyticsService } from './analytics.service.js';
 const access = { access: ANY_SIGNED_IN };
 const params = z.object({ id });
 
-/** Issue 17: charging sessions, trips with energy, battery health, signal charts, fleet efficiency and readiness. */
+/** The EV analytics: charging sessions, trips with energy, battery health, signal charts, fleet efficiency and readiness. */
 export const analyticsRoutes =
   (service: AnalyticsService): FastifyPluginAsyncZod =>
   async (app) => {

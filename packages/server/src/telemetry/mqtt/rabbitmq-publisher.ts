@@ -76,7 +76,7 @@ export function createReadingPublisher(opts: { urls: string[]; partitions: numbe
         });
       } catch (err) {
         // A channel opened while a queue's leader was being elected after a node died kept having
-        // its publishes nacked (the scale test, once in three runs): the connection is dropped, and
+        // its publishes nacked (the scale test shows it, once in three runs): the connection is dropped, and
         // the device's next attempt publishes on a new one, on the next node in turn.
         if (open === used) await dropConnection();
         throw err;

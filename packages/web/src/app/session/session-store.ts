@@ -138,7 +138,7 @@ function sayExpired(): void {
 }
 
 /**
- * §4 said a 401 or 403 ends the session; issue 18 narrows it to a 401 to a call that carried a token
+ * §4 says a 401 or 403 ends the session; evfleet narrows it to a 401 to a call that carried a token
  * (a 403 only refuses that call). The user signs in again over the page they were on. A call
  * without a token (signing in) that gets a 401 met bad credentials, which its own toast says.
  */

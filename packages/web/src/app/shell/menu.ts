@@ -39,7 +39,7 @@ export const SIDE_MENU: readonly MenuEntry[] = [
     icon: IconCar,
     children: [{ id: 'vehicle-list', to: ROUTES.vehicle, page: 'Vehicle Details' }],
   },
-  // Every role: each sees the figures of the vehicles it may see (issue 17).
+  // Every role: each sees the figures of the vehicles it may see.
   { id: 'analytics', to: ROUTES.analytics, icon: IconChartBar },
   { id: 'vehicle-can', to: ROUTES.vehicleCan, page: 'Settings', icon: IconCarOff },
   { id: 'dealer', to: ROUTES.dealer, page: 'Dealer Screen', icon: IconBuildingStore },

@@ -8,7 +8,7 @@ import { ReadinessList } from './ReadinessList';
 import { usePeriod } from './usePeriod';
 import { WhPerMileChart } from './WhPerMileChart';
 
-/** /analytics (issue 17): the visible fleet's energy figures over a period, and its readiness now. */
+/** /analytics: the visible fleet's energy figures over a period, and its readiness now. */
 export default function AnalyticsPage() {
   const { t } = useTranslation('analytics');
   const format = useFormat();

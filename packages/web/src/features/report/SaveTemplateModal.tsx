@@ -15,7 +15,7 @@ interface SaveTemplateModalProps {
 }
 
 /**
- * 'Save as template' (issue 7: the spec lists POST api/canreport/saveTemplate but no control). The
+ * 'Save as template' (the spec lists POST api/canreport/saveTemplate but no control). The
  * name is required here and unique per user on the server, whose refusal shows as its toast.
  */
 export function SaveTemplateModal({ opened, criteria, onClose }: SaveTemplateModalProps) {

@@ -65,7 +65,7 @@ const defaultsOf = (schedule: ReportSchedule | null): ScheduleInput =>
     : { period: 'DAILY', weekday: 1, hour: 6, recipients: [] };
 
 /**
- * Beyond the spec (issue 7): the saved template mailed as an xlsx, daily (the previous day) or
+ * Beyond the spec: the saved template mailed as an xlsx, daily (the previous day) or
  * weekly (the previous seven days), at an hour of the vehicle's time zone.
  */
 export function TemplateSchedule({ templateId }: { templateId: number }) {
