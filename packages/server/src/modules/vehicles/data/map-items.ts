@@ -5,7 +5,7 @@ import { vehicle } from '../../../db/schema.js';
 import type { MapItem } from '@evfleet/domain';
 import { toMapItem } from './vehicle-data.presenter.js';
 import { vehicleDataRepository } from './vehicle-data.repository.js';
-import type { MapItems } from '../../../live/live-hub.js';
+import type { MapItems } from '../../../live/live-session.js';
 import type { VehicleLiveState } from '../../../telemetry/vehicle-states.js';
 
 /**
