@@ -151,7 +151,7 @@ const results = [
     { sortBy: 'Charge Status', sortType: 'DESC', pageNo: Math.floor(lastPage / 2) },
     300,
   ),
-  // Unknown signals lie beyond the data the goals are set for (every signal and 32 cells): timed to show their cost, no goal (docs/performance.md).
+  // Unknown signals lie beyond the data the goals are set for (every signal and 32 cells): timed to show their cost, no goal (docs/performance.md, "CAN history report and its export").
   await timed(
     'sort tirePressure (unknown signal, jsonb), page 0 (no goal)',
     { sortBy: 'tirePressure', sortType: 'DESC' },

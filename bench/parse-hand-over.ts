@@ -6,7 +6,7 @@
  * messages if fewer (a group smaller than 512 waits the thread's HAND_OVER_MS before it goes).
  * Prints the process's CPU per message, both threads and the kernel included, and per hand-over
  * above what the messages cost in the largest groups. No goal: the figures say why messages wait
- * for others (docs/performance.md).
+ * for others (docs/performance.md, "Hand-over to the parse thread and a reading's steps").
  */
 import { createParseThread } from '../packages/server/src/telemetry/parse-thread.js';
 import { reading } from './support/device-reading.js';

@@ -6,7 +6,7 @@
 // folder of that name exists: from the root or the Markdown file's folder, or as the tail of a
 // longer path (`modules/fleets/fleets.service.ts`, `report-order.ts`). An import specifier's
 // `.js` also finds the `.ts` or `.tsx` file it compiles from. A file that is gone on purpose
-// (history in docs/performance.md) is named without backticks.
+// (a benchmark replaced, say) is named without backticks.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';

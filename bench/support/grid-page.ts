@@ -255,7 +255,7 @@ export const runLine = (screen: GridScreen, i: number, run: Run) =>
   `${screen.name} #${i + 1}: rows shown ${run.shownMs.toFixed(0)} ms (API answered at ${run.apiMs.toFixed(0)} ms), longest task ${run.switchTask.toFixed(0)} ms, ` +
   `blocking ${run.switchBlocking.toFixed(0)} ms; scroll to row ${Math.min(PAGE_SIZE, screen.total)} ${run.scrollMs.toFixed(0)} ms, longest task ${run.scrollTask.toFixed(0)} ms (traced: ${run.tracedTask.toFixed(0)} ms, ${run.tracedTaskCpu.toFixed(0)} ms of it on the CPU), longest frame ${run.worstFrameMs.toFixed(0)} ms${run.nudges ? `, stale rows at the bottom (nudged ${run.nudges}x)` : ''}`;
 
-/** The table of docs/performance.md; returns the longest task of all runs. */
+/** The table of docs/performance.md, "1,000-row grid pages in Chromium"; returns the longest task of all runs. */
 export function printGridTable(results: Map<GridScreen, Run[]>): number {
   console.log(
     '\n| screen | rows shown ms | API answered ms | longest task switching ms | scroll to row 1,000 ms | longest task scrolling ms | CPU time in the longest task ms | stale-row nudges |' +

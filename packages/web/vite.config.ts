@@ -39,7 +39,7 @@ export default defineConfig({
       treeshake: {
         // The shared domain package only declares schemas, constants and pure functions: a module of it
         // none of a chunk's code uses is left out of that chunk. Without this every domain module sat in
-        // the entry chunk, so each screen's schemas weighed on /login (docs/performance.md).
+        // the entry chunk, so each screen's schemas weighed on /login (docs/performance.md, "Sign-in page weight").
         moduleSideEffects: (id) => !id.includes('/packages/domain/src/'),
       },
     },

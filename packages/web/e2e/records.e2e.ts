@@ -116,7 +116,7 @@ describe('the generic record screens', () => {
     await expectVisible(row);
     const id = await rowId(page, 'vehicle-log', message);
     expect(await textOf(row.locator('[col-id="warningType"]'))).toBe('SEVERE');
-    // English dates as Intl writes them (docs/decisions.md), 24-hour by default.
+    // English dates as Intl writes them (docs/decisions.md, "The web portal"), 24-hour by default.
     expect(await textOf(row.locator('[col-id="logTime"]'))).toBe('03/04/2099 05:06');
     await screenshot(page, 'records-vehicle-logs');
     // The vehicle column links to the vehicle.

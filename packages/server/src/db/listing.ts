@@ -12,7 +12,7 @@ export const qualified = (column: PgColumn) => sql.raw(`"${getTableName(column.t
  * Newest first. A search orders by an expression (id + 0), so PostgreSQL collects the matches from
  * the trigram indexes and sorts them instead of walking the primary key and testing every row
  * against the pattern: the planner underrates ILIKE's cost per row (three times slower for a term
- * matching 5% of 100,000 drivers; docs/performance.md).
+ * matching 5% of 100,000 drivers; docs/performance.md, "People lists and searches").
  */
 export const newestFirst = (id: PgColumn, term: string) => desc(term ? sql`${id} + 0` : id);
 

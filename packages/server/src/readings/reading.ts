@@ -62,7 +62,7 @@ export interface Reading {
    * Known signals in STORED_SIGNALS order (SIGNAL_INDEX), NaN where the reading has none: no stored
    * value is NaN, the checks refuse it. A flat array of unboxed doubles rather than an object of
    * two dozen numbers, each its own heap object: a reading lives until its batch's follow-ups are
-   * done, and its size is what the young generation copies (docs/performance.md, "The cost of a reading").
+   * done, and its size is what the young generation copies (docs/performance.md, "Memory and the young generation").
    */
   values: number[];
   cells: number[] | null;

@@ -14,7 +14,7 @@ export const SERVER_MAIN = join(REPO_ROOT, 'packages/server/dist/main.js');
  * The heap production gives node (the server's `npm start`, deploy/evfleet.service): a young
  * generation in which readings in flight die young instead of being copied, and no allocation-site
  * pretenuring, without which readings behind an external broker were promoted in most runs
- * (docs/decisions.md).
+ * (docs/decisions.md, "The cost of a reading").
  */
 export const HEAP_FLAGS = ['--max-semi-space-size=64', '--no-allocation-site-pretenuring'];
 /** node's flags for the compiled server, as production starts it. */

@@ -32,7 +32,7 @@ const inline = (ref: string, text: string, style = '') =>
  * A one-sheet xlsx streamed as rows arrive: the sheet's XML is written byte by byte from text
  * lines and deflated on the way out, so exporting 864,000 rows of 57 columns holds one batch at a
  * time and runs twenty times as fast as ExcelJS's streaming writer on the same rows
- * (docs/decisions.md). The header row is bold and frozen.
+ * (docs/decisions.md, "CAN history report"). The header row is bold and frozen.
  */
 export async function xlsxStream(out: Writable, sheetName: string, columns: readonly XlsxColumn[]) {
   const zip = zipStream(out);

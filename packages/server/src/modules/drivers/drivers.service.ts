@@ -13,7 +13,7 @@ import { vehicleLinksRepository as vehicles } from '../vehicles/index.js';
 import { driversRepository as repo } from './drivers.repository.js';
 import { toDriver } from './drivers.presenter.js';
 
-/** Drivers sign in as ROLE_USER; their driver link scopes them to themselves (docs/decisions.md). */
+/** Drivers sign in as ROLE_USER; their driver link scopes them to themselves (docs/decisions.md, "People"). */
 const ROLES = ['ROLE_USER'] as const;
 
 /**

@@ -11,7 +11,7 @@ import { addStreetBasemap } from './street-basemap';
 import type { MapViewProps } from './map-types';
 
 /**
- * Leaflet on a plain DOM node: renders in headless Chromium with no WebGL (docs/decisions.md). Under
+ * Leaflet on a plain DOM node: renders in headless Chromium with no WebGL (docs/decisions.md, "Maps"). Under
  * the layers: the shipped outlines, then the operator's street basemap (MAP_PMTILES) or tile server
  * (MAP_TILE_URL) when there is one, in the colour scheme of the portal.
  */

@@ -19,7 +19,7 @@ interface Props {
 
 /**
  * §2's 'Download CAN History' modal, which the spec leaves hidden with sample content, made real
- * (docs/decisions.md): this vehicle's history between two times for the ticked signals, downloaded
+ * (docs/decisions.md, "Vehicle detail"): this vehicle's history between two times for the ticked signals, downloaded
  * as xlsx or opened on the result page; the report page's six checks apply, in order.
  */
 export function DownloadCanHistoryModal({ vehicle, opened, onClose }: Props) {

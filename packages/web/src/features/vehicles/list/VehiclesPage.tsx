@@ -42,7 +42,7 @@ export function VehiclesPage() {
   }, []);
   const columns = useMemo(() => vehicleColumns({ admin, onToggleStatus: setToggling, t, format }), [admin, t, format]);
   // §4 reloads the list at page 0 after a change; it keeps the chosen page size, since the spec's
-  // size 10 is not one the vehicle list offers (docs/decisions.md).
+  // size 10 is not one the vehicle list offers (docs/decisions.md, "Vehicle list order and page sizes").
   const context: VehiclesOutletContext = { onChanged: () => list.paging.firstPage() };
 
   const confirmStatus = async () => {
