@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
-import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -48,8 +48,8 @@ export interface AppDeps {
 
 export const BODY_LIMIT = 1024 * 1024;
 
-/** Builds the whole HTTP application from its dependencies; nothing is global. */
-export async function buildApp({ config, database, readDatabase = database, logger }: AppDeps) {
+/** The HTTP server with its compilers, error shapes, security headers and OpenAPI description, no routes yet. */
+async function httpServer(config: Config, logger: AppDeps['logger']) {
   const app = Fastify({
     // A URL a log line quotes has its password masked (docs/security.md).
     logger: logger ?? { level: config.logLevel, hooks: { logMethod: maskLogMethod } },
@@ -82,7 +82,11 @@ export async function buildApp({ config, database, readDatabase = database, logg
     openapi: { info: { title: 'evfleet API', version: '1' } },
     transform: jsonSchemaTransform,
   });
+  return app;
+}
 
+/** Who is signed in: tokens, the sessions they stand for, and the sign-in limits. */
+function accountsSide(config: Config, database: Database) {
   const tokens = createTokens(config.jwtSecret, {
     normal: config.tokenValiditySeconds,
     rememberMe: config.tokenValidityRememberMeSeconds,
@@ -97,48 +101,76 @@ export async function buildApp({ config, database, readDatabase = database, logg
     attemptsPerMinute: config.loginAttemptsPerMinute,
     failuresPerAccount: config.loginFailuresPerAccount,
   });
-  const loggers = createLoggers(app.log);
-  const sms = createSmsSender({ webhookUrl: config.smsWebhookUrl, log: loggers.get('evfleet.mail') });
-  const mail = createMailDispatcher({
-    db: database.db,
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    sms,
-    log: loggers.get('evfleet.mail'),
-  });
-  const mails = accountMails(config.appBaseUrl);
-  const signalSource = config.amqp
+  return { tokens, sessions, throttle };
+}
+
+/** Mail and SMS out: the outbox's dispatcher and the account mails. */
+function mailSide(config: Config, database: Database, loggers: Loggers) {
+  const log = loggers.get('evfleet.mail');
+  const sms = createSmsSender({ webhookUrl: config.smsWebhookUrl, log });
+  const mail = createMailDispatcher({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, sms, log });
+  return { mail, mails: accountMails(config.appBaseUrl) };
+}
+
+/** Where readings come from, as the health check and the build info say it. */
+const signalSourceOf = (config: Config) =>
+  config.amqp
     ? `MQTT through RabbitMQ (${config.amqp.partitions} partitions)`
     : config.mqtt.url
       ? `MQTT ${new URL(config.mqtt.url).host}`
       : config.mqtt.port
         ? `MQTT (embedded broker, port ${config.mqtt.port})`
         : 'HTTP only';
-  const build = readBuildInfo(signalSource);
-  installGuard(app, sessions, (user) => resolveScope(database.db, user));
-  installInputRules(app);
-  // Hooks before routes, so every route is measured and audited.
-  const auditTrail = installAuditTrail(app, database.db);
-  // Metrics, health and diagnostics come before the telemetry side, whose routes they measure; they read it when called.
-  const installed: { telemetry?: Awaited<ReturnType<typeof installTelemetry>> } = {};
+
+type InstalledTelemetry = Awaited<ReturnType<typeof installTelemetry>>;
+type Loggers = ReturnType<typeof createLoggers>;
+
+/**
+ * Metrics, health and diagnostics. They come before the telemetry side, whose routes they measure,
+ * and read it when called (`telemetry`).
+ */
+function operationsSide(
+  app: FastifyInstance,
+  deps: AppDeps & { readDatabase: Database; mailing: ReturnType<typeof mailSide>; loggers: Loggers },
+  telemetry: () => InstalledTelemetry | undefined,
+) {
+  const { config, database, readDatabase, mailing } = deps;
+  const signalSource = signalSourceOf(config);
   const diagnostics = createDiagnostics({
-    parseThreadUtilization: () => installed.telemetry?.pipeline.parseThreadUtilization() ?? null,
+    parseThreadUtilization: () => telemetry()?.pipeline.parseThreadUtilization() ?? null,
   });
   const metrics = createMetrics(app, {
     db: database.db,
-    mail,
-    accountMails: mails,
-    telemetry: () => installed.telemetry?.pipeline,
+    mail: mailing.mail,
+    accountMails: mailing.mails,
+    telemetry: () => telemetry()?.pipeline,
     diagnostics,
   });
   const health = createHealth({
     database,
     replica: readDatabase === database ? undefined : readDatabase,
-    mail,
-    mqtt: () => installed.telemetry?.mqtt,
+    mail: mailing.mail,
+    mqtt: () => telemetry()?.mqtt,
     mqttDescription: signalSource,
     dataDir: config.dataDir,
   });
+  return { health, metrics, loggers: deps.loggers, diagnostics, build: readBuildInfo(signalSource) };
+}
+
+/** Builds the whole HTTP application from its dependencies; nothing is global. */
+export async function buildApp(deps: AppDeps) {
+  const { config, database, readDatabase = database } = deps;
+  const app = await httpServer(config, deps.logger);
+  const { tokens, sessions, throttle } = accountsSide(config, database);
+  const loggers = createLoggers(app.log);
+  const mailing = mailSide(config, database, loggers);
+  const { mail, mails } = mailing;
+  installGuard(app, sessions, (user) => resolveScope(database.db, user));
+  installInputRules(app);
+  // Hooks before routes, so every route is measured and audited.
+  const auditTrail = installAuditTrail(app, database.db);
+  const installed: { telemetry?: InstalledTelemetry } = {};
+  const operations = operationsSide(app, { ...deps, readDatabase, mailing, loggers }, () => installed.telemetry);
 
   // One listening connection for every instance-to-instance message, closed after everything that sends.
   const notifications = await createNotifications(database, loggers.get('evfleet.telemetry'));
@@ -155,8 +187,7 @@ export async function buildApp({ config, database, readDatabase = database, logg
     vehiclesTakenOver: dailyStats.takenOver,
     mapItems: (fresh) => createMapItems(database.db, fresh),
   });
-  const telemetry = installed.telemetry.pipeline;
-  const { trackers } = installed.telemetry;
+  const { pipeline: telemetry, trackers } = installed.telemetry;
   await installModules(app, {
     config,
     database,
@@ -170,14 +201,14 @@ export async function buildApp({ config, database, readDatabase = database, logg
     telemetry,
     trackers,
     dailyStats,
-    operations: { health, metrics, loggers, diagnostics, build },
+    operations,
   });
   app.get('/v3/api-docs', { config: { access: ['ROLE_ADMIN'] }, schema: { hide: true } }, () => app.swagger());
   await installWebApp(app, config.webDist);
 
   app.addHook('onClose', async () => {
     throttle.close();
-    diagnostics.close();
+    operations.diagnostics.close();
     await mail.close();
     await dailyStats.close();
     await notifications.close();
