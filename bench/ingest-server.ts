@@ -36,7 +36,7 @@ const { seedReferenceData } = await compiled<typeof Seed>('db/seed');
 const { hashDeviceToken } = await compiled<typeof DeviceToken>('telemetry/device-token');
 const { createDeviceRegistry } = await compiled<typeof Devices>('telemetry/devices');
 const { createIngest } = await compiled<typeof Ingest>('telemetry/ingest');
-const { startEmbeddedBroker } = await compiled<typeof Broker>('telemetry/mqtt-broker');
+const { startEmbeddedBroker } = await compiled<typeof Broker>('telemetry/mqtt/mqtt-broker');
 const { createParseThread } = await compiled<typeof ParseThread>('telemetry/parse-thread');
 const { createRejectionCounter } = await compiled<typeof Rejections>('telemetry/rejections');
 

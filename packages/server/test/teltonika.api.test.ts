@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { type AvlRecord } from '../src/telemetry/teltonika/codec.js';
 import { encodeAvl } from '../src/telemetry/teltonika/encode.js';
-import { STALL_MS } from '../src/telemetry/teltonika/teltonika-listener.js';
+import { STALL_MS } from '../src/telemetry/teltonika/teltonika-connection.js';
 import { DATABASE_KINDS } from './support/databases.js';
 import { callerFor, type Caller } from './support/people.js';
 import { freePort } from './support/ports.js';
