@@ -34,7 +34,7 @@ export interface ConnectionEvents {
  * next. A broker paced by its devices sends a few messages at a time, and evfleet, faster, woke for
  * every 4 KiB (6 readings): the kernel's wake-up and the turn of the event loop, paid per read,
  * made a reading cost twice what it costs when evfleet sets the pace. Resting, a read carries 3 to
- * 5 times as many (docs/performance.md, "Fourteenth session"); 5 ms is little beside the 20 ms
+ * 5 times as many (docs/performance.md, "The cost of a reading"); 5 ms is little beside the 20 ms
  * the batch writer gathers readings for. A socket with data waiting is read without rest.
  */
 const REST_MS = 5;

@@ -24,8 +24,8 @@ export interface ConsumerOptions {
  * times the time to a commit: 2,000 is 40 ms at 50,000 readings/s, two of evfleet's commits. A
  * larger one only makes readings wait longer in the process, and a reading still alive at two of
  * V8's young collections is copied into the old generation: at 10,000 (and already at 4,000)
- * evfleet took 1.5–2.5 µs more CPU a reading and read no faster (docs/performance.md, "Eighth
- * session").
+ * evfleet took 1.5–2.5 µs more CPU a reading and read no faster (docs/performance.md, "Memory and
+ * the young generation").
  */
 const MAX_UNACKED = 2_000;
 
