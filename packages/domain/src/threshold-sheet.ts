@@ -116,16 +116,14 @@ interface Draft {
   backward?: { value: number; row: number };
 }
 
-/**
- * Reads a sheet's rows (the header first) into the attribute list that would result from applying
- * it to `current`. Every error names its row and column; with any error nothing is returned.
- */
-export function parseThresholdSheet(
-  rows: readonly (readonly SheetCell[])[],
-  current: readonly AlertAttribute[],
-): SheetResult {
-  const errors: SheetError[] = [];
-  const header = rows[0] ?? [];
+/** Where each known column sits in the sheet, and its letter for the messages. */
+interface Columns {
+  at: Map<ColumnName, number>;
+  letter(name: ColumnName): string;
+}
+
+/** The header row's columns, or the message naming those missing. */
+function readHeader(header: readonly SheetCell[]): Columns | SheetError {
   const at = new Map<ColumnName, number>();
   header.forEach((cell, i) => {
     const name = HEADER_KEYS[squash(textOf(cell))];
@@ -134,98 +132,71 @@ export function parseThresholdSheet(
   const missing = REQUIRED.filter((c) => !at.has(c));
   if (missing.length)
     return {
-      ok: false,
-      errors: [
-        {
-          row: 1,
-          message: fillText(SHEET_TEXTS.header, { required: REQUIRED.join(', '), missing: missing.join(', ') }),
-        },
-      ],
+      row: 1,
+      message: fillText(SHEET_TEXTS.header, { required: REQUIRED.join(', '), missing: missing.join(', ') }),
     };
-  const col = (name: ColumnName) => columnLetter(at.get(name)!);
-  if (rows.length - 1 > MAX_SHEET_ROWS)
-    return {
-      ok: false,
-      errors: [{ row: MAX_SHEET_ROWS + 2, message: fillText(SHEET_TEXTS.tooManyRows, { count: MAX_SHEET_ROWS }) }],
-    };
+  return { at, letter: (name) => columnLetter(at.get(name)!) };
+}
 
-  const drafts = new Map<MetricName, Draft>();
-  rows.slice(1).forEach((cells, i) => {
-    const row = i + 2;
-    const cell = (name: ColumnName) => (at.has(name) ? cells[at.get(name)!] : undefined);
-    if (cells.every((c) => textOf(c) === '')) return;
-    const metric = METRIC_KEYS.get(squash(textOf(cell('Metric'))));
-    if (!metric)
-      return void errors.push({
-        row,
-        column: col('Metric'),
-        message: fillText(SHEET_TEXTS.unknownMetric, { cell: quoted(cell('Metric')) }),
-      });
-    const band = BAND_WORDS[squash(textOf(cell('Band')))];
-    if (!band)
-      return void errors.push({
-        row,
-        column: col('Band'),
-        message: fillText(SHEET_TEXTS.band, { cell: quoted(cell('Band')) }),
-      });
-    const low = numberOf(cell('Low'));
-    const high = numberOf(cell('High'));
-    if (low === null)
-      return void errors.push({
-        row,
-        column: col('Low'),
-        message: fillText(SHEET_TEXTS.lowNotNumber, { cell: quoted(cell('Low')) }),
-      });
-    if (high === null)
-      return void errors.push({
-        row,
-        column: col('High'),
-        message: fillText(SHEET_TEXTS.highNotNumber, { cell: quoted(cell('High')) }),
-      });
-    const draft = drafts.get(metric) ?? { name: metric, bands: { normal: [], warning: [], sever: [] } };
-    drafts.set(metric, draft);
-    if (draft.bands[band].length >= MAX_RANGES[band]) {
-      return void errors.push({
-        row,
-        column: col('Band'),
-        message: fillText(MAX_RANGES[band] > 1 ? SHEET_TEXTS.tooManyBandRows : SHEET_TEXTS.tooManyBandRow, {
+/** One row into its metric's draft: its range, and the minutes it gives once for the metric. */
+function readRow(
+  cells: readonly SheetCell[],
+  row: number,
+  columns: Columns,
+  drafts: Map<MetricName, Draft>,
+  errors: SheetError[],
+) {
+  const cell = (name: ColumnName) => (columns.at.has(name) ? cells[columns.at.get(name)!] : undefined);
+  const refuse = (column: ColumnName, message: string) =>
+    void errors.push({ row, column: columns.letter(column), message });
+  if (cells.every((c) => textOf(c) === '')) return;
+  const metric = METRIC_KEYS.get(squash(textOf(cell('Metric'))));
+  if (!metric) return refuse('Metric', fillText(SHEET_TEXTS.unknownMetric, { cell: quoted(cell('Metric')) }));
+  const band = BAND_WORDS[squash(textOf(cell('Band')))];
+  if (!band) return refuse('Band', fillText(SHEET_TEXTS.band, { cell: quoted(cell('Band')) }));
+  const low = numberOf(cell('Low'));
+  const high = numberOf(cell('High'));
+  if (low === null) return refuse('Low', fillText(SHEET_TEXTS.lowNotNumber, { cell: quoted(cell('Low')) }));
+  if (high === null) return refuse('High', fillText(SHEET_TEXTS.highNotNumber, { cell: quoted(cell('High')) }));
+  const draft = drafts.get(metric) ?? { name: metric, bands: { normal: [], warning: [], sever: [] } };
+  drafts.set(metric, draft);
+  if (draft.bands[band].length >= MAX_RANGES[band]) {
+    return refuse(
+      'Band',
+      fillText(MAX_RANGES[band] > 1 ? SHEET_TEXTS.tooManyBandRows : SHEET_TEXTS.tooManyBandRow, {
+        metric: METRICS[metric].displayName,
+        count: MAX_RANGES[band],
+        band: SHEET_BAND_NAMES[band],
+      }),
+    );
+  }
+  draft.bands[band].push({ low, high, row });
+  for (const [column, key] of [
+    ['Notification Frequency (Mins)', 'frequency'],
+    ['Minutes Backward (Mins)', 'backward'],
+  ] as const) {
+    const raw = textOf(cell(column));
+    if (raw === '') continue;
+    const value = numberOf(raw);
+    if (value === null || !Number.isInteger(value) || value < 0) {
+      refuse(column, fillText(SHEET_TEXTS.notMinutes, { column, cell: quoted(raw) }));
+    } else if (draft[key] && draft[key].value !== value) {
+      refuse(
+        column,
+        fillText(SHEET_TEXTS.disagrees, {
+          column,
           metric: METRICS[metric].displayName,
-          count: MAX_RANGES[band],
-          band: SHEET_BAND_NAMES[band],
+          value: draft[key].value,
+          row: draft[key].row,
         }),
-      });
-    }
-    draft.bands[band].push({ low, high, row });
-    for (const [column, key] of [
-      ['Notification Frequency (Mins)', 'frequency'],
-      ['Minutes Backward (Mins)', 'backward'],
-    ] as const) {
-      const raw = textOf(cell(column));
-      if (raw === '') continue;
-      const value = numberOf(raw);
-      if (value === null || !Number.isInteger(value) || value < 0) {
-        errors.push({
-          row,
-          column: col(column),
-          message: fillText(SHEET_TEXTS.notMinutes, { column, cell: quoted(raw) }),
-        });
-      } else if (draft[key] && draft[key].value !== value) {
-        errors.push({
-          row,
-          column: col(column),
-          message: fillText(SHEET_TEXTS.disagrees, {
-            column,
-            metric: METRICS[metric].displayName,
-            value: draft[key].value,
-            row: draft[key].row,
-          }),
-        });
-      } else draft[key] ??= { value, row };
-    }
-  });
-  if (errors.length) return { ok: false, errors };
-  if (drafts.size === 0) return { ok: false, errors: [{ row: 2, message: SHEET_TEXTS.empty }] };
+      );
+    } else draft[key] ??= { value, row };
+  }
+}
 
+/** The attribute list `current` becomes with the drafts, each checked as the editor checks it. */
+function applyDrafts(drafts: Map<MetricName, Draft>, current: readonly AlertAttribute[], columns: Columns) {
+  const errors: SheetError[] = [];
   let attributes = [...current];
   for (const draft of drafts.values()) {
     const before = current.find((a) => a.name === draft.name);
@@ -245,12 +216,38 @@ export function parseThresholdSheet(
     for (const p of thresholdProblems(next)) {
       const range = p.band !== undefined && p.index !== undefined ? draft.bands[p.band][p.index] : undefined;
       const rowOf = range?.row ?? Math.min(...BAND_KEYS.flatMap((b) => draft.bands[b].map((r) => r.row)));
-      errors.push({ row: rowOf, column: col(p.field === 'high' ? 'High' : 'Low'), message: p.message });
+      errors.push({ row: rowOf, column: columns.letter(p.field === 'high' ? 'High' : 'Low'), message: p.message });
     }
     attributes = before ? attributes.map((a) => (a.name === draft.name ? next : a)) : [...attributes, next];
   }
-  if (errors.length) return { ok: false, errors: errors.sort((a, b) => a.row - b.row) };
-  return { ok: true, attributes, metrics: [...drafts.keys()] };
+  return { attributes, errors };
+}
+
+/**
+ * Reads a sheet's rows (the header first) into the attribute list that would result from applying
+ * it to `current`. Every error names its row and column; with any error nothing is returned.
+ */
+export function parseThresholdSheet(
+  rows: readonly (readonly SheetCell[])[],
+  current: readonly AlertAttribute[],
+): SheetResult {
+  const columns = readHeader(rows[0] ?? []);
+  if (!('at' in columns)) return { ok: false, errors: [columns] };
+  if (rows.length - 1 > MAX_SHEET_ROWS)
+    return {
+      ok: false,
+      errors: [{ row: MAX_SHEET_ROWS + 2, message: fillText(SHEET_TEXTS.tooManyRows, { count: MAX_SHEET_ROWS }) }],
+    };
+
+  const drafts = new Map<MetricName, Draft>();
+  const errors: SheetError[] = [];
+  rows.slice(1).forEach((cells, i) => readRow(cells, i + 2, columns, drafts, errors));
+  if (errors.length) return { ok: false, errors };
+  if (drafts.size === 0) return { ok: false, errors: [{ row: 2, message: SHEET_TEXTS.empty }] };
+
+  const applied = applyDrafts(drafts, current, columns);
+  if (applied.errors.length) return { ok: false, errors: applied.errors.sort((a, b) => a.row - b.row) };
+  return { ok: true, attributes: applied.attributes, metrics: [...drafts.keys()] };
 }
 
 /** The sheet of a list of attributes (the downloadable example is the defaults of §5). */
