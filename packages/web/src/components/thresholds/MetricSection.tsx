@@ -17,20 +17,13 @@ interface MetricSectionProps {
   saving: boolean;
 }
 
-/** One metric of the threshold accordion: its three bands, timings, channels and problems. */
-export const MetricSection = memo(function MetricSection({
-  attribute,
-  readOnly,
-  onChange,
-  onSaveOne,
-  saving,
-}: MetricSectionProps) {
-  const { min, max } = METRICS[attribute.name];
+/**
+ * The metric's problems as the editor shows them: a range just added and still clashing is a task
+ * (`unsetRange`), not an error, until touched.
+ */
+function useMetricProblems(attribute: AlertAttribute, onChange: (next: AlertAttribute) => void) {
   const [fresh, setFresh] = useState<FreshRanges>(new Set());
-  const { t } = useTranslation('components');
-  const domainText = useDomainText();
   const problems = useMemo(() => thresholdProblems(withoutFresh(attribute, fresh)), [attribute, fresh]);
-  // A new range that still clashes must be set before saving; it is a task, not an error, until touched.
   const unsetRange = useMemo(
     () => fresh.size > 0 && thresholdProblems(attribute).length > problems.length,
     [attribute, fresh, problems],
@@ -53,25 +46,82 @@ export const MetricSection = memo(function MetricSection({
       if (problem.band && problem.index !== undefined) byBand[problem.band].add(problem.index);
     return byBand;
   }, [problems]);
+  return { problems, unsetRange, changeBand, faulty };
+}
+
+/** The accordion row: the metric's name and range, and how many problems it has. */
+function MetricTitle({ attribute, problems, testId }: { attribute: AlertAttribute; problems: number; testId: string }) {
+  const { min, max } = METRICS[attribute.name];
+  const { t } = useTranslation('components');
+  const domainText = useDomainText();
+  return (
+    <Group gap="sm">
+      {/* The dictionary's name and unit: a stored displayName may be whatever a spreadsheet said. */}
+      <Text fw={600} data-testid={`${testId}-name`}>
+        {domainText(signalLabel(attribute.name))}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {min} – {max}
+      </Text>
+      {problems > 0 && (
+        <Badge color="red" variant="light" size="sm">
+          {t('thresholds.problems', { count: problems })}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** How often a metric's alert may repeat, and how far back its readings are judged. */
+function MetricTimings({
+  attribute,
+  readOnly,
+  onChange,
+  testId,
+}: Omit<MetricSectionProps, 'saving'> & { testId: string }) {
+  const { t } = useTranslation('components');
+  return (
+    <Group gap="md" align="flex-end">
+      <NumberText
+        kind="digits"
+        w={220}
+        label={t('thresholds.frequency')}
+        value={attribute.notificationFrequencyHour}
+        onChange={(value) => onChange({ ...attribute, notificationFrequencyHour: value })}
+        readOnly={readOnly}
+        data-testid={`${testId}-frequency`}
+      />
+      <NumberText
+        kind="digits"
+        w={220}
+        label={t('thresholds.minutesBackward')}
+        value={attribute.minutesBackward}
+        onChange={(value) => onChange({ ...attribute, minutesBackward: value })}
+        readOnly={readOnly}
+        data-testid={`${testId}-minutes-backward`}
+      />
+    </Group>
+  );
+}
+
+/** One metric of the threshold accordion: its three bands, timings, channels and problems. */
+export const MetricSection = memo(function MetricSection({
+  attribute,
+  readOnly,
+  onChange,
+  onSaveOne,
+  saving,
+}: MetricSectionProps) {
+  const { min, max } = METRICS[attribute.name];
+  const { t } = useTranslation('components');
+  const domainText = useDomainText();
+  const { problems, unsetRange, changeBand, faulty } = useMetricProblems(attribute, onChange);
   const testId = `metric-${attribute.name}`;
 
   return (
     <Accordion.Item value={attribute.name} data-testid={testId}>
       <Accordion.Control>
-        <Group gap="sm">
-          {/* The dictionary's name and unit: a stored displayName may be whatever a spreadsheet said. */}
-          <Text fw={600} data-testid={`${testId}-name`}>
-            {domainText(signalLabel(attribute.name))}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {min} – {max}
-          </Text>
-          {problems.length > 0 && (
-            <Badge color="red" variant="light" size="sm">
-              {t('thresholds.problems', { count: problems.length })}
-            </Badge>
-          )}
-        </Group>
+        <MetricTitle attribute={attribute} problems={problems.length} testId={testId} />
       </Accordion.Control>
       <Accordion.Panel>
         <Stack gap="md">
@@ -105,26 +155,7 @@ export const MetricSection = memo(function MetricSection({
               {t('thresholds.unsetRange')}
             </Text>
           )}
-          <Group gap="md" align="flex-end">
-            <NumberText
-              kind="digits"
-              w={220}
-              label={t('thresholds.frequency')}
-              value={attribute.notificationFrequencyHour}
-              onChange={(value) => onChange({ ...attribute, notificationFrequencyHour: value })}
-              readOnly={readOnly}
-              data-testid={`${testId}-frequency`}
-            />
-            <NumberText
-              kind="digits"
-              w={220}
-              label={t('thresholds.minutesBackward')}
-              value={attribute.minutesBackward}
-              onChange={(value) => onChange({ ...attribute, minutesBackward: value })}
-              readOnly={readOnly}
-              data-testid={`${testId}-minutes-backward`}
-            />
-          </Group>
+          <MetricTimings attribute={attribute} readOnly={readOnly} onChange={onChange} testId={testId} />
           <ChannelToggles attribute={attribute} readOnly={readOnly} onChange={onChange} />
           {onSaveOne && !readOnly && (
             <Group justify="flex-end">

@@ -34,22 +34,28 @@ function Line({ label, value, testId }: { label: string; value: string; testId: 
   );
 }
 
-/** The ten cards of part 2 §2 "Dashboard": five live counts, five computed from the stored readings. */
-export function dashboardTiles(
-  counts: UseQueryResult<DashboardCounts>,
-  cards: UseQueryResult<DashboardCards>,
-  format: Format,
-  t: TFunction<'dashboard'>,
-): DashboardTile[] {
-  // §9: whole numbers as 0,0 and amounts as 0,0.[00], grouped as the user's language groups them.
-  const whole = (value: number) => format.number(value, { max: 0 });
-  const amount = (value: number) => format.number(value);
-  // The server's wording of the period is English: the month is worded here, in the user's language.
-  const thisMonth = (period: CardPeriod) => t('card.thisMonth', { month: format.month(period.from) });
-  const countTiles = DASHBOARD_COUNT_CARDS.map(({ key }) => ({
+/** How the cards write their figures. */
+interface Numbers {
+  whole(value: number): string;
+  amount(value: number): string;
+  thisMonth(period: CardPeriod): string;
+}
+
+function numbersOf(format: Format, t: TFunction<'dashboard'>): Numbers {
+  return {
+    // §9: whole numbers as 0,0 and amounts as 0,0.[00], grouped as the user's language groups them.
+    whole: (value) => format.number(value, { max: 0 }),
+    amount: (value) => format.number(value),
+    // The server's wording of the period is English: the month is worded here, in the user's language.
+    thisMonth: (period) => t('card.thisMonth', { month: format.month(period.from) }),
+  };
+}
+
+/** The five live counts, as of now: the period they state. */
+function countTiles(counts: UseQueryResult<DashboardCounts>, n: Numbers, t: TFunction<'dashboard'>): DashboardTile[] {
+  return DASHBOARD_COUNT_CARDS.map(({ key }) => ({
     id: key,
     node: (
-      // The counts are as of now: the period they state.
       <DashboardCard
         id={key}
         title={t(`count.${key}`)}
@@ -57,18 +63,27 @@ export function dashboardTiles(
         loading={counts.isPending}
         error={counts.isError}
       >
-        {counts.data && <Figure value={whole(counts.data[key])} testId={`count-${key}`} />}
+        {counts.data && <Figure value={n.whole(counts.data[key])} testId={`count-${key}`} />}
       </DashboardCard>
     ),
   }));
+}
 
-  const computed = (
-    id: keyof typeof DASHBOARD_CARD_TITLES,
-    period: (data: DashboardCards) => string,
-    body: (data: DashboardCards) => ReactNode,
-    /** The card's figure for one day of the trend. */
-    daily: (day: TrendDay, factors: DashboardFactors) => number,
-  ): DashboardTile => ({
+interface ComputedCard {
+  id: keyof typeof DASHBOARD_CARD_TITLES;
+  period: (data: DashboardCards) => string;
+  body: (data: DashboardCards) => ReactNode;
+  /** The card's figure for one day of the trend. */
+  daily: (day: TrendDay, factors: DashboardFactors) => number;
+}
+
+/** A card computed from the stored readings: its figures, and its trend over the last days. */
+function computedTile(
+  cards: UseQueryResult<DashboardCards>,
+  t: TFunction<'dashboard'>,
+  { id, period, body, daily }: ComputedCard,
+): DashboardTile {
+  return {
     id,
     node: (
       <DashboardCard
@@ -88,49 +103,51 @@ export function dashboardTiles(
         )}
       </DashboardCard>
     ),
-  });
+  };
+}
 
+/** The five cards computed from the stored readings, each with what it shows. */
+function computedCards(n: Numbers, t: TFunction<'dashboard'>): ComputedCard[] {
   return [
-    ...countTiles,
-    computed(
-      'chargeConsumption',
-      (data) => thisMonth(data.chargeConsumption.period),
-      (data) => (
+    {
+      id: 'chargeConsumption',
+      period: (data) => n.thisMonth(data.chargeConsumption.period),
+      body: (data) => (
         <Figure
-          value={amount(data.chargeConsumption.kwh)}
+          value={n.amount(data.chargeConsumption.kwh)}
           unit="kWh"
-          note={t('card.vehicles', { count: data.vehicles, n: whole(data.vehicles) })}
+          note={t('card.vehicles', { count: data.vehicles, n: n.whole(data.vehicles) })}
           testId="card-chargeConsumption"
         />
       ),
-      (day) => day.kwh,
-    ),
-    computed(
-      'hoursCharging',
-      (data) => thisMonth(data.hoursCharging.period),
-      (data) => <Figure value={amount(data.hoursCharging.hours)} unit="h" testId="card-hoursCharging" />,
-      (day) => day.chargingHours,
-    ),
-    computed(
-      'serviceIncidents',
-      (data) => thisMonth(data.serviceIncidents.period),
-      (data) => (
+      daily: (day) => day.kwh,
+    },
+    {
+      id: 'hoursCharging',
+      period: (data) => n.thisMonth(data.hoursCharging.period),
+      body: (data) => <Figure value={n.amount(data.hoursCharging.hours)} unit="h" testId="card-hoursCharging" />,
+      daily: (day) => day.chargingHours,
+    },
+    {
+      id: 'serviceIncidents',
+      period: (data) => n.thisMonth(data.serviceIncidents.period),
+      body: (data) => (
         <Figure
-          value={whole(data.serviceIncidents.count)}
+          value={n.whole(data.serviceIncidents.count)}
           note={t('card.severeEpisodes')}
           testId="card-serviceIncidents"
         />
       ),
-      (day) => day.incidents,
-    ),
-    computed(
-      'dollarsSaved',
-      (data) => thisMonth(data.dollarsSaved.period),
-      (data) => (
+      daily: (day) => day.incidents,
+    },
+    {
+      id: 'dollarsSaved',
+      period: (data) => n.thisMonth(data.dollarsSaved.period),
+      body: (data) => (
         <Stack gap={6}>
           <Figure
             value={dollars.format(data.dollarsSaved.total)}
-            note={t('card.milesDriven', { miles: amount(data.miles) })}
+            note={t('card.milesDriven', { miles: n.amount(data.miles) })}
             testId="card-dollarsSaved"
           />
           <Line
@@ -145,23 +162,38 @@ export function dashboardTiles(
           />
         </Stack>
       ),
-      (day, factors) => savings(day.miles, day.kwh, factors).total,
-    ),
-    computed(
-      'emission',
-      (data) => thisMonth(data.emission.period),
-      (data) => (
+      daily: (day, factors) => savings(day.miles, day.kwh, factors).total,
+    },
+    {
+      id: 'emission',
+      period: (data) => n.thisMonth(data.emission.period),
+      body: (data) => (
         <Stack gap={6}>
           <Figure
-            value={amount(data.emission.co2SavedKg)}
+            value={n.amount(data.emission.co2SavedKg)}
             unit="kg CO2"
             note={t('card.co2Avoided')}
             testId="card-emission"
           />
-          <Line label={t('card.gallonsSaved')} value={amount(data.emission.gallonsSaved)} testId="card-gallonsSaved" />
+          <Line
+            label={t('card.gallonsSaved')}
+            value={n.amount(data.emission.gallonsSaved)}
+            testId="card-gallonsSaved"
+          />
         </Stack>
       ),
-      (day, factors) => savings(day.miles, day.kwh, factors).co2SavedKg,
-    ),
+      daily: (day, factors) => savings(day.miles, day.kwh, factors).co2SavedKg,
+    },
   ];
+}
+
+/** The ten cards of part 2 §2 "Dashboard": five live counts, five computed from the stored readings. */
+export function dashboardTiles(
+  counts: UseQueryResult<DashboardCounts>,
+  cards: UseQueryResult<DashboardCards>,
+  format: Format,
+  t: TFunction<'dashboard'>,
+): DashboardTile[] {
+  const n = numbersOf(format, t);
+  return [...countTiles(counts, n, t), ...computedCards(n, t).map((card) => computedTile(cards, t, card))];
 }

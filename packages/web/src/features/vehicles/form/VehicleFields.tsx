@@ -1,12 +1,24 @@
 import { CELL_COUNTS, timeZoneOptions, type VehicleForm } from '@evfleet/domain';
-import { Checkbox, Group, Radio, Select, SimpleGrid, TextInput } from '@mantine/core';
+import {
+  Checkbox,
+  Group,
+  Radio,
+  Select,
+  SimpleGrid,
+  TextInput,
+  type SelectProps,
+  type TextInputProps,
+} from '@mantine/core';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDomainText } from '../../../i18n/useDomainText';
 import { useDealerChoices, useTemplateChoices } from '../api/vehicles-api';
 
+type Form = UseFormReturn<VehicleForm>;
+type FieldName = keyof VehicleForm & string;
+
 interface VehicleFieldsProps {
-  form: UseFormReturn<VehicleForm>;
+  form: Form;
   /** A template was picked: its thresholds replace the form's (§4). */
   onTemplateChosen: (templateId: number) => void;
 }
@@ -16,12 +28,98 @@ const CELLS = CELL_COUNTS.map(String);
 
 const asText = (value: unknown) => (value === undefined || value === null || value === '' ? null : String(value));
 
+/** A text field of the form, its message of §5 under it; its test id is `vehicle-<name>`. */
+function FormText({ form, name, ...props }: { form: Form; name: FieldName } & Omit<TextInputProps, 'form' | 'name'>) {
+  const domainText = useDomainText();
+  return (
+    <TextInput
+      data-testid={`vehicle-${name}`}
+      error={domainText(form.formState.errors[name]?.message)}
+      {...props}
+      {...form.register(name)}
+    />
+  );
+}
+
+/** A choice of the form, held as text by the select and as the form's value; `onChosen` hears a pick. */
+function FormSelect({
+  form,
+  name,
+  testId = `vehicle-${name}`,
+  onChosen,
+  ...props
+}: { form: Form; name: FieldName; testId?: string; onChosen?: (value: string) => void } & Omit<
+  SelectProps,
+  'form' | 'name' | 'value' | 'onChange'
+>) {
+  const domainText = useDomainText();
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <Select
+          value={asText(field.value)}
+          onChange={(value) => {
+            field.onChange(value ?? '');
+            if (value) onChosen?.(value);
+          }}
+          onBlur={field.onBlur}
+          error={domainText(form.formState.errors[name]?.message)}
+          data-testid={testId}
+          {...props}
+        />
+      )}
+    />
+  );
+}
+
+/** Active or inactive. */
+function StatusChoice({ form }: { form: Form }) {
+  const { t } = useTranslation('vehicles');
+  return (
+    <Controller
+      control={form.control}
+      name="status"
+      render={({ field }) => (
+        <Radio.Group
+          label={t('field.status')}
+          value={field.value === false ? 'inactive' : 'active'}
+          onChange={(value) => field.onChange(value === 'active')}
+          data-testid="vehicle-status"
+        >
+          <Group mt={6}>
+            <Radio value="active" label={t('status.active')} data-testid="vehicle-status-active" />
+            <Radio value="inactive" label={t('status.inactive')} data-testid="vehicle-status-inactive" />
+          </Group>
+        </Radio.Group>
+      )}
+    />
+  );
+}
+
+/** Whether alerts go out by SMS and by mail. */
+function ChannelChoices({ form }: { form: Form }) {
+  const { t } = useTranslation('vehicles');
+  return (
+    <Group gap="xl" mt="lg">
+      <Checkbox
+        label={t('form.smsNotification')}
+        data-testid="vehicle-smsNotification"
+        {...form.register('smsNotification')}
+      />
+      <Checkbox
+        label={t('form.emailNotification')}
+        data-testid="vehicle-emailNotification"
+        {...form.register('emailNotification')}
+      />
+    </Group>
+  );
+}
+
 /** The vehicle form's fields of §2, with the messages of §5 under them. */
 export function VehicleFields({ form, onTemplateChosen }: VehicleFieldsProps) {
   const { t } = useTranslation('vehicles');
-  const domainText = useDomainText();
-  const { register, control, formState } = form;
-  const { errors } = formState;
   const dealers = useDealerChoices();
   const templates = useTemplateChoices();
   const dealerOptions = (dealers.data ?? []).map((dealer) => ({ value: String(dealer.id), label: dealer.name }));
@@ -29,164 +127,59 @@ export function VehicleFields({ form, onTemplateChosen }: VehicleFieldsProps) {
     value: String(template.id),
     label: template.name,
   }));
-  const templateId = useWatch({ control, name: 'templateId' });
+  const templateId = useWatch({ control: form.control, name: 'templateId' });
   const templateCapacity = templates.data?.find(
     (template) => String(template.id) === asText(templateId),
   )?.ratedCapacityKwh;
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-      <TextInput
-        label={t('field.name')}
-        withAsterisk
-        data-testid="vehicle-name"
-        error={domainText(errors.name?.message)}
-        {...register('name')}
-      />
-      <TextInput
-        label={t('form.vin')}
-        withAsterisk
-        data-testid="vehicle-vin"
-        error={domainText(errors.vin?.message)}
-        {...register('vin')}
-      />
-      <Controller
-        control={control}
+      <FormText form={form} name="name" label={t('field.name')} withAsterisk />
+      <FormText form={form} name="vin" label={t('form.vin')} withAsterisk />
+      <FormSelect
+        form={form}
         name="dealerId"
-        render={({ field }) => (
-          <Select
-            label={t('field.dealerName')}
-            withAsterisk
-            searchable
-            placeholder={dealers.isPending ? t('form.dealersLoading') : t('form.dealerPlaceholder')}
-            data={dealerOptions}
-            value={asText(field.value)}
-            onChange={(value) => field.onChange(value ?? '')}
-            onBlur={field.onBlur}
-            error={domainText(errors.dealerId?.message)}
-            data-testid="vehicle-dealer"
-          />
-        )}
+        testId="vehicle-dealer"
+        label={t('field.dealerName')}
+        withAsterisk
+        searchable
+        placeholder={dealers.isPending ? t('form.dealersLoading') : t('form.dealerPlaceholder')}
+        data={dealerOptions}
       />
-      <Controller
-        control={control}
+      <FormSelect
+        form={form}
         name="templateId"
-        render={({ field }) => (
-          <Select
-            label={t('field.templateName')}
-            withAsterisk
-            searchable
-            placeholder={templates.isPending ? t('form.templatesLoading') : t('form.templatePlaceholder')}
-            data={templateOptions}
-            value={asText(field.value)}
-            onChange={(value) => {
-              field.onChange(value ?? '');
-              if (value) onTemplateChosen(Number(value));
-            }}
-            onBlur={field.onBlur}
-            error={domainText(errors.templateId?.message)}
-            data-testid="vehicle-template"
-          />
-        )}
+        testId="vehicle-template"
+        label={t('field.templateName')}
+        withAsterisk
+        searchable
+        placeholder={templates.isPending ? t('form.templatesLoading') : t('form.templatePlaceholder')}
+        data={templateOptions}
+        onChosen={(value) => onTemplateChosen(Number(value))}
       />
-      <TextInput
-        label={t('form.iotVersion')}
-        data-testid="vehicle-iotVersion"
-        error={domainText(errors.iotVersion?.message)}
-        {...register('iotVersion')}
-      />
-      <TextInput
-        label={t('form.pcmVersion')}
-        data-testid="vehicle-pcmVersion"
-        error={domainText(errors.pcmVersion?.message)}
-        {...register('pcmVersion')}
-      />
-      <TextInput
-        label={t('form.notificationEmail')}
-        type="email"
-        data-testid="vehicle-notificationEmailAddress"
-        error={domainText(errors.notificationEmailAddress?.message)}
-        {...register('notificationEmailAddress')}
-      />
-      <TextInput
-        label={t('form.notificationSms')}
-        inputMode="tel"
-        data-testid="vehicle-notificationSmsNumber"
-        error={domainText(errors.notificationSmsNumber?.message)}
-        {...register('notificationSmsNumber')}
-      />
-      <Controller
-        control={control}
+      <FormText form={form} name="iotVersion" label={t('form.iotVersion')} />
+      <FormText form={form} name="pcmVersion" label={t('form.pcmVersion')} />
+      <FormText form={form} name="notificationEmailAddress" label={t('form.notificationEmail')} type="email" />
+      <FormText form={form} name="notificationSmsNumber" label={t('form.notificationSms')} inputMode="tel" />
+      <FormSelect
+        form={form}
         name="cells"
-        render={({ field }) => (
-          <Select
-            label={t('form.cells')}
-            withAsterisk
-            placeholder={t('form.cellsPlaceholder')}
-            data={CELLS}
-            value={asText(field.value)}
-            onChange={(value) => field.onChange(value ?? '')}
-            onBlur={field.onBlur}
-            error={domainText(errors.cells?.message)}
-            data-testid="vehicle-cells"
-          />
-        )}
+        label={t('form.cells')}
+        withAsterisk
+        placeholder={t('form.cellsPlaceholder')}
+        data={CELLS}
       />
-      <TextInput
+      <FormText
+        form={form}
+        name="ratedCapacityKwh"
         label={t('form.ratedCapacity')}
         inputMode="decimal"
         description={t('form.ratedCapacityHint')}
         placeholder={templateCapacity ? t('form.ratedCapacityOfTemplate', { capacity: templateCapacity }) : undefined}
-        data-testid="vehicle-ratedCapacityKwh"
-        error={domainText(errors.ratedCapacityKwh?.message)}
-        {...register('ratedCapacityKwh')}
       />
-      <Controller
-        control={control}
-        name="timeZone"
-        render={({ field }) => (
-          <Select
-            label={t('form.timeZone')}
-            searchable
-            limit={50}
-            data={ZONES}
-            value={asText(field.value)}
-            onChange={(value) => field.onChange(value ?? '')}
-            onBlur={field.onBlur}
-            error={domainText(errors.timeZone?.message)}
-            data-testid="vehicle-timeZone"
-          />
-        )}
-      />
-      <Controller
-        control={control}
-        name="status"
-        render={({ field }) => (
-          <Radio.Group
-            label={t('field.status')}
-            value={field.value === false ? 'inactive' : 'active'}
-            onChange={(value) => field.onChange(value === 'active')}
-            data-testid="vehicle-status"
-          >
-            <Group mt={6}>
-              <Radio value="active" label={t('status.active')} data-testid="vehicle-status-active" />
-              <Radio value="inactive" label={t('status.inactive')} data-testid="vehicle-status-inactive" />
-            </Group>
-          </Radio.Group>
-        )}
-      />
-      <Group gap="xl" mt="lg">
-        <Checkbox
-          label={t('form.smsNotification')}
-          data-testid="vehicle-smsNotification"
-          {...register('smsNotification')}
-        />
-        <Checkbox
-          label={t('form.emailNotification')}
-          data-testid="vehicle-emailNotification"
-          {...register('emailNotification')}
-        />
-      </Group>
+      <FormSelect form={form} name="timeZone" label={t('form.timeZone')} searchable limit={50} data={ZONES} />
+      <StatusChoice form={form} />
+      <ChannelChoices form={form} />
     </SimpleGrid>
   );
 }
