@@ -1,5 +1,7 @@
 /** A referenced row went away: at ingest, a vehicle deleted while its readings were in flight. */
 export const FOREIGN_KEY_VIOLATION = '23503';
+/** A unique index refused a row: two writers raced past the check, or a value is taken. */
+export const UNIQUE_VIOLATION = '23505';
 
 /**
  * PostgreSQL's SQLSTATE on an error or on one of its causes (Drizzle wraps the driver's error):

@@ -90,7 +90,8 @@ import { templatesRoutes } from './vehicles/templates/templates.routes.js';
 import { createTemplatesService } from './vehicles/templates/templates.service.js';
 import { thresholdSheetsRoutes } from './vehicles/thresholds/threshold-sheets.routes.js';
 import { trackersRoutes } from './trackers/trackers.routes.js';
-import { createTrackersService, ensureBuiltInProfile } from './trackers/trackers.service.js';
+import { ensureBuiltInProfile } from './trackers/device-profiles.service.js';
+import { createTrackersService } from './trackers/trackers.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -16,7 +16,8 @@ import { z } from 'zod';
 import { ANY_SIGNED_IN, caller } from '../../../auth/guard.js';
 import { idParams } from '../../../http/list-params.js';
 import { XLSX_TYPE } from '../../../lib/xlsx-writer/xlsx-stream.js';
-import type { CanReportService, ReportExport } from './can-report.service.js';
+import type { CanReportService } from './can-report.service.js';
+import type { ReportExport } from './report-access.js';
 
 /** Every signed-in role may call the report API; the service confines it to the caller's vehicles and permissions. */
 const access = { access: ANY_SIGNED_IN };

@@ -4,7 +4,8 @@ import type { AuthUser } from '../../../auth/tokens.js';
 import type { Db } from '../../../db/client.js';
 import { HttpError } from '../../../http/errors.js';
 import { enqueueMail } from '../../../mail/outbox.js';
-import type { CanReportService, ReportExport } from '../report/can-report.service.js';
+import type { CanReportService } from '../report/can-report.service.js';
+import type { ReportExport } from '../report/report-access.js';
 import { reportSchedulesRepository as repo } from './report-schedules.repository.js';
 import { nextRunAfter, periodOf } from './schedule-period.js';
 

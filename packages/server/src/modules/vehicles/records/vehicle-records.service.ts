@@ -18,12 +18,31 @@ import { listOf } from '../../../db/listing.js';
 import { templatesRepository as templates } from '../templates/templates.repository.js';
 import { toVehicle, toVehicleRow } from './vehicle.presenter.js';
 import { vehicleRecordsRepository as repo } from './vehicle-records.repository.js';
-import { fleetsRepository as fleets } from '../../fleets/index.js';
+import { checkedValues } from './vehicle-values.js';
 
-const VIN_TAKEN = 'A vehicle with this VIN already exists.';
+const one = async (q: Queryable, where: SQL | undefined) => {
+  const row = where && (await repo.find(q, where));
+  if (!row) throw notFound('The vehicle');
+  return toVehicle(row, new Date().toISOString());
+};
 
-/** Part 2 §7 "Vehicles": the list, search, detail and the administrators' changes. */
+/** Turns the thresholds a vehicle is judged by into its new own ones (or throws). */
+type ThresholdChange = (current: readonly AlertAttribute[]) => AlertAttribute[];
+
+/** Writes a vehicle's new thresholds, changed from those it is judged by now, under a lock. */
+const rewriteThresholds = (db: Db, id: number, change: ThresholdChange) =>
+  db.transaction(async (tx) => {
+    const current = await repo.lock(tx, id);
+    if (!current) throw notFound('The vehicle');
+    const template = current.templateId === null ? undefined : await templates.ref(tx, current.templateId);
+    const next = change(effectiveThresholds({ own: current.attributes, template: template?.attributes }));
+    await repo.update(tx, id, { attributes: next });
+    return next;
+  });
+
 /**
+ * Part 2 §7 "Vehicles": the list, search, detail and the administrators' changes.
+ *
  * `devices` forgets a VIN whose vehicle is deleted or renamed: its cached credential goes, and the
  * sessions signed in with it end (telemetry/devices.ts).
  */
@@ -38,69 +57,11 @@ export function createVehicleRecordsService({
 }) {
   const visible = async (by: AuthUser, extra?: SQL) => and(visibleVehicles(await resolveScope(db, by)), extra);
   const admin = async (by: AuthUser) => allow(await resolveScope(db, by), 'admin');
-  const one = async (q: Queryable, where: SQL | undefined) => {
-    const row = where && (await repo.find(q, where));
-    if (!row) throw notFound('The vehicle');
-    return toVehicle(row, new Date().toISOString());
-  };
-
-  /** The template a vehicle names must exist; its thresholds are what the vehicle starts from. */
-  const templateOf = async (q: Queryable, templateId: number) => {
-    const t = await templates.ref(q, templateId);
-    if (!t) throw refused('The template does not exist.', 'templatenotfound');
-    return t;
-  };
-
-  /** The values a save writes, and whether the thresholds change. */
-  const values = async (tx: Queryable, input: VehicleWrite, current: typeof vehicle.$inferSelect | null) => {
-    const dealerId = input.dealerId as number; // the schema refuses a missing dealer or template
-    const templateId = input.templateId as number;
-    if (!(await fleets.dealerExists(tx, dealerId))) throw refused('The dealer does not exist.', 'dealernotfound');
-    const template = await templateOf(tx, templateId);
-    if (await repo.vinTaken(tx, input.vin, current?.id ?? -1)) throw refused(VIN_TAKEN, 'vinexists');
-    // Given thresholds win; a new vehicle or a changed template takes the template's (§4).
-    const attributes: AlertAttribute[] | null | undefined =
-      input.attributes ??
-      (current === null || current.templateId !== templateId
-        ? effectiveThresholds({ template: template.attributes })
-        : current.attributes);
-    // Moved to another dealer: it leaves its fleet and driver, which belong to the old dealer.
-    const keepsFleet = current !== null && current.dealerId === dealerId;
-    return {
-      name: input.name,
-      vin: input.vin,
-      dealerId,
-      templateId,
-      ...(keepsFleet ? {} : { fleetId: null, driverId: null }),
-      iotVersion: input.iotVersion ?? null,
-      pcmVersion: input.pcmVersion ?? null,
-      notificationEmail: input.notificationEmailAddress ?? null,
-      notificationSms: input.notificationSmsNumber ?? null,
-      cells: input.cells,
-      timeZone: input.timeZone,
-      status: input.status,
-      smsNotification: input.smsNotification,
-      emailNotification: input.emailNotification,
-      attributes: attributes ?? null,
-      ratedCapacityKwh: input.ratedCapacityKwh ?? null,
-    };
-  };
 
   /** A change of the thresholds the vehicle is judged by. */
-  const changeThresholds = async (
-    by: AuthUser,
-    id: number,
-    change: (current: readonly AlertAttribute[]) => AlertAttribute[],
-  ) => {
+  const changeThresholds = async (by: AuthUser, id: number, change: ThresholdChange) => {
     await admin(by);
-    const attributes = await db.transaction(async (tx) => {
-      const current = await repo.lock(tx, id);
-      if (!current) throw notFound('The vehicle');
-      const template = current.templateId === null ? undefined : await templates.ref(tx, current.templateId);
-      const next = change(effectiveThresholds({ own: current.attributes, template: template?.attributes }));
-      await repo.update(tx, id, { attributes: next });
-      return next;
-    });
+    const attributes = await rewriteThresholds(db, id, change);
     await thresholds.vehicles([id]);
     return attributes;
   };
@@ -122,7 +83,7 @@ export function createVehicleRecordsService({
       await admin(by);
       if (input.id) throw refused('A new vehicle cannot already have an ID', 'idexists');
       const id = await db.transaction(async (tx) =>
-        repo.insert(tx, { ...(await values(tx, input, null)), fleetId: null, driverId: null }),
+        repo.insert(tx, { ...(await checkedValues(tx, input, null)), fleetId: null, driverId: null }),
       );
       await thresholds.vehicles([id]);
       return one(db, eq(vehicle.id, id));
@@ -135,7 +96,7 @@ export function createVehicleRecordsService({
       const before = await db.transaction(async (tx) => {
         const current = await repo.lock(tx, id);
         if (!current) throw notFound('The vehicle');
-        await repo.update(tx, id, await values(tx, input, current));
+        await repo.update(tx, id, await checkedValues(tx, input, current));
         return current.vin;
       });
       if (before !== input.vin) devices.forget(before);
