@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what the test suites need on a fresh Debian machine: Chromium, Mosquitto, RabbitMQ and HAProxy from Debian,
+# Installs what the test suites need on a fresh Debian machine: Chromium, Mosquitto and its clients, RabbitMQ and HAProxy from Debian,
 # the npm packages, and the production web build the browser tests open. PostgreSQL 15 is expected
 # on the PATH (initdb, pg_ctl); it is installed from Debian when absent.
 set -euo pipefail
@@ -8,6 +8,8 @@ cd "$(dirname "$0")/.."
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 command -v mosquitto >/dev/null 2>&1 || [ -x /usr/sbin/mosquitto ] || need+=(mosquitto)
+# mosquitto_pub: a stock client the embedded MQTT listener's conformance test publishes with.
+[ -x /usr/bin/mosquitto_pub ] || need+=(mosquitto-clients)
 command -v initdb >/dev/null 2>&1 || [ -d /usr/lib/postgresql ] || need+=(postgresql)
 # The multi-instance test (npm run test:scale): a RabbitMQ cluster and a balancer.
 [ -x /usr/lib/rabbitmq/bin/rabbitmq-server ] || need+=(rabbitmq-server)
