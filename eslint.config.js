@@ -13,6 +13,11 @@ export default tseslint.config(
     },
   },
   {
+    // No function longer than a screen: split along the problem's seams (docs/architecture.md).
+    files: ['packages/*/src/**/*.{ts,tsx}'],
+    rules: { 'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true, IIFEs: true }] },
+  },
+  {
     files: ['packages/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },

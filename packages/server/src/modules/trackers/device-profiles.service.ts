@@ -7,7 +7,6 @@ import { conflict, fieldErrors, notFound, refused } from '../../http/errors.js';
 import { BUILTIN_TELTONIKA_PROFILE } from '../../telemetry/teltonika/builtin-profile.js';
 import { trackersRepository as repo } from './trackers.repository.js';
 
-
 /** The built-in profile for FMB/FMC trackers exists in every database: made at start when absent. */
 export async function ensureBuiltInProfile(db: Db) {
   if ((await repo.builtInProfileId(db)) !== null) return;
