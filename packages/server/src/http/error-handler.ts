@@ -41,7 +41,7 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 /**
  * The multipart parser (@fastify/busboy, under @fastify/multipart) fails a malformed body with
  * plain errors, no code nor status, which would otherwise be 500s: matched by their text (pinned
- * by test/hostile-uploads.api.test.ts), they are the client's 400.
+ * by test/http/hostile-uploads.api.test.ts), they are the client's 400.
  */
 const MALFORMED_MULTIPART: [RegExp, string][] = [
   [
