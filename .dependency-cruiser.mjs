@@ -99,17 +99,35 @@ export default {
     {
       name: 'feature-not-to-other-feature',
       comment:
-        'Features do not reach into each other; what two features share moves to components/, api/ or app/, and what one offers another goes through its index.ts (as server modules do).',
+        'Features do not reach into each other; what two features share moves to a shared room (components/, api/, session/, routing/, notify/), and what one offers another goes through its index.ts (as server modules do).',
       severity: 'error',
       from: { path: `${web}features/([^/]+)/` },
       to: { path: `${web}features/`, pathNot: [`${web}features/$1/`, `${web}features/[^/]+/index\\.ts$`] },
     },
     {
       name: 'shared-not-to-features',
-      comment: 'components/ and api/ serve every feature, so they cannot depend on one.',
+      comment: 'components/, api/, session/, routing/ and notify/ serve every feature, so they cannot depend on one.',
       severity: 'error',
-      from: { path: `${web}(components|api)/` },
+      from: { path: `${web}(components|api|session|routing|notify)/` },
       to: { path: `${web}features/` },
+    },
+    {
+      name: 'app-only-composes',
+      comment:
+        "app/ composes the portal (the router, the shell, the guards' wiring) from the features and the rooms below; " +
+        'only main.tsx, which starts it, imports it. What features share lives in a room below, never in app/.',
+      severity: 'error',
+      from: { path: web, pathNot: [`${web}app/`, `${web}main\\.tsx$`, `${web}i18n/`] },
+      to: { path: `${web}app/` },
+    },
+    {
+      name: 'i18n-only-to-app-catalogue',
+      comment:
+        "i18n/ names every part's catalogue, app/'s too (the shell's English ships with the first page); " +
+        'of app/ it takes that catalogue and nothing else.',
+      severity: 'error',
+      from: { path: `${web}i18n/` },
+      to: { path: `${web}app/`, pathNot: `${web}app/locales/` },
     },
     {
       name: 'not-to-dev-dep',

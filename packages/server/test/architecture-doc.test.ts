@@ -17,7 +17,7 @@ function asPath(name: string): string | null {
     /^(main|app)\.ts$/.test(name)
   )
     return `${serverSrc}/${name}`;
-  if (/^(app|api|components|features)\//.test(name)) return `${webSrc}/${name}`;
+  if (/^(app|api|components|features|session|routing|notify|i18n)\//.test(name)) return `${webSrc}/${name}`;
   return null;
 }
 

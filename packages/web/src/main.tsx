@@ -11,9 +11,9 @@ import { profileQuery } from './api/app-info';
 import { accessibleTheme } from './app/accessible-theme';
 import { App } from './app/App';
 import { preloadScreenAt } from './app/AppRoutes';
-import { clientConfig } from './app/client-config';
-import { queryClient } from './app/query-client';
-import { fetchSession } from './app/session/session-store';
+import { clientConfig } from './api/client-config';
+import { queryClient } from './api/query-client';
+import { fetchSession } from './session/session-store';
 import { followLanguageInDocument } from './i18n';
 
 const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'sm', ...accessibleTheme });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const toastError = vi.fn();
-vi.mock('../src/app/toast', () => ({ toast: { error: toastError, success: vi.fn() } }));
+vi.mock('../src/notify/toast', () => ({ toast: { error: toastError, success: vi.fn() } }));
 
 /** A Storage good enough for the token helpers. */
 function memoryStorage(): Storage {

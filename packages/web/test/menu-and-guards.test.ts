@@ -1,7 +1,7 @@
 import { DEFAULT_PAGES, type Page } from '@evfleet/domain';
 import { describe, expect, it } from 'vitest';
-import { can } from '../src/app/session/permissions';
 import { SIDE_MENU, visibleMenu, type MenuEntry } from '../src/app/shell/menu';
+import { can } from '../src/session/permissions';
 
 const ids = (entries: MenuEntry[]): string[] => entries.flatMap((e) => [e.id, ...ids(e.children ?? [])]);
 const roles = (...authorities: string[]) => ({ authorities, pages: [] });

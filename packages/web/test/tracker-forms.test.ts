@@ -1,8 +1,8 @@
 import { TRACKER_MESSAGES } from '@evfleet/domain';
 import { describe, expect, it } from 'vitest';
-import { can } from '../src/app/session/permissions';
 import { figure, mappingsFormSchema, newRow } from '../src/features/device-profiles/mappings-form';
 import { PHONE_ID_LENGTH, randomPhoneId, trackerFormSchema } from '../src/features/vehicles/tracker/tracker-form';
+import { can } from '../src/session/permissions';
 
 /** An IMEI with a valid check digit (Teltonika's own example, docs/devices.md). */
 const IMEI = '356307042441013';

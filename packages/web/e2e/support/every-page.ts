@@ -6,7 +6,7 @@ import { newImei } from './teltonika';
 
 /**
  * The pages of the portal for the every-page walk (e2e/every-page.e2e.ts): each route of
- * app/routes.ts and the areas' *Routes.tsx, with real ids made through the API, as a role that may
+ * routing/routes.ts and the areas' *Routes.tsx, with real ids made through the API, as a role that may
  * open it. A new page belongs here.
  */
 

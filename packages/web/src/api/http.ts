@@ -1,8 +1,8 @@
 import { toastsForFailure, type FailedCall } from '@evfleet/domain';
-import { clientConfig } from '../app/client-config';
-import { toast } from '../app/toast';
 import { messageText } from '../i18n/messages';
+import { toast } from '../notify/toast';
 import { readToken } from './auth-storage';
+import { clientConfig } from './client-config';
 
 /** Part 1 §7: every request gives up after two minutes. */
 export const REQUEST_TIMEOUT_MS = 120_000;

@@ -1,5 +1,5 @@
 import { DatesInLanguage } from '../i18n/DatesInLanguage';
-import { ToastContainer } from './toast';
+import { ToastContainer } from '../notify/toast';
 import { AppRoutes } from './AppRoutes';
 import { ErrorBoundary } from './shell/ErrorBoundary';
 import { useAccountLanguage } from './useAccountLanguage';

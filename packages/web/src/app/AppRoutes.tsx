@@ -3,10 +3,10 @@ import { Route, Routes } from 'react-router';
 import { LoginPage } from '../features/account/LoginPage';
 import { readToken } from '../api/auth-storage';
 import { PrivateRoute } from './guards/PrivateRoute';
-import { lazyNamed, namedExport } from './lazy-named';
-import { ENTITY_AREAS, ROUTES, ROUTE_ROLES, type EntityArea } from './routes';
+import { lazyNamed, namedExport } from '../routing/lazy-named';
+import { ENTITY_AREAS, ROUTES, ROUTE_ROLES, type EntityArea } from '../routing/routes';
 import { AppLayout } from './shell/AppLayout';
-import { NotFound } from './shell/StatusPages';
+import { NotFound } from '../routing/StatusPages';
 
 // Only the login page ships in the entry chunk; every other screen loads when first opened.
 const account = () => import('../features/account/public-pages');
@@ -64,7 +64,7 @@ export function preloadScreenAt(pathname: string): void {
   );
 }
 
-/** The route table of part 1 §2.1/§2.2; the paths themselves live in routes.ts. */
+/** The route table of part 1 §2.1/§2.2; the paths themselves live in routing/routes.ts. */
 export function AppRoutes() {
   return (
     <Routes>

@@ -2,7 +2,7 @@ import { vehicleCanRecord } from '@evfleet/domain';
 import { Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useSearchParams } from 'react-router';
-import { ROUTES } from './routes';
+import { ROUTES } from '../routing/routes';
 import { UnassignedVehiclesPage } from '../features/unassigned-vehicles/UnassignedVehiclesPage';
 import type { RecordScreen } from '../features/records/record-types';
 import { RecordListPage } from '../features/records/RecordListPage';

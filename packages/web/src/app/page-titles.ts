@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { matchPath } from 'react-router';
+import { ROUTES, type EntityArea } from '../routing/routes';
 import type { en as app } from './locales/en';
-import { ROUTES, type EntityArea } from './routes';
 
 type AppKey = keyof typeof app;
 

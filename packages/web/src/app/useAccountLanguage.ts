@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { changeLanguage } from '../i18n';
-import { useSession } from './session/useSession';
+import { useSession } from '../session/useSession';
 
 /** The portal speaks the signed-in account's language (its langKey), switching when it is saved. */
 export function useAccountLanguage(): void {

@@ -1,5 +1,5 @@
 import { ADMIN_ONLY, PEOPLE_WRITERS, WARNING_LOG_CLEARERS, type Page, type Role } from '@evfleet/domain';
-import { ROUTE_ROLES } from '../routes';
+import { ROUTE_ROLES } from '../routing/routes';
 
 /** What a signed-in user is allowed comes from two things of the account: its roles and its role's pages (§6). */
 export interface Access {

@@ -7,7 +7,7 @@ import {
   type RolePage,
 } from '@evfleet/domain';
 import type { z } from 'zod';
-import { http } from '../../api/http';
+import { http } from '../api/http';
 
 type LoginResponse = z.infer<typeof loginResponseSchema>;
 

@@ -1,9 +1,9 @@
 import type { Account, LoginForm, Page } from '@evfleet/domain';
-import { cacheAccount, clearAuthStorage, readToken, storeToken } from '../../api/auth-storage';
-import { HttpError, onUnauthorized } from '../../api/http';
-import { translate } from '../../i18n';
-import { queryClient } from '../query-client';
-import { toast } from '../toast';
+import { cacheAccount, clearAuthStorage, readToken, storeToken } from '../api/auth-storage';
+import { HttpError, onUnauthorized } from '../api/http';
+import { queryClient } from '../api/query-client';
+import { translate } from '../i18n';
+import { toast } from '../notify/toast';
 import { authenticate, endServerSession, fetchAccount, fetchAllowedPages } from './session-api';
 
 /** Part 1 §3/§4: the session as the shell, guards and menus see it. */

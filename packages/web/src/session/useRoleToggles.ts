@@ -10,7 +10,7 @@ import {
   type ToggleSubject,
 } from '@evfleet/domain';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../api/http';
+import { http } from '../api/http';
 import { can, type Access } from './permissions';
 import { useAccess } from './useCan';
 

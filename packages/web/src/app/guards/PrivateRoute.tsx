@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { preloadLoginForm } from '../../features/account/LoginForm';
-import { ROUTES } from '../routes';
-import { useCan } from '../session/useCan';
-import { useSession } from '../session/useSession';
+import { preloadLoginForm } from '../../features/account';
+import type { FromState } from '../../routing/from-state';
+import { ROUTES } from '../../routing/routes';
+import { NotAuthorized } from '../../routing/StatusPages';
+import { useCan } from '../../session/useCan';
+import { useSession } from '../../session/useSession';
 import { LoginModal } from '../shell/LoginModal';
-import { NotAuthorized, Offline } from '../shell/StatusPages';
+import { Offline } from '../shell/Offline';
 import { useReadRefused } from './access-denied';
-import type { FromState } from './from-state';
 
 /**
  * A layout route guarding its children (§2.2): blank until the session is known, a note while the

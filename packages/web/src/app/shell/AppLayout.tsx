@@ -2,7 +2,7 @@ import { AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useSession } from '../session/useSession';
+import { useSession } from '../../session/useSession';
 import { useScrollReset } from '../useScrollReset';
 import { ErrorBoundary } from './ErrorBoundary';
 import { useDocumentTitle } from './useDocumentTitle';

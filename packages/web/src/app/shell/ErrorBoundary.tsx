@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Stack, Text } from '@mantine/core';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { translate } from '../../i18n';
-import { isChunkLoadError } from '../lazy-named';
+import { isChunkLoadError } from '../../routing/lazy-named';
 
 interface ErrorBoundaryProps {
   children: ReactNode;

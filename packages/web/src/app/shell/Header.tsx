@@ -3,8 +3,8 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tab
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ribbonLabel, useProfile } from '../../api/app-info';
-import { ROUTES } from '../routes';
-import { useSession } from '../session/useSession';
+import { ROUTES } from '../../routing/routes';
+import { useSession } from '../../session/useSession';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 
 interface HeaderProps {

@@ -1,11 +1,11 @@
 import { Alert, Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { LoginForm } from '../../features/account/LoginForm';
+import { LoginForm } from '../../features/account';
 import { translate } from '../../i18n';
-import type { FromState } from '../guards/from-state';
-import { ROUTES } from '../routes';
-import { useSession } from '../session/useSession';
+import type { FromState } from '../../routing/from-state';
+import { ROUTES } from '../../routing/routes';
+import { useSession } from '../../session/useSession';
 
 /**
  * §2.1: the login form as a modal, over a private page whose session has ended. Signing in keeps

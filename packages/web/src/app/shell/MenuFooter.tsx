@@ -1,8 +1,8 @@
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useAppInfo } from '../../api/app-info';
-import { useCan } from '../session/useCan';
-import { useSession } from '../session/useSession';
+import { useCan } from '../../session/useCan';
+import { useSession } from '../../session/useSession';
 
 function Line({ label, value, testId }: { label: string; value: string | undefined; testId: string }) {
   const { t } = useTranslation('app');

@@ -2,7 +2,7 @@ import { ActionIcon, Menu, NavLink, Stack, Tooltip } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useAccess } from '../session/useCan';
+import { useAccess } from '../../session/useCan';
 import { SIDE_MENU, leavesOf, visibleMenu, type MenuEntry } from './menu';
 
 function isActive(entry: MenuEntry, pathname: string): boolean {

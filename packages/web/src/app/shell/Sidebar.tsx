@@ -2,8 +2,8 @@ import { highestRole } from '@evfleet/domain';
 import { AppShell, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { ROUTES } from '../routes';
-import { useSession } from '../session/useSession';
+import { ROUTES } from '../../routing/routes';
+import { useSession } from '../../session/useSession';
 import { MenuFooter } from './MenuFooter';
 import { SideMenu } from './SideMenu';
 

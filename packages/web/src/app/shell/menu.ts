@@ -12,9 +12,9 @@ import {
   IconUserCircle,
   type Icon,
 } from '@tabler/icons-react';
+import { ROUTES } from '../../routing/routes';
+import { can, type Access } from '../../session/permissions';
 import type { en as app } from '../locales/en';
-import { ROUTES } from '../routes';
-import { can, type Access } from '../session/permissions';
 
 /** The ids of the menu's entries: those the shell's catalogue names. */
 type MenuId = { [Key in keyof typeof app]: Key extends `menu.${infer Id}` ? Id : never }[keyof typeof app];

@@ -1,7 +1,7 @@
 import { DEFAULT_LANG_KEY } from '@evfleet/domain';
 import { useMemo } from 'react';
 import { usePreference } from '../../api/preferences';
-import { useSession } from '../../app/session/useSession';
+import { useSession } from '../../session/useSession';
 import { createFormat, DEFAULT_FORMAT_SETTINGS, type Format } from './format';
 
 /** The signed-in user's formatter: their account language and their 12/24-hour preference. */

@@ -4,8 +4,8 @@ import { Button, Group, Modal, PasswordInput, Stack, Tabs, Text, TextInput } fro
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors } from '../../api/field-errors';
-import { toast } from '../../app/toast';
 import { useDomainText } from '../../i18n/useDomainText';
+import { toast } from '../../notify/toast';
 import { sendResetLink, updatePassword } from './reset-password-api';
 
 /** Whose password is reset: a fleet, driver, dealer or super user. */

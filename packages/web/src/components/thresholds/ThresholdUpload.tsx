@@ -2,8 +2,8 @@ import { MAX_SHEET_BYTES, TEMPLATE_TEXTS, type AlertAttribute, type SheetUploadR
 import { Anchor, Button, FileInput, Group } from '@mantine/core';
 import { useState, type ComponentPropsWithoutRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../app/toast';
 import { useDomainText } from '../../i18n/useDomainText';
+import { toast } from '../../notify/toast';
 import { THRESHOLD_EXAMPLE_FILE, THRESHOLD_EXAMPLE_HREF } from './example-sheet';
 import { isSheet, SHEET_ACCEPT } from './sheet-upload';
 

@@ -2,7 +2,7 @@ import type { VehicleRef } from '@evfleet/domain';
 import { Button, Group, Modal, Stack, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../app/toast';
+import { toast } from '../../notify/toast';
 import { DataGrid } from '../DataGrid';
 import { Pager } from '../list/Pager';
 import { AddVehicles } from './AddVehicles';

@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { NotFound } from '../../app/shell/StatusPages';
+import { NotFound } from '../../routing/StatusPages';
 import { PasswordPage } from './PasswordPage';
 import { SettingsPage } from './SettingsPage';
 

@@ -2,7 +2,7 @@ import { Alert, Anchor, Container, Loader, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ROUTES } from '../../app/routes';
+import { ROUTES } from '../../routing/routes';
 import { activateAccount } from './api/account-api';
 import { keyParam } from './key-param';
 

@@ -5,9 +5,9 @@ import i18next from 'i18next';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ROUTES } from '../../app/routes';
-import { login } from '../../app/session/session-store';
 import { useDomainText } from '../../i18n/useDomainText';
+import { ROUTES } from '../../routing/routes';
+import { login } from '../../session/session-store';
 
 /**
  * Loads the catalogues the form reads ('account', and 'domain' through useDomainText) ahead of it.

@@ -1,9 +1,9 @@
 import { Anchor, Card, Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import type { FromState } from '../../app/guards/from-state';
-import { AFTER_LOGIN, ROUTES } from '../../app/routes';
-import { useSession } from '../../app/session/useSession';
+import type { FromState } from '../../routing/from-state';
+import { AFTER_LOGIN, ROUTES } from '../../routing/routes';
+import { useSession } from '../../session/useSession';
 import { LoginForm } from './LoginForm';
 import { useActivationToast } from './useActivationToast';
 

@@ -3,9 +3,9 @@ import { use, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useProfile } from '../../api/app-info';
-import { clientConfig } from '../../app/client-config';
-import { ROUTES } from '../../app/routes';
-import { logout } from '../../app/session/session-store';
+import { clientConfig } from '../../api/client-config';
+import { ROUTES } from '../../routing/routes';
+import { logout } from '../../session/session-store';
 
 /** /logout (§2.1): ends the session locally; hands over to an identity provider if one is set. */
 export function LogoutPage() {

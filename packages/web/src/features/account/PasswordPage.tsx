@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors } from '../../api/field-errors';
-import { useSession } from '../../app/session/useSession';
 import { useDomainText } from '../../i18n/useDomainText';
+import { useSession } from '../../session/useSession';
 import { changePassword } from './api/account-api';
 import { PasswordStrengthBar } from './PasswordStrengthBar';
 

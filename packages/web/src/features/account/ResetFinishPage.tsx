@@ -6,7 +6,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { applyServerFieldErrors } from '../../api/field-errors';
-import { ROUTES } from '../../app/routes';
+import { ROUTES } from '../../routing/routes';
 import { useDomainText } from '../../i18n/useDomainText';
 import { finishPasswordReset } from './api/account-api';
 import { PasswordStrengthBar } from './PasswordStrengthBar';

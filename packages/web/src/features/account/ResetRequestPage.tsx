@@ -6,8 +6,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { applyServerFieldErrors } from '../../api/field-errors';
-import { ROUTES } from '../../app/routes';
 import { useDomainText } from '../../i18n/useDomainText';
+import { ROUTES } from '../../routing/routes';
 import { requestPasswordReset } from './api/account-api';
 
 /** /account/reset/request (§2.1). */

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors } from '../../api/field-errors';
-import { fetchSession } from '../../app/session/session-store';
-import { useSession } from '../../app/session/useSession';
 import { LANGUAGES, languageOf } from '../../i18n/languages';
 import { useDomainText } from '../../i18n/useDomainText';
+import { fetchSession } from '../../session/session-store';
+import { useSession } from '../../session/useSession';
 import { saveAccountSettings } from './api/account-api';
 import { HourCycleControl } from './HourCycleControl';
 

@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { NotFound } from '../../app/shell/StatusPages';
+import { NotFound } from '../../routing/StatusPages';
 import { DeviceProfilePage, DeviceProfilesPage } from '../device-profiles';
 import { AdminLayout } from './AdminLayout';
 import { ApiDocsPage } from './operations/ApiDocsPage';

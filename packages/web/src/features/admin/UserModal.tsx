@@ -3,9 +3,9 @@ import { Checkbox, MultiSelect, PasswordInput, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { toast } from '../../app/toast';
 import { EntityModal } from '../../components/EntityModal';
 import { useDomainText } from '../../i18n/useDomainText';
+import { toast } from '../../notify/toast';
 import { useAuthorities, useSaveUser } from './api/users-api';
 
 type UserFormInput = z.input<typeof userWriteSchema>;

@@ -8,10 +8,10 @@ import { Button, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useCan } from '../../app/session/useCan';
-import { toast } from '../../app/toast';
 import { EntityModal } from '../../components/EntityModal';
 import { useDomainText } from '../../i18n/useDomainText';
+import { toast } from '../../notify/toast';
+import { useCan } from '../../session/useCan';
 import { useDashboardFactors, useSaveDashboardFactors } from './api/dashboard-api';
 
 const FACTOR_KEYS = Object.keys(DASHBOARD_FACTOR_LABELS) as (keyof DashboardFactors)[];

@@ -2,11 +2,11 @@ import { namesPhrase } from '@evfleet/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ROUTES } from '../../app/routes';
-import { NotFound } from '../../app/shell/StatusPages';
-import { toast } from '../../app/toast';
+import { ROUTES } from '../../routing/routes';
+import { NotFound } from '../../routing/StatusPages';
+import { toast } from '../../notify/toast';
 import { DeleteDialog } from '../../components/list/DeleteDialog';
-import { useIdParam } from '../../app/useIdParam';
+import { useIdParam } from '../../routing/useIdParam';
 import { useDealer, useDeleteDealer } from './api/dealers-api';
 
 /**

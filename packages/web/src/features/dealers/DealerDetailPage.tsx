@@ -1,11 +1,11 @@
 import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ROUTES } from '../../app/routes';
-import { NotFound } from '../../app/shell/StatusPages';
+import { ROUTES } from '../../routing/routes';
+import { NotFound } from '../../routing/StatusPages';
 import { DetailFields } from '../../components/DetailFields';
-import { useCan } from '../../app/session/useCan';
-import { useIdParam } from '../../app/useIdParam';
+import { useCan } from '../../session/useCan';
+import { useIdParam } from '../../routing/useIdParam';
 import { useDealer } from './api/dealers-api';
 
 /** /dealer/:id: the small dealer detail of §2.7 (Company, User id, Back and Edit). */

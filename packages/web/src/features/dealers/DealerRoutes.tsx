@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router';
-import { NotFound } from '../../app/shell/StatusPages';
-import { RequireCan } from '../../app/guards/RequireCan';
+import { NotFound } from '../../routing/StatusPages';
+import { RequireCan } from '../../session/RequireCan';
 import { DealerDeleteDialog } from './DealerDeleteDialog';
 import { DealerDetailPage } from './DealerDetailPage';
 import { DealerModal } from './DealerModal';

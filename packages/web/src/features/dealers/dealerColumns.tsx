@@ -1,8 +1,8 @@
 import type { Dealer } from '@evfleet/domain';
 import type { ColDef } from 'ag-grid-community';
 import type { TFunction } from 'i18next';
-import { ROUTES } from '../../app/routes';
 import { actionColumn, RowActions, type RowPermissions } from '../../components/list/RowActions';
+import { ROUTES } from '../../routing/routes';
 
 export function dealerColumns(
   onResetPassword: (dealer: Dealer) => void,

@@ -1,9 +1,9 @@
 import { deviceProfileWriteSchema, type DeviceProfile, type DeviceProfileWrite } from '@evfleet/domain';
 import { NativeSelect, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../app/toast';
 import { EntityModal } from '../../components/EntityModal';
 import { useDomainText } from '../../i18n/useDomainText';
+import { toast } from '../../notify/toast';
 import { useSaveDeviceProfile } from './api/device-profiles-api';
 
 interface ProfileNameModalProps {

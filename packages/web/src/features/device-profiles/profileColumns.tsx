@@ -3,8 +3,8 @@ import { Anchor, Badge, Button, Group, Tooltip } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import { ROUTES } from '../../app/routes';
 import { actionColumn } from '../../components/list/RowActions';
+import { ROUTES } from '../../routing/routes';
 
 interface ProfileActions {
   onRename: (profile: DeviceProfile) => void;

@@ -1,11 +1,11 @@
 import { driverDeleteBlock } from '@evfleet/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ROUTES } from '../../app/routes';
-import { NotFound } from '../../app/shell/StatusPages';
-import { toast } from '../../app/toast';
+import { ROUTES } from '../../routing/routes';
+import { NotFound } from '../../routing/StatusPages';
+import { toast } from '../../notify/toast';
 import { DeleteDialog } from '../../components/list/DeleteDialog';
-import { useIdParam } from '../../app/useIdParam';
+import { useIdParam } from '../../routing/useIdParam';
 import { useDeleteDriver, useDriver } from './api/drivers-api';
 
 /** /driver/:id/delete: a driver with vehicles is warned that they will all be unassigned (§4). */

@@ -2,11 +2,11 @@ import { Alert, Avatar, Button, Center, Group, Loader, Stack, Title } from '@man
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ROUTES } from '../../app/routes';
-import { NotFound } from '../../app/shell/StatusPages';
+import { ROUTES } from '../../routing/routes';
+import { NotFound } from '../../routing/StatusPages';
 import { DetailFields } from '../../components/DetailFields';
-import { useCan } from '../../app/session/useCan';
-import { useIdParam } from '../../app/useIdParam';
+import { useCan } from '../../session/useCan';
+import { useIdParam } from '../../routing/useIdParam';
 import { VehicleAssignment } from '../../components/vehicle-assignment/VehicleAssignment';
 import { driverVehicles, useDriver } from './api/drivers-api';
 import { photoSrc } from '../../components/image';

@@ -2,11 +2,11 @@ import type { Driver } from '@evfleet/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
-import { ROUTES } from '../../app/routes';
+import { ROUTES } from '../../routing/routes';
 import { ListLayout } from '../../components/list/ListLayout';
 import { usePagedList } from '../../components/list/paged-list';
 import { ResetPasswordModal, type ResetTarget } from '../../components/reset-password/ResetPasswordModal';
-import { useCan } from '../../app/session/useCan';
+import { useCan } from '../../session/useCan';
 import { driversSource } from './api/drivers-api';
 import { driverColumns } from './driverColumns';
 

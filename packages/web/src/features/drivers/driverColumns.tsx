@@ -2,7 +2,7 @@ import type { Driver } from '@evfleet/domain';
 import { Avatar, Group, Stack, Text } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import type { TFunction } from 'i18next';
-import { ROUTES } from '../../app/routes';
+import { ROUTES } from '../../routing/routes';
 import { actionColumn, RowActions, type RowPermissions } from '../../components/list/RowActions';
 import { photoSrc } from '../../components/image';
 

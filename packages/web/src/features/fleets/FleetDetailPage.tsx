@@ -2,12 +2,12 @@ import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/cor
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ROUTES } from '../../app/routes';
-import { NotFound } from '../../app/shell/StatusPages';
+import { ROUTES } from '../../routing/routes';
+import { NotFound } from '../../routing/StatusPages';
 import { DetailFields } from '../../components/DetailFields';
-import { useRoleToggles } from '../../app/session/useRoleToggles';
-import { useCan } from '../../app/session/useCan';
-import { useIdParam } from '../../app/useIdParam';
+import { useRoleToggles } from '../../session/useRoleToggles';
+import { useCan } from '../../session/useCan';
+import { useIdParam } from '../../routing/useIdParam';
 import { VehicleAssignment } from '../../components/vehicle-assignment/VehicleAssignment';
 import { fleetVehicles, useFleet } from './api/fleets-api';
 import { FleetStatus } from './fleetColumns';

@@ -5,7 +5,7 @@ import { Outlet } from 'react-router';
 import { ListLayout } from '../../components/list/ListLayout';
 import { usePagedList } from '../../components/list/paged-list';
 import { ResetPasswordModal, type ResetTarget } from '../../components/reset-password/ResetPasswordModal';
-import { useCan } from '../../app/session/useCan';
+import { useCan } from '../../session/useCan';
 import { fleetsSource } from './api/fleets-api';
 import { fleetColumns } from './fleetColumns';
 import { FleetModal } from './FleetModal';

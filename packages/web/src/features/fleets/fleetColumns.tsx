@@ -3,8 +3,8 @@ import { Badge } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ROUTES } from '../../app/routes';
 import { actionColumn, RowActions, type RowPermissions } from '../../components/list/RowActions';
+import { ROUTES } from '../../routing/routes';
 
 export function FleetStatus({ active }: { active: boolean }) {
   const { t } = useTranslation('fleets');

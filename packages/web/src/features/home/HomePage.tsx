@@ -1,8 +1,8 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ROUTES } from '../../app/routes';
-import { useSession } from '../../app/session/useSession';
+import { ROUTES } from '../../routing/routes';
+import { useSession } from '../../session/useSession';
 
 /** /home (§1, §2.1): a greeting and the way to the user's vehicles. */
 export default function HomePage() {

@@ -2,9 +2,9 @@ import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { useCan } from '../../app/session/useCan';
 import { useFormat } from '../../components/format/useFormat';
 import { useDomainText } from '../../i18n/useDomainText';
+import { useCan } from '../../session/useCan';
 import { useRecord } from './api/records-api';
 import { useListPath } from './list-return';
 import type { RecordScreen } from './record-types';

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
-import { useCan } from '../../app/session/useCan';
+import { useCan } from '../../session/useCan';
 import { DataGrid } from '../../components/DataGrid';
 import { useFormat } from '../../components/format/useFormat';
 import type { GridSort } from '../../components/data-grid-props';

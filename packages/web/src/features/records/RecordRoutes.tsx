@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import { useCan } from '../../app/session/useCan';
-import { NotAuthorized, NotFound } from '../../app/shell/StatusPages';
+import { NotAuthorized, NotFound } from '../../routing/StatusPages';
+import { useCan } from '../../session/useCan';
 import type { RecordScreen } from './record-types';
 import { RecordDeleteDialog } from './RecordDeleteDialog';
 import { RecordDetailPage } from './RecordDetailPage';

@@ -3,9 +3,9 @@ import { Anchor, Badge, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ROUTES } from '../../app/routes';
 import type { Format } from '../../components/format/format';
 import type { useDomainText } from '../../i18n/useDomainText';
+import { ROUTES } from '../../routing/routes';
 
 /**
  * Filled badges whose text reads at 4.5:1 or more in either colour scheme: white on the darkest red

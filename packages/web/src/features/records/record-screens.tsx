@@ -1,5 +1,5 @@
 import { carRecord, emailTemplateRecord, notificationRecord, vehicleLogRecord } from '@evfleet/domain';
-import { ROUTES } from '../../app/routes';
+import { ROUTES } from '../../routing/routes';
 import { PlaceholderHelp } from './PlaceholderHelp';
 import { RecordRoutes } from './RecordRoutes';
 

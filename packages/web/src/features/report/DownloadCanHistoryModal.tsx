@@ -3,9 +3,9 @@ import { Button, Checkbox, Group, Modal, ScrollArea, SimpleGrid, Stack, Text } f
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ROUTES } from '../../app/routes';
-import { toast } from '../../app/toast';
 import { useDomainText } from '../../i18n/useDomainText';
+import { toast } from '../../notify/toast';
+import { ROUTES } from '../../routing/routes';
 import { exportReport, useReportSignals } from './api/can-report-api';
 import { storeCriteria } from './criteria-store';
 import { ReportDateTimePicker } from './ReportDateTimePicker';

@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router';
-import { NotFound } from '../../app/shell/StatusPages';
+import { NotFound } from '../../routing/StatusPages';
 import { CanHistoryReportPage } from './CanHistoryReportPage';
 import { TemplatePage } from './TemplatePage';
 import { ViewResultPage } from './ViewResultPage';

@@ -1,9 +1,9 @@
 import { saveTemplateSchema, type SaveTemplate } from '@evfleet/domain';
 import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../app/toast';
 import { EntityModal } from '../../components/EntityModal';
 import { useDomainText } from '../../i18n/useDomainText';
+import { toast } from '../../notify/toast';
 import { useSaveTemplate } from './api/can-report-api';
 import type { ReportCriteria } from './criteria-store';
 

@@ -9,7 +9,7 @@ import { Alert, Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ROUTES } from '../../app/routes';
+import { ROUTES } from '../../routing/routes';
 import { DataGrid } from '../../components/DataGrid';
 import { PageSizeSelect } from '../../components/list/PageSizeSelect';
 import { exportReport, useTemplateReport } from './api/can-report-api';

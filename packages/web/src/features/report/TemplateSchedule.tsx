@@ -17,8 +17,8 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { applyServerFieldErrors } from '../../api/field-errors';
-import { toast } from '../../app/toast';
 import { useDomainText } from '../../i18n/useDomainText';
+import { toast } from '../../notify/toast';
 import { useChangeSchedule, useTemplateSchedule } from './api/schedule-api';
 
 type ScheduleInput = z.input<typeof reportScheduleWriteSchema>;

@@ -1,7 +1,7 @@
 import { CAN_REPORT_DEFAULT_PAGE_SIZE, DATE_COLUMN, reportColumnOf, type CanReportFilterInput } from '@evfleet/domain';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
-import { toast } from '../../app/toast';
+import { toast } from '../../notify/toast';
 import { storeCriteria, type ReportCriteria } from './criteria-store';
 import type { ColumnSort } from './reportColumns';
 

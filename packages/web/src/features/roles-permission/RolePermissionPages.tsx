@@ -1,8 +1,8 @@
 import { PERMISSION_ROLES, type PermissionRole } from '@evfleet/domain';
 import { Alert, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../app/session/useCan';
-import { toast } from '../../app/toast';
+import { toast } from '../../notify/toast';
+import { useCan } from '../../session/useCan';
 import { useRolePermissions, useSaveRolePermissions } from './api/role-permissions-api';
 import { ToggleTree } from './ToggleTree';
 

@@ -2,10 +2,10 @@ import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/cor
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ROUTES } from '../../app/routes';
-import { NotFound } from '../../app/shell/StatusPages';
-import { useIdParam } from '../../app/useIdParam';
 import { DetailFields } from '../../components/DetailFields';
+import { ROUTES } from '../../routing/routes';
+import { NotFound } from '../../routing/StatusPages';
+import { useIdParam } from '../../routing/useIdParam';
 import { useSuperUser } from './api/super-users-api';
 import { SuperUserModal } from './SuperUserModal';
 

@@ -2,7 +2,7 @@ import type { SuperUser } from '@evfleet/domain';
 import { Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../app/toast';
+import { toast } from '../../notify/toast';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { ListLayout } from '../../components/list/ListLayout';
 import { usePagedList } from '../../components/list/paged-list';

@@ -1,8 +1,8 @@
 import type { SuperUser } from '@evfleet/domain';
 import type { ColDef } from 'ag-grid-community';
 import type { TFunction } from 'i18next';
-import { ROUTES } from '../../app/routes';
 import { actionColumn, RowActions } from '../../components/list/RowActions';
+import { ROUTES } from '../../routing/routes';
 
 interface SuperUserActions {
   onEdit: (user: SuperUser) => void;

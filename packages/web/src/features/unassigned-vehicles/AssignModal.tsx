@@ -2,7 +2,7 @@ import { type UnassignedVehicle, type VehicleDealerFleets } from '@evfleet/domai
 import { Alert, Button, Center, Group, Loader, Modal, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../app/toast';
+import { toast } from '../../notify/toast';
 import { useAllFleets, useDealerFleets, useAssign } from './api/unassigned-api';
 
 interface AssignModalProps {

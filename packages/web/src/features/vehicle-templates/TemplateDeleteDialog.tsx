@@ -2,10 +2,10 @@ import { templateDeleteBlock } from '@evfleet/domain';
 import { Alert, Center, Loader, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
-import { NotFound } from '../../app/shell/StatusPages';
-import { toast } from '../../app/toast';
+import { NotFound } from '../../routing/StatusPages';
+import { toast } from '../../notify/toast';
 import { ConfirmModal } from '../../components/ConfirmModal';
-import { useIdParam } from '../../app/useIdParam';
+import { useIdParam } from '../../routing/useIdParam';
 import { useDeleteTemplate, useFreshTemplate } from './api/templates-api';
 import type { TemplatesOutletContext } from './TemplatesPage';
 

@@ -1,6 +1,6 @@
 import { useOutletContext } from 'react-router';
-import { NotFound } from '../../app/shell/StatusPages';
-import { useIdParam } from '../../app/useIdParam';
+import { NotFound } from '../../routing/StatusPages';
+import { useIdParam } from '../../routing/useIdParam';
 import { useTemplate } from './api/templates-api';
 import { TemplateModal } from './TemplateModal';
 import type { TemplatesOutletContext } from './TemplatesPage';

@@ -1,7 +1,7 @@
 import { templateCreateSchema, type TemplateCreate, type VehicleTemplate } from '@evfleet/domain';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../app/toast';
 import { EntityModal } from '../../components/EntityModal';
+import { toast } from '../../notify/toast';
 import { useSaveTemplate } from './api/templates-api';
 import { TemplateFields, templateDefaults } from './TemplateFields';
 

@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router';
-import { RequireCan } from '../../app/guards/RequireCan';
-import { NotFound } from '../../app/shell/StatusPages';
+import { NotFound } from '../../routing/StatusPages';
+import { RequireCan } from '../../session/RequireCan';
 import { TemplateDeleteDialog } from './TemplateDeleteDialog';
 import { TemplateDetailPage } from './TemplateDetailPage';
 import { EditTemplateRoute, NewTemplateRoute } from './TemplateFormRoutes';

@@ -3,9 +3,9 @@ import { Anchor, Avatar, Group } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import { ROUTES } from '../../app/routes';
 import type { Format } from '../../components/format/format';
 import { actionColumn, RowActions } from '../../components/list/RowActions';
+import { ROUTES } from '../../routing/routes';
 
 function TemplateName({ template }: { template: VehicleTemplate }) {
   return (

@@ -1,8 +1,8 @@
 import { Route, Routes } from 'react-router';
-import { lazyNamed } from '../../app/lazy-named';
-import { ROUTES } from '../../app/routes';
-import { RequireCan } from '../../app/guards/RequireCan';
-import { NotFound } from '../../app/shell/StatusPages';
+import { lazyNamed } from '../../routing/lazy-named';
+import { ROUTES } from '../../routing/routes';
+import { RequireCan } from '../../session/RequireCan';
+import { NotFound } from '../../routing/StatusPages';
 import { VehicleDeleteDialog } from './list/VehicleDeleteDialog';
 import { preloadVehicleMap } from './list/VehicleMapCard';
 import { VehiclesPage } from './list/VehiclesPage';

@@ -2,7 +2,7 @@ import { LOG_LEVELS, type LogLevel } from '@evfleet/domain';
 import { Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../app/toast';
+import { toast } from '../../../notify/toast';
 import { useChangeLogger, useLoggers } from '../api/management-api';
 import { QueryState } from './QueryState';
 

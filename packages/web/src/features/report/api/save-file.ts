@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { saveBlob } from '../../../api/save-blob';
-import { toast } from '../../../app/toast';
+import { toast } from '../../../notify/toast';
 
 /** The File System Access picker (Chromium); not in TypeScript's DOM library yet. */
 interface SaveFilePicker {

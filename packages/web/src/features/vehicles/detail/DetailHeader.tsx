@@ -2,9 +2,9 @@ import { ActionIcon, Button, Group, Title, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ROUTES } from '../../../app/routes';
-import { useCan } from '../../../app/session/useCan';
 import { EditIcon } from '../../../components/icons';
+import { ROUTES } from '../../../routing/routes';
+import { useCan } from '../../../session/useCan';
 import { DownloadCanHistoryModal } from '../../report';
 import { HistoryIcon } from './info/info-icons';
 

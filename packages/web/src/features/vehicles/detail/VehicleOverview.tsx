@@ -2,7 +2,7 @@ import { Alert, Center, Grid, Loader, Stack } from '@mantine/core';
 import type { Vehicle } from '@evfleet/domain';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useRoleToggles } from '../../../app/session/useRoleToggles';
+import { useRoleToggles } from '../../../session/useRoleToggles';
 import { hasPosition } from '../api/map-item';
 import { TrackerSection } from '../tracker/TrackerSection';
 import { useDevicePosition, useRoute } from './api/vehicle-detail-api';

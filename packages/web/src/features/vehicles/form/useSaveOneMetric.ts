@@ -1,8 +1,8 @@
 import type { AlertAttribute } from '@evfleet/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../app/toast';
 import { useDomainText } from '../../../i18n/useDomainText';
+import { toast } from '../../../notify/toast';
 import { useSaveVehicleAttribute } from '../api/vehicles-api';
 
 /**

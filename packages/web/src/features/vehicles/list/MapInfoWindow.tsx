@@ -1,7 +1,7 @@
 import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ROUTES } from '../../../app/routes';
+import { ROUTES } from '../../../routing/routes';
 import type { MapItem } from '../api/map-item';
 import { useFormat } from '../../../components/format/useFormat';
 

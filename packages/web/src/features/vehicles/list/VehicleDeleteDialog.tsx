@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useOutletContext } from 'react-router';
-import { ROUTES } from '../../../app/routes';
-import { NotFound } from '../../../app/shell/StatusPages';
-import { toast } from '../../../app/toast';
+import { ROUTES } from '../../../routing/routes';
+import { NotFound } from '../../../routing/StatusPages';
+import { toast } from '../../../notify/toast';
 import { DeleteDialog } from '../../../components/list/DeleteDialog';
-import { useIdParam } from '../../../app/useIdParam';
+import { useIdParam } from '../../../routing/useIdParam';
 import { useDeleteVehicle, useVehicle } from '../api/vehicles-api';
 import type { VehiclesOutletContext } from './VehiclesPage';
 

@@ -3,7 +3,7 @@ import { Anchor, Switch } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import { ROUTES } from '../../../app/routes';
+import { ROUTES } from '../../../routing/routes';
 import { actionColumn, RowActions } from '../../../components/list/RowActions';
 import type { Format } from '../../../components/format/format';
 import { SignalDot } from './SignalDot';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { http } from '../../../api/http';
-import { queryClient } from '../../../app/query-client';
+import { queryClient } from '../../../api/query-client';
 import type { MapItem } from '../api/map-item';
 import { openLiveFeed } from './live-socket';
 

@@ -1,6 +1,6 @@
 import { Client } from '@stomp/stompjs';
 import { readToken } from '../../../api/auth-storage';
-import { clientConfig } from '../../../app/client-config';
+import { clientConfig } from '../../../api/client-config';
 import type { MapItem } from '../api/map-item';
 
 /** Part 2 §4: the live endpoint on the API base and the destination it publishes map items to. */

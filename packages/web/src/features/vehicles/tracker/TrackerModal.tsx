@@ -1,7 +1,7 @@
 import type { Tracker, TrackerWrite } from '@evfleet/domain';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../app/toast';
 import { EntityModal } from '../../../components/EntityModal';
+import { toast } from '../../../notify/toast';
 import { useSaveTracker } from './api/tracker-api';
 import { trackerFormOf, trackerFormSchema } from './tracker-form';
 import { TrackerFields } from './TrackerFields';

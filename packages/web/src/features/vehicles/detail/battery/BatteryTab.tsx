@@ -4,7 +4,7 @@ import { DatePickerInput } from '@mantine/dates';
 import type { Vehicle } from '@evfleet/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRoleToggles } from '../../../../app/session/useRoleToggles';
+import { useRoleToggles } from '../../../../session/useRoleToggles';
 import { useBatteryHealth, useChargingSessions, useTripFigures } from '../api/vehicle-analytics-api';
 import { calendarDay } from '../format';
 import {

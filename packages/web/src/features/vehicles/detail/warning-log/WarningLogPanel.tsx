@@ -12,7 +12,7 @@ import {
   WARNING_LOG_PAGE_SIZE,
 } from '../api/vehicle-detail-api';
 import { saveBlob } from '../../../../api/save-blob';
-import { useCan } from '../../../../app/session/useCan';
+import { useCan } from '../../../../session/useCan';
 import { warningLogColumns } from './warningLogColumns';
 
 /** §9: the warning log download's file name. */
