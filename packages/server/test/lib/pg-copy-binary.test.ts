@@ -1,7 +1,12 @@
 import { PGlite } from '@electric-sql/pglite';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BinaryCopyWriter, FIELD_BYTES, float4ArrayBytes, jsonbBytes } from '../../src/lib/pg-copy-binary/copy-writer.js';
+import {
+  BinaryCopyWriter,
+  FIELD_BYTES,
+  float4ArrayBytes,
+  jsonbBytes,
+} from '../../src/lib/pg-copy-binary/copy-writer.js';
 
 interface Row {
   id: number | null;

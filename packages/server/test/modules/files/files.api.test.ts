@@ -1,7 +1,15 @@
 import { MAX_IMAGE_BYTES } from '@evfleet/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../support/databases.js';
-import { callerFor, createTenant, multipartBody, PNG, snapshot, type Caller, type Tenant } from '../../support/people.js';
+import {
+  callerFor,
+  createTenant,
+  multipartBody,
+  PNG,
+  snapshot,
+  type Caller,
+  type Tenant,
+} from '../../support/people.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 
 describe.each(DATABASE_KINDS)('photo upload on %s', (kind) => {
