@@ -1,7 +1,7 @@
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { claimDueMails, markFailed, markSent, type OutboxRow } from './outbox.js';
+import { mailDelivery } from './mail-delivery.js';
+import { claimDueMails, markFailed, markSent } from './outbox.js';
 import type { SmsSender } from './sms-sender.js';
 
 export interface MailDispatcher {
@@ -17,16 +17,6 @@ export interface MailDispatcher {
 }
 
 /**
- * The SMTP URL with nodemailer's connection pool on unless it says otherwise: an alert storm's
- * hundreds of mails then go over a few open connections, not one connection (and TLS handshake) each.
- */
-const pooled = (smtpUrl: string) => {
-  const url = new URL(smtpUrl);
-  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
-  return url.toString();
-};
-
-/**
  * Delivers the outbox: mail over SMTP when SMTP_URL is set, otherwise by writing each message (and
  * so its link) to the log, which keeps the demo usable offline; SMS through the SMS adapter.
  */
@@ -38,40 +28,10 @@ export function createMailDispatcher(opts: {
   log: FastifyBaseLogger;
   intervalMs?: number;
 }): MailDispatcher {
-  const smtp = opts.smtpUrl ? nodemailer.createTransport(pooled(opts.smtpUrl)) : null;
-  const domain = /@([^>\s]+)/.exec(opts.from)?.[1] ?? 'evfleet.local';
+  const delivery = mailDelivery(opts);
   let running: Promise<void> | null = null;
   let again = false;
   const stats = { sent: 0, failed: 0 };
-
-  const deliver = async (row: OutboxRow) => {
-    if (row.channel === 'sms') {
-      await opts.sms.send(row.recipient, row.body);
-      return `sms-${opts.sms.transport}`;
-    }
-    if (smtp) {
-      const attachments = row.attachment
-        ? [{ filename: row.attachmentName ?? 'attachment', content: row.attachment }]
-        : undefined;
-      await smtp.sendMail({
-        from: opts.from,
-        to: row.recipient,
-        subject: row.subject,
-        text: row.body,
-        attachments,
-        // One Message-ID per outbox row: an instance that dies after the server took a mail but
-        // before marking it sent makes another send it again, and the copy carries the same ID,
-        // which mail servers and clients drop as a duplicate.
-        messageId: `<outbox-${row.id}-${row.createdAt.getTime()}@${domain}>`,
-      });
-      return 'smtp';
-    }
-    opts.log.info(
-      { mail: { to: row.recipient, subject: row.subject, body: row.body } },
-      `mail to ${row.recipient}: ${row.subject}\n${row.body}`,
-    );
-    return 'log';
-  };
 
   const drain = async () => {
     for (;;) {
@@ -79,7 +39,7 @@ export function createMailDispatcher(opts: {
       if (rows.length === 0) return;
       for (const row of rows) {
         try {
-          await markSent(opts.db, row, await deliver(row));
+          await markSent(opts.db, row, await delivery.send(row));
           stats.sent++;
         } catch (err) {
           stats.failed++;
@@ -119,12 +79,10 @@ export function createMailDispatcher(opts: {
     close: async () => {
       clearInterval(timer);
       if (running) await running;
-      smtp?.close();
+      delivery.close();
     },
-    transport: smtp ? 'smtp' : 'log',
+    transport: delivery.transport,
     stats,
-    verify: async () => {
-      if (smtp) await smtp.verify();
-    },
+    verify: delivery.verify,
   };
 }

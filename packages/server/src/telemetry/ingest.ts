@@ -40,6 +40,24 @@ function resultOf(message: MessageParse, storageRefused: boolean): IngestResult 
   return dropped.length ? { accepted, rejected, dropped } : { accepted, rejected };
 }
 
+/** Readings a transport decoded itself, each checked now as a JSON reading. */
+function checkedAll(readings: readonly object[]): MessageParse {
+  const now = Date.now();
+  return { ok: true, items: readings.map((r) => parseReading(r, now)) };
+}
+
+/** What a message of a refused device (unknown, or a wrong token) is answered; counted. */
+function deviceRefused(
+  rejections: RejectionCounter,
+  source: string,
+  vin: string,
+  reason: RejectionReason,
+): IngestResult {
+  const detail = `device ${vin.slice(0, 64)}`;
+  rejections.count(reason, source, detail);
+  return { accepted: 0, rejected: [{ index: -1, reason, detail }] };
+}
+
 /**
  * One path for every transport: authenticate the device, check each reading on its own, store the
  * valid ones and tell the transport once they are committed.
@@ -93,10 +111,6 @@ export function createIngest(deps: {
       handled(undefined, message, true);
     });
   };
-  const checkedAll = (readings: readonly object[]): MessageParse => {
-    const now = Date.now();
-    return { ok: true, items: readings.map((r) => parseReading(r, now)) };
-  };
   const handle = (source: string, vehicleId: number, payload: Buffer | string, handled: Handled) =>
     deps.parse(payload, (message) => store(source, vehicleId, message, handled));
 
@@ -116,11 +130,7 @@ export function createIngest(deps: {
       payload: Buffer | string,
     ): Promise<IngestResult> {
       const device = await deps.devices.authenticate(vin, token);
-      if (typeof device === 'string') {
-        const detail = `device ${vin.slice(0, 64)}`;
-        deps.rejections.count(device, source, detail);
-        return { accepted: 0, rejected: [{ index: -1, reason: device, detail }] };
-      }
+      if (typeof device === 'string') return deviceRefused(deps.rejections, source, vin, device);
       return readings(source, device.vehicleId, payload);
     },
 

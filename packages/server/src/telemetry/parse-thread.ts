@@ -25,6 +25,41 @@ const HAND_OVER_MS = 2;
 /** Told what a message holds, or the error that kept it from being read (the thread died, a check threw). */
 export type Read = (message: MessageParse | Error) => void;
 
+/** A new parse thread, not keeping the process alive. */
+function spawnParseWorker(): Worker {
+  const thread = import.meta.url.endsWith('.ts')
+    ? // From the sources (tests, the dev server) the thread registers tsx to load TypeScript first.
+      new Worker(
+        `require(${JSON.stringify(createRequire(import.meta.url).resolve('tsx/cjs/api'))}).register();
+           require(${JSON.stringify(fileURLToPath(new URL('./parse-worker.ts', import.meta.url)))});`,
+        { eval: true, resourceLimits },
+      )
+    : new Worker(new URL('./parse-worker.js', import.meta.url), { resourceLimits });
+  thread.unref();
+  return thread;
+}
+
+/**
+ * A hand-over as the thread takes it (parse-worker.ts): the ends, then the messages and a zero byte
+ * after them that ends any number in them (the scanner's condition, scanReading), in one buffer of
+ * their own, never Buffer's shared pool: the transfer takes it from this thread. `spares` go with
+ * it, the numbers' buffers given back.
+ */
+function handOverOf(batch: (Buffer | string)[], spareInputs: ArrayBuffer[], spares: ArrayBuffer[]) {
+  let total = 0;
+  for (const p of batch) total += typeof p === 'string' ? Buffer.byteLength(p) : p.length;
+  const buffer = spareBuffer(spareInputs, 4 * batch.length + total + 1);
+  const ends = new Uint32Array(buffer, 0, batch.length);
+  const bytes = Buffer.from(buffer, ends.byteLength, total + 1);
+  let at = 0;
+  batch.forEach((p, i) => {
+    at += typeof p === 'string' ? bytes.write(p, at) : p.copy(bytes, at);
+    ends[i] = at;
+  });
+  bytes[at] = 0;
+  return { bytes, ends, spares };
+}
+
 /**
  * Messages read on a second thread, so the main one spends its time storing readings and keeping
  * their analytics (docs/performance.md, "The cost of a reading"). Messages go over together
@@ -50,15 +85,7 @@ export function createParseThread() {
   const stats = { handOvers: 0, messages: 0 };
 
   const start = () => {
-    const thread = import.meta.url.endsWith('.ts')
-      ? // From the sources (tests, the dev server) the thread registers tsx to load TypeScript first.
-        new Worker(
-          `require(${JSON.stringify(createRequire(import.meta.url).resolve('tsx/cjs/api'))}).register();
-           require(${JSON.stringify(fileURLToPath(new URL('./parse-worker.ts', import.meta.url)))});`,
-          { eval: true, resourceLimits },
-        )
-      : new Worker(new URL('./parse-worker.js', import.meta.url), { resourceLimits });
-    thread.unref();
+    const thread = spawnParseWorker();
     lastLook = undefined;
     thread.on('message', (packed: PackedMessages & { input: ArrayBuffer }) => {
       const batch = sent.shift()!;
@@ -90,25 +117,11 @@ export function createParseThread() {
     const batchWaiting = waiting;
     payloads = [];
     waiting = [];
-    let total = 0;
-    for (const p of batch) total += typeof p === 'string' ? Buffer.byteLength(p) : p.length;
-    // The ends, then the messages and a zero byte after them that ends any number in them (the
-    // scanner's condition, scanReading), in one buffer of their own, never Buffer's shared pool:
-    // the transfer takes it from this thread.
-    const buffer = spareBuffer(spareInputs, 4 * batch.length + total + 1);
-    const ends = new Uint32Array(buffer, 0, batch.length);
-    const bytes = Buffer.from(buffer, ends.byteLength, total + 1);
-    let at = 0;
-    batch.forEach((p, i) => {
-      at += typeof p === 'string' ? bytes.write(p, at) : p.copy(bytes, at);
-      ends[i] = at;
-    });
-    bytes[at] = 0;
+    const handOver = handOverOf(batch, spareInputs, spareNumbers);
+    spareNumbers = [];
     worker ??= start();
     sent.push(batchWaiting);
-    const spares = spareNumbers;
-    spareNumbers = [];
-    worker.postMessage({ bytes, ends, spares }, [buffer, ...spares]);
+    worker.postMessage(handOver, [handOver.bytes.buffer, ...handOver.spares]);
   };
 
   return {

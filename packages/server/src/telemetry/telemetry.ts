@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { onceAcrossInstances, type Database } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import { createAlertEngine } from '../alerts/alert-engine.js';
 import { createAlertSettings } from '../alerts/thresholds.js';
-import { oneWriteAtATime } from '../lib/one-write-at-a-time.js';
 import { createBatchWriter } from './batch-writer.js';
+import { followUpsOfCommit, statesWrittenLast } from './commit-follow-ups.js';
 import { createDeviceRegistry } from './devices.js';
 import { createEpisodeTracker } from './episodes.js';
+import { startHousekeeping } from './housekeeping.js';
 import { createIngest } from './ingest.js';
 import { createParseThread } from './parse-thread.js';
 import { createPartitionManager, type SqlRunner } from './partitions.js';
@@ -17,8 +18,6 @@ import { createTakeover, type TakeoverWindow } from './takeover.js';
 import { createVehicleStates } from './vehicle-states.js';
 
 const STATE_PERSIST_MS = 1000;
-/** The advisory lock of the daily partition housekeeping ('evfm' in ASCII): one instance does it. */
-const HOUSEKEEPING_LOCK = 0x6576666d;
 
 /** The data side: devices -> checks -> batched storage -> vehicle state (-> alerts, live feed). */
 interface TelemetryOptions {
@@ -36,14 +35,21 @@ interface TelemetryOptions {
   vehiclesTakenOver?: (windows: TakeoverWindow[]) => Promise<void>;
 }
 
-export function createTelemetry(database: Database, log: FastifyBaseLogger, options: TelemetryOptions) {
-  const raw = database.raw;
+/** Where readings are stored on this database: its month partitions, and the COPY store that writes them. */
+function readingStorage(raw: Database['raw']) {
   const sql: SqlRunner =
     raw.kind === 'postgres'
       ? { query: (t) => raw.pool.query(t), rows: async (t) => (await raw.pool.query(t)).rows }
       : { query: (t) => raw.client.exec(t), rows: async <T>(t: string) => (await raw.client.query<T>(t)).rows };
-  const partitions = createPartitionManager(sql);
-  const store = raw.kind === 'postgres' ? postgresReadingStore(raw.pool) : pgliteReadingStore(raw.client);
+  return {
+    partitions: createPartitionManager(sql),
+    store: raw.kind === 'postgres' ? postgresReadingStore(raw.pool) : pgliteReadingStore(raw.client),
+  };
+}
+
+export function createTelemetry(database: Database, log: FastifyBaseLogger, options: TelemetryOptions) {
+  const raw = database.raw;
+  const { partitions, store } = readingStorage(raw);
   const states = createVehicleStates(database.db);
   const episodes = createEpisodeTracker(database.db);
   const minutes = createSignalMinutes(database.db);
@@ -54,27 +60,14 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     messagesPerHour: options.alertMessagesPerHour,
     messagesQueued: options.messagesQueued,
   });
+  const followUps = { states, episodes, minutes, alerts };
   const writer = createBatchWriter({
     store,
     partitions,
     // PGlite is one connection: a second concurrent flush would only queue behind the first.
     concurrency: raw.kind === 'postgres' ? 2 : 1,
     onError: (err, what) => log.error({ err }, what),
-    onCommitted: (rows) => {
-      // Queued together, in this tick: whatever state a persist takes, the trips, minutes and alerts
-      // of the same readings are queued before it, and are written first.
-      minutes.apply(rows);
-      const stateWork = Promise.all([
-        states.apply(rows).then(() => options.statesChanged?.([...new Set(rows.map((r) => r.vehicleId))])),
-        episodes.apply(rows),
-      ]).catch((err) => log.error({ err }, 'vehicle state update failed'));
-      try {
-        options.readingsCommitted?.(rows);
-      } catch (err) {
-        log.error({ err }, 'daily statistics update failed');
-      }
-      return Promise.all([stateWork, alerts.apply(rows)]);
-    },
+    onCommitted: followUpsOfCommit(followUps, options, log),
   });
   const devices = createDeviceRegistry(database.db);
   const rejections = createRejectionCounter(log);
@@ -88,19 +81,7 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     rebuilt: options.vehiclesTakenOver,
   });
 
-  // A write takes what is changed when it starts: without one write at a time, a call made while the
-  // timer's write was under way found nothing left and returned before that write had landed
-  // (settle() before a takeover, a test reading the states back).
-  const persist = oneWriteAtATime(async () => {
-    // A takeover resumes after a vehicle's written last_reported (takeover.ts), trusting that what
-    // follows from the readings before it is written. So the states are taken now and written
-    // last: after the alerts, trips and chart minutes of every reading they cover, which were
-    // queued with those readings. A trip written after its state, by an instance that died in
-    // between, would be cut in two by the next holder (the scale test kills instances to show it).
-    const followUps = Promise.all([alerts.idle(), episodes.persist(), minutes.persist()]);
-    await states.persist(followUps);
-    await followUps;
-  });
+  const persist = statesWrittenLast(followUps);
   /**
    * Finishes the follow-ups of what is stored and writes them: before another instance takes these
    * vehicles over, and wherever states, trips or alerts must be read back at once (the API tests).
@@ -113,22 +94,7 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     await persist();
     await options.flushCommitted?.();
   };
-  // Partitions ahead and retention, checked daily (and at start).
-  const housekeeping = () =>
-    onceAcrossInstances(database, HOUSEKEEPING_LOCK, async () => {
-      await partitions.ensureAhead(Date.now());
-      if (options.retentionDays) {
-        const dropped = await partitions.dropOlderThan(Date.now(), options.retentionDays);
-        if (dropped.length) log.info(`retention: dropped ${dropped.join(', ')}`);
-        await minutes.dropBefore(Date.now() - options.retentionDays * 86_400_000);
-      }
-    });
-  const dailyTimer = setInterval(
-    () => void housekeeping().catch((err) => log.error({ err }, 'partition housekeeping failed')),
-    86_400_000,
-  );
-  dailyTimer.unref();
-
+  const housekeeping = startHousekeeping(database, { partitions, minutes, retentionDays: options.retentionDays, log });
   const persistTimer = setInterval(
     () => void persist().catch((err) => log.error({ err }, 'vehicle state persist failed')),
     STATE_PERSIST_MS,
@@ -149,7 +115,7 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     parseThreadUtilization: () => parser.utilization(),
     /** Messages and hand-overs to the parse thread so far (the ingestion bench). */
     parseThreadStats: parser.stats,
-    start: housekeeping,
+    start: housekeeping.run,
     /** Readings changed or removed by hand: the episodes and chart minutes they touch are rebuilt at the next persist. */
     readingsChanged(vehicleId: number, timestamps: number[]) {
       episodes.recompute(vehicleId, timestamps);
@@ -159,7 +125,7 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     /** Stores what is queued and the latest states; nothing accepted is lost at shutdown. */
     async close() {
       clearInterval(persistTimer);
-      clearInterval(dailyTimer);
+      housekeeping.stop();
       await writer.close();
       await settle();
       await parser.close();

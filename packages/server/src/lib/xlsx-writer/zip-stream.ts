@@ -2,16 +2,22 @@ import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { crc32, createDeflateRaw } from 'node:zlib';
+import { centralHeader, dataDescriptor, endOfDirectory, localHeader, type ZipEntry } from './zip-records.js';
 
 const MAX_32 = 0xffffffff;
 
-interface Entry {
-  name: Buffer;
-  offset: number;
-  crc: number;
-  compressed: number;
-  size: number;
-}
+/** Waits for the reader; fails if the stream closes first (a download cancelled), which would never drain. */
+const drainedOut = (out: Writable) =>
+  new Promise<void>((resolve, reject) => {
+    const settle = (err?: Error) => {
+      out.off('drain', onDrain).off('close', onClose).off('error', onClose);
+      if (err) reject(err);
+      else resolve();
+    };
+    const onDrain = () => settle();
+    const onClose = () => settle(new Error('The stream closed before the archive ended'));
+    out.on('drain', onDrain).on('close', onClose).on('error', onClose);
+  });
 
 /**
  * A zip archive written entry by entry straight to a stream: each entry is deflated as it is
@@ -19,40 +25,20 @@ interface Entry {
  * window. Entries and the archive stay under 4 GiB (no ZIP64); a larger one fails loudly.
  */
 export function zipStream(out: Writable, level = 1) {
-  const entries: Entry[] = [];
+  const entries: ZipEntry[] = [];
   let offset = 0;
 
-  /** Waits for the reader; fails if the stream closes first (a download cancelled), which would never drain. */
-  const drainedOut = () =>
-    new Promise<void>((resolve, reject) => {
-      const settle = (err?: Error) => {
-        out.off('drain', onDrain).off('close', onClose).off('error', onClose);
-        if (err) reject(err);
-        else resolve();
-      };
-      const onDrain = () => settle();
-      const onClose = () => settle(new Error('The stream closed before the archive ended'));
-      out.on('drain', onDrain).on('close', onClose).on('error', onClose);
-    });
   const write = async (chunk: Buffer) => {
     if (out.destroyed) throw new Error('The stream closed before the archive ended');
     offset += chunk.length;
-    if (!out.write(chunk)) await drainedOut();
+    if (!out.write(chunk)) await drainedOut(out);
   };
 
   return {
     /** Starts an entry; returns a writer for its content that must be closed before the next entry. Each write resolves once its content is deflated. */
     async entry(name: string) {
-      const entry: Entry = { name: Buffer.from(name, 'utf8'), offset, crc: 0, compressed: 0, size: 0 };
-      const header = Buffer.alloc(30);
-      header.writeUInt32LE(0x04034b50, 0);
-      header.writeUInt16LE(20, 4); // version needed
-      header.writeUInt16LE(0x0808, 6); // sizes in a data descriptor, UTF-8 names
-      header.writeUInt16LE(8, 8); // deflate
-      header.writeUInt16LE(0, 10); // time 00:00
-      header.writeUInt16LE(0x21, 12); // date 1980-01-01
-      header.writeUInt16LE(entry.name.length, 26);
-      await write(Buffer.concat([header, entry.name]));
+      const entry: ZipEntry = { name: Buffer.from(name, 'utf8'), offset, crc: 0, compressed: 0, size: 0 };
+      await write(localHeader(entry.name));
 
       const deflate = createDeflateRaw({ level });
       const drained = (async () => {
@@ -80,12 +66,7 @@ export function zipStream(out: Writable, level = 1) {
         async close() {
           deflate.end();
           await drained;
-          const descriptor = Buffer.alloc(16);
-          descriptor.writeUInt32LE(0x08074b50, 0);
-          descriptor.writeUInt32LE(entry.crc >>> 0, 4);
-          descriptor.writeUInt32LE(entry.compressed, 8);
-          descriptor.writeUInt32LE(entry.size, 12);
-          await write(descriptor);
+          await write(dataDescriptor(entry));
           entries.push(entry);
         },
       };
@@ -94,30 +75,9 @@ export function zipStream(out: Writable, level = 1) {
     /** Writes the central directory and ends the stream. */
     async finish() {
       const start = offset;
-      for (const e of entries) {
-        const h = Buffer.alloc(46);
-        h.writeUInt32LE(0x02014b50, 0);
-        h.writeUInt16LE(20, 4);
-        h.writeUInt16LE(20, 6);
-        h.writeUInt16LE(0x0808, 8);
-        h.writeUInt16LE(8, 10);
-        h.writeUInt16LE(0, 12);
-        h.writeUInt16LE(0x21, 14);
-        h.writeUInt32LE(e.crc >>> 0, 16);
-        h.writeUInt32LE(e.compressed, 20);
-        h.writeUInt32LE(e.size, 24);
-        h.writeUInt16LE(e.name.length, 28);
-        h.writeUInt32LE(e.offset, 42);
-        await write(Buffer.concat([h, e.name]));
-      }
+      for (const e of entries) await write(centralHeader(e));
       if (offset > MAX_32) throw new Error('zip archive over 4 GiB');
-      const end = Buffer.alloc(22);
-      end.writeUInt32LE(0x06054b50, 0);
-      end.writeUInt16LE(entries.length, 8);
-      end.writeUInt16LE(entries.length, 10);
-      end.writeUInt32LE(offset - start, 12);
-      end.writeUInt32LE(start, 16);
-      out.end(end);
+      out.end(endOfDirectory(entries.length, offset - start, start));
       await once(out, 'finish');
     },
   };

@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { AccountSettings, RegisterRequest, Role } from '@evfleet/domain';
-import { ACCOUNT_TEXTS, fillText } from '@evfleet/domain';
-import { sql } from 'drizzle-orm';
-import { DUMMY_HASH, hashPassword, passwordMatches } from '../../auth/passwords.js';
+import { DUMMY_HASH, hashPassword } from '../../auth/passwords.js';
 import type { LoginThrottle } from '../../auth/login-throttle.js';
 import type { Sessions } from '../../auth/sessions.js';
 import type { Tokens } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { notFound, refused, tooManyRequests, unauthorized } from '../../http/errors.js';
+import { notFound, refused, unauthorized } from '../../http/errors.js';
 import type { AccountMails } from '../../mail/account-mails.js';
 import { accountsRepository as users } from '../../auth/accounts.repository.js';
 import { assertUnique } from '../../auth/account-uniqueness.js';
+import { registerInTransaction } from './registration.js';
+import { signInLimits } from './sign-in-limits.js';
 
 const RESET_KEY_VALIDITY_MS = 24 * 3600_000;
 export const newKey = () => randomBytes(24).toString('base64url');
@@ -37,33 +37,19 @@ interface Deps {
   mailQueued: () => void;
 }
 
-export function createAccountService({ db, tokens, sessions, throttle, mails, mailQueued }: Deps) {
-  const issue = (
-    user: { id: number; login: string; authorities: Role[]; sessionVersion: number },
-    rememberMe: boolean,
-  ) =>
-    tokens.issue(
-      { id: user.id, login: user.login, authorities: user.authorities, sessionVersion: user.sessionVersion },
-      rememberMe,
-    );
+/** The token of a signed-in account. */
+const issue = (
+  tokens: Tokens,
+  user: { id: number; login: string; authorities: Role[]; sessionVersion: number },
+  rememberMe: boolean,
+) =>
+  tokens.issue(
+    { id: user.id, login: user.login, authorities: user.authorities, sessionVersion: user.sessionVersion },
+    rememberMe,
+  );
 
-  /**
-   * Whether the password is the account's, checked under the sign-in limits wherever a password is
-   * checked (docs/security.md, "Sign-in"): the client's rate first, then the account's failures
-   * from that client. `account` is the login when the account exists, so failures by login and by
-   * e-mail count together; `accepted` false counts a right password of an account refused anyway.
-   */
-  const holdOff = (wait: number | null) => {
-    if (wait !== null) throw tooManyRequests(fillText(ACCOUNT_TEXTS.tooManyAttempts, { seconds: wait }), wait);
-  };
-  const checkPassword = async (account: string, client: string, hash: string, password: string, accepted = true) => {
-    holdOff(await throttle.lockedFor(account, client));
-    const ok = (await passwordMatches(hash, password)) && accepted;
-    if (ok) await throttle.succeeded(account, client);
-    else await throttle.failed(account, client);
-    return ok;
-  };
-  const rateLimited = async (client: string) => holdOff(await throttle.attempt(client));
+export function createAccountService({ db, tokens, sessions, throttle, mails, mailQueued }: Deps) {
+  const { rateLimited, checkPassword } = signInLimits(throttle);
 
   return {
     async authenticate(username: string, password: string, rememberMe: boolean, client: string) {
@@ -74,7 +60,7 @@ export function createAccountService({ db, tokens, sessions, throttle, mails, ma
       const account = user?.login ?? username.toLowerCase();
       if (!(await checkPassword(account, client, user?.passwordHash ?? DUMMY_HASH, password, !!user?.activated)))
         throw unauthorized();
-      return issue(user!, rememberMe);
+      return issue(tokens, user!, rememberMe);
     },
 
     /** Read through the session cache: every page load asks for it, and the guard has just read it. */
@@ -108,27 +94,7 @@ export function createAccountService({ db, tokens, sessions, throttle, mails, ma
       await rateLimited(client);
       const activationKey = newKey();
       const passwordHash = await hashPassword(req.password);
-      await db.transaction(async (tx) => {
-        await removeStaleRegistration(tx, req);
-        const owner = await users.findByEmail(tx, req.email);
-        if (owner) return mails.queue(tx, mails.registrationAttempt(owner));
-        if (await users.findByLogin(tx, req.login))
-          return mails.queue(tx, mails.loginTaken(req.email.toLowerCase(), req.login));
-        const row = await users.insert(
-          tx,
-          {
-            login: req.login.toLowerCase(),
-            email: req.email.toLowerCase(),
-            passwordHash,
-            langKey: req.langKey,
-            activated: false,
-            activationKey,
-            createdBy: 'anonymousUser',
-          },
-          ['ROLE_USER'],
-        );
-        await mails.queue(tx, mails.activation(row, activationKey));
-      });
+      await db.transaction((tx) => registerInTransaction(tx, mails, req, { passwordHash, activationKey }));
       mailQueued();
     },
 
@@ -178,15 +144,8 @@ export function createAccountService({ db, tokens, sessions, throttle, mails, ma
         throw refused('The current password is wrong.', 'invalidpassword');
       await users.update(db, userId, { passwordHash: await hashPassword(newPassword), lastModifiedDate: new Date() });
       sessions.forget(userId);
-      return issue({ ...user, sessionVersion: user.sessionVersion + 1 }, false);
+      return issue(tokens, { ...user, sessionVersion: user.sessionVersion + 1 }, false);
     },
   };
 }
 export type AccountService = ReturnType<typeof createAccountService>;
-
-/** A registration never activated may be taken over by a new one with the same login or email. */
-async function removeStaleRegistration(tx: Parameters<Parameters<Db['transaction']>[0]>[0], req: RegisterRequest) {
-  await tx.execute(
-    sql`delete from app_user where activated = false and activation_key is not null and (lower(login) = lower(${req.login}) or lower(email) = lower(${req.email}))`,
-  );
-}

@@ -62,6 +62,46 @@ export interface PartitionConsumer {
   close(): Promise<void>;
 }
 
+/**
+ * The partitions this instance consumes at once and those it consumes STANDBY_DELAY_MS later:
+ * instance n of m prefers every m-th partition from the (n-1)-th, so each has its own share.
+ */
+export function partitionsInTurn(partitions: number, prefer?: { instance: number; of: number }) {
+  const all = Array.from({ length: partitions }, (_, i) => i);
+  const preferred = (i: number) => !prefer || i % prefer.of === prefer.instance - 1;
+  return { preferred: all.filter(preferred), standby: all.filter((i) => !preferred(i)) };
+}
+
+/**
+ * Connects to a broker node and opens the channel the partitions are consumed on, with them
+ * declared; `closed` is told when the connection ends. A failure closes what was opened.
+ */
+async function openChannel(
+  url: string,
+  { partitions, log }: Pick<PartitionConsumerOptions, 'partitions' | 'log'>,
+  closed: (conn: ChannelModel) => void,
+) {
+  const target = new URL(url);
+  // A broker node that stops answering is given up after 2 missed heartbeats (20 s).
+  if (!target.searchParams.has('heartbeat')) target.searchParams.set('heartbeat', '10');
+  const conn = await amqp.connect(target.toString());
+  try {
+    conn.on('error', (err: Error) => log.warn({ err: err.message }, 'RabbitMQ connection error'));
+    conn.on('close', () => closed(conn));
+    const ch = await conn.createChannel();
+    // A channel error (an acknowledgement the broker refuses) ends the channel, and with it every
+    // consumer: the connection is closed too, and the next one consumes afresh.
+    ch.on('error', (err: Error) => log.warn({ err: err.message }, 'RabbitMQ channel error'));
+    ch.on('close', () => void conn.close().catch(() => undefined));
+    await declare(ch, partitions);
+    await ch.prefetch(PREFETCH, false);
+    return { conn, ch, host: target.host };
+  } catch (err) {
+    await conn.close().catch(() => undefined);
+    throw err;
+  }
+}
+
 export function startPartitionConsumer(opts: PartitionConsumerOptions): PartitionConsumer {
   let stopped = false;
   let connection: ChannelModel | null = null;
@@ -71,7 +111,7 @@ export function startPartitionConsumer(opts: PartitionConsumerOptions): Partitio
   let draining = false;
   /** Partitions that delivered on this connection: those this instance holds. */
   const active = new Set<string>();
-  const preferred = (i: number) => !opts.prefer || i % opts.prefer.of === opts.prefer.instance - 1;
+  const { preferred, standby } = partitionsInTurn(opts.partitions, opts.prefer);
 
   const consume = async (ch: Channel, i: number) => {
     const queue = partitionQueue(i);
@@ -99,37 +139,24 @@ export function startPartitionConsumer(opts: PartitionConsumerOptions): Partitio
     });
   };
 
+  const closed = (conn: ChannelModel) => {
+    if (connection !== conn) return;
+    connection = channel = null;
+    active.clear();
+    if (!stopped) setTimeout(() => void open(), 200);
+  };
+
   const open = async () => {
     while (!stopped) {
       const url = opts.urls[attempt++ % opts.urls.length];
       let conn: ChannelModel | null = null;
       try {
-        const target = new URL(url);
-        // A broker node that stops answering is given up after 2 missed heartbeats (20 s).
-        if (!target.searchParams.has('heartbeat')) target.searchParams.set('heartbeat', '10');
-        conn = await amqp.connect(target.toString());
-        const opened = conn;
-        opened.on('error', (err: Error) => opts.log.warn({ err: err.message }, 'RabbitMQ connection error'));
-        opened.on('close', () => {
-          if (connection !== opened) return;
-          connection = channel = null;
-          active.clear();
-          if (!stopped) setTimeout(() => void open(), 200);
-        });
-        const ch = await opened.createChannel();
-        // A channel error (an acknowledgement the broker refuses) ends the channel, and with it every
-        // consumer: the connection is closed too, and the next one consumes afresh.
-        ch.on('error', (err: Error) => opts.log.warn({ err: err.message }, 'RabbitMQ channel error'));
-        ch.on('close', () => void opened.close().catch(() => undefined));
-        await declare(ch, opts.partitions);
-        await ch.prefetch(PREFETCH, false);
-        connection = opened;
+        const { conn: opened, ch, host } = await openChannel(url, opts, closed);
+        conn = connection = opened;
         channel = ch;
         active.clear();
-        opts.log.info(`consuming ${opts.partitions} reading partitions from RabbitMQ at ${target.host}`);
-        const all = Array.from({ length: opts.partitions }, (_, i) => i);
-        for (const i of all.filter(preferred)) await consume(ch, i);
-        const standby = all.filter((i) => !preferred(i));
+        opts.log.info(`consuming ${opts.partitions} reading partitions from RabbitMQ at ${host}`);
+        for (const i of preferred) await consume(ch, i);
         if (standby.length)
           setTimeout(() => {
             if (channel === ch) void Promise.all(standby.map((i) => consume(ch, i))).catch(() => undefined);

@@ -3,19 +3,17 @@ import type { Db } from '../../../db/client.js';
 import { canReportRepository as repo, type ReadingRow, type ReportQuery } from '../report/can-report.repository.js';
 import { ttlCache } from './report-cache.js';
 import { isTimeOrder, type SelectedColumn } from '../report/report-columns.js';
-import { readWindow } from '../export/report-copy.js';
-import { orderedInstants } from './report-order.js';
 import {
   covers,
   sampleInOrder,
   totalOf,
   widened,
   windowBounds,
-  withValue,
   type SampledReading,
   type SignalWindow,
   type WindowBounds,
 } from './report-window.js';
+import { readSignalWindow, signalPageRows } from './signal-page.js';
 import { signalWindowRepository as windows } from './signal-window.repository.js';
 
 /**
@@ -55,10 +53,8 @@ export function reportPager({
   const kept = ttlCache<{ window: SignalWindow; readAt: number }[]>(SORTS_KEPT, KEPT_MS);
   const samples = ttlCache<SampledReading[]>(SORTS_KEPT, KEPT_MS);
 
-  const read = async (query: ReportQuery, chosen: SelectedColumn, bounds: WindowBounds): Promise<SignalWindow> => {
-    const { before, after, empty, list } = await readWindow(db, pool, query, chosen.value, bounds);
-    return { before, after, empty, instants: orderedInstants(list ?? new Uint8Array(0), query.sortType === 'DESC') };
-  };
+  const read = (query: ReportQuery, chosen: SelectedColumn, bounds: WindowBounds) =>
+    readSignalWindow(db, pool, query, chosen, bounds);
 
   /** A window of the sort holding ranks [offset, offset + limit): one kept, or one read (twice when the sample misled). */
   const windowFor = async (
@@ -93,31 +89,6 @@ export function reportPager({
     return window;
   };
 
-  /** The rows of instants in the order given. */
-  const rowsInOrder = async (query: ReportQuery, instants: readonly number[]) => {
-    const position = new Map(instants.map((t, i) => [t, i]));
-    const rows = await repo.rowsAt(db, query, instants);
-    return rows.sort((x, y) => position.get(new Date(x.ts).getTime())! - position.get(new Date(y.ts).getTime())!);
-  };
-
-  /** Ranks [offset, offset + limit) of a signal's order: those with a value from the window, the empty ones after them by time. */
-  const signalPage = async (
-    query: ReportQuery,
-    chosen: SelectedColumn,
-    w: SignalWindow,
-    offset: number,
-    limit: number,
-  ) => {
-    const valued = withValue(w);
-    const end = Math.min(offset + limit, totalOf(w));
-    const fromWindow =
-      offset < valued ? Array.from(w.instants.subarray(offset - w.before, Math.min(end, valued) - w.before)) : [];
-    const emptyFrom = Math.max(offset, valued);
-    const empty =
-      end > emptyFrom ? await windows.emptyInstants(db, query, chosen.value, end - emptyFrom, emptyFrom - valued) : [];
-    return rowsInOrder(query, [...fromWindow, ...empty]);
-  };
-
   return {
     async page(query: ReportQuery, limit: number, offset: number): Promise<{ rows: ReadingRow[]; totalCount: number }> {
       const { criteria } = query;
@@ -133,7 +104,8 @@ export function reportPager({
       } else {
         const chosen = query.columns.find((c) => c.column === query.sortBy)!;
         const window = await windowFor(range, query, chosen, known, offset, limit);
-        result = { rows: await signalPage(query, chosen, window, offset, limit), totalCount: totalOf(window) };
+        const rows = await signalPageRows(db, query, chosen, window, offset, limit);
+        result = { rows, totalCount: totalOf(window) };
       }
       counts.set(range, result.totalCount);
       return result;

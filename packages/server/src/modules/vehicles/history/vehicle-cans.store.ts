@@ -5,16 +5,13 @@ import {
   type VehicleCanRecord,
   type VehicleCanWrite,
 } from '@evfleet/domain';
-import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { vehicle } from '../../../db/schema.js';
-import { canReading } from '../../../db/telemetry-schema.js';
 import { fieldErrors, refused } from '../../../http/errors.js';
 import type { BatchWriter } from '../../../telemetry/batch-writer.js';
-import { signalOf, type StoredSignal } from '../../../readings/reading.js';
 import type { RecordStore } from '../../records/index.js';
 import { assertVehiclesExist, readableVehicles } from '../../records/index.js';
-import { presentReading, readingOf } from './vehicle-can-fields.js';
+import { presentReading, readingOf, type StoredReading } from './vehicle-can-fields.js';
+import { vehicleCansRepository as repo } from './vehicle-cans.repository.js';
 
 const TAKEN = 'This vehicle already has a reading at this time.';
 
@@ -42,49 +39,25 @@ export function vehicleCansStore(deps: {
   /** Readings were changed or removed: the figures kept from them (days, episodes, chart minutes) are rebuilt. */
   readingsChanged: (vehicleId: number, timestamps: number[]) => Promise<void>;
 }): RecordStore<VehicleCanRecord, VehicleCanWrite, string> {
-  const select = (db: Db) =>
-    db
-      .select({ ...getTableColumns(canReading), vehicleName: vehicle.name })
-      .from(canReading)
-      .innerJoin(vehicle, eq(vehicle.id, canReading.vehicleId));
-  const find = async (db: Db, vehicleId: number, ts: number) =>
-    (await select(db).where(and(eq(canReading.vehicleId, vehicleId), eq(canReading.ts, new Date(ts)))))[0];
   const timeOf = (input: VehicleCanWrite) => (input.recordedTime ? Date.parse(input.recordedTime) : Date.now());
 
-  const insert = async (db: Db, input: VehicleCanWrite, ts: number, stored?: Awaited<ReturnType<typeof find>>) => {
+  const insert = async (db: Db, input: VehicleCanWrite, ts: number, stored?: StoredReading) => {
     checkTime(ts);
-    if (await find(db, input.vehicle, ts)) throw refused(TAKEN, 'readingexists');
+    if (await repo.find(db, { vehicleId: input.vehicle, ts })) throw refused(TAKEN, 'readingexists');
     await deps.writer.write([{ vehicleId: input.vehicle, reading: readingOf(input, ts, stored) }]);
   };
 
   return {
     async list(db, scope, { limit, offset, sort, vehicleId }) {
-      const where = and(eq(canReading.vehicleId, vehicleId!), await readableVehicles(db, scope, 'canHistory'));
-      const [rows, [{ count }]] = await Promise.all([
-        select(db)
-          .where(where)
-          .orderBy(sort.desc ? desc(canReading.ts) : asc(canReading.ts))
-          .limit(limit)
-          .offset(offset),
-        db
-          .select({ count: sql<number>`count(*)::int` })
-          .from(canReading)
-          .innerJoin(vehicle, eq(vehicle.id, canReading.vehicleId))
-          .where(where),
-      ]);
-      return { rows: rows.map(presentReading), total: count };
+      const visible = await readableVehicles(db, scope, 'canHistory');
+      const { rows, total } = await repo.list(db, vehicleId!, visible, { limit, offset, desc: sort.desc });
+      return { rows: rows.map(presentReading), total };
     },
 
     async get(db, scope, id) {
       const key = parseVehicleCanId(id);
       if (!key) return undefined;
-      const [row] = await select(db).where(
-        and(
-          eq(canReading.vehicleId, key.vehicleId),
-          eq(canReading.ts, new Date(key.ts)),
-          await readableVehicles(db, scope, 'canHistory'),
-        ),
-      );
+      const row = await repo.find(db, key, await readableVehicles(db, scope, 'canHistory'));
       return row && presentReading(row);
     },
 
@@ -97,27 +70,16 @@ export function vehicleCansStore(deps: {
 
     async update(db, id, input) {
       const key = parseVehicleCanId(id);
-      const stored = key && (await find(db, key.vehicleId, key.ts));
+      const stored = key && (await repo.find(db, key));
       if (!key || !stored) return undefined;
       await assertVehiclesExist(db, 'vehicleCan', 'vehicle', [input.vehicle]);
       const ts = input.recordedTime ? Date.parse(input.recordedTime) : key.ts;
       if (input.vehicle === key.vehicleId && ts === key.ts) {
-        const { values, cells, extra } = readingOf(input, ts, stored);
-        const columns = Object.fromEntries(
-          Object.keys(getTableColumns(canReading))
-            .filter((k) => !['vehicleId', 'ts', 'cells', 'extra', 'receivedAt'].includes(k))
-            .map((k) => [k, signalOf(values, k as StoredSignal) ?? null]),
-        );
-        await db
-          .update(canReading)
-          .set({ ...columns, cells, extra })
-          .where(and(eq(canReading.vehicleId, key.vehicleId), eq(canReading.ts, new Date(key.ts))));
+        await repo.rewrite(db, key, readingOf(input, ts, stored));
       } else {
         // Another vehicle or time is another reading: stored anew, then the old one removed.
         await insert(db, input, ts, stored);
-        await db
-          .delete(canReading)
-          .where(and(eq(canReading.vehicleId, key.vehicleId), eq(canReading.ts, new Date(key.ts))));
+        await repo.remove(db, key);
         await deps.readingsChanged(input.vehicle, [ts]);
       }
       await deps.readingsChanged(key.vehicleId, [key.ts]);
@@ -127,12 +89,9 @@ export function vehicleCansStore(deps: {
     async remove(db, id) {
       const key = parseVehicleCanId(id);
       if (!key) return false;
-      const removed = await db
-        .delete(canReading)
-        .where(and(eq(canReading.vehicleId, key.vehicleId), eq(canReading.ts, new Date(key.ts))))
-        .returning({ ts: canReading.ts });
-      if (removed.length) await deps.readingsChanged(key.vehicleId, [key.ts]);
-      return removed.length > 0;
+      const removed = await repo.remove(db, key);
+      if (removed) await deps.readingsChanged(key.vehicleId, [key.ts]);
+      return removed;
     },
   };
 }

@@ -1,8 +1,4 @@
 import {
-  DEFAULT_THRESHOLDS,
-  effectiveThresholds,
-  TEMPLATE_MESSAGES,
-  templateDeleteBlock,
   withAttribute,
   type AlertAttribute,
   type MetricName,
@@ -14,19 +10,14 @@ import type { ThresholdChanges } from '../../../alerts/threshold-changes.js';
 import { allow, resolveScope } from '../../../auth/visibility.js';
 import type { AuthUser } from '../../../auth/tokens.js';
 import type { Db, Queryable } from '../../../db/client.js';
-import { fieldErrors, forbidden, notFound, refused } from '../../../http/errors.js';
+import { fieldErrors, forbidden, notFound } from '../../../http/errors.js';
 import { listOf } from '../../../db/listing.js';
 import { pageAllowed } from '../../role-permissions/index.js';
 import { toTemplate } from './templates.presenter.js';
 import { templatesRepository as repo } from './templates.repository.js';
+import { templateWrites as writes } from './template-writes.js';
 
 const PAGE = 'Vehicle Configuration Template';
-
-/** A save names the whole template: an absent setting is cleared, like its image. */
-const batterySettings = (input: TemplateCreate) => ({
-  ratedCapacityKwh: input.ratedCapacityKwh ?? null,
-  cellSpreadWarnMv: input.cellSpreadWarnMv ?? null,
-});
 
 /** Vehicle configuration templates (part 2 §2, §7): read with the page, changed by administrators. */
 export function createTemplatesService({ db, thresholds }: { db: Db; thresholds: ThresholdChanges }) {
@@ -42,17 +33,6 @@ export function createTemplatesService({ db, thresholds }: { db: Db; thresholds:
     if (!row) throw notFound('The template');
     return toTemplate(row, true);
   };
-  const checkFile = async (q: Queryable, fileId: number | undefined) => {
-    if (fileId !== undefined && !(await repo.fileExists(q, fileId)))
-      throw fieldErrors('vehicleTemplate', { fileId: 'The image does not exist.' });
-  };
-  /** A template that may change: it exists and is not a default one. */
-  const changeable = async (tx: Queryable, id: number) => {
-    const current = await repo.lock(tx, id);
-    if (!current) throw notFound('The template');
-    if (current.defaultTemplate) throw refused(TEMPLATE_MESSAGES.defaultLocked, 'defaulttemplate');
-    return current;
-  };
   /** Vehicles without thresholds of their own follow their template: every cached vehicle is dropped. */
   const changed = () => thresholds.all();
 
@@ -62,12 +42,7 @@ export function createTemplatesService({ db, thresholds }: { db: Db; thresholds:
     change: (current: readonly AlertAttribute[]) => AlertAttribute[],
   ) => {
     await admin(by);
-    const attributes = await db.transaction(async (tx) => {
-      const current = await changeable(tx, id);
-      const next = change(effectiveThresholds({ template: current.attributes }));
-      await repo.update(tx, id, { attributes: next });
-      return next;
-    });
+    const attributes = await db.transaction((tx) => writes.changeThresholds(tx, id, change));
     await changed();
     return attributes;
   };
@@ -86,40 +61,14 @@ export function createTemplatesService({ db, thresholds }: { db: Db; thresholds:
 
     async create(by: AuthUser, input: TemplateCreate) {
       await admin(by);
-      const id = await db.transaction(async (tx) => {
-        await checkFile(tx, input.fileId);
-        return repo.insert(tx, {
-          name: input.name,
-          description: input.description,
-          fileId: input.fileId ?? null,
-          attributes: input.attributes ?? [...DEFAULT_THRESHOLDS],
-          ...batterySettings(input),
-        });
-      });
+      const id = await db.transaction((tx) => writes.insert(tx, input));
       return one(db, id);
     },
 
     /** Absent attributes keep the current ones; a new image replaces the old, which goes when nothing else shows it. */
     async update(by: AuthUser, input: TemplateUpdate) {
       await admin(by);
-      await db.transaction(async (tx) => {
-        const current = await changeable(tx, input.id);
-        await checkFile(tx, input.fileId);
-        const fileId = input.fileId ?? null;
-        await repo.update(tx, input.id, {
-          name: input.name,
-          description: input.description,
-          fileId,
-          ...batterySettings(input),
-          ...(input.attributes ? { attributes: input.attributes } : {}),
-        });
-        if (
-          current.fileId !== null &&
-          current.fileId !== fileId &&
-          !(await repo.fileInUse(tx, current.fileId, input.id))
-        )
-          await repo.deleteFile(tx, current.fileId);
-      });
+      await db.transaction((tx) => writes.update(tx, input));
       if (input.attributes) await changed();
       return one(db, input.id);
     },
@@ -127,15 +76,7 @@ export function createTemplatesService({ db, thresholds }: { db: Db; thresholds:
     /** Refused while vehicles use it, unless forced: then they keep its thresholds as their own. */
     async remove(by: AuthUser, id: number, force: boolean) {
       await admin(by);
-      await db.transaction(async (tx) => {
-        const current = await changeable(tx, id);
-        const block = templateDeleteBlock({ name: current.name, inUse: (await repo.users(tx, id)).length > 0 }, force);
-        if (block) throw refused(block.message, block.key);
-        await repo.release(tx, id, effectiveThresholds({ template: current.attributes }));
-        await repo.delete(tx, id);
-        if (current.fileId !== null && !(await repo.fileInUse(tx, current.fileId, id)))
-          await repo.deleteFile(tx, current.fileId);
-      });
+      await db.transaction((tx) => writes.remove(tx, id, force));
       await changed();
     },
 

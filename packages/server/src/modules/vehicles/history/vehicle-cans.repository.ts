@@ -1,0 +1,67 @@
+import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { vehicle } from '../../../db/schema.js';
+import { canReading } from '../../../db/telemetry-schema.js';
+import { signalOf, type Reading, type StoredSignal } from '../../../readings/reading.js';
+import type { StoredReading } from './vehicle-can-fields.js';
+
+/** A stored reading's key: its vehicle and instant (Unix milliseconds). */
+export interface ReadingKey {
+  vehicleId: number;
+  ts: number;
+}
+
+const at = (key: ReadingKey) => and(eq(canReading.vehicleId, key.vehicleId), eq(canReading.ts, new Date(key.ts)));
+
+const select = (db: Db) =>
+  db
+    .select({ ...getTableColumns(canReading), vehicleName: vehicle.name })
+    .from(canReading)
+    .innerJoin(vehicle, eq(vehicle.id, canReading.vehicleId));
+
+/** The columns of the stored signals, each named as its signal. */
+const SIGNAL_COLUMNS = Object.keys(getTableColumns(canReading)).filter(
+  (k) => !['vehicleId', 'ts', 'cells', 'extra', 'receivedAt'].includes(k),
+) as StoredSignal[];
+
+/** The CAN history's rows as records: read with their vehicle's name, changed in place or removed. */
+export const vehicleCansRepository = {
+  /** A vehicle's readings that `visible` lets through, a page in time order. */
+  async list(
+    db: Db,
+    vehicleId: number,
+    visible: SQL | undefined,
+    page: { limit: number; offset: number; desc: boolean },
+  ): Promise<{ rows: StoredReading[]; total: number }> {
+    const where = and(eq(canReading.vehicleId, vehicleId), visible);
+    const [rows, [{ count }]] = await Promise.all([
+      select(db)
+        .where(where)
+        .orderBy(page.desc ? desc(canReading.ts) : asc(canReading.ts))
+        .limit(page.limit)
+        .offset(page.offset),
+      db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(canReading)
+        .innerJoin(vehicle, eq(vehicle.id, canReading.vehicleId))
+        .where(where),
+    ]);
+    return { rows, total: count };
+  },
+
+  find: async (db: Db, key: ReadingKey, visible?: SQL): Promise<StoredReading | undefined> =>
+    (await select(db).where(and(at(key), visible)))[0],
+
+  /** Writes a reading's signals over the stored row of its key. */
+  async rewrite(db: Db, key: ReadingKey, { values, cells, extra }: Reading) {
+    const columns = Object.fromEntries(SIGNAL_COLUMNS.map((k) => [k, signalOf(values, k) ?? null]));
+    await db
+      .update(canReading)
+      .set({ ...columns, cells, extra })
+      .where(at(key));
+  },
+
+  /** Whether there was a reading to remove. */
+  remove: async (db: Db, key: ReadingKey) =>
+    (await db.delete(canReading).where(at(key)).returning({ ts: canReading.ts })).length > 0,
+};
