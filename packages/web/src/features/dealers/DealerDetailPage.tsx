@@ -1,9 +1,8 @@
-import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '../../routing/routes';
 import { NotFound } from '../../routing/StatusPages';
-import { DetailFields } from '../../components/DetailFields';
+import { DetailLayout } from '../../components/DetailLayout';
 import { useCan } from '../../session/useCan';
 import { useIdParam } from '../../routing/useIdParam';
 import { useDealer } from './api/dealers-api';
@@ -18,35 +17,19 @@ export function DealerDetailPage() {
   if (id === null) return <NotFound />;
 
   return (
-    <Stack gap="md" p="md">
-      <Title order={2} data-testid="detail-title">
-        {t('detail.title')}
-      </Title>
-      {dealer.isPending && (
-        <Center py="md">
-          <Loader size="sm" />
-        </Center>
-      )}
-      {dealer.isError && <Alert color="red">{t('loadFailed')}</Alert>}
-      {dealer.data && (
-        <DetailFields
-          fields={[
-            { label: t('detail.name'), value: dealer.data.name, testId: 'dealer-detail-name' },
-            { label: t('column.company'), value: dealer.data.company, testId: 'dealer-detail-company' },
-            { label: t('detail.userId'), value: dealer.data.userId, testId: 'dealer-detail-user' },
-          ]}
-        />
-      )}
-      <Group>
-        <Button variant="default" onClick={() => navigate(ROUTES.dealer)} data-testid="back">
-          {t('back')}
-        </Button>
-        {write && (
-          <Button onClick={() => navigate(`${ROUTES.dealer}/${id}/edit`)} data-testid="detail-edit">
-            {t('edit')}
-          </Button>
-        )}
-      </Group>
-    </Stack>
+    <DetailLayout
+      title={t('detail.title')}
+      query={dealer}
+      loadFailed={t('loadFailed')}
+      fields={(record) => [
+        { label: t('detail.name'), value: record.name, testId: 'dealer-detail-name' },
+        { label: t('column.company'), value: record.company, testId: 'dealer-detail-company' },
+        { label: t('detail.userId'), value: record.userId, testId: 'dealer-detail-user' },
+      ]}
+      backLabel={t('back')}
+      onBack={() => navigate(ROUTES.dealer)}
+      editLabel={t('edit')}
+      onEdit={write ? () => navigate(`${ROUTES.dealer}/${id}/edit`) : undefined}
+    />
   );
 }

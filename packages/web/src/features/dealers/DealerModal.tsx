@@ -1,15 +1,14 @@
 import { DEALER_ADDRESS, dealerFormSchema, dealerWriteSchema, type Dealer, type DealerWrite } from '@evfleet/domain';
-import { NativeSelect, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { ROUTES } from '../../routing/routes';
 import { NotFound } from '../../routing/StatusPages';
 import { useCan } from '../../session/useCan';
-import { toast } from '../../notify/toast';
 import { EntityModal } from '../../components/EntityModal';
-import { useIdParam } from '../../routing/useIdParam';
+import { ContactFields } from '../../components/person/ContactFields';
+import { OptionSelect } from '../../components/person/OptionSelect';
+import { useRoutedModal } from '../../components/person/useRoutedModal';
 import { ActivationSwitch } from './ActivationSwitch';
 import { useDomainText } from '../../i18n/useDomainText';
 import { useDealer, useSaveDealer, useUserOptions } from './api/dealers-api';
@@ -28,21 +27,17 @@ function defaultsFor(dealer: Dealer | undefined): DealerFormInput {
 export function DealerModal() {
   const { t } = useTranslation('dealers');
   const domainText = useDomainText();
-  const editing = useParams().id !== undefined;
-  const id = useIdParam();
-  const navigate = useNavigate();
+  const { editing, editId, badId, close, saved } = useRoutedModal(ROUTES.dealer);
   const mayReadUsers = useCan('users');
-  const dealer = useDealer(editing ? id : null);
+  const dealer = useDealer(editId);
   const users = useUserOptions(mayReadUsers);
   const save = useSaveDealer();
-  if (editing && id === null) return <NotFound />;
+  if (badId) return <NotFound />;
 
-  const close = () => navigate(ROUTES.dealer);
   const submit = async (values: DealerWrite) => {
     // §2.7: the address is always sent as the fixed text 'Default'.
     await save.mutateAsync({ ...values, address: DEALER_ADDRESS });
-    toast.success(t(editing ? 'toast.updated' : 'toast.created'));
-    close();
+    saved(t(editing ? 'toast.updated' : 'toast.created'));
   };
   const userOptions = (users.data ?? []).map((user) => ({
     value: String(user.id),
@@ -60,68 +55,39 @@ export function DealerModal() {
       loading={editing && dealer.isPending}
       onSubmit={submit}
     >
-      {({ register, control, setValue, formState: { errors } }) => (
+      {(form) => (
         <>
-          <TextInput
-            label={t('detail.name')}
-            withAsterisk
-            data-autofocus
-            data-testid="dealer-name"
-            error={domainText(errors.name?.message)}
-            {...register('name')}
-          />
-          <TextInput
-            label={t('form.email')}
-            type="email"
-            withAsterisk
-            data-testid="dealer-email"
-            error={domainText(errors.email?.message)}
-            {...register('email')}
-          />
-          <TextInput
-            label={t('form.mobileNumber')}
-            inputMode="numeric"
-            withAsterisk
-            data-testid="dealer-mobileNumber"
-            error={domainText(errors.mobileNumber?.message)}
-            {...register('mobileNumber')}
-          />
-          <TextInput
-            label={t('column.company')}
-            withAsterisk
-            data-testid="dealer-company"
-            error={domainText(errors.company?.message)}
-            {...register('company')}
+          <ContactFields
+            form={form}
+            fields={[
+              { name: 'name', label: t('detail.name'), testId: 'dealer-name', autofocus: true },
+              { name: 'email', label: t('form.email'), testId: 'dealer-email', kind: 'email' },
+              { name: 'mobileNumber', label: t('form.mobileNumber'), testId: 'dealer-mobileNumber', kind: 'mobile' },
+              { name: 'company', label: t('column.company'), testId: 'dealer-company' },
+            ]}
           />
           <DealerPasswordField
             required={!editing}
-            error={domainText(errors.password?.message)}
-            registration={register('password', {
+            error={domainText(form.formState.errors.password?.message)}
+            registration={form.register('password', {
               setValueAs: (value: string) => (editing && !value ? undefined : value),
             })}
-            onGenerate={(password) => setValue('password', password, { shouldValidate: true, shouldDirty: true })}
+            onGenerate={(password) => form.setValue('password', password, { shouldValidate: true, shouldDirty: true })}
           />
           <Controller
-            control={control}
+            control={form.control}
             name="activation"
             render={({ field }) => <ActivationSwitch checked={field.value ?? false} onChange={field.onChange} />}
           />
           {mayReadUsers && (
-            <Controller
-              control={control}
+            <OptionSelect
+              control={form.control}
               name="userId"
-              // Controlled, so the linked user shows even when the options arrive after the form.
-              render={({ field, fieldState }) => (
-                <NativeSelect
-                  label={t('form.user')}
-                  description={t('form.userHint')}
-                  data={[{ value: '', label: t(users.isPending ? 'form.loading' : 'form.noUser') }, ...userOptions]}
-                  data-testid="dealer-userId"
-                  error={domainText(fieldState.error?.message)}
-                  {...field}
-                  value={String(field.value ?? '')}
-                />
-              )}
+              label={t('form.user')}
+              description={t('form.userHint')}
+              placeholder={t(users.isPending ? 'form.loading' : 'form.noUser')}
+              options={userOptions}
+              testId="dealer-userId"
             />
           )}
         </>

@@ -1,14 +1,13 @@
 import { driverWriteSchema, type Driver, type DriverWrite } from '@evfleet/domain';
-import { NativeSelect, TextInput, Textarea } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { ROUTES } from '../../routing/routes';
 import { NotFound } from '../../routing/StatusPages';
-import { toast } from '../../notify/toast';
 import { EntityModal } from '../../components/EntityModal';
-import { useIdParam } from '../../routing/useIdParam';
+import { ContactFields } from '../../components/person/ContactFields';
+import { OptionSelect } from '../../components/person/OptionSelect';
+import { useRoutedModal } from '../../components/person/useRoutedModal';
 import { useDomainText } from '../../i18n/useDomainText';
 import { useActiveFleets, useDriver, useSaveDriver } from './api/drivers-api';
 import { ImageField } from '../../components/ImageField';
@@ -34,19 +33,15 @@ function defaultsFor(driver: Driver | undefined): DriverFormInput {
 export function DriverModal() {
   const { t } = useTranslation('drivers');
   const domainText = useDomainText();
-  const editing = useParams().id !== undefined;
-  const id = useIdParam();
-  const navigate = useNavigate();
-  const driver = useDriver(editing ? id : null);
+  const { editing, editId, badId, close, saved } = useRoutedModal(ROUTES.driver);
+  const driver = useDriver(editId);
   const fleets = useActiveFleets();
   const save = useSaveDriver();
-  if (editing && id === null) return <NotFound />;
+  if (badId) return <NotFound />;
 
-  const close = () => navigate(ROUTES.driver);
   const submit = async (values: DriverWrite) => {
     await save.mutateAsync(values);
-    toast.success(t(editing ? 'toast.updated' : 'toast.created'));
-    close();
+    saved(t(editing ? 'toast.updated' : 'toast.created'));
   };
 
   // Only Active fleets are offered (§4); a driver's current fleet stays listed so editing keeps it.
@@ -69,59 +64,28 @@ export function DriverModal() {
       loading={editing && driver.isPending}
       onSubmit={submit}
     >
-      {({ register, control, formState: { errors } }) => (
+      {(form) => (
         <>
-          <TextInput
-            label={t('name')}
-            withAsterisk
-            data-autofocus
-            data-testid="driver-name"
-            error={domainText(errors.name?.message)}
-            {...register('name')}
+          <ContactFields
+            form={form}
+            fields={[
+              { name: 'name', label: t('name'), testId: 'driver-name', autofocus: true },
+              { name: 'email', label: t('email'), testId: 'driver-email', kind: 'email' },
+              { name: 'mobile', label: t('mobile'), testId: 'driver-mobile', kind: 'mobile' },
+              { name: 'address', label: t('address'), testId: 'driver-address', kind: 'address' },
+            ]}
           />
-          <TextInput
-            label={t('email')}
-            type="email"
-            withAsterisk
-            data-testid="driver-email"
-            error={domainText(errors.email?.message)}
-            {...register('email')}
-          />
-          <TextInput
-            label={t('mobile')}
-            inputMode="numeric"
-            withAsterisk
-            data-testid="driver-mobile"
-            error={domainText(errors.mobile?.message)}
-            {...register('mobile')}
-          />
-          <Textarea
-            label={t('address')}
-            withAsterisk
-            autosize
-            minRows={2}
-            data-testid="driver-address"
-            error={domainText(errors.address?.message)}
-            {...register('address')}
-          />
-          <Controller
-            control={control}
+          <OptionSelect
+            control={form.control}
             name="fleetId"
-            // Controlled, so the chosen fleet shows even when the options arrive after the form.
-            render={({ field, fieldState }) => (
-              <NativeSelect
-                label={t('fleet')}
-                withAsterisk
-                data={[{ value: '', label: t(fleets.isPending ? 'form.loading' : 'form.chooseFleet') }, ...options]}
-                data-testid="driver-fleetId"
-                error={domainText(fieldState.error?.message)}
-                {...field}
-                value={String(field.value ?? '')}
-              />
-            )}
+            label={t('fleet')}
+            required
+            placeholder={t(fleets.isPending ? 'form.loading' : 'form.chooseFleet')}
+            options={options}
+            testId="driver-fleetId"
           />
           <Controller
-            control={control}
+            control={form.control}
             name="dbFileId"
             render={({ field, fieldState }) => (
               <ImageField

@@ -1,10 +1,11 @@
 import { fleetWriteSchema, type Fleet, type FleetWrite } from '@evfleet/domain';
-import { NativeSelect, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { Controller, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { EntityModal } from '../../components/EntityModal';
-import { useDomainText } from '../../i18n/useDomainText';
+import { ContactFields } from '../../components/person/ContactFields';
+import { OptionSelect } from '../../components/person/OptionSelect';
 import { useDealerOptions, useSaveFleet } from './api/fleets-api';
 
 type FleetFormInput = z.input<typeof fleetWriteSchema>;
@@ -27,7 +28,6 @@ interface FleetModalProps {
 
 export function FleetModal({ fleet, opened, onClose, onSaved }: FleetModalProps) {
   const { t } = useTranslation('fleets');
-  const domainText = useDomainText();
   const dealers = useDealerOptions(opened);
   const save = useSaveFleet();
   const submit = async (values: FleetWrite) => {
@@ -49,43 +49,27 @@ export function FleetModal({ fleet, opened, onClose, onSaved }: FleetModalProps)
       defaultValues={defaultsFor(fleet)}
       onSubmit={submit}
     >
-      {({ register, control, formState: { errors } }) => (
+      {(form) => (
         <>
-          <TextInput
-            label={t('name')}
-            withAsterisk
-            data-autofocus
-            data-testid="fleet-name"
-            error={domainText(errors.name?.message)}
-            {...register('name')}
+          <ContactFields
+            form={form}
+            fields={[
+              { name: 'name', label: t('name'), testId: 'fleet-name', autofocus: true },
+              { name: 'email', label: t('email'), testId: 'fleet-email', kind: 'email' },
+            ]}
           />
-          <TextInput
-            label={t('email')}
-            type="email"
-            withAsterisk
-            data-testid="fleet-email"
-            error={domainText(errors.email?.message)}
-            {...register('email')}
-          />
-          <Controller
-            control={control}
+          <OptionSelect
+            control={form.control}
             name="dealerId"
-            // Controlled, so the chosen dealer shows even when the options arrive after the form.
-            render={({ field, fieldState }) => (
-              <NativeSelect
-                label={t('dealerName')}
-                withAsterisk
-                data={[{ value: '', label: t(dealers.isPending ? 'form.loading' : 'form.chooseDealer') }, ...options]}
-                data-testid="fleet-dealerId"
-                error={domainText(fieldState.error?.message)}
-                {...field}
-                value={String(field.value ?? '')}
-              />
-            )}
+            label={t('dealerName')}
+            required
+            placeholder={t(dealers.isPending ? 'form.loading' : 'form.chooseDealer')}
+            options={options}
+            testId="fleet-dealerId"
           />
-          <DealerEmail control={control} fallback={fleet?.dealerEmail ?? ''} dealers={dealers.data ?? []} />
+          <DealerEmail control={form.control} fallback={fleet?.dealerEmail ?? ''} dealers={dealers.data ?? []} />
           <Controller
-            control={control}
+            control={form.control}
             name="status"
             render={({ field }) => (
               <Stack gap={4}>

@@ -1,8 +1,7 @@
-import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DetailFields } from '../../components/DetailFields';
+import { DetailLayout } from '../../components/DetailLayout';
 import { ROUTES } from '../../routing/routes';
 import { NotFound } from '../../routing/StatusPages';
 import { useIdParam } from '../../routing/useIdParam';
@@ -23,38 +22,23 @@ export function SuperUserDetailPage() {
   if (id === null) return <NotFound />;
 
   return (
-    <Stack gap="md" p="md">
-      <Title order={2} data-testid="detail-title">
-        {t('detail.title')}
-      </Title>
-      {user.isPending && (
-        <Center py="md">
-          <Loader size="sm" />
-        </Center>
-      )}
-      {user.isError && <Alert color="red">{t('loadFailed')}</Alert>}
-      {user.data && (
-        <DetailFields
-          fields={[
-            { label: t('name'), value: user.data.name, testId: 'super-user-detail-name' },
-            { label: t('mobileNumber'), value: user.data.mobileNumber, testId: 'super-user-detail-mobile' },
-            { label: t('contactEmail'), value: user.data.email, testId: 'super-user-detail-email' },
-            { label: t('address'), value: user.data.address, testId: 'super-user-detail-address' },
-            { label: t('detail.userId'), value: user.data.userId, testId: 'super-user-detail-user' },
-          ]}
-        />
-      )}
-      <Group>
-        <Button variant="default" onClick={() => navigate(ROUTES.usersPage)} data-testid="back">
-          {t('back')}
-        </Button>
-        {user.data && (
-          <Button onClick={() => setEditing(true)} data-testid="detail-edit">
-            {t('edit')}
-          </Button>
-        )}
-      </Group>
+    <DetailLayout
+      title={t('detail.title')}
+      query={user}
+      loadFailed={t('loadFailed')}
+      fields={(record) => [
+        { label: t('name'), value: record.name, testId: 'super-user-detail-name' },
+        { label: t('mobileNumber'), value: record.mobileNumber, testId: 'super-user-detail-mobile' },
+        { label: t('contactEmail'), value: record.email, testId: 'super-user-detail-email' },
+        { label: t('address'), value: record.address, testId: 'super-user-detail-address' },
+        { label: t('detail.userId'), value: record.userId, testId: 'super-user-detail-user' },
+      ]}
+      backLabel={t('back')}
+      onBack={() => navigate(ROUTES.usersPage)}
+      editLabel={t('edit')}
+      onEdit={user.data ? () => setEditing(true) : undefined}
+    >
       <SuperUserModal opened={editing} user={user.data ?? null} onClose={() => setEditing(false)} />
-    </Stack>
+    </DetailLayout>
   );
 }

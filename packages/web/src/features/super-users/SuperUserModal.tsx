@@ -1,8 +1,9 @@
 import { superUserCreateSchema, superUserUpdateSchema, type SuperUser } from '@evfleet/domain';
-import { PasswordInput, TextInput, Textarea } from '@mantine/core';
+import { PasswordInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { EntityModal } from '../../components/EntityModal';
+import { ContactFields } from '../../components/person/ContactFields';
 import { useDomainText } from '../../i18n/useDomainText';
 import { useSaveSuperUser } from './api/super-users-api';
 
@@ -43,31 +44,15 @@ export function SuperUserModal({ user, opened, onClose }: SuperUserModalProps) {
       defaultValues={defaultsFor(user)}
       onSubmit={submit}
     >
-      {({ register, formState: { errors } }) => (
+      {(form) => (
         <>
-          <TextInput
-            label={t('name')}
-            withAsterisk
-            data-autofocus
-            data-testid="superuser-name"
-            error={domainText(errors.name?.message)}
-            {...register('name')}
-          />
-          <TextInput
-            label={t('form.email')}
-            type="email"
-            withAsterisk
-            data-testid="superuser-email"
-            error={domainText(errors.email?.message)}
-            {...register('email')}
-          />
-          <TextInput
-            label={t('mobileNumber')}
-            inputMode="numeric"
-            withAsterisk
-            data-testid="superuser-mobileNumber"
-            error={domainText(errors.mobileNumber?.message)}
-            {...register('mobileNumber')}
+          <ContactFields
+            form={form}
+            fields={[
+              { name: 'name', label: t('name'), testId: 'superuser-name', autofocus: true },
+              { name: 'email', label: t('form.email'), testId: 'superuser-email', kind: 'email' },
+              { name: 'mobileNumber', label: t('mobileNumber'), testId: 'superuser-mobileNumber', kind: 'mobile' },
+            ]}
           />
           {!user && (
             <PasswordInput
@@ -75,18 +60,13 @@ export function SuperUserModal({ user, opened, onClose }: SuperUserModalProps) {
               withAsterisk
               autoComplete="new-password"
               data-testid="superuser-password"
-              error={domainText(errors.password?.message)}
-              {...register('password')}
+              error={domainText(form.formState.errors.password?.message)}
+              {...form.register('password')}
             />
           )}
-          <Textarea
-            label={t('address')}
-            withAsterisk
-            autosize
-            minRows={2}
-            data-testid="superuser-address"
-            error={domainText(errors.address?.message)}
-            {...register('address')}
+          <ContactFields
+            form={form}
+            fields={[{ name: 'address', label: t('address'), testId: 'superuser-address', kind: 'address' }]}
           />
         </>
       )}
