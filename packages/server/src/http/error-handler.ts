@@ -11,7 +11,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { HttpError } from './errors.js';
-import { sqlStateOf } from '../db/sql-state.js';
+import { FOREIGN_KEY_VIOLATION, sqlStateOf, UNIQUE_VIOLATION } from '../db/sql-state.js';
 
 /** '/cells/3/value' -> 'cells[3].value', the field notation the toast rules strip indices from. */
 const fieldOf = (instancePath: string) =>
@@ -74,11 +74,11 @@ export function installErrorHandler(app: FastifyInstance) {
         .status(400)
         .send({ status: 400, title: 'Bad Request', message: VALIDATION_MESSAGE, fieldErrors } satisfies ErrorBody);
     }
-    if (hasCode(error, '23505')) {
+    if (sqlStateOf(error) === UNIQUE_VIOLATION) {
       reply.header(APP_ERROR_HEADER, CONFLICT_TEXTS.inUse);
       return reply.status(400).send({ status: 400, message: CONFLICT_TEXTS.inUse } satisfies ErrorBody);
     }
-    if (hasCode(error, '23503')) {
+    if (sqlStateOf(error) === FOREIGN_KEY_VIOLATION) {
       // A record this one refers to was removed meanwhile (a delete won the race past its guard).
       reply.header(APP_ERROR_HEADER, CONFLICT_TEXTS.relationGone);
       return reply.status(400).send({ status: 400, message: CONFLICT_TEXTS.relationGone } satisfies ErrorBody);
@@ -106,10 +106,3 @@ export function installErrorHandler(app: FastifyInstance) {
 }
 
 const HEADER_SAFE = /^[\t\x20-\x7e\x80-\xff]*$/;
-/**
- * PostgreSQL's code on the error or its causes: 23505 when two writers race past a uniqueness
- * check, 23503 when a referenced row went away. Both are the client's 400, not a 500.
- */
-function hasCode(error: unknown, code: string): boolean {
-  return sqlStateOf(error) === code;
-}

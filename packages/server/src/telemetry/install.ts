@@ -15,7 +15,7 @@ import type { TakeoverWindow } from './takeover.js';
 import { telemetryRoutes } from './http/telemetry.routes.js';
 import { followRightsChanges } from './rights-changes.js';
 import { startTrackers, type Trackers } from './trackers/trackers.js';
-import type { VehicleLiveState } from './vehicle-states.js';
+import type { VehicleLiveState } from './vehicle-state.js';
 
 /**
  * The data side of the app: the ingest pipeline, its transports (MQTT, HTTP, the trackers'

@@ -1,3 +1,5 @@
+import { sqlStateOf, UNIQUE_VIOLATION } from '../db/sql-state.js';
+
 /**
  * Monthly partitions of can_reading, created ahead of time and on demand for late readings, and
  * dropped past the retention period. Creation is idempotent, so several instances may race.
@@ -34,8 +36,8 @@ export function createPartitionManager(sql: SqlRunner) {
     } catch (err) {
       // Another instance created it between our check and our create (42P07), or at the same time
       // (23505: its type's name was taken first).
-      const code = (err as { code?: string }).code;
-      if (code !== '42P07' && code !== '23505') throw err;
+      const code = sqlStateOf(err);
+      if (code !== '42P07' && code !== UNIQUE_VIOLATION) throw err;
     }
     known.add(start);
   };

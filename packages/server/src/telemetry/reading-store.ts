@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
+import { sqlStateOf, UNIQUE_VIOLATION } from '../db/sql-state.js';
 import { from as copyFrom } from 'pg-copy-streams';
 import { finished } from 'node:stream/promises';
 import { BinaryCopyWriter, FIELD_BYTES, float4ArrayBytes } from '../lib/pg-copy-binary/copy-writer.js';
@@ -80,7 +81,7 @@ export function postgresReadingStore(pool: pg.Pool): ReadingStore {
           await copyInto(client, 'can_reading', rows);
           return rows;
         } catch (err) {
-          if ((err as { code?: string }).code !== '23505') throw err;
+          if (sqlStateOf(err) !== UNIQUE_VIOLATION) throw err;
         }
         await client.query('begin');
         await client.query(

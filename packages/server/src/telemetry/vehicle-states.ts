@@ -3,8 +3,6 @@ import { groupByVehicle, type StoredRow } from '../readings/stored-row.js';
 import { applyReading, liveState, unknownState, type KeptState, type VehicleLiveState } from './vehicle-state.js';
 import { stateRow, storedStates, writeStates } from './vehicle-state-store.js';
 
-export type { VehicleLiveState } from './vehicle-state.js';
-
 /**
  * Each vehicle's current state in memory, updated per committed reading and written back once a
  * second: per-reading work stays in memory (ARCHITECTURE, ingestion target).

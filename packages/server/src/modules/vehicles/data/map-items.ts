@@ -6,7 +6,7 @@ import type { MapItem } from '@evfleet/domain';
 import { toMapItem } from './vehicle-data.presenter.js';
 import { vehicleDataRepository } from './vehicle-data.repository.js';
 import type { MapItems } from '../../../live/live-session.js';
-import type { VehicleLiveState } from '../../../telemetry/vehicle-states.js';
+import type { VehicleLiveState } from '../../../telemetry/vehicle-state.js';
 
 /**
  * Map items as GET api/vehicles/details returns them, for the live feed. States this instance holds
