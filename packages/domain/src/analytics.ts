@@ -35,28 +35,27 @@ export const periodQuerySchema = z
   });
 export type Period = z.output<typeof periodQuerySchema>;
 
-export const chargingSessionSchema = z.object({
+/** What a trip and a charging session both report: when it began and ended, its energy and the charge at each end. */
+const episodeSchema = z.object({
   start: z.string(),
   end: z.string(),
+  energyKwh: z.number(),
   startCharge: z.number().nullable(),
   endCharge: z.number().nullable(),
-  energyKwh: z.number(),
+});
+
+export const chargingSessionSchema = episodeSchema.extend({
   peakPowerKw: z.number().nullable(),
   gpsLat: z.number().nullable(),
   gpsLong: z.number().nullable(),
 });
 export type ChargingSession = z.infer<typeof chargingSessionSchema>;
 
-export const tripFiguresSchema = z.object({
-  start: z.string(),
-  end: z.string(),
+export const tripFiguresSchema = episodeSchema.extend({
   distanceMiles: z.number(),
-  energyKwh: z.number(),
   /** null for a trip too short to divide by. */
   whPerMile: z.number().nullable(),
   averageSpeedMph: z.number(),
-  startCharge: z.number().nullable(),
-  endCharge: z.number().nullable(),
 });
 export type TripFigures = z.infer<typeof tripFiguresSchema>;
 
@@ -83,12 +82,17 @@ export const batteryHealthSchema = z.object({
 });
 export type BatteryHealth = z.infer<typeof batteryHealthSchema>;
 
-export const fleetAnalyticsRowSchema = z.object({
-  vehicleId: z.number().int(),
-  name: z.string(),
+/** A span's distance, and the energy used and charged over it. */
+const distanceAndEnergy = {
   distanceMiles: z.number(),
   energyUsedKwh: z.number(),
   energyChargedKwh: z.number(),
+};
+
+export const fleetAnalyticsRowSchema = z.object({
+  vehicleId: z.number().int(),
+  name: z.string(),
+  ...distanceAndEnergy,
   whPerMile: z.number().nullable(),
   idleDrainPercentPerDay: z.number().nullable(),
   stateOfHealthPercent: z.number().nullable(),
@@ -96,12 +100,7 @@ export const fleetAnalyticsRowSchema = z.object({
 export type FleetAnalyticsRow = z.infer<typeof fleetAnalyticsRowSchema>;
 
 /** The visible fleet's figures per UTC day ('YYYY-MM-DD'), oldest first: the charging-energy chart. */
-export const fleetDaySchema = z.object({
-  day: z.string(),
-  distanceMiles: z.number(),
-  energyUsedKwh: z.number(),
-  energyChargedKwh: z.number(),
-});
+export const fleetDaySchema = z.object({ day: z.string(), ...distanceAndEnergy });
 export type FleetDay = z.infer<typeof fleetDaySchema>;
 
 export const readinessRowSchema = z.object({

@@ -15,6 +15,9 @@ export const intParam = (fallback: number, max: number) =>
     )
     .default(fallback);
 
+/** 'true' or 'false' in a query string, read as a boolean. */
+export const queryFlag = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true');
+
 /** Spec paging: pageNo is 0-based, pageSize bounded. */
 export const pageQuerySchema = z.object({
   pageNo: intParam(0, 1_000_000),

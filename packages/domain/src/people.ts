@@ -54,6 +54,13 @@ export const PEOPLE_WRITERS = {
 const DRIVER_MOBILE = { min: 10, max: 15, message: 'Your name must be between 10 and 15 characters' };
 const DEALER_MOBILE = { min: 10, max: 14, message: 'Your name must be between 10 and 14 characters' };
 
+/** What every person and organisation of part 1 answers with first: its id, name and email. */
+const personSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+});
+
 // ---- drivers (part 1 §2.4, §3, §5)
 export const driverWriteSchema = z.object({
   id: optionalId,
@@ -67,10 +74,7 @@ export const driverWriteSchema = z.object({
 });
 export type DriverWrite = z.infer<typeof driverWriteSchema>;
 
-export const driverSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
+export const driverSchema = personSchema.extend({
   mobile: z.string(),
   address: z.string(),
   fleetId: z.number().int().nullable(),
@@ -92,10 +96,7 @@ export const fleetWriteSchema = z.object({
 });
 export type FleetWrite = z.infer<typeof fleetWriteSchema>;
 
-export const fleetSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
+export const fleetSchema = personSchema.extend({
   dealerId: z.number().int(),
   dealerName: z.string(),
   dealerEmail: z.string(),
@@ -130,10 +131,7 @@ export const dealerFormSchema = dealerBase.extend({ password: dealerPassword });
 export const dealerWriteSchema = dealerBase.extend({ password: dealerPassword.optional() });
 export type DealerWrite = z.infer<typeof dealerWriteSchema>;
 
-export const dealerSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
+export const dealerSchema = personSchema.extend({
   mobileNumber: z.string(),
   company: z.string(),
   address: z.string(),
@@ -176,10 +174,7 @@ export const superUserCreateSchema = superUserBase.extend({ password: superUserP
 export const superUserUpdateSchema = superUserBase.extend({ id, password: superUserPassword.optional() });
 export type SuperUserWrite = z.infer<typeof superUserUpdateSchema>;
 
-export const superUserSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
+export const superUserSchema = personSchema.extend({
   mobileNumber: z.string(),
   address: z.string(),
   userId: z.number().int().nullable(),
@@ -204,12 +199,9 @@ export const passwordResetRequestSchema = passwordResetFormSchema
 export const resetLinkFormSchema = z.object({ email: emailText('Email can not be empty!') });
 
 // ---- vehicles as the assignment grids show them (§3)
-export const vehicleRefSchema = z.object({
-  id: z.number().int(),
-  vin: z.string(),
-  name: z.string(),
-  status: z.boolean(),
-});
+/** A vehicle as every list names it: its id, name and VIN. */
+export const vehicleIdentitySchema = z.object({ id: z.number().int(), name: z.string(), vin: z.string() });
+export const vehicleRefSchema = vehicleIdentitySchema.extend({ status: z.boolean() });
 export type VehicleRef = z.infer<typeof vehicleRefSchema>;
 
 export const fileSchema = z.object({ id: z.number().int(), data: z.string() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountEmailField, DEFAULT_LANG_KEY, loginField } from './account.js';
+import { accountEmailField, accountSchema, DEFAULT_LANG_KEY, loginField } from './account.js';
 import { roleSchema } from './roles.js';
 
 const optionalName = z.string().max(50, 'Your name cannot be longer than 50 characters.').nullish();
@@ -20,15 +20,8 @@ export const userWriteSchema = z.object({
 });
 export type UserWrite = z.infer<typeof userWriteSchema>;
 
-export const userSchema = z.object({
-  id: z.number().int(),
-  login: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  email: z.string(),
-  activated: z.boolean(),
-  langKey: z.string(),
-  authorities: z.array(roleSchema),
+/** An account as the users screen shows it: what GET api/account answers, and who made and last changed it. */
+export const userSchema = accountSchema.extend({
   staff: z.boolean(),
   createdBy: z.string(),
   createdDate: z.string().nullable(),

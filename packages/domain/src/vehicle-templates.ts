@@ -70,14 +70,6 @@ export const vehicleTemplateSchema = z.object({
 });
 export type VehicleTemplate = z.infer<typeof vehicleTemplateSchema>;
 
-/** DELETE api/vehicle-templates/{id}?delete=true: remove even while vehicles use it. */
-export const templateDeleteQuerySchema = z.object({
-  delete: z
-    .enum(['true', 'false'], { error: 'must be true or false' })
-    .default('false')
-    .transform((v) => v === 'true'),
-});
-
 /** The answer of a spreadsheet upload: status 'OK' means success (§7), with the thresholds now in force. */
 export const sheetUploadResultSchema = z.object({ status: z.literal('OK'), attributes: z.array(alertAttributeSchema) });
 export type SheetUploadResult = z.infer<typeof sheetUploadResultSchema>;

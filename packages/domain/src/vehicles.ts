@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CELL_COUNTS } from './signals.js';
 import { fromDigits, id, idAndName, optionalId, requiredId, requiredText } from './people-fields.js';
-import { vehicleRefSchema } from './people.js';
+import { vehicleIdentitySchema, vehicleRefSchema } from './people.js';
+import { queryFlag } from './paging.js';
 import {
   alertAttributeSchema,
   classify,
@@ -129,11 +130,7 @@ export const lteLetter = (value: number | null | undefined): SignalLetter | null
 const isoOrNull = z.string().nullable();
 
 /** A row of GET api/vehicles and api/vehicles/search (§2 "Vehicle list" columns). */
-export const vehicleRowSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  vin: z.string(),
-  status: z.boolean(),
+export const vehicleRowSchema = vehicleRefSchema.extend({
   dealerId: z.number().int().nullable(),
   dealerName: z.string().nullable(),
   fleetId: z.number().int().nullable(),
@@ -150,11 +147,7 @@ export const vehicleRowSchema = z.object({
 });
 export type VehicleRow = z.infer<typeof vehicleRowSchema>;
 
-export const dealerWithFleetsSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  fleetResponseDTOs: z.array(idAndName),
-});
+export const dealerWithFleetsSchema = idAndName.extend({ fleetResponseDTOs: z.array(idAndName) });
 
 /** GET/POST/PUT api/vehicles(/{id}): the whole vehicle (§3), with its state's times and signals. */
 export const vehicleSchema = vehicleRowSchema.extend({
@@ -180,14 +173,11 @@ export type Vehicle = z.infer<typeof vehicleSchema>;
 /** PATCH api/vehicle/status?id&status. */
 export const vehicleStatusQuerySchema = z.object({
   id,
-  status: z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true'),
+  status: queryFlag,
 });
 
 /** GET api/vehicle/vehicleDealersUnassignedFleets: per vehicle, the fleets of its dealer it may join. */
-export const vehicleDealerFleetsSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  vin: z.string(),
+export const vehicleDealerFleetsSchema = vehicleIdentitySchema.extend({
   /** null for a vehicle of no dealer: an administrator may give it to any fleet (GET api/fleets/search). */
   dealerResponseDTO: dealerWithFleetsSchema.nullable(),
 });

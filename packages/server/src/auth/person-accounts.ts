@@ -26,7 +26,7 @@ export interface AccountSpec {
 const LOGIN_MAX = 50;
 
 /** A person's email is unique among its kind and among the accounts other than its own. */
-export async function assertEmailFree(
+async function assertEmailFree(
   tx: Queryable,
   table: PersonTable,
   email: string,
@@ -108,7 +108,7 @@ async function syncAccount(
  * The account of a person being created or updated: the current one kept in step, else the one
  * asked for linked, else a new one. Returns the account id.
  */
-export async function ensureAccount(
+async function ensureAccount(
   tx: Queryable,
   current: number | null,
   requested: number | undefined,
@@ -125,6 +125,21 @@ export async function ensureAccount(
     return requested;
   }
   return createAccount(tx, spec);
+}
+
+/**
+ * The account of a person being created (no `id`) or updated, once its email is found free: its
+ * account (`userId`) kept in step, else the one asked for (`requested`) linked, else a new one.
+ * Returns the account id.
+ */
+export async function personAccount(
+  tx: Queryable,
+  table: PersonTable,
+  person: { id?: number; userId: number | null; requested?: number },
+  spec: AccountSpec,
+) {
+  await assertEmailFree(tx, table, spec.email, { id: person.id, userId: person.userId ?? person.requested });
+  return ensureAccount(tx, person.userId, person.requested, spec);
 }
 
 /** When a person is deleted its account loses the person's roles, and goes when none are left. */

@@ -9,9 +9,9 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { belongsTo, instant, updatedAt } from './columns.js';
 import { vehicle } from './schema.js';
 
 /** Generic record "car" (part 2 §3): a name. */
@@ -30,7 +30,7 @@ export const emailTemplate = pgTable(
     type: varchar('type', { length: 16 }).notNull().default('WARNING'),
     /** The metric it is for; null: any metric without a template of its own. */
     attributeName: varchar('attribute_name', { length: 32 }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('email_template_type_idx').on(t.type, t.attributeName)],
 );
@@ -46,12 +46,8 @@ export const notificationList = pgTable('notification_list', {
 export const vehicleNotification = pgTable(
   'vehicle_notification',
   {
-    vehicleId: integer('vehicle_id')
-      .notNull()
-      .references(() => vehicle.id, { onDelete: 'cascade' }),
-    notificationId: integer('notification_id')
-      .notNull()
-      .references(() => notificationList.id, { onDelete: 'cascade' }),
+    vehicleId: belongsTo('vehicle_id', () => vehicle.id),
+    notificationId: belongsTo('notification_id', () => notificationList.id),
   },
   (t) => [
     primaryKey({ columns: [t.vehicleId, t.notificationId] }),
@@ -66,7 +62,7 @@ export const auditEvent = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     principal: varchar('principal', { length: 254 }).notNull(),
     type: varchar('type', { length: 64 }).notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: instant('at').notNull().defaultNow(),
     remoteAddress: varchar('remote_address', { length: 64 }),
     data: jsonb('data').$type<Record<string, unknown>>(),
   },
@@ -77,16 +73,14 @@ export const auditEvent = pgTable(
 export const appSetting = pgTable('app_setting', {
   key: varchar('key', { length: 64 }).primaryKey(),
   value: jsonb('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** Per vehicle and day, what the dashboard's computed cards add up (pre-aggregated from can_reading). */
 export const vehicleDailyStat = pgTable(
   'vehicle_daily_stat',
   {
-    vehicleId: integer('vehicle_id')
-      .notNull()
-      .references(() => vehicle.id, { onDelete: 'cascade' }),
+    vehicleId: belongsTo('vehicle_id', () => vehicle.id),
     day: date('day', { mode: 'string' }).notNull(),
     miles: doublePrecision('miles').notNull().default(0),
     energyKwh: doublePrecision('energy_kwh').notNull().default(0),
@@ -101,7 +95,7 @@ export const vehicleDailyStat = pgTable(
     /** Cell spread at rest (highest minus lowest cell, mV): its sum and count give the day's mean. */
     restSpreadSumMv: doublePrecision('rest_spread_sum_mv').notNull().default(0),
     restSpreadCount: integer('rest_spread_count').notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.vehicleId, t.day] }), index('vehicle_daily_stat_day_idx').on(t.day)],
 );
@@ -115,9 +109,7 @@ export const vehicleDailyStat = pgTable(
 export const vehicleRunningTotal = pgTable(
   'vehicle_running_total',
   {
-    vehicleId: integer('vehicle_id')
-      .notNull()
-      .references(() => vehicle.id, { onDelete: 'cascade' }),
+    vehicleId: belongsTo('vehicle_id', () => vehicle.id),
     day: date('day', { mode: 'string' }).notNull(),
     distanceMiles: doublePrecision('distance_miles').notNull(),
     energyUsedKwh: doublePrecision('energy_used_kwh').notNull(),

@@ -1,6 +1,7 @@
 import type { ListResponse, PageQuery } from '@evfleet/domain';
 import { desc, getTableName, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Queryable } from './client.js';
 
 /**
  * A column with its table's name, for correlated subqueries: Drizzle leaves a column bare in the
@@ -20,10 +21,60 @@ export const newestFirst = (id: PgColumn, term: string) => desc(term ? sql`${id}
  * The rows of a page whose ids a subquery chose: `= any(array(…))` makes PostgreSQL look each one up
  * by key (an IN subquery of 1,000 ids was planned as a scan of all 100,000 drivers).
  */
-export const amongIds = (id: PgColumn, ids: SQLWrapper) => sql`${id} = any(array(${ids}))`;
+const amongIds = (id: PgColumn, ids: SQLWrapper) => sql`${id} = any(array(${ids}))`;
 
 /** LIMIT and OFFSET of a 0-based page. */
-export const window = (page: PageQuery) => ({ limit: page.pageSize, offset: page.pageNo * page.pageSize });
+const window = (page: PageQuery) => ({ limit: page.pageSize, offset: page.pageNo * page.pageSize });
+
+/**
+ * A page of what `where` matches in `table` and the count of all of it, read side by side; `rows`
+ * reads the page's rows with the LIMIT and OFFSET given.
+ */
+export async function paged<Row>(
+  db: Queryable,
+  table: PgTable,
+  where: SQL | undefined,
+  page: PageQuery,
+  rows: (limit: number, offset: number) => PromiseLike<Row[]>,
+) {
+  const { limit, offset } = window(page);
+  const [found, [{ count }]] = await Promise.all([
+    rows(limit, offset),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(table)
+      .where(where),
+  ]);
+  return { rows: found, total: count };
+}
+
+/**
+ * A page chosen by id first, so a deep page skips bare index entries, not joined or computed rows:
+ * the ids of what `where` matches in `order`, then `rowsAmong` reads the rows of those ids (given
+ * the condition that picks them) in the same order.
+ */
+export const pagedByIds = <Row>(
+  db: Queryable,
+  id: PgColumn,
+  where: SQL | undefined,
+  order: SQL[],
+  page: PageQuery,
+  rowsAmong: (among: SQL) => PromiseLike<Row[]>,
+) =>
+  paged(db, id.table, where, page, (limit, offset) =>
+    rowsAmong(
+      amongIds(
+        id,
+        db
+          .select({ id })
+          .from(id.table)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
+      ),
+    ),
+  );
 
 /** Case-insensitive substring match on any of the columns; LIKE's wildcards in the term are literal. */
 export function matches(term: string, ...columns: PgColumn[]): SQL | undefined {

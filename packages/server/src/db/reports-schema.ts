@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, instant } from './columns.js';
 import { appUser, vehicle } from './schema.js';
 
 /** CAN history report criteria saved under a name (part 2 §3 "Saved template"), one list per user. */
@@ -7,17 +8,13 @@ export const canReportTemplate = pgTable(
   'can_report_template',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => appUser.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => appUser.id),
     templateName: varchar('template_name', { length: 100 }).notNull(),
     columns: text('columns').array().notNull(),
-    vehicleId: integer('vehicle_id')
-      .notNull()
-      .references(() => vehicle.id, { onDelete: 'cascade' }),
-    startDate: timestamp('start_date', { withTimezone: true }).notNull(),
-    endDate: timestamp('end_date', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    vehicleId: belongsTo('vehicle_id', () => vehicle.id),
+    startDate: instant('start_date').notNull(),
+    endDate: instant('end_date').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('can_report_template_name_uq').on(t.userId, sql`lower(${t.templateName})`)],
 );
@@ -27,9 +24,7 @@ export const reportSchedule = pgTable(
   'report_schedule',
   {
     id: serial('id').primaryKey(),
-    templateId: integer('template_id')
-      .notNull()
-      .references(() => canReportTemplate.id, { onDelete: 'cascade' }),
+    templateId: belongsTo('template_id', () => canReportTemplate.id),
     /** 'DAILY' or 'WEEKLY'. */
     period: varchar('period', { length: 8 }).notNull(),
     /** 0 Sunday … 6 Saturday, for weekly schedules. */
@@ -38,9 +33,9 @@ export const reportSchedule = pgTable(
     hour: smallint('hour').notNull(),
     recipients: text('recipients').array().notNull(),
     /** Claimed with a compare-and-set update, so each period runs once across instances. */
-    nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
-    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    nextRunAt: instant('next_run_at').notNull(),
+    lastRunAt: instant('last_run_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('report_schedule_next_run_idx').on(t.nextRunAt),

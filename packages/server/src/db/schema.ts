@@ -16,12 +16,13 @@ import {
   varchar,
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, instant, updatedAt } from './columns.js';
 
 const audited = {
   createdBy: varchar('created_by', { length: 50 }).notNull().default('system'),
-  createdDate: timestamp('created_date', { withTimezone: true }).defaultNow(),
+  createdDate: instant('created_date').defaultNow(),
   lastModifiedBy: varchar('last_modified_by', { length: 50 }),
-  lastModifiedDate: timestamp('last_modified_date', { withTimezone: true }),
+  lastModifiedDate: instant('last_modified_date'),
 };
 
 export const appUser = pgTable(
@@ -37,7 +38,7 @@ export const appUser = pgTable(
     langKey: varchar('lang_key', { length: 10 }).notNull().default('en'),
     activationKey: varchar('activation_key', { length: 64 }),
     resetKey: varchar('reset_key', { length: 64 }),
-    resetDate: timestamp('reset_date', { withTimezone: true }),
+    resetDate: instant('reset_date'),
     /** Raised when the account's sessions must end; a token carries the version it was issued at. */
     sessionVersion: integer('session_version').notNull().default(0),
     /** Reads every tenant without changing any (docs/permissions.md); only an administrator sets it. */
@@ -53,16 +54,17 @@ export const appUser = pgTable(
 );
 
 export const authority = pgTable('authority', { name: varchar('name', { length: 50 }).primaryKey() });
+/** A role, by its name. */
+const roleName = () =>
+  varchar('authority', { length: 50 })
+    .notNull()
+    .references(() => authority.name);
 
 export const userAuthority = pgTable(
   'user_authority',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => appUser.id, { onDelete: 'cascade' }),
-    authority: varchar('authority', { length: 50 })
-      .notNull()
-      .references(() => authority.name),
+    userId: belongsTo('user_id', () => appUser.id),
+    authority: roleName(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.authority] })],
 );
@@ -71,9 +73,7 @@ export const userAuthority = pgTable(
 export const rolePage = pgTable(
   'role_page',
   {
-    authority: varchar('authority', { length: 50 })
-      .notNull()
-      .references(() => authority.name),
+    authority: roleName(),
     page: varchar('page', { length: 64 }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.authority, t.page] })],
@@ -107,11 +107,11 @@ export const mailOutbox = pgTable(
     /** Alert messages carry a key that makes each one exactly-once across instances and restarts. */
     dedupeKey: varchar('dedupe_key', { length: 200 }).unique('mail_outbox_dedupe_uq'),
     vehicleId: integer('vehicle_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    sentAt: instant('sent_at'),
     transport: varchar('transport', { length: 16 }),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
     /** One file sent with the mail (a scheduled report's xlsx). */
     attachmentName: varchar('attachment_name', { length: 255 }),
@@ -128,16 +128,35 @@ export const mailOutbox = pgTable(
 
 // ---- people and organisations
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 /** A person's sign-in account; removing the account leaves the person without one. */
 const userLink = () => integer('user_id').references(() => appUser.id, { onDelete: 'set null' });
 /** Case-insensitive substring search (ILIKE '%term%') is answered from trigram indexes (pg_trgm). */
 const trigram = (name: string, column: ExtraConfigColumn) => index(name).using('gin', column.op('gin_trgm_ops'));
 const lowerUnique = (name: string, column: ExtraConfigColumn) => uniqueIndex(name).on(sql`lower(${column})`);
-const oneLinkPerUser = (name: string, column: ExtraConfigColumn) =>
+/** At most one row per value, where there is one. */
+const uniqueWhenSet = (name: string, column: ExtraConfigColumn) =>
   uniqueIndex(name)
     .on(column)
     .where(sql`${column} is not null`);
+
+/** What every person and organisation of part 1 (dealer, fleet, driver, super user) holds first. */
+const personColumns = () => ({
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 255 }).notNull(),
+  email: varchar('email', { length: 254 }).notNull(),
+});
+/** ... and last: its sign-in account, and when it was made. */
+const personAccount = () => ({ userId: userLink(), createdAt: createdAt() });
+/** A person's email is unique whatever its case, its account is at most one person's, its name and email are searched. */
+const personIndexes = (
+  table: string,
+  t: { name: ExtraConfigColumn; email: ExtraConfigColumn; userId: ExtraConfigColumn },
+) => [
+  lowerUnique(`${table}_email_uq`, t.email),
+  uniqueWhenSet(`${table}_user_uq`, t.userId),
+  trigram(`${table}_name_trgm`, t.name),
+  trigram(`${table}_email_trgm`, t.email),
+];
 
 export const storedFile = pgTable('stored_file', {
   id: serial('id').primaryKey(),
@@ -152,54 +171,34 @@ export const storedFile = pgTable('stored_file', {
 export const dealer = pgTable(
   'dealer',
   {
-    id: serial('id').primaryKey(),
-    name: varchar('name', { length: 255 }).notNull(),
-    email: varchar('email', { length: 254 }).notNull(),
+    ...personColumns(),
     mobileNumber: varchar('mobile_number', { length: 15 }).notNull(),
     company: varchar('company', { length: 255 }).notNull(),
     address: varchar('address', { length: 500 }).notNull(),
     /** The administrator's last choice of 'Require Authentication'; the account's activated flag is the truth. */
     activation: boolean('activation').notNull().default(false),
-    userId: userLink(),
-    createdAt: createdAt(),
+    ...personAccount(),
   },
-  (t) => [
-    lowerUnique('dealer_email_uq', t.email),
-    oneLinkPerUser('dealer_user_uq', t.userId),
-    trigram('dealer_name_trgm', t.name),
-    trigram('dealer_email_trgm', t.email),
-    trigram('dealer_company_trgm', t.company),
-  ],
+  (t) => [...personIndexes('dealer', t), trigram('dealer_company_trgm', t.company)],
 );
 
 export const fleet = pgTable(
   'fleet',
   {
-    id: serial('id').primaryKey(),
-    name: varchar('name', { length: 255 }).notNull(),
-    email: varchar('email', { length: 254 }).notNull(),
+    ...personColumns(),
     dealerId: integer('dealer_id')
       .notNull()
       .references(() => dealer.id),
     status: boolean('status').notNull().default(true),
-    userId: userLink(),
-    createdAt: createdAt(),
+    ...personAccount(),
   },
-  (t) => [
-    lowerUnique('fleet_email_uq', t.email),
-    oneLinkPerUser('fleet_user_uq', t.userId),
-    index('fleet_dealer_idx').on(t.dealerId, t.id),
-    trigram('fleet_name_trgm', t.name),
-    trigram('fleet_email_trgm', t.email),
-  ],
+  (t) => [...personIndexes('fleet', t), index('fleet_dealer_idx').on(t.dealerId, t.id)],
 );
 
 export const driver = pgTable(
   'driver',
   {
-    id: serial('id').primaryKey(),
-    name: varchar('name', { length: 255 }).notNull(),
-    email: varchar('email', { length: 254 }).notNull(),
+    ...personColumns(),
     mobile: varchar('mobile', { length: 15 }).notNull(),
     address: varchar('address', { length: 500 }).notNull(),
     fleetId: integer('fleet_id')
@@ -207,38 +206,24 @@ export const driver = pgTable(
       .references(() => fleet.id),
     dbFileId: integer('db_file_id').references(() => storedFile.id, { onDelete: 'set null' }),
     status: boolean('status').notNull().default(true),
-    userId: userLink(),
-    createdAt: createdAt(),
+    ...personAccount(),
   },
   (t) => [
-    lowerUnique('driver_email_uq', t.email),
-    oneLinkPerUser('driver_user_uq', t.userId),
-    uniqueIndex('driver_file_uq')
-      .on(t.dbFileId)
-      .where(sql`${t.dbFileId} is not null`),
+    ...personIndexes('driver', t),
+    uniqueWhenSet('driver_file_uq', t.dbFileId),
     index('driver_fleet_idx').on(t.fleetId, t.id),
-    trigram('driver_name_trgm', t.name),
-    trigram('driver_email_trgm', t.email),
   ],
 );
 
 export const superUser = pgTable(
   'super_user',
   {
-    id: serial('id').primaryKey(),
-    name: varchar('name', { length: 255 }).notNull(),
-    email: varchar('email', { length: 254 }).notNull(),
+    ...personColumns(),
     mobileNumber: varchar('mobile_number', { length: 15 }).notNull(),
     address: varchar('address', { length: 500 }).notNull(),
-    userId: userLink(),
-    createdAt: createdAt(),
+    ...personAccount(),
   },
-  (t) => [
-    lowerUnique('super_user_email_uq', t.email),
-    oneLinkPerUser('super_user_user_uq', t.userId),
-    trigram('super_user_name_trgm', t.name),
-    trigram('super_user_email_trgm', t.email),
-  ],
+  (t) => personIndexes('super_user', t),
 );
 
 /** The least a vehicle needs for assignment; the vehicle issues extend it. */
@@ -272,7 +257,7 @@ export const vehicle = pgTable(
     /** The pack's rated capacity; null: its template's (docs/analytics.md "State of health"). */
     ratedCapacityKwh: doublePrecision('rated_capacity_kwh'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('vehicle_dealer_idx').on(t.dealerId, t.fleetId),
@@ -301,7 +286,7 @@ export const vehicleTemplate = pgTable(
     /** The cell spread at rest past which a steady weakest cell is logged; null: the default (docs/analytics.md). */
     cellSpreadWarnMv: doublePrecision('cell_spread_warn_mv'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [trigram('vehicle_template_name_trgm', t.name)],
 );
@@ -310,12 +295,10 @@ export const vehicleTemplate = pgTable(
 export const rolePermission = pgTable(
   'role_permission',
   {
-    authority: varchar('authority', { length: 50 })
-      .notNull()
-      .references(() => authority.name),
+    authority: roleName(),
     permission: varchar('permission', { length: 64 }).notNull(),
     enabled: boolean('enabled').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.authority, t.permission] })],
 );
@@ -324,12 +307,10 @@ export const rolePermission = pgTable(
 export const userPreference = pgTable(
   'user_preference',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => appUser.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => appUser.id),
     key: varchar('key', { length: 64 }).notNull(),
     value: jsonb('value').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );

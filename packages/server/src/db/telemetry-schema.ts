@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { belongsTo, instant, updatedAt } from './columns.js';
 import { vehicle } from './schema.js';
 
 const signal = (name: string) => doublePrecision(name);
@@ -55,7 +56,7 @@ export const canReading = pgTable(
     cellPackTemp: signal('cell_pack_temp'),
     cells: real('cells').array(),
     extra: jsonb('extra').$type<Record<string, number>>(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: instant('received_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.vehicleId, t.ts] })],
 );
@@ -73,11 +74,11 @@ export const vehicleState = pgTable(
       .notNull()
       .default(sql`'{}'::jsonb`),
     cells: real('cells').array(),
-    lastReported: timestamp('last_reported', { withTimezone: true }),
-    canLastReported: timestamp('can_last_reported', { withTimezone: true }),
-    gpsLastReported: timestamp('gps_last_reported', { withTimezone: true }),
-    lastChargedAt: timestamp('last_charged_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastReported: instant('last_reported'),
+    canLastReported: instant('can_last_reported'),
+    gpsLastReported: instant('gps_last_reported'),
+    lastChargedAt: instant('last_charged_at'),
+    updatedAt: updatedAt(),
   },
   (t) => [index('vehicle_state_last_reported_idx').on(t.lastReported)],
 );
@@ -87,20 +88,18 @@ export const warningLog = pgTable(
   'warning_log',
   {
     id: serial('id').primaryKey(),
-    vehicleId: integer('vehicle_id')
-      .notNull()
-      .references(() => vehicle.id, { onDelete: 'cascade' }),
+    vehicleId: belongsTo('vehicle_id', () => vehicle.id),
     type: varchar('type', { length: 16 }).notNull(),
     attributeName: varchar('attribute_name', { length: 32 }).notNull(),
     /** The metric's display name at the time. */
     name: varchar('name', { length: 64 }).notNull(),
     value: doublePrecision('value'),
     /** When the transition happened (reading time). */
-    date: timestamp('date', { withTimezone: true }).notNull(),
-    updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
+    date: instant('date').notNull(),
+    updated: instant('updated').notNull().defaultNow(),
     notificationContent: text('notification_content'),
     /** Start of the episode; with the type it makes a transition unique, whichever instance saw it. */
-    episodeSince: timestamp('episode_since', { withTimezone: true }).notNull(),
+    episodeSince: instant('episode_since').notNull(),
     /** True once cleared from the detail page: kept for audits, hidden from the list. */
     cleared: boolean('cleared').notNull().default(false),
     manual: boolean('manual').notNull().default(false),
@@ -117,15 +116,13 @@ export const warningLog = pgTable(
 export const alertState = pgTable(
   'alert_state',
   {
-    vehicleId: integer('vehicle_id')
-      .notNull()
-      .references(() => vehicle.id, { onDelete: 'cascade' }),
+    vehicleId: belongsTo('vehicle_id', () => vehicle.id),
     attributeName: varchar('attribute_name', { length: 32 }).notNull(),
     band: varchar('band', { length: 16 }).notNull(),
-    since: timestamp('since', { withTimezone: true }).notNull(),
+    since: instant('since').notNull(),
     logged: boolean('logged').notNull(),
-    lastNotifiedAt: timestamp('last_notified_at', { withTimezone: true }),
-    lastTs: timestamp('last_ts', { withTimezone: true }),
+    lastNotifiedAt: instant('last_notified_at'),
+    lastTs: instant('last_ts'),
   },
   (t) => [primaryKey({ columns: [t.vehicleId, t.attributeName] })],
 );
@@ -135,11 +132,9 @@ export const alertState = pgTable(
  * are kept so an open episode can be extended by the next reading without reading storage again.
  */
 const episodeColumns = () => ({
-  vehicleId: integer('vehicle_id')
-    .notNull()
-    .references(() => vehicle.id, { onDelete: 'cascade' }),
-  startTs: timestamp('start_ts', { withTimezone: true }).notNull(),
-  endTs: timestamp('end_ts', { withTimezone: true }).notNull(),
+  vehicleId: belongsTo('vehicle_id', () => vehicle.id),
+  startTs: instant('start_ts').notNull(),
+  endTs: instant('end_ts').notNull(),
   /** Net energy out of the pack for a trip, into it for a charging session, in kWh. */
   energyKwh: doublePrecision('energy_kwh').notNull().default(0),
   peakPowerKw: doublePrecision('peak_power_kw'),
@@ -177,16 +172,14 @@ export const batteryEstimate = pgTable('battery_estimate', {
   estimatedCapacityKwh: doublePrecision('estimated_capacity_kwh'),
   /** Sessions the estimate stands on. */
   sessions: integer('sessions').notNull().default(0),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** How often each cell was the lowest at rest, per vehicle and UTC day: the weakest cell's evidence. */
 export const lowCellCount = pgTable(
   'low_cell_count',
   {
-    vehicleId: integer('vehicle_id')
-      .notNull()
-      .references(() => vehicle.id, { onDelete: 'cascade' }),
+    vehicleId: belongsTo('vehicle_id', () => vehicle.id),
     day: date('day', { mode: 'string' }).notNull(),
     /** 1-based. */
     cell: integer('cell').notNull(),
@@ -202,10 +195,8 @@ export const lowCellCount = pgTable(
 export const signalMinute = pgTable(
   'signal_minute',
   {
-    vehicleId: integer('vehicle_id')
-      .notNull()
-      .references(() => vehicle.id, { onDelete: 'cascade' }),
-    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    vehicleId: belongsTo('vehicle_id', () => vehicle.id),
+    minute: instant('minute').notNull(),
     /** Readings in the minute. */
     readings: integer('readings').notNull(),
     /** Per chart signal (domain CHART_SIGNALS, in order): the minute's lowest and highest value, null when absent. */

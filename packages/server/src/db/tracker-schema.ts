@@ -10,10 +10,10 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, instant, updatedAt } from './columns.js';
 import { vehicle } from './schema.js';
 
 /** How a tracker's IO elements become signals (docs/devices.md "Profiles"): data, not code. */
@@ -27,8 +27,8 @@ export const deviceProfile = pgTable(
     mappings: jsonb('mappings').$type<IoMapping[]>().notNull(),
     /** The profile evfleet ships for FMB/FMC trackers: created at start when absent, then edited like any other. */
     builtIn: boolean('built_in').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('device_profile_name_uq').on(sql`lower(${t.name})`)],
 );
@@ -46,7 +46,7 @@ export const vehicleTracker = pgTable(
     protocol: varchar('protocol', { length: 16 }).notNull(),
     identifier: varchar('identifier', { length: 64 }).notNull(),
     profileId: integer('profile_id').references(() => deviceProfile.id),
-    lastConnectedAt: timestamp('last_connected_at', { withTimezone: true }),
+    lastConnectedAt: instant('last_connected_at'),
     lastAddress: varchar('last_address', { length: 64 }),
   },
   (t) => [
@@ -62,12 +62,10 @@ export const vehicleTracker = pgTable(
 export const trackerIoSeen = pgTable(
   'tracker_io_seen',
   {
-    vehicleId: integer('vehicle_id')
-      .notNull()
-      .references(() => vehicle.id, { onDelete: 'cascade' }),
+    vehicleId: belongsTo('vehicle_id', () => vehicle.id),
     io: integer('io').notNull(),
     lastValue: doublePrecision('last_value'),
-    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull(),
+    lastSeen: instant('last_seen').notNull(),
   },
   (t) => [primaryKey({ columns: [t.vehicleId, t.io] })],
 );
@@ -77,15 +75,13 @@ export const trackerCommand = pgTable(
   'tracker_command',
   {
     id: serial('id').primaryKey(),
-    vehicleId: integer('vehicle_id')
-      .notNull()
-      .references(() => vehicle.id, { onDelete: 'cascade' }),
+    vehicleId: belongsTo('vehicle_id', () => vehicle.id),
     text: varchar('text', { length: 512 }).notNull(),
     status: varchar('status', { length: 16 }).notNull().default('queued'),
     createdBy: varchar('created_by', { length: 50 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    sentAt: instant('sent_at'),
+    answeredAt: instant('answered_at'),
     response: text('response'),
   },
   (t) => [index('tracker_command_vehicle_idx').on(t.vehicleId, t.id)],

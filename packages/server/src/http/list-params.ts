@@ -1,4 +1,4 @@
-import { id, pageQuerySchema } from '@evfleet/domain';
+import { id, pageQuerySchema, queryFlag } from '@evfleet/domain';
 import { z } from 'zod';
 
 /** Route parameters and query strings shared by every list and record call. */
@@ -6,7 +6,7 @@ export const idParams = z.object({ id });
 export const searchTerm = z.string().trim().max(100, 'Max').default('');
 export const pageQuery = pageQuerySchema;
 /** 'true' or 'false' in a query string. */
-export const flagParam = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true');
+export const flagParam = queryFlag;
 /** Ids repeated (?vehicleIds=1&vehicleIds=2) or as a comma list (?vehicleIds=1,2). */
 export const idListParam = z.preprocess(
   (v) =>

@@ -3,7 +3,6 @@ import {
   chargingSessionSchema,
   fleetAnalyticsRowSchema,
   fleetDaySchema,
-  id,
   periodQuerySchema,
   readinessRowSchema,
   signalSeriesQuerySchema,
@@ -13,11 +12,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ANY_SIGNED_IN, caller } from '../../auth/guard.js';
+import { idParams } from '../../http/list-params.js';
 import { XLSX_TYPE } from '../../lib/xlsx-writer/xlsx-stream.js';
 import type { AnalyticsService } from './analytics.service.js';
 
 const access = { access: ANY_SIGNED_IN };
-const params = z.object({ id });
 
 /** The EV analytics: charging sessions, trips with energy, battery health, signal charts, fleet efficiency and readiness. */
 export const analyticsRoutes =
@@ -27,7 +26,7 @@ export const analyticsRoutes =
       '/api/vehicles/:id/charging-sessions',
       {
         config: access,
-        schema: { params, querystring: periodQuerySchema, response: { 200: z.array(chargingSessionSchema) } },
+        schema: { params: idParams, querystring: periodQuerySchema, response: { 200: z.array(chargingSessionSchema) } },
       },
       (req) => service.chargingSessions(caller(req), req.params.id, req.query),
     );
@@ -35,20 +34,20 @@ export const analyticsRoutes =
       '/api/vehicles/:id/trips',
       {
         config: access,
-        schema: { params, querystring: periodQuerySchema, response: { 200: z.array(tripFiguresSchema) } },
+        schema: { params: idParams, querystring: periodQuerySchema, response: { 200: z.array(tripFiguresSchema) } },
       },
       (req) => service.trips(caller(req), req.params.id, req.query),
     );
     app.get(
       '/api/vehicles/:id/battery-health',
-      { config: access, schema: { params, response: { 200: batteryHealthSchema } } },
+      { config: access, schema: { params: idParams, response: { 200: batteryHealthSchema } } },
       (req) => service.batteryHealth(caller(req), req.params.id),
     );
     app.get(
       '/api/vehicles/:id/signal-series',
       {
         config: access,
-        schema: { params, querystring: signalSeriesQuerySchema, response: { 200: signalSeriesSchema } },
+        schema: { params: idParams, querystring: signalSeriesQuerySchema, response: { 200: signalSeriesSchema } },
       },
       (req) => service.signalSeries(caller(req), req.params.id, req.query),
     );

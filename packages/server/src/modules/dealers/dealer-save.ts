@@ -1,6 +1,6 @@
 import type { DealerWrite } from '@evfleet/domain';
 import { accountsRepository as users } from '../../auth/accounts.repository.js';
-import { assertEmailFree, ensureAccount } from '../../auth/person-accounts.js';
+import { personAccount } from '../../auth/person-accounts.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { dealer } from '../../db/schema.js';
@@ -40,9 +40,9 @@ export async function saveDealer(
   const mailed = await db.transaction(async (tx) => {
     const current = id === undefined ? null : await repo.lock(tx, { kind: 'all', admin: true }, id);
     if (current === undefined) throw notFound('The dealer');
-    await assertEmailFree(tx, dealer, input.email, { id, userId: current?.userId ?? input.userId });
     const spec = { name: input.name, email: input.email, roles: DEALER_ROLES, password: input.password, by: by.login };
-    const userId = await ensureAccount(tx, current?.userId ?? null, input.userId, spec);
+    const person = { id, userId: current?.userId ?? null, requested: input.userId };
+    const userId = await personAccount(tx, dealer, person, spec);
     const values = {
       name: input.name,
       email: input.email,

@@ -2,7 +2,8 @@ import { dealerDeleteBlock, type DealerWrite, type PageQuery } from '@evfleet/do
 import { allow, resolveScope, type Scope, notVisible } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { fieldErrors, notFound, refused } from '../../http/errors.js';
+import { fieldErrors } from '../../http/errors.js';
+import { recordWrites } from '../../http/record-writes.js';
 import type { AccountMails } from '../../mail/account-mails.js';
 import { listOf } from '../../db/listing.js';
 import { releaseAccount } from '../../auth/person-accounts.js';
@@ -40,39 +41,28 @@ export function createDealersService(deps: Deps) {
   };
 
   return {
-    page: (by: AuthUser, page: PageQuery) => list(by, {}, page),
-    search: (by: AuthUser, term: string, page: PageQuery) => list(by, { term }, page),
+    /** An empty term lists them all. */
+    page: (by: AuthUser, term: string, page: PageQuery) => list(by, { term }, page),
     /** Dealers without a fleet. */
     unassigned: (by: AuthUser, page: PageQuery) => list(by, { unassigned: true }, page),
 
     get: async (by: AuthUser, id: number) => toDealer(await one(db, await reader(by), id)),
 
     /** With userId the existing account is linked (it gains ROLE_DEALER), otherwise one is created. */
-    async create(input: DealerWrite, by: AuthUser) {
-      const scope = await administrator(by);
-      if (input.id) throw refused('A new dealer cannot already have an ID', 'idexists');
-      if (!input.userId && !input.password) throw fieldErrors('dealer', { password: 'Password is required.' });
-      return toDealer(await one(db, scope, await saveDealer(deps, input, by)));
-    },
-
-    async update(input: DealerWrite, by: AuthUser) {
-      const scope = await administrator(by);
-      if (!input.id) throw refused('An ID is required to update a dealer', 'idnull');
-      return toDealer(await one(db, scope, await saveDealer(deps, input, by, input.id)));
-    },
-
-    /** Refused while fleets or vehicles belong to the dealer; checked under the row's lock. */
-    async remove(by: AuthUser, id: number) {
-      const scope = await administrator(by);
-      await db.transaction(async (tx) => {
-        const locked = await repo.lock(tx, scope, id);
-        if (!locked) throw notFound('The dealer');
-        const block = dealerDeleteBlock(await one(tx, scope, id));
-        if (block) throw refused(block.message, block.key);
-        await repo.delete(tx, id);
-        await releaseAccount(tx, locked.userId, DEALER_ROLES);
-      });
-    },
+    ...recordWrites(db, {
+      entity: 'dealer',
+      writer: administrator,
+      async save(by: AuthUser, input: DealerWrite, scope: Scope, id?: number) {
+        if (id === undefined && !input.userId && !input.password)
+          throw fieldErrors('dealer', { password: 'Password is required.' });
+        return toDealer(await one(db, scope, await saveDealer(deps, input, by, id)));
+      },
+      lock: repo.lock,
+      /** Refused while fleets or vehicles belong to the dealer. */
+      deleteBlock: async (tx, scope, id) => dealerDeleteBlock(await one(tx, scope, id)),
+      delete: repo.delete,
+      afterDelete: (tx, locked) => releaseAccount(tx, locked.userId, DEALER_ROLES),
+    }),
   };
 }
 export type DealersService = ReturnType<typeof createDealersService>;

@@ -4,7 +4,7 @@ import type { Scope } from '../../auth/visibility.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { driver } from '../../db/schema.js';
 import { forbidden, notFound, refused } from '../../http/errors.js';
-import { assertEmailFree, ensureAccount } from '../../auth/person-accounts.js';
+import { personAccount } from '../../auth/person-accounts.js';
 import { filesRepository as files } from '../files/index.js';
 import { fleetsRepository as fleets } from '../fleets/index.js';
 import { vehicleLinksRepository as vehicles } from '../vehicles/index.js';
@@ -45,13 +45,8 @@ export const saveDriver = (db: Db, input: DriverWrite, by: AuthUser, scope: Scop
     await checkFleet(tx, scope, fleetId);
     const dbFileId = input.dbFileId ?? null;
     if (dbFileId !== null) await checkPhoto(tx, scope, by, dbFileId, current?.id);
-    await assertEmailFree(tx, driver, input.email, { id, userId: current?.userId });
-    const userId = await ensureAccount(tx, current?.userId ?? null, undefined, {
-      name: input.name,
-      email: input.email,
-      roles: DRIVER_ROLES,
-      by: by.login,
-    });
+    const spec = { name: input.name, email: input.email, roles: DRIVER_ROLES, by: by.login };
+    const userId = await personAccount(tx, driver, { id, userId: current?.userId ?? null }, spec);
     const values = {
       name: input.name,
       email: input.email,

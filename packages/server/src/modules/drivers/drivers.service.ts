@@ -2,7 +2,7 @@ import { driverDeleteBlock, type DriverWrite, type PageQuery } from '@evfleet/do
 import { allow, resolveScope, type Scope, notVisible } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { notFound, refused } from '../../http/errors.js';
+import { recordWrites } from '../../http/record-writes.js';
 import { filesRepository as files } from '../files/index.js';
 import { listOf } from '../../db/listing.js';
 import { requirePermission } from '../role-permissions/index.js';
@@ -43,33 +43,27 @@ export function createDriversService({ db }: { db: Db }) {
     get: async (by: AuthUser, id: number) => toDriver(await one(db, await driverReader(db, by), id)),
 
     /** The driver gets a ROLE_USER account with its email and no password yet. */
-    async create(input: DriverWrite, by: AuthUser) {
-      const scope = await driverWriter(db, by);
-      if (input.id) throw refused('A new driver cannot already have an ID', 'idexists');
-      return toDriver(await one(db, scope, await saveDriver(db, input, by, scope)));
-    },
-
-    async update(input: DriverWrite, by: AuthUser) {
-      const scope = await driverWriter(db, by);
-      if (!input.id) throw refused('An ID is required to update a driver', 'idnull');
-      return toDriver(await one(db, scope, await saveDriver(db, input, by, scope, input.id)));
-    },
-
-    /** With vehicles assigned the delete needs the confirm flag; the vehicles are then unassigned with it. */
-    async remove(by: AuthUser, id: number, confirmed: boolean) {
-      const scope = await driverWriter(db, by);
-      await db.transaction(async (tx) => {
-        const locked = await repo.lock(tx, scope, id);
-        if (!locked) throw notFound('The driver');
-        // A confirmed delete unassigns the vehicles anyway, so only an unconfirmed one asks whether there are any.
-        const block = driverDeleteBlock({ hasVehicles: !confirmed && (await repo.hasVehicles(tx, id)) }, confirmed);
-        if (block) throw refused(block.message, block.key);
+    ...recordWrites(db, {
+      entity: 'driver',
+      writer: (by: AuthUser) => driverWriter(db, by),
+      save: async (by: AuthUser, input: DriverWrite, scope: Scope, id?: number) =>
+        toDriver(await one(db, scope, await saveDriver(db, input, by, scope, id))),
+      lock: repo.lock,
+      /**
+       * With vehicles assigned the delete needs the confirm flag; the vehicles are then unassigned with
+       * it. A confirmed delete unassigns them anyway, so only an unconfirmed one asks whether there are any.
+       */
+      deleteBlock: async (tx, _scope, id, confirmed) =>
+        driverDeleteBlock({ hasVehicles: !confirmed && (await repo.hasVehicles(tx, id)) }, confirmed),
+      async delete(tx, id) {
         await vehicles.releaseDriver(tx, id);
         await repo.delete(tx, id);
+      },
+      async afterDelete(tx, locked) {
         if (locked.dbFileId !== null) await files.delete(tx, locked.dbFileId);
         await releaseAccount(tx, locked.userId, DRIVER_ROLES);
-      });
-    },
+      },
+    }),
   };
 }
 export type DriversService = ReturnType<typeof createDriversService>;

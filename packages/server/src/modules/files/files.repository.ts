@@ -2,16 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { storedFile } from '../../db/schema.js';
 import { qualified } from '../../db/listing.js';
+import { writesById } from '../../db/rows-by-id.js';
 
 type FileValues = Pick<typeof storedFile.$inferInsert, 'bytes' | 'contentType' | 'size' | 'uploadedBy'>;
 
+const writes = writesById(storedFile);
+
 export const filesRepository = {
-  insert: (tx: Queryable, values: FileValues) =>
-    tx
-      .insert(storedFile)
-      .values(values)
-      .returning({ id: storedFile.id })
-      .then((rows) => rows[0].id),
+  insert: (tx: Queryable, values: FileValues) => writes.insert(tx, values),
 
   replace: async (tx: Queryable, id: number, values: FileValues) =>
     void (await tx
@@ -32,5 +30,5 @@ export const filesRepository = {
       .for('update')
       .then((rows) => rows[0]),
 
-  delete: async (tx: Queryable, id: number) => void (await tx.delete(storedFile).where(eq(storedFile.id, id))),
+  delete: writes.delete,
 };

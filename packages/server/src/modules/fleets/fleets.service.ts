@@ -3,9 +3,10 @@ import { allow, resolveScope, type Scope, notVisible } from '../../auth/visibili
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { fleet } from '../../db/schema.js';
-import { forbidden, notFound, refused } from '../../http/errors.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { recordWrites } from '../../http/record-writes.js';
 import { listOf } from '../../db/listing.js';
-import { assertEmailFree, ensureAccount, releaseAccount } from '../../auth/person-accounts.js';
+import { personAccount, releaseAccount } from '../../auth/person-accounts.js';
 import { vehicleLinksRepository as vehicles } from '../vehicles/index.js';
 import { fleetsRepository as repo } from './fleets.repository.js';
 import { toFleet } from './fleets.presenter.js';
@@ -37,19 +38,14 @@ export function createFleetsService({ db }: { db: Db }) {
     } else if (!(await repo.dealerExists(q, dealerId))) throw notFound('The dealer');
   };
 
-  const save = async (input: FleetWrite, by: AuthUser, scope: Scope, id?: number) =>
+  const saveFleet = async (by: AuthUser, input: FleetWrite, scope: Scope, id?: number) =>
     db.transaction(async (tx) => {
       const current = id === undefined ? null : await repo.lock(tx, scope, id);
       if (current === undefined) throw notFound('The fleet');
       const dealerId = input.dealerId as number; // the schema refuses a missing dealer
       await checkDealer(tx, scope, dealerId);
-      await assertEmailFree(tx, fleet, input.email, { id, userId: current?.userId });
-      const userId = await ensureAccount(tx, current?.userId ?? null, undefined, {
-        name: input.name,
-        email: input.email,
-        roles: ROLES,
-        by: by.login,
-      });
+      const spec = { name: input.name, email: input.email, roles: ROLES, by: by.login };
+      const userId = await personAccount(tx, fleet, { id, userId: current?.userId ?? null }, spec);
       const values = { name: input.name, email: input.email, dealerId, status: input.status, userId };
       if (current === null) return repo.insert(tx, values);
       // Moved to another dealer: its vehicles stay with the old dealer and leave the fleet (part 1 §8).
@@ -67,30 +63,17 @@ export function createFleetsService({ db }: { db: Db }) {
     get: async (by: AuthUser, id: number) => toFleet(await one(db, await reader(by), id)),
 
     /** The fleet owner gets a ROLE_FLEET account with the fleet's email and no password yet. */
-    async create(input: FleetWrite, by: AuthUser) {
-      const scope = await writer(by);
-      if (input.id) throw refused('A new fleet cannot already have an ID', 'idexists');
-      return toFleet(await one(db, scope, await save(input, by, scope)));
-    },
-
-    async update(input: FleetWrite, by: AuthUser) {
-      const scope = await writer(by);
-      if (!input.id) throw refused('An ID is required to update a fleet', 'idnull');
-      return toFleet(await one(db, scope, await save(input, by, scope, input.id)));
-    },
-
-    /** Refused while drivers or vehicles belong to the fleet; checked under the row's lock. */
-    async remove(by: AuthUser, id: number) {
-      const scope = await writer(by);
-      await db.transaction(async (tx) => {
-        const locked = await repo.lock(tx, scope, id);
-        if (!locked) throw notFound('The fleet');
-        const block = fleetDeleteBlock(await one(tx, scope, id));
-        if (block) throw refused(block.message, block.key);
-        await repo.delete(tx, id);
-        await releaseAccount(tx, locked.userId, ROLES);
-      });
-    },
+    ...recordWrites(db, {
+      entity: 'fleet',
+      writer,
+      save: async (by: AuthUser, input: FleetWrite, scope: Scope, id?: number) =>
+        toFleet(await one(db, scope, await saveFleet(by, input, scope, id))),
+      lock: repo.lock,
+      /** Refused while drivers or vehicles belong to the fleet. */
+      deleteBlock: async (tx, scope, id) => fleetDeleteBlock(await one(tx, scope, id)),
+      delete: repo.delete,
+      afterDelete: (tx, locked) => releaseAccount(tx, locked.userId, ROLES),
+    }),
   };
 }
 export type FleetsService = ReturnType<typeof createFleetsService>;

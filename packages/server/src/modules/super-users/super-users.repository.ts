@@ -1,25 +1,19 @@
 import type { PageQuery } from '@evfleet/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { superUser } from '../../db/schema.js';
-import { matches, newestFirst, window } from '../../db/listing.js';
+import { matches, newestFirst, paged } from '../../db/listing.js';
 
 export type SuperUserRow = typeof superUser.$inferSelect;
 type SuperUserValues = Omit<typeof superUser.$inferInsert, 'id' | 'createdAt'>;
 
 /** Super users are the administrators' own list: no tenant filter, the service admits administrators only. */
 export const superUsersRepository = {
-  async list(db: Queryable, term: string, page: PageQuery) {
+  list(db: Queryable, term: string, page: PageQuery) {
     const where = matches(term, superUser.name, superUser.email);
-    const { limit, offset } = window(page);
-    const [rows, [{ count }]] = await Promise.all([
+    return paged(db, superUser, where, page, (limit, offset) =>
       db.select().from(superUser).where(where).orderBy(newestFirst(superUser.id, term)).limit(limit).offset(offset),
-      db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(superUser)
-        .where(where),
-    ]);
-    return { rows, total: count };
+    );
   },
 
   find: (db: Queryable, id: number, lock = false) => {

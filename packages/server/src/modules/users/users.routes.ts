@@ -1,11 +1,11 @@
-import { id, springPageQuerySchema, userSchema, userWriteSchema } from '@evfleet/domain';
+import { springPageQuerySchema, userSchema, userWriteSchema } from '@evfleet/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ANY_SIGNED_IN, caller } from '../../auth/guard.js';
+import { idParams } from '../../http/list-params.js';
 import type { UsersService } from './users.service.js';
 
 const ADMIN = ['ROLE_ADMIN'] as const;
-const idParams = z.object({ id });
 
 /** Part 1 §7 users, authorities and pages per role. */
 export const usersRoutes =

@@ -24,6 +24,16 @@ export function parseSort(sort: string | string[] | undefined) {
   return { column, desc: dir?.toLowerCase() === 'desc' };
 }
 
+/** The columns the users form sets, as stored: login and email in lower case, blank names as null. */
+const formValues = (input: UserWrite) => ({
+  login: input.login.toLowerCase(),
+  email: input.email.toLowerCase(),
+  firstName: input.firstName ?? null,
+  lastName: input.lastName ?? null,
+  langKey: input.langKey,
+  activated: input.activated,
+});
+
 export function createUsersService({ db, mails, mailQueued }: Deps) {
   const get = async (id: number) => {
     const user = await users.findById(db, id);
@@ -48,12 +58,7 @@ export function createUsersService({ db, mails, mailQueued }: Deps) {
         const row = await users.insert(
           tx,
           {
-            login: input.login.toLowerCase(),
-            email: input.email.toLowerCase(),
-            firstName: input.firstName ?? null,
-            lastName: input.lastName ?? null,
-            langKey: input.langKey,
-            activated: input.activated,
+            ...formValues(input),
             staff: input.staff ?? false,
             passwordHash: await hashPassword(input.password ?? randomBytes(24).toString('base64url')),
             resetKey: key,
@@ -77,12 +82,7 @@ export function createUsersService({ db, mails, mailQueued }: Deps) {
       await db.transaction(async (tx) => {
         await assertUnique(tx, { login: input.login, email: input.email }, id);
         await users.update(tx, id, {
-          login: input.login.toLowerCase(),
-          email: input.email.toLowerCase(),
-          firstName: input.firstName ?? null,
-          lastName: input.lastName ?? null,
-          langKey: input.langKey,
-          activated: input.activated,
+          ...formValues(input),
           ...(input.staff === undefined ? {} : { staff: input.staff }),
           ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
           lastModifiedBy: by.login,

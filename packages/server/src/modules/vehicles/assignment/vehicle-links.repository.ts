@@ -1,8 +1,8 @@
 import type { PageQuery, VehicleRef } from '@evfleet/domain';
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.js';
 import { vehicle } from '../../../db/schema.js';
-import { window } from '../../../db/listing.js';
+import { paged } from '../../../db/listing.js';
 
 type VehicleLinks = Partial<Pick<typeof vehicle.$inferInsert, 'dealerId' | 'fleetId' | 'driverId'>>;
 
@@ -19,9 +19,8 @@ export const vehiclesWhere = {
 };
 
 export const vehicleLinksRepository = {
-  async page(db: Queryable, where: SQL | undefined, page: PageQuery): Promise<{ rows: VehicleRef[]; total: number }> {
-    const { limit, offset } = window(page);
-    const [rows, [{ count }]] = await Promise.all([
+  page: (db: Queryable, where: SQL | undefined, page: PageQuery): Promise<{ rows: VehicleRef[]; total: number }> =>
+    paged(db, vehicle, where, page, (limit, offset) =>
       db
         .select({ id: vehicle.id, vin: vehicle.vin, name: vehicle.name, status: vehicle.status })
         .from(vehicle)
@@ -29,13 +28,7 @@ export const vehicleLinksRepository = {
         .orderBy(asc(vehicle.id))
         .limit(limit)
         .offset(offset),
-      db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(vehicle)
-        .where(where),
-    ]);
-    return { rows, total: count };
-  },
+    ),
 
   /** The vehicles named, locked until the transaction ends, so an assignment decides on what it changes. */
   lock: (tx: Queryable, ids: number[]) =>

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { vehicle, vehicleTemplate } from '../../../db/schema.js';
 import { canReading, trip, vehicleState, warningLog } from '../../../db/telemetry-schema.js';
-import { window } from '../../../db/listing.js';
+import { paged } from '../../../db/listing.js';
 import type { PageQuery, Severity } from '@evfleet/domain';
 
 const withState = {
@@ -84,14 +84,13 @@ export const vehicleDataRepository = {
       .then((rows) => rows[0]),
 
   /** One page of the uncleared log, newest first; `types` keeps only those types. */
-  warningLogs: async (db: Db, vehicleId: number, page: PageQuery, types?: Severity[]) => {
+  warningLogs: (db: Db, vehicleId: number, page: PageQuery, types?: Severity[]) => {
     const where = and(
       eq(warningLog.vehicleId, vehicleId),
       eq(warningLog.cleared, false),
       types ? inArray(warningLog.type, types) : undefined,
     );
-    const { limit, offset } = window(page);
-    const [rows, [{ count }]] = await Promise.all([
+    return paged(db, warningLog, where, page, (limit, offset) =>
       db
         .select()
         .from(warningLog)
@@ -99,12 +98,7 @@ export const vehicleDataRepository = {
         .orderBy(desc(warningLog.date), desc(warningLog.id))
         .limit(limit)
         .offset(offset),
-      db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(warningLog)
-        .where(where),
-    ]);
-    return { rows, total: count };
+    );
   },
 
   allWarningLogs: (db: Db, vehicleId: number) =>

@@ -5,8 +5,9 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { Queryable } from '../../../db/client.js';
 import { dealer, fleet, vehicle, vehicleTemplate } from '../../../db/schema.js';
 import { vehicleState } from '../../../db/telemetry-schema.js';
-import { amongIds, matches, newestFirst, qualified, window } from '../../../db/listing.js';
+import { matches, newestFirst, paged, pagedByIds, qualified } from '../../../db/listing.js';
 import { namedColumns } from '../../../db/named-columns.js';
+import { writesById } from '../../../db/rows-by-id.js';
 
 type VehicleValues = Omit<typeof vehicle.$inferInsert, 'id' | 'createdAt' | 'deviceTokenHash'>;
 
@@ -66,29 +67,19 @@ const selectDetail = (db: Queryable) =>
     .leftJoin(vehicleState, eq(vehicleState.vehicleId, vehicle.id))
     .leftJoin(fleet, eq(fleet.id, vehicle.fleetId));
 export type VehicleDetailRow = Awaited<ReturnType<typeof selectDetail>>[number];
+const writes = writesById(vehicle, { stampUpdatedAt: true });
 
 export const vehicleRecordsRepository = {
   /** A page of visible vehicles, newest first; a term matches name or VIN (trigram indexes). */
-  async list(db: Queryable, visible: SQL | undefined, term: string, page: PageQuery) {
+  list(db: Queryable, visible: SQL | undefined, term: string, page: PageQuery) {
     const where = and(visible, matches(term, vehicle.name, vehicle.vin));
-    const { limit, offset } = window(page);
-    const ids = db
-      .select({ id: vehicle.id })
-      .from(vehicle)
-      .where(where)
-      .orderBy(newestFirst(vehicle.id, term))
-      .limit(limit)
-      .offset(offset);
-    const [{ rows }, [{ count }]] = await Promise.all([
-      db.execute<VehicleListRow>(
-        sql`select ${rowSelect} from ${vehicle} ${joins} where ${amongIds(vehicle.id, ids)} order by ${vehicle.id} desc`,
-      ),
+    return pagedByIds(db, vehicle.id, where, [newestFirst(vehicle.id, term)], page, (among) =>
       db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(vehicle)
-        .where(where),
-    ]);
-    return { rows, total: count };
+        .execute<VehicleListRow>(
+          sql`select ${rowSelect} from ${vehicle} ${joins} where ${among} order by ${vehicle.id} desc`,
+        )
+        .then((result) => result.rows),
+    );
   },
 
   find: (db: Queryable, where: SQL) =>
@@ -112,18 +103,9 @@ export const vehicleRecordsRepository = {
       .where(and(eq(vehicle.vin, vin), sql`${vehicle.id} <> ${exceptId}`))
       .then((rows) => rows.length > 0),
 
-  insert: (tx: Queryable, values: VehicleValues) =>
-    tx
-      .insert(vehicle)
-      .values(values)
-      .returning({ id: vehicle.id })
-      .then((rows) => rows[0].id),
-
-  update: async (tx: Queryable, id: number, values: Partial<VehicleValues>) =>
-    void (await tx
-      .update(vehicle)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(eq(vehicle.id, id))),
+  insert: (tx: Queryable, values: VehicleValues) => writes.insert(tx, values),
+  /** Stamps updated_at. */
+  update: (tx: Queryable, id: number, values: Partial<VehicleValues>) => writes.update(tx, id, values),
 
   /** Deletes the vehicle; answers its VIN, or null when there was none. */
   delete: (tx: Queryable, id: number) =>
@@ -150,10 +132,9 @@ export const vehicleRecordsRepository = {
       .orderBy(vehicle.id),
 
   /** Visible vehicles in no fleet, with their dealer's name (the /vehicle-can screen). */
-  async fleetless(db: Queryable, visible: SQL | undefined, page: PageQuery) {
+  fleetless(db: Queryable, visible: SQL | undefined, page: PageQuery) {
     const where = and(visible, isNull(vehicle.fleetId));
-    const { limit, offset } = window(page);
-    const [rows, [{ count }]] = await Promise.all([
+    return paged(db, vehicle, where, page, (limit, offset) =>
       db
         .select({
           id: vehicle.id,
@@ -169,11 +150,6 @@ export const vehicleRecordsRepository = {
         .orderBy(vehicle.id)
         .limit(limit)
         .offset(offset),
-      db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(vehicle)
-        .where(where),
-    ]);
-    return { rows, total: count };
+    );
   },
 };

@@ -2,7 +2,8 @@ import type { AlertAttribute, PageQuery } from '@evfleet/domain';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.js';
 import { storedFile, vehicle, vehicleTemplate } from '../../../db/schema.js';
-import { amongIds, matches, newestFirst, qualified, window } from '../../../db/listing.js';
+import { matches, newestFirst, pagedByIds, qualified } from '../../../db/listing.js';
+import { writesById } from '../../../db/rows-by-id.js';
 
 type TemplateValues = Pick<
   typeof vehicleTemplate.$inferInsert,
@@ -29,30 +30,16 @@ const selectRef = (db: Queryable) =>
     })
     .from(vehicleTemplate);
 export type TemplateRow = Awaited<ReturnType<typeof select>>[number];
+const writes = writesById(vehicleTemplate, { stampUpdatedAt: true });
 
 export const templatesRepository = {
   /** Default templates first, then newest first; a term matches the name. */
-  async list(db: Queryable, term: string, page: PageQuery) {
+  list(db: Queryable, term: string, page: PageQuery) {
     const where = matches(term, vehicleTemplate.name);
-    const { limit, offset } = window(page);
     const order = [desc(vehicleTemplate.defaultTemplate), newestFirst(vehicleTemplate.id, term)];
-    const ids = db
-      .select({ id: vehicleTemplate.id })
-      .from(vehicleTemplate)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset);
-    const [rows, [{ count }]] = await Promise.all([
-      select(db)
-        .where(amongIds(vehicleTemplate.id, ids))
-        .orderBy(desc(vehicleTemplate.defaultTemplate), desc(vehicleTemplate.id)),
-      db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(vehicleTemplate)
-        .where(where),
-    ]);
-    return { rows, total: count };
+    return pagedByIds(db, vehicleTemplate.id, where, order, page, (among) =>
+      select(db).where(among).orderBy(desc(vehicleTemplate.defaultTemplate), desc(vehicleTemplate.id)),
+    );
   },
 
   find: (db: Queryable, id: number) =>
@@ -72,18 +59,9 @@ export const templatesRepository = {
       .for('update')
       .then((rows) => rows[0]),
 
-  insert: (tx: Queryable, values: TemplateValues & { defaultTemplate?: boolean }) =>
-    tx
-      .insert(vehicleTemplate)
-      .values(values)
-      .returning({ id: vehicleTemplate.id })
-      .then((rows) => rows[0].id),
-
-  update: async (tx: Queryable, id: number, values: Partial<TemplateValues>) =>
-    void (await tx
-      .update(vehicleTemplate)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(eq(vehicleTemplate.id, id))),
+  insert: (tx: Queryable, values: TemplateValues & { defaultTemplate?: boolean }) => writes.insert(tx, values),
+  /** Stamps updated_at. */
+  update: (tx: Queryable, id: number, values: Partial<TemplateValues>) => writes.update(tx, id, values),
 
   /** The vehicles using it, locked, so a delete decides on what it changes. */
   users: (tx: Queryable, id: number) =>
@@ -105,8 +83,7 @@ export const templatesRepository = {
       .where(eq(vehicle.templateId, id));
   },
 
-  delete: async (tx: Queryable, id: number) =>
-    void (await tx.delete(vehicleTemplate).where(eq(vehicleTemplate.id, id))),
+  delete: writes.delete,
 
   /** A stored image that no driver or other template shows. */
   fileInUse: (tx: Queryable, fileId: number, exceptTemplate: number) =>

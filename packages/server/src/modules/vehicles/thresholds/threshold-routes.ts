@@ -5,12 +5,14 @@ import {
   type AlertAttribute,
   type MetricName,
 } from '@evfleet/domain';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AuthUser } from '../../../auth/tokens.js';
 import { caller } from '../../../auth/guard.js';
 import { idParams } from '../../../http/list-params.js';
+import { SHEET_MULTIPART_LIMITS } from './sheet-limits.js';
 import { readSheetUpload, sheetChange } from './sheet-upload.js';
 
 interface ThresholdOwner<T> {
@@ -25,14 +27,15 @@ interface ThresholdOwner<T> {
 /**
  * The two threshold calls a vehicle and a template share, administrators' only: one metric saved
  * alone ('Update This Signal Only', PUT {base}/{id}/attributes/{metric}) and a spreadsheet applied
- * (POST {uploadBase}/{id}, multipart field `file`). The plugin registering them registers multipart.
+ * (POST {uploadBase}/{id}, multipart field `file`), for which multipart is registered on `app`.
  */
-export function thresholdRoutes<T>(
+export async function thresholdRoutes<T>(
   app: FastifyInstance,
   paths: { base: string; uploadBase: string },
   owner: ThresholdOwner<T>,
   response: z.ZodType<T>,
 ) {
+  await app.register(multipart, { limits: SHEET_MULTIPART_LIMITS });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const access = { access: ['ROLE_ADMIN'] as const };
   api.put(
