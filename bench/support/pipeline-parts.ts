@@ -13,7 +13,7 @@ export const PARTS: [string, RegExp][] = [
   ['parse thread hand-over', /telemetry\/(parse-thread|parse-worker|parsed-pack)\./],
   // On the parse thread JSON.parse is inlined into parseMessage and shows as its self time.
   ['reading checks', /(readings\/reading|telemetry\/(ingest|message))\./],
-  ['reading scanner', /(telemetry\/reading-scanner|lib\/decimal-double)\./],
+  ['reading scanner', /(telemetry\/reading-scanner\/reading-scanner|lib\/decimal-double)\./],
   ['batch writer', /telemetry\/(batch-writer|reading-queue)\./],
   ['binary COPY encoding', /(lib\/pg-copy-binary|telemetry\/reading-store)\./],
   ['pg driver', /node_modules\/(pg|pg-protocol|pg-pool|pg-copy-streams)\//],

@@ -1,7 +1,7 @@
 /**
  * The double nearest a decimal number, made from its digits: what JavaScript's Number reads from
  * the number's text, without the text. A parser that has the digits as numbers saves making a
- * string and reading it again (reading-scanner.ts).
+ * string and reading it again (telemetry/reading-scanner/).
  */
 
 /** Powers of ten a double holds exactly (10^0 to 10^22). */

@@ -1,7 +1,7 @@
 import { MAX_CELLS } from '@evfleet/domain';
 import { parseMessage, type MessageParse } from './message.js';
 import { noValues, STORED_SIGNALS, type Parsed } from '../readings/reading.js';
-import { NO_CELLS, SCANNED_MAX, scanReading } from './reading-scanner.js';
+import { NO_CELLS, SCANNED_MAX, scanReading } from './reading-scanner/reading-scanner.js';
 
 const SIGNALS = STORED_SIGNALS.length;
 type Read = MessageParse | Error;
@@ -78,7 +78,7 @@ function pack(message: Read, at: number, others: Read[]): number {
 
 /**
  * The messages of one batch (`bytes`, each ending at its `ends`), read and packed. The usual
- * message is scanned straight into the numbers (reading-scanner.ts); any other is read by `read`
+ * message is scanned straight into the numbers (reading-scanner/); any other is read by `read`
  * (parseMessage), and one whose checks throw (a bug) fails alone, as it would on the main thread.
  * The parse thread gives its `spares` (spareBuffer); without them the numbers get a buffer of
  * their own size.

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseMessage } from '../../src/telemetry/message.js';
 import { packBatch, unpackMessages } from '../../src/telemetry/parsed-pack.js';
 import { STORED_SIGNALS, type StoredSignal } from '../../src/readings/reading.js';
-import { SCANNED_MAX, scanReading } from '../../src/telemetry/reading-scanner.js';
+import { SCANNED_MAX, scanReading } from '../../src/telemetry/reading-scanner/reading-scanner.js';
 import { batchOf } from '../support/message-batch.js';
 
 const now = Date.UTC(2026, 10, 27, 12);

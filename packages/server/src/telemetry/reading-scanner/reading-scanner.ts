@@ -1,6 +1,6 @@
 import { CELL_VOLTAGE_RANGE, MAX_CELLS, SIGNAL_RANGES, TELEMETRY_LIMITS } from '@evfleet/domain';
-import { decimalDouble, EXACT_DIGITS as HEAD_DIGITS } from '../lib/decimal-double.js';
-import { STORED_SIGNALS } from '../readings/reading.js';
+import { decimalDouble, EXACT_DIGITS as HEAD_DIGITS } from '../../lib/decimal-double.js';
+import { STORED_SIGNALS } from '../../readings/reading.js';
 
 const SIGNALS = STORED_SIGNALS.length;
 /** A reading's place for its count of cells, after its time and values (parsed-pack.ts's layout). */
