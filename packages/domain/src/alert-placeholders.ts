@@ -12,7 +12,7 @@ export const ALERT_PLACEHOLDERS = {
   value: 'the value that crossed the threshold, to two decimals',
   unit: "the attribute's unit, e.g. A",
   band: 'WARNING or SEVERE',
-  time: 'when it happened, YYYY-MM-DD HH:mm GMT',
+  time: 'when it happened, DD/MM/YYYY HH:mm GMT',
 } as const;
 export type AlertPlaceholder = keyof typeof ALERT_PLACEHOLDERS;
 
@@ -34,7 +34,12 @@ export interface AlertFacts {
   at: Date;
 }
 
-export const alertTime = (at: Date) => `${at.toISOString().replace('T', ' ').slice(0, 16)} GMT`;
+/** A moment as the warning log's Date column writes it by default (part 2: DD/MM/YYYY HH:mm GMT). */
+export function alertTime(at: Date): string {
+  const [date, time] = at.toISOString().split('T');
+  const [year, month, day] = date.split('-');
+  return `${day}/${month}/${year} ${time.slice(0, 5)} GMT`;
+}
 export const alertValue = (v: number) => String(Math.round(v * 100) / 100);
 
 /** A template with its placeholders filled in. */

@@ -67,11 +67,20 @@ export const HOUR_CYCLES = ['24h', '12h'] as const;
 export const hourCycleSchema = z.enum(HOUR_CYCLES);
 export type HourCycle = z.infer<typeof hourCycleSchema>;
 
+/**
+ * How dates read: the specification's patterns (part 2: DD/MM/YY in lists, DD/MM/YYYY elsewhere and
+ * in the warning log), or the order of the account's language ('11/28/2026' in English).
+ */
+export const DATE_STYLES = ['specification', 'language'] as const;
+export const dateStyleSchema = z.enum(DATE_STYLES);
+export type DateStyle = z.infer<typeof dateStyleSchema>;
+
 export const PREFERENCES = {
   vehicleDetailTiles: { schema: detailTilesSchema, default: detailTilesSchema.parse({}) },
   dashboardLayout: { schema: dashboardLayoutSchema, default: [] as z.infer<typeof dashboardLayoutSchema> },
   gridColumns: { schema: gridColumnsSchema, default: {} as z.infer<typeof gridColumnsSchema> },
   hourCycle: { schema: hourCycleSchema, default: '24h' as HourCycle },
+  dateStyle: { schema: dateStyleSchema, default: 'specification' as DateStyle },
 } as const;
 export type PreferenceKey = keyof typeof PREFERENCES;
 export const preferenceKeySchema = z.enum(Object.keys(PREFERENCES) as [PreferenceKey, ...PreferenceKey[]], {

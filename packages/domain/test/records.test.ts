@@ -117,6 +117,6 @@ describe('email template placeholders', () => {
       value: 302.456,
       at: new Date('2026-11-22T07:12:30Z'),
     });
-    expect(text).toBe('SEVERE on Cart 7 (V1): Motor Current 302.46 A at 2026-11-22 07:12 GMT');
+    expect(text).toBe('SEVERE on Cart 7 (V1): Motor Current 302.46 A at 22/11/2026 07:12 GMT');
   });
 });

@@ -1,8 +1,9 @@
 import { afterAll, describe } from 'vitest';
-import { ADMIN, expect, expectVisible, screenshot, signIn, test } from './support/fixtures';
+import { ADMIN, expect, expectVisible, screenshot, signIn, test, textOf } from './support/fixtures';
 import { daysAgo } from './support/can-report';
 import { pickDay } from './support/date-time';
-import { Api, assignToFleet, createDealer, createFleet, dialog, freeVehicles, runId } from './support/people';
+import { Api, assignToFleet, createDealer, createFleet, dialog, freeVehicles, gridRow, runId } from './support/people';
+import { recordGrid } from './support/records';
 
 /** One way of writing times, sentences that do not run together. */
 
@@ -11,7 +12,9 @@ const ymd = `${DAY.getFullYear()}/${String(DAY.getMonth() + 1).padStart(2, '0')}
 
 afterAll(async () => {
   // The administrator's clock goes back to the default for the other test files.
-  await (await Api.signIn(ADMIN)).call('PUT', '/api/account/preferences/hourCycle', { value: '24h' });
+  const api = await Api.signIn(ADMIN);
+  await api.call('PUT', '/api/account/preferences/hourCycle', { value: '24h' });
+  await api.call('PUT', '/api/account/preferences/dateStyle', { value: 'specification' });
 });
 
 describe('formatting', () => {
@@ -41,6 +44,41 @@ describe('formatting', () => {
     expect(await pickDay(page, 'field-logTime', 'Log Time', DAY)).toMatch(
       new RegExp(`^${ymd} \\d{2}:\\d{2}:\\d{2} [AP]M$`),
     );
+  });
+
+  test("dates are written day first as the specification has them, or in the language's order when chosen", async ({
+    page,
+  }) => {
+    const api = await Api.signIn(ADMIN);
+    const message = `date style ${runId('d')}`;
+    const vehicle = (await freeVehicles(api, 1))[0];
+    await api.call('POST', '/api/vehicle-logs', {
+      vehicle: { id: vehicle.id },
+      warningType: 'WARNING',
+      message,
+      // 4 March 2098, 05:06 on this machine's clock, which the browser shares.
+      logTime: new Date(2098, 2, 4, 5, 6).toISOString(),
+    });
+    const logTime = async () => {
+      await page.goto('/vehicle-log');
+      return textOf(gridRow(page, recordGrid('vehicle-log'), message).locator('[col-id="logTime"]'));
+    };
+    await signIn(page, ADMIN, '/account/settings');
+    const order = page.getByTestId('settings-date-style');
+    await expect.poll(() => order.locator('input:checked').inputValue()).toBe('specification');
+    // The list date of part 2: DD/MM/YY HH:mm.
+    expect(await logTime()).toBe('04/03/98 05:06');
+
+    await page.goto('/account/settings');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/account/preferences/dateStyle') && r.request().method() === 'PUT',
+    );
+    await order.getByText("In the language's order (11/28/2026)").click();
+    await saved;
+    await screenshot(page, 'settings-date-style');
+    await page.reload();
+    await expect.poll(() => order.locator('input:checked').inputValue()).toBe('language');
+    expect(await logTime()).toBe('03/04/2098 05:06');
   });
 
   test('a dealer with fleets and vehicles is refused in sentences that each end, one under the other', async ({

@@ -116,8 +116,8 @@ describe('the generic record screens', () => {
     await expectVisible(row);
     const id = await rowId(page, 'vehicle-log', message);
     expect(await textOf(row.locator('[col-id="warningType"]'))).toBe('SEVERE');
-    // English dates as Intl writes them (docs/decisions.md, "The web portal"), 24-hour by default.
-    expect(await textOf(row.locator('[col-id="logTime"]'))).toBe('03/04/2099 05:06');
+    // The specification's list date, DD/MM/YY HH:mm, on a 24-hour clock by default.
+    expect(await textOf(row.locator('[col-id="logTime"]'))).toBe('04/03/99 05:06');
     await screenshot(page, 'records-vehicle-logs');
     // The vehicle column links to the vehicle.
     expect(await row.locator('[col-id="vehicle"] a').getAttribute('href')).toBe(`/vehicle/${vehicle.id}`);

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createFormat } from '../src/components/format/format';
 
 const at = (iso: string) => new Date(iso);
-const english24 = createFormat({ language: 'en', hourCycle: '24h', timeZone: 'UTC' });
-const english12 = createFormat({ language: 'en', hourCycle: '12h', timeZone: 'UTC' });
+const english24 = createFormat({ language: 'en', hourCycle: '24h', dateStyle: 'language', timeZone: 'UTC' });
+const english12 = createFormat({ language: 'en', hourCycle: '12h', dateStyle: 'language', timeZone: 'UTC' });
 
 describe('the formatting module', () => {
   it('writes midnight and the last minute validly on both clocks', () => {
@@ -16,11 +16,28 @@ describe('the formatting module', () => {
 
   it('writes a date in the language order, and a moment as one value without a comma', () => {
     expect(english24.date(at('2026-03-04T10:00:00Z'))).toBe('03/04/2026');
-    expect(createFormat({ language: 'de', hourCycle: '24h', timeZone: 'UTC' }).date(at('2026-03-04T10:00:00Z'))).toBe(
-      '04.03.2026',
-    );
+    const german = createFormat({ language: 'de', hourCycle: '24h', dateStyle: 'language', timeZone: 'UTC' });
+    expect(german.date(at('2026-03-04T10:00:00Z'))).toBe('04.03.2026');
+    // A list's cell keeps the language's full year: only the specification's list date shortens it.
+    expect(english24.dateTime(at('2026-03-04T17:05:09Z'), { list: true })).toBe('03/04/2026 17:05');
     expect(english24.dateTime(at('2026-03-04T17:05:09Z'), { seconds: true })).toBe('03/04/2026 17:05:09');
     expect(english12.dateTime(at('2026-03-04T17:05:09Z'))).toBe('03/04/2026 05:05 PM');
+  });
+
+  it("writes the specification's patterns by default, day first in every language", () => {
+    const english = createFormat({ language: 'en', hourCycle: '24h', timeZone: 'UTC' });
+    const german12 = createFormat({ language: 'de', hourCycle: '12h', timeZone: 'UTC' });
+    const moment = at('2026-03-04T17:05:09Z');
+    // Local date DD/MM/YYYY; list date DD/MM/YY HH:mm (part 2, "Date formats").
+    expect(english.date(moment)).toBe('04/03/2026');
+    expect(english.dateTime(moment, { list: true })).toBe('04/03/26 17:05');
+    expect(english.dateTime(moment, { seconds: true })).toBe('04/03/2026 17:05:09');
+    expect(german12.date(moment)).toBe('04/03/2026');
+    expect(german12.dateTime(moment, { list: true })).toMatch(/^04\/03\/26 05:05\sPM$/);
+    // The day is the zone's day.
+    expect(createFormat({ language: 'en', hourCycle: '24h', timeZone: 'Pacific/Auckland' }).date(moment)).toBe(
+      '05/03/2026',
+    );
   });
 
   it('names a calendar month of UTC in the language, whatever the zone', () => {
@@ -30,7 +47,7 @@ describe('the formatting module', () => {
   });
 
   it('tells a moment in another zone and names it', () => {
-    const local = createFormat({ language: 'en', hourCycle: '24h', timeZone: 'Europe/Berlin' });
+    const local = createFormat({ language: 'en', hourCycle: '24h', dateStyle: 'language', timeZone: 'Europe/Berlin' });
     expect(local.dateTime('2026-01-01T23:30:00Z', { timeZone: 'UTC', zoneName: true })).toBe('01/01/2026 23:30 UTC');
     expect(local.dateTime('2026-01-01T23:30:00Z')).toBe('01/02/2026 00:30');
   });
@@ -89,7 +106,32 @@ describe('the warning log date (§2)', () => {
   it('is told in GMT whatever the zone of the browser', async () => {
     const { warningLogDate } = await import('../src/features/vehicles/detail/warning-log/warningLogColumns');
     const berlin = createFormat({ language: 'en', hourCycle: '24h', timeZone: 'Europe/Berlin' });
-    expect(warningLogDate('2026-11-20T17:05:42.000Z', berlin)).toBe('11/20/2026 17:05 GMT');
+    // DD/MM/YYYY HH:mm GMT by default (part 2 §2), the language's order when chosen.
+    expect(warningLogDate('2026-11-20T17:05:42.000Z', berlin)).toBe('20/11/2026 17:05 GMT');
     expect(warningLogDate('2026-01-02T03:04:00+05:00', english12)).toBe('01/01/2026 10:04 PM GMT');
+    expect(warningLogDate('2026-11-20T17:05:42.000Z', english12)).toBe('11/20/2026 05:05 PM GMT');
+  });
+
+  it("writes an alert's moment inside its text as the row's Date column does", async () => {
+    const { warningLogText, warningLogDate } =
+      await import('../src/features/vehicles/detail/warning-log/warningLogColumns');
+    const date = '2026-11-28T20:20:00.000Z';
+    const entry = {
+      id: 1,
+      type: 'SEVERE' as const,
+      date,
+      updated: date,
+      name: 'Motor Current',
+      attributeName: 'motorCurrent',
+      value: 302,
+      notificationContent: 'Cart 7 (VIN V1): SEVERE: motor current is 302 A at 28/11/2026 20:20 GMT.',
+    };
+    const specification = createFormat({ language: 'en', hourCycle: '24h' });
+    expect(warningLogText(entry, specification)).toBe(entry.notificationContent);
+    expect(warningLogDate(date, specification)).toBe('28/11/2026 20:20 GMT');
+    expect(warningLogText(entry, english24)).toBe(
+      'Cart 7 (VIN V1): SEVERE: motor current is 302 A at 11/28/2026 20:20 GMT.',
+    );
+    expect(warningLogText({ ...entry, notificationContent: null }, english24)).toBe('Motor Current: 302');
   });
 });

@@ -94,7 +94,7 @@ describe('the signal chart', () => {
 describe('analytics formats', () => {
   it('tells an episode in the vehicle’s zone', () => {
     const format = createFormat({ language: 'en', hourCycle: '24h' });
-    expect(format.dateTime('2026-11-20T17:05:00Z', { timeZone: 'America/Denver' })).toBe('11/20/2026 10:05');
+    expect(format.dateTime('2026-11-20T17:05:00Z', { timeZone: 'America/Denver' })).toBe('20/11/2026 10:05');
     expect(format.fixed(12.345, 1, 'kWh')).toBe('12.3 kWh');
   });
 });

@@ -40,6 +40,6 @@ describe('vehicle detail formats (part 2 §2, §9)', () => {
     expect(createFormat({ language: 'de', hourCycle: '24h' }).relative('2026-11-20T09:00:00Z', now)).toBe(
       'vor 2 Tagen',
     );
-    expect(format.dateTime('2026-11-20T17:39:00Z', { seconds: true, zoneName: true })).toBe('11/20/2026 17:39:00 UTC');
+    expect(format.dateTime('2026-11-20T17:39:00Z', { seconds: true, zoneName: true })).toBe('20/11/2026 17:39:00 UTC');
   });
 });

@@ -1,7 +1,8 @@
 import { DEFAULT_THRESHOLDS, type Vehicle } from '@evfleet/domain';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { firstMessage, formValuesOf } from '../src/features/vehicles/form/vehicle-form-values';
+import { firstErrorMessage } from '../src/components/first-error-message';
+import { formValuesOf } from '../src/features/vehicles/form/vehicle-form-values';
 import { createFormat } from '../src/components/format/format';
 import { vehicleColumns } from '../src/features/vehicles/list/vehicleColumns';
 import { en } from '../src/features/vehicles/locales/en';
@@ -96,8 +97,11 @@ describe('vehicle form values (§4)', () => {
   });
   it('finds the first message deep in nested threshold errors', () => {
     expect(
-      firstMessage([undefined, { warning: [{ low: { message: 'Cannot set this range for Cell Voltage', ref: {} } }] }]),
+      firstErrorMessage([
+        undefined,
+        { warning: [{ low: { message: 'Cannot set this range for Cell Voltage', ref: {} } }] },
+      ]),
     ).toBe('Cannot set this range for Cell Voltage');
-    expect(firstMessage(undefined)).toBeUndefined();
+    expect(firstErrorMessage(undefined)).toBeUndefined();
   });
 });

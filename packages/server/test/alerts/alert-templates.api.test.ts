@@ -64,7 +64,9 @@ describe.each(DATABASE_KINDS)('alert mails from email templates on %s', (kind) =
     await t.app.mail.flush();
   };
   const mailsTo = (address: string) => smtp.received.filter((m) => m.to.includes(address)).map(textOf);
-  const minute = (m: number) => new Date(base + m * MIN).toISOString().replace('T', ' ').slice(0, 16);
+  // The warning log's Date column's pattern, DD/MM/YYYY HH:mm, spelt by Intl's British English.
+  const gmt = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', dateStyle: 'short', timeStyle: 'short' });
+  const minute = (m: number) => gmt.format(new Date(base + m * MIN)).replace(', ', ' ');
 
   it("fills the attribute's own template, and sends it to the vehicle's address and to its notification lists", async () => {
     await send(Array.from({ length: 4 }, (_, i) => ({ ts: base + i * MIN, motorCurrent: 300.456 })));

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from './http';
 
-type PreferenceValue<K extends PreferenceKey> = z.infer<(typeof PREFERENCES)[K]['schema']>;
+export type PreferenceValue<K extends PreferenceKey> = z.infer<(typeof PREFERENCES)[K]['schema']>;
 
 const path = (key: PreferenceKey) => `api/account/preferences/${key}`;
 const queryKey = (key: PreferenceKey) => ['preferences', key] as const;

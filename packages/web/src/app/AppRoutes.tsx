@@ -47,6 +47,34 @@ const ENTITY_SCREENS: Record<string, ComponentType> = Object.fromEntries(
   Object.entries(ENTITY_MODULES).map(([area, load]) => [area, lazy(load)]),
 );
 
+/** A private area: who may open it (§2.2), and each of its paths with the screen there. */
+interface PrivateArea {
+  roles: readonly string[];
+  screens: readonly (readonly [path: string, Screen: ComponentType])[];
+}
+
+const PRIVATE_AREAS: readonly PrivateArea[] = [
+  {
+    roles: ROUTE_ROLES.dashboard,
+    screens: [
+      [ROUTES.dashboard, DashboardPage],
+      [ROUTES.home, HomePage],
+    ],
+  },
+  { roles: ROUTE_ROLES.account, screens: [[`${ROUTES.account}/*`, AccountRoutes]] },
+  { roles: ROUTE_ROLES.admin, screens: [[`${ROUTES.admin}/*`, AdminRoutes]] },
+  {
+    roles: ROUTE_ROLES.rolesPermission,
+    screens: [
+      [ROUTES.fleetOwnerPermissions, FleetOwnerPermissionPage],
+      [ROUTES.dealerPermissions, DealerPermissionPage],
+    ],
+  },
+  { roles: ROUTE_ROLES.report, screens: [[`${ROUTES.report}/*`, ReportRoutes]] },
+  { roles: ROUTE_ROLES.analytics, screens: [[ROUTES.analytics, AnalyticsPage]] },
+  { roles: ROUTE_ROLES.entities, screens: ENTITY_AREAS.map((area) => [`${area}/*`, ENTITY_SCREENS[area]] as const) },
+];
+
 /**
  * Starts loading the code of the entity area a page opens on, alongside the session checks that
  * must answer before it renders (a reload or a link straight to /vehicle does not wait for both),
@@ -76,32 +104,13 @@ export function AppRoutes() {
         <Route path={ROUTES.resetRequest} element={<ResetRequestPage />} />
         <Route path={`${ROUTES.resetFinish}/:key?`} element={<ResetFinishPage />} />
 
-        <Route element={<PrivateRoute roles={ROUTE_ROLES.dashboard} />}>
-          <Route path={ROUTES.dashboard} element={<DashboardPage />} />
-          <Route path={ROUTES.home} element={<HomePage />} />
-        </Route>
-        <Route element={<PrivateRoute roles={ROUTE_ROLES.account} />}>
-          <Route path={`${ROUTES.account}/*`} element={<AccountRoutes />} />
-        </Route>
-        <Route element={<PrivateRoute roles={ROUTE_ROLES.admin} />}>
-          <Route path={`${ROUTES.admin}/*`} element={<AdminRoutes />} />
-        </Route>
-        <Route element={<PrivateRoute roles={ROUTE_ROLES.rolesPermission} />}>
-          <Route path={ROUTES.fleetOwnerPermissions} element={<FleetOwnerPermissionPage />} />
-          <Route path={ROUTES.dealerPermissions} element={<DealerPermissionPage />} />
-        </Route>
-        <Route element={<PrivateRoute roles={ROUTE_ROLES.report} />}>
-          <Route path={`${ROUTES.report}/*`} element={<ReportRoutes />} />
-        </Route>
-        <Route element={<PrivateRoute roles={ROUTE_ROLES.analytics} />}>
-          <Route path={ROUTES.analytics} element={<AnalyticsPage />} />
-        </Route>
-        <Route element={<PrivateRoute roles={ROUTE_ROLES.entities} />}>
-          {ENTITY_AREAS.map((area) => {
-            const Screen = ENTITY_SCREENS[area];
-            return <Route key={area} path={`${area}/*`} element={<Screen />} />;
-          })}
-        </Route>
+        {PRIVATE_AREAS.map(({ roles, screens }, index) => (
+          <Route key={index} element={<PrivateRoute roles={roles} />}>
+            {screens.map(([path, Screen]) => (
+              <Route key={path} path={path} element={<Screen />} />
+            ))}
+          </Route>
+        ))}
 
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -23,35 +23,38 @@ const ENTITY_NAMES: Record<EntityArea, readonly [list: AppKey, one: AppKey]> = {
 /** A page's name: a catalogue text, or a record page's wording around its entity's name. */
 type Title = AppKey | { wording: 'title.new' | 'title.edit' | 'title.delete'; one: AppKey };
 
+/** The pages whose name is 'title.' and their name in ROUTES. */
+type TitledRoute = { [K in keyof typeof ROUTES]: `title.${K}` extends AppKey ? K : never }[keyof typeof ROUTES];
+
+/** A page named by its route, matched at the route or at the pattern given (a route with a parameter). */
+const named = (route: TitledRoute, pattern: string = ROUTES[route]) => [pattern, `title.${route}`] as const;
+
+/** The system pages below /admin, each named by its path ('title.' and the path). */
+const SYSTEM_PAGES = ['metrics', 'health', 'configuration', 'audits', 'logs', 'diagnostics', 'docs'] as const;
+
 /** Every page of the portal and its name, the first matching pattern winning. */
 const PAGE_TITLES: readonly (readonly [pattern: string, title: Title])[] = [
-  [ROUTES.login, 'title.login'],
-  [ROUTES.logout, 'title.logout'],
-  [ROUTES.register, 'title.register'],
-  [`${ROUTES.activate}/:key?`, 'title.activate'],
-  [ROUTES.resetRequest, 'title.resetRequest'],
-  [`${ROUTES.resetFinish}/:key?`, 'title.resetFinish'],
-  [ROUTES.dashboard, 'title.dashboard'],
-  [ROUTES.home, 'title.home'],
-  [ROUTES.accountSettings, 'title.accountSettings'],
-  [ROUTES.accountPassword, 'title.accountPassword'],
-  [ROUTES.adminUsers, 'title.adminUsers'],
-  [ROUTES.deviceProfiles, 'title.deviceProfiles'],
+  named('login'),
+  named('logout'),
+  named('register'),
+  named('activate', `${ROUTES.activate}/:key?`),
+  named('resetRequest'),
+  named('resetFinish', `${ROUTES.resetFinish}/:key?`),
+  named('dashboard'),
+  named('home'),
+  named('accountSettings'),
+  named('accountPassword'),
+  named('adminUsers'),
+  named('deviceProfiles'),
   [`${ROUTES.deviceProfiles}/:id`, 'title.deviceProfile'],
-  [`${ROUTES.admin}/metrics`, 'title.metrics'],
-  [`${ROUTES.admin}/health`, 'title.health'],
-  [`${ROUTES.admin}/configuration`, 'title.configuration'],
-  [`${ROUTES.admin}/audits`, 'title.audits'],
-  [`${ROUTES.admin}/logs`, 'title.logs'],
-  [`${ROUTES.admin}/diagnostics`, 'title.diagnostics'],
-  [`${ROUTES.admin}/docs`, 'title.docs'],
+  ...SYSTEM_PAGES.map((page) => [`${ROUTES.admin}/${page}`, `title.${page}`] as const),
   [`${ROUTES.admin}/*`, 'title.system'],
-  [ROUTES.fleetOwnerPermissions, 'title.fleetOwnerPermissions'],
-  [ROUTES.dealerPermissions, 'title.dealerPermissions'],
-  [ROUTES.canHistoryReport, 'title.canHistoryReport'],
-  [ROUTES.reportResult, 'title.reportResult'],
-  [ROUTES.reportTemplate, 'title.reportTemplate'],
-  [ROUTES.analytics, 'title.analytics'],
+  named('fleetOwnerPermissions'),
+  named('dealerPermissions'),
+  named('canHistoryReport'),
+  named('reportResult'),
+  named('reportTemplate'),
+  named('analytics'),
   ...Object.entries(ENTITY_NAMES).flatMap(([area, [list, one]]): (readonly [string, Title])[] => [
     [area, list],
     [`${area}/new`, { wording: 'title.new', one }],

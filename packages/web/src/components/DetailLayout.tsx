@@ -1,6 +1,9 @@
-import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { DetailFields, type DetailField } from './DetailFields';
+import type { RowAction } from './list/RowActions';
+import { QueryStatus } from './QueryStatus';
 
 interface DetailLayoutProps<T> {
   title: string;
@@ -9,10 +12,11 @@ interface DetailLayoutProps<T> {
   loadFailed: string;
   fields: (record: T) => DetailField[];
   backLabel: string;
-  onBack: () => void;
+  /** The list Back returns to. */
+  backTo: string;
   editLabel: string;
-  /** Absent: no Edit button (the user may not write, or there is nothing to edit yet). */
-  onEdit?: () => void;
+  /** Where Edit goes or what it opens; absent: no Edit button (the user may not write, or there is nothing to edit yet). */
+  edit?: RowAction;
   /** What opens from the page, such as its edit modal. */
   children?: ReactNode;
 }
@@ -24,29 +28,25 @@ export function DetailLayout<T>({
   loadFailed,
   fields,
   backLabel,
-  onBack,
+  backTo,
   editLabel,
-  onEdit,
+  edit,
   children,
 }: DetailLayoutProps<T>) {
+  const navigate = useNavigate();
   return (
     <Stack gap="md" p="md">
       <Title order={2} data-testid="detail-title">
         {title}
       </Title>
-      {query.isPending && (
-        <Center py="md">
-          <Loader size="sm" />
-        </Center>
-      )}
-      {query.isError && <Alert color="red">{loadFailed}</Alert>}
+      <QueryStatus query={query} failed={loadFailed} />
       {query.data && <DetailFields fields={fields(query.data)} />}
       <Group>
-        <Button variant="default" onClick={onBack} data-testid="back">
+        <Button variant="default" onClick={() => navigate(backTo)} data-testid="back">
           {backLabel}
         </Button>
-        {onEdit && (
-          <Button onClick={onEdit} data-testid="detail-edit">
+        {edit && (
+          <Button onClick={'to' in edit ? () => navigate(edit.to) : edit.onClick} data-testid="detail-edit">
             {editLabel}
           </Button>
         )}

@@ -6,16 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { useForm, type DefaultValues, type FieldValues, type Mode, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyServerFieldErrors } from '../api/field-errors';
+import type { ModalProps } from './modal-props';
 
-interface EntityModalProps<In extends FieldValues, Out> {
-  opened: boolean;
+interface EntityModalProps<In extends FieldValues, Out> extends ModalProps {
   title: ReactNode;
   /** A domain schema: its messages show under the fields, its output is what `onSubmit` receives. */
   schema: z.ZodType<Out, In>;
   defaultValues: DefaultValues<In>;
   /** Saves; a rejection keeps the modal open with the server's field errors under the inputs. */
   onSubmit: (values: Out) => Promise<unknown>;
-  onClose: () => void;
   children: (form: UseFormReturn<In, unknown, Out>) => ReactNode;
   submitLabel?: string;
   cancelLabel?: string;

@@ -70,6 +70,14 @@ describe.each(DATABASE_KINDS)('screen preferences on %s', (kind) => {
     expect((await user('GET', '/api/account/preferences/hourCycle')).json().value).toBe('12h');
     expect((await admin('GET', '/api/account/preferences/hourCycle')).json().value).toBe('24h');
     expect((await user('PUT', '/api/account/preferences/hourCycle', { value: 'h11' })).statusCode).toBe(400);
+    // Dates follow the specification's patterns until the user chooses their language's order.
+    expect((await user('GET', '/api/account/preferences/dateStyle')).json().value).toBe('specification');
+    expect((await user('PUT', '/api/account/preferences/dateStyle', { value: 'language' })).json().value).toBe(
+      'language',
+    );
+    expect((await user('GET', '/api/account/preferences/dateStyle')).json().value).toBe('language');
+    expect((await admin('GET', '/api/account/preferences/dateStyle')).json().value).toBe('specification');
+    expect((await user('PUT', '/api/account/preferences/dateStyle', { value: 'MM/DD' })).statusCode).toBe(400);
   });
 
   it('refuses unknown keys, bad values and anonymous callers', async () => {

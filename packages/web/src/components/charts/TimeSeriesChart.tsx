@@ -2,9 +2,9 @@ import 'uplot/dist/uPlot.min.css';
 import { Box, useComputedColorScheme } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Format } from '../format/format';
 import { useFormat } from '../format/useFormat';
 import uPlot from 'uplot';
+import { timeSeriesOptions, type ChartShape } from './time-series-options';
 
 export interface TimeSeriesLine {
   label: string;
@@ -33,30 +33,6 @@ export interface TimeSeriesChartProps {
 }
 
 const FALLBACK_WIDTH = 600;
-const DAY_MS = 86_400_000;
-
-/** Times as the portal writes them (24-hour, day first), in the chart's zone. */
-/** The axis and the cursor's times, in the user's language and clock (components/format). */
-function timeFormats(timeZone: string | undefined, { locale, hourCycle }: Pick<Format, 'locale' | 'hourCycle'>) {
-  const make = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(locale, { timeZone, hourCycle: hourCycle === '12h' ? 'h12' : 'h23', ...options });
-  const clock = make({ hour: '2-digit', minute: '2-digit' });
-  const dayAndClock = make({ day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
-  const full = make({ dateStyle: 'short', timeStyle: 'medium' });
-  return {
-    /** A tick: the clock within a day, with the date over longer spans. */
-    tick: (ts: number, spanMs: number) => (spanMs <= DAY_MS ? clock : dayAndClock).format(ts).replace(',', ''),
-    full: (ts: number) => full.format(ts).replace(',', ''),
-  };
-}
-/** Axis text and grid lines in each colour scheme (the canvas takes no CSS variables). */
-const AXIS_COLOURS = {
-  light: { stroke: '#495057', grid: 'rgba(0,0,0,0.08)' },
-  dark: { stroke: '#c9c9c9', grid: 'rgba(255,255,255,0.1)' },
-} as const;
-
-/** The band: its upper line's colour at a quarter opacity (#rrggbbaa). */
-const bandFill = (color: string) => `${color}40`;
 
 /**
  * uPlot for long series (thousands of points a line draw in a few milliseconds on a canvas): it is
@@ -76,7 +52,6 @@ export function TimeSeriesChart({
   testId,
 }: TimeSeriesChartProps) {
   const { t } = useTranslation('components');
-  const timeLabel = t('chart.time');
   const { locale, hourCycle } = useFormat();
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot | null>(null);
@@ -87,64 +62,24 @@ export function TimeSeriesChart({
 
   // What decides the chart's shape; data alone does not rebuild it.
   const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
-  const shape = JSON.stringify({
-    lines: lines.map((l) => [l.label, l.color]),
+  const shape: ChartShape = {
+    lines: lines.map(({ label, color }) => ({ label, color })),
     band,
     yLabel,
     timeZone,
     height,
     scheme,
-    timeLabel,
-    locale,
-    hourCycle,
-  });
+    timeLabel: t('chart.time'),
+    format: { locale, hourCycle },
+  };
+  const shapeKey = JSON.stringify(shape);
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const width = element.clientWidth || FALLBACK_WIDTH;
-    const times = timeFormats(timeZone, { locale, hourCycle });
-    const { stroke, grid } = AXIS_COLOURS[scheme];
-    const axis = { stroke, grid: { stroke: grid }, ticks: { stroke: grid } };
-    const options: uPlot.Options = {
-      width,
-      height,
-      ms: 1,
-      tzDate: timeZone ? (ts) => uPlot.tzDate(new Date(ts), timeZone) : undefined,
-      cursor: { drag: { x: true, y: false, setScale: false } },
-      scales: {
-        x: {
-          time: true,
-          range: (_u, min, max) =>
-            latest.current.span ? [latest.current.span[0], latest.current.span[1]] : [min, max],
-        },
-      },
-      axes: [
-        {
-          ...axis,
-          values: (u, splits) => {
-            const span = (u.scales.x.max ?? 0) - (u.scales.x.min ?? 0);
-            return splits.map((ts) => times.tick(ts, span));
-          },
-        },
-        { ...axis, label: yLabel, size: 60 },
-      ],
-      series: [
-        { label: timeLabel, value: (_u, ts) => (ts == null ? '--' : times.full(ts)) },
-        ...lines.map((line) => ({ label: line.label, stroke: line.color, width: 1.5 })),
-      ],
-      bands: band ? [{ series: [band[0] + 1, band[1] + 1], fill: bandFill(lines[band[0]].color) }] : undefined,
-      hooks: {
-        setSelect: [
-          (u) => {
-            if (u.select.width <= 0) return;
-            const from = u.posToVal(u.select.left, 'x');
-            const to = u.posToVal(u.select.left + u.select.width, 'x');
-            u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
-            latest.current.onSelectWindow?.(from, to);
-          },
-        ],
-      },
-    };
+    const options = timeSeriesOptions(element.clientWidth || FALLBACK_WIDTH, shape, {
+      span: () => latest.current.span,
+      onSelect: (from, to) => latest.current.onSelectWindow?.(from, to),
+    });
     const u = new uPlot(options, latest.current.data, element);
     chart.current = u;
     const observer = new ResizeObserver(([entry]) => {
@@ -158,9 +93,9 @@ export function TimeSeriesChart({
       u.destroy();
       chart.current = null;
     };
-    // `shape` stands for every value read here but the data and callbacks (read through `latest`).
+    // `shapeKey` stands for every value read here but the data and callbacks (read through `latest`).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shape]);
+  }, [shapeKey]);
 
   // New data, or a new span over the same data (drawn at once while finer data loads).
   const [spanFrom, spanTo] = span ?? [];

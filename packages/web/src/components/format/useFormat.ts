@@ -4,13 +4,12 @@ import { usePreference } from '../../api/preferences';
 import { useSession } from '../../session/useSession';
 import { createFormat, DEFAULT_FORMAT_SETTINGS, type Format } from './format';
 
-/** The signed-in user's formatter: their account language and their 12/24-hour preference. */
+/** The signed-in user's formatter: their account language, 12/24-hour clock and date order. */
 export function useFormat(): Format {
   const { account } = useSession();
-  const hourCycle = usePreference('hourCycle', { enabled: Boolean(account) }).data;
+  const signedIn = { enabled: Boolean(account) };
+  const hourCycle = usePreference('hourCycle', signedIn).data ?? DEFAULT_FORMAT_SETTINGS.hourCycle;
+  const dateStyle = usePreference('dateStyle', signedIn).data ?? DEFAULT_FORMAT_SETTINGS.dateStyle;
   const language = account?.langKey || DEFAULT_LANG_KEY;
-  return useMemo(
-    () => createFormat({ language, hourCycle: hourCycle ?? DEFAULT_FORMAT_SETTINGS.hourCycle }),
-    [language, hourCycle],
-  );
+  return useMemo(() => createFormat({ language, hourCycle, dateStyle }), [language, hourCycle, dateStyle]);
 }

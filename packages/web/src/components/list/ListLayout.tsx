@@ -1,8 +1,9 @@
-import { Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
+import { Button, Center, Loader, Stack } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataGrid } from '../DataGrid';
+import { ListHeader } from './ListHeader';
 import { PageSizeSelect } from './PageSizeSelect';
 import { Pager } from './Pager';
 import { SearchBox } from './SearchBox';
@@ -42,20 +43,15 @@ export function ListLayout<T extends { id: number }>({
   const { t } = useTranslation('components');
   return (
     <Stack gap="md" p="md">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={2} data-testid="list-title">
-          {title}
-        </Title>
-        <Group gap="sm" wrap="wrap">
-          <SearchBox onSearch={list.setSearch} initialValue={list.search} />
-          <PageSizeSelect value={list.paging.size} onChange={list.paging.setSize} options={pageSizes} />
-          {onAdd && (
-            <Button onClick={onAdd} data-testid="add-new">
-              {t('list.addNew')}
-            </Button>
-          )}
-        </Group>
-      </Group>
+      <ListHeader title={title}>
+        <SearchBox onSearch={list.setSearch} initialValue={list.search} />
+        <PageSizeSelect value={list.paging.size} onChange={list.paging.setSize} options={pageSizes} />
+        {onAdd && (
+          <Button onClick={onAdd} data-testid="add-new">
+            {t('list.addNew')}
+          </Button>
+        )}
+      </ListHeader>
       {aboveGrid}
       {gridWaits ? (
         <Center h={120}>

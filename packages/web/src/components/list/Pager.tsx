@@ -8,7 +8,8 @@ const CONTROL_LABELS = {
   last: 'pager.last',
 } as const;
 
-interface PagerProps {
+/** A pager of a server-paged list: where it stands, and how it asks for another page. */
+export interface PagerProps {
   /** 0-based page, as requested from the server. */
   page: number;
   size: number;
@@ -16,10 +17,13 @@ interface PagerProps {
   onPageChange: (page: number) => void;
 }
 
+/** How many pages `total` rows fill, `size` a page; an empty list still has its one page. */
+export const pageCount = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
+
 /** The pager under a server-paged grid: shows 1-based pages, reports 0-based ones (§4). */
 export function Pager({ page, size, total, onPageChange }: PagerProps) {
   const { t } = useTranslation('components');
-  const pages = Math.max(1, Math.ceil(total / size));
+  const pages = pageCount(total, size);
   const first = total === 0 ? 0 : page * size + 1;
   const last = Math.min(total, (page + 1) * size);
   return (

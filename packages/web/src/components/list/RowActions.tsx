@@ -7,7 +7,7 @@ import { EditIcon, EyeIcon, KeyIcon, TrashIcon } from '../icons';
 /** A row action either opens a route (edit, detail and delete dialogs with their own URL) or acts here. */
 export type RowAction = { to: string } | { onClick: () => void };
 
-interface RowActionsProps {
+export interface RowActionsProps {
   id: number;
   /** Who the row is: named in each button's accessible label. */
   name: string;

@@ -1,18 +1,9 @@
 import type { ListResponse } from '@evfleet/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { PagedListSource } from '../../api/entity-api';
 import { http } from '../../api/http';
 import { usePaging } from './usePaging';
-
-/** Where one server-paged list (people, vehicles, templates) comes from: the paged list and its server-side search (§7). */
-export interface PagedListSource {
-  /** The first part of every query key of this entity; invalidating it refetches the list. */
-  key: string;
-  listPath: string;
-  searchPath: string;
-  /** The query parameter carrying the search text: `name` or `searchKey`. */
-  searchParam: string;
-}
 
 interface PageRequest {
   page: number;

@@ -1,6 +1,6 @@
 import { NativeSelect } from '@mantine/core';
-import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { useDomainText } from '../../i18n/useDomainText';
+import type { Control, FieldValues, Path } from 'react-hook-form';
+import { useFormField } from '../form/useFormField';
 
 interface OptionSelectProps<In extends FieldValues> {
   control: Control<In, unknown, unknown>;
@@ -25,24 +25,18 @@ export function OptionSelect<In extends FieldValues>({
   options,
   testId,
 }: OptionSelectProps<In>) {
-  const domainText = useDomainText();
+  // Controlled, so the chosen record shows even when the options arrive after the form.
+  const { field, error } = useFormField(control, name);
   return (
-    <Controller
-      control={control}
-      name={name}
-      // Controlled, so the chosen record shows even when the options arrive after the form.
-      render={({ field, fieldState }) => (
-        <NativeSelect
-          label={label}
-          description={description}
-          withAsterisk={required}
-          data={[{ value: '', label: placeholder }, ...options]}
-          data-testid={testId}
-          error={domainText(fieldState.error?.message)}
-          {...field}
-          value={String(field.value ?? '')}
-        />
-      )}
+    <NativeSelect
+      label={label}
+      description={description}
+      withAsterisk={required}
+      data={[{ value: '', label: placeholder }, ...options]}
+      data-testid={testId}
+      error={error}
+      {...field}
+      value={String(field.value ?? '')}
     />
   );
 }

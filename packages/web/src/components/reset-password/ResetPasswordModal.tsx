@@ -1,9 +1,10 @@
 import { PEOPLE_TEXTS, passwordResetFormSchema, resetLinkFormSchema } from '@evfleet/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, PasswordInput, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors } from '../../api/field-errors';
+import { NEW_PASSWORD, TextFields } from '../form/TextFields';
 import { useDomainText } from '../../i18n/useDomainText';
 import { toast } from '../../notify/toast';
 import { sendResetLink, updatePassword } from './reset-password-api';
@@ -94,7 +95,7 @@ function GenerateForm({ email, onDone }: { email: string; onDone: () => void }) 
     resolver: zodResolver(passwordResetFormSchema),
     defaultValues: { newPassword: '', confirmNewPassword: '', email },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
       await updatePassword(values);
@@ -108,19 +109,22 @@ function GenerateForm({ email, onDone }: { email: string; onDone: () => void }) 
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <input type="hidden" {...form.register('email')} />
-        <PasswordInput
-          label={t('resetPassword.newPassword')}
-          autoComplete="new-password"
-          data-testid="reset-newPassword"
-          error={domainText(errors.newPassword?.message)}
-          {...form.register('newPassword')}
-        />
-        <PasswordInput
-          label={t('resetPassword.confirmPassword')}
-          autoComplete="new-password"
-          data-testid="reset-confirmNewPassword"
-          error={domainText(errors.confirmNewPassword?.message)}
-          {...form.register('confirmNewPassword')}
+        <TextFields
+          form={form}
+          fields={[
+            {
+              name: 'newPassword',
+              label: t('resetPassword.newPassword'),
+              ...NEW_PASSWORD,
+              testId: 'reset-newPassword',
+            },
+            {
+              name: 'confirmNewPassword',
+              label: t('resetPassword.confirmPassword'),
+              ...NEW_PASSWORD,
+              testId: 'reset-confirmNewPassword',
+            },
+          ]}
         />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onDone} disabled={isSubmitting} data-testid="reset-cancel">

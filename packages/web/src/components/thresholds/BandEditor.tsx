@@ -1,4 +1,4 @@
-import { BAND_LABELS, type AlertAttribute, type BandKey, type Range } from '@evfleet/domain';
+import { BAND_LABELS, METRICS, type AlertAttribute, type BandKey, type Range } from '@evfleet/domain';
 import { ActionIcon, Group, RangeSlider, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useDomainText } from '../../i18n/useDomainText';
@@ -8,9 +8,6 @@ import { NumberText } from './NumberText';
 interface BandEditorProps {
   attribute: AlertAttribute;
   band: BandKey;
-  /** The metric's slider range (§5). */
-  min: number;
-  max: number;
   readOnly: boolean;
   /** Range indexes of this band that a problem points at: their inputs show red. */
   faulty: ReadonlySet<number>;
@@ -27,8 +24,10 @@ export interface RangeTouch {
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 /** One band of a metric (Normal, Moderate or Severe): each range's lower and upper inputs and its slider. */
-export function BandEditor({ attribute, band, min, max, readOnly, faulty, onChange }: BandEditorProps) {
+export function BandEditor({ attribute, band, readOnly, faulty, onChange }: BandEditorProps) {
   const { t } = useTranslation('components');
+  // The slider spans the metric's range (§5).
+  const { min, max } = METRICS[attribute.name];
   const domainText = useDomainText();
   const ranges = attribute[band];
   const label = domainText(BAND_LABELS[band]);
@@ -107,21 +106,23 @@ interface RangeRowProps {
 
 function RangeRow({ range, label, testId, min, max, readOnly, faulty, color, onBound, onRange }: RangeRowProps) {
   const { t } = useTranslation('components');
-  const lower = t('thresholds.lower', { range: label });
-  const upper = t('thresholds.upper', { range: label });
+  const labels = { low: t('thresholds.lower', { range: label }), high: t('thresholds.upper', { range: label }) };
+  const boundInput = (bound: keyof Range) => (
+    <NumberText
+      kind="decimal"
+      w={90}
+      size="xs"
+      aria-label={labels[bound]}
+      value={range[bound]}
+      onChange={(value) => onBound(bound, value)}
+      readOnly={readOnly}
+      error={faulty}
+      data-testid={`${testId}-${bound}`}
+    />
+  );
   return (
     <Group gap="sm" wrap="nowrap" align="center">
-      <NumberText
-        kind="decimal"
-        w={90}
-        size="xs"
-        aria-label={lower}
-        value={range.low}
-        onChange={(value) => onBound('low', value)}
-        readOnly={readOnly}
-        error={faulty}
-        data-testid={`${testId}-low`}
-      />
+      {boundInput('low')}
       <RangeSlider
         flex={1}
         min={min}
@@ -134,21 +135,11 @@ function RangeRow({ range, label, testId, min, max, readOnly, faulty, color, onB
         onChange={([low, high]) => onRange({ low, high })}
         disabled={readOnly}
         label={null}
-        thumbFromLabel={lower}
-        thumbToLabel={upper}
+        thumbFromLabel={labels.low}
+        thumbToLabel={labels.high}
         data-testid={`${testId}-slider`}
       />
-      <NumberText
-        kind="decimal"
-        w={90}
-        size="xs"
-        aria-label={upper}
-        value={range.high}
-        onChange={(value) => onBound('high', value)}
-        readOnly={readOnly}
-        error={faulty}
-        data-testid={`${testId}-high`}
-      />
+      {boundInput('high')}
     </Group>
   );
 }

@@ -72,6 +72,12 @@ function MetricTitle({ attribute, problems, testId }: { attribute: AlertAttribut
   );
 }
 
+/** The metric's timings, each a whole number: which field, its label, and the end of its test id. */
+const TIMINGS = [
+  { field: 'notificationFrequencyHour', label: 'thresholds.frequency', testId: 'frequency' },
+  { field: 'minutesBackward', label: 'thresholds.minutesBackward', testId: 'minutes-backward' },
+] as const;
+
 /** How often a metric's alert may repeat, and how far back its readings are judged. */
 function MetricTimings({
   attribute,
@@ -82,24 +88,18 @@ function MetricTimings({
   const { t } = useTranslation('components');
   return (
     <Group gap="md" align="flex-end">
-      <NumberText
-        kind="digits"
-        w={220}
-        label={t('thresholds.frequency')}
-        value={attribute.notificationFrequencyHour}
-        onChange={(value) => onChange({ ...attribute, notificationFrequencyHour: value })}
-        readOnly={readOnly}
-        data-testid={`${testId}-frequency`}
-      />
-      <NumberText
-        kind="digits"
-        w={220}
-        label={t('thresholds.minutesBackward')}
-        value={attribute.minutesBackward}
-        onChange={(value) => onChange({ ...attribute, minutesBackward: value })}
-        readOnly={readOnly}
-        data-testid={`${testId}-minutes-backward`}
-      />
+      {TIMINGS.map((timing) => (
+        <NumberText
+          key={timing.field}
+          kind="digits"
+          w={220}
+          label={t(timing.label)}
+          value={attribute[timing.field]}
+          onChange={(value) => onChange({ ...attribute, [timing.field]: value })}
+          readOnly={readOnly}
+          data-testid={`${testId}-${timing.testId}`}
+        />
+      ))}
     </Group>
   );
 }
@@ -112,7 +112,6 @@ export const MetricSection = memo(function MetricSection({
   onSaveOne,
   saving,
 }: MetricSectionProps) {
-  const { min, max } = METRICS[attribute.name];
   const { t } = useTranslation('components');
   const domainText = useDomainText();
   const { problems, unsetRange, changeBand, faulty } = useMetricProblems(attribute, onChange);
@@ -131,8 +130,6 @@ export const MetricSection = memo(function MetricSection({
                 key={band}
                 attribute={attribute}
                 band={band}
-                min={min}
-                max={max}
                 readOnly={readOnly}
                 faulty={faulty[band]}
                 onChange={changeBand}

@@ -1,7 +1,10 @@
 import type { ListResponse, VehicleRef } from '@evfleet/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { ColDef } from 'ag-grid-community';
 import type { TFunction } from 'i18next';
+import { http } from '../../api/http';
+import { toast } from '../../notify/toast';
 
 /** §9: the vehicle lists of the driver and fleet details show pages of 10. */
 export const VEHICLE_PAGE_SIZE = 10;
@@ -16,6 +19,21 @@ export interface VehicleAssignmentSource {
   setAssigned: (vehicleIds: number[], isAssigned: boolean) => Promise<unknown>;
   /** Other queries the change makes stale (the owner's list). */
   alsoInvalidate?: readonly (readonly unknown[])[];
+}
+
+/**
+ * An owner's two vehicle lists, read from {base}/assigned and {base}/unassigned with the owner's id
+ * (e.g. `{ driverId: 5 }`), a page of VEHICLE_PAGE_SIZE at a time.
+ */
+export function ownerVehiclePages(base: string, owner: Record<string, number>) {
+  const page = (which: 'assigned' | 'unassigned') => async (pageNo: number, signal: AbortSignal) =>
+    (
+      await http.get<ListResponse<VehicleRef>>(`${base}/${which}`, {
+        query: { ...owner, pageSize: VEHICLE_PAGE_SIZE, pageNo },
+        signal,
+      })
+    ).data;
+  return { fetchAssigned: page('assigned'), fetchUnassigned: page('unassigned') };
 }
 
 export const vehicleColumns = (t: TFunction<'components'>): ColDef<VehicleRef>[] => [
@@ -40,10 +58,36 @@ export function useVehiclePage(source: VehicleAssignmentSource, which: 'assigned
   });
 }
 
-export function useRefreshVehicles(source: VehicleAssignmentSource) {
+function useRefreshVehicles(source: VehicleAssignmentSource) {
   const client = useQueryClient();
   return () =>
     Promise.all(
       [source.ownerKey, ...(source.alsoInvalidate ?? [])].map((queryKey) => client.invalidateQueries({ queryKey })),
     );
+}
+
+/**
+ * Assigns or unassigns an owner's vehicles: says so, calls `then` (the dialog closes) and refetches
+ * what shows them; on a refusal the HTTP client has already said why.
+ */
+export function useSetAssigned(source: VehicleAssignmentSource) {
+  const refresh = useRefreshVehicles(source);
+  const [busy, setBusy] = useState(false);
+  const set = async (vehicles: readonly VehicleRef[], isAssigned: boolean, done: string, then: () => void) => {
+    setBusy(true);
+    try {
+      await source.setAssigned(
+        vehicles.map((vehicle) => vehicle.id),
+        isAssigned,
+      );
+      toast.success(done);
+      then();
+      await refresh();
+    } catch {
+      // the HTTP client has already said why
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, set };
 }

@@ -1,13 +1,14 @@
 import { loginFormSchema } from '@evfleet/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, Group } from '@mantine/core';
 import i18next from 'i18next';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDomainText } from '../../i18n/useDomainText';
 import { ROUTES } from '../../routing/routes';
+import { CURRENT_PASSWORD } from '../../components/form/TextFields';
 import { login } from '../../session/session-store';
+import { AccountForm } from './AccountForm';
 
 /**
  * Loads the catalogues the form reads ('account', and 'domain' through useDomainText) ahead of it.
@@ -25,46 +26,37 @@ export function preloadLoginForm(): void {
  */
 export function LoginForm() {
   const { t } = useTranslation('account');
-  const domainText = useDomainText();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(loginFormSchema),
     defaultValues: { username: '', password: '', rememberMe: false },
   });
 
   return (
-    <form onSubmit={handleSubmit((values) => login(values))} noValidate data-testid="login-form">
-      <Stack gap="sm">
-        <TextInput
-          label={t('field.email')}
-          type="email"
-          autoComplete="username"
-          placeholder={t('login.emailPlaceholder')}
-          data-autofocus
-          data-testid="username"
-          error={domainText(errors.username?.message)}
-          {...register('username')}
-        />
-        <PasswordInput
-          label={t('field.password')}
-          autoComplete="current-password"
-          data-testid="password"
-          error={domainText(errors.password?.message)}
-          {...register('password')}
-        />
-        <Group justify="space-between">
-          <Checkbox label={t('login.rememberMe')} data-testid="remember-me" {...register('rememberMe')} />
-          <Anchor component={Link} to={ROUTES.resetRequest} size="sm" data-testid="forgot-password">
-            {t('login.forgotPassword')}
-          </Anchor>
-        </Group>
-        <Button type="submit" loading={isSubmitting} disabled={isSubmitting} data-testid="login-submit">
-          {t('login.submit')}
-        </Button>
-      </Stack>
-    </form>
+    <AccountForm
+      form={form}
+      onSubmit={form.handleSubmit((values) => login(values))}
+      fields={[
+        {
+          name: 'username',
+          label: t('field.email'),
+          kind: 'email',
+          autoComplete: 'username',
+          placeholder: t('login.emailPlaceholder'),
+          autofocus: true,
+          testId: 'username',
+        },
+        { name: 'password', label: t('field.password'), ...CURRENT_PASSWORD, testId: 'password' },
+      ]}
+      submitLabel={t('login.submit')}
+      submitTestId="login-submit"
+      testId="login-form"
+    >
+      <Group justify="space-between">
+        <Checkbox label={t('login.rememberMe')} data-testid="remember-me" {...form.register('rememberMe')} />
+        <Anchor component={Link} to={ROUTES.resetRequest} size="sm" data-testid="forgot-password">
+          {t('login.forgotPassword')}
+        </Anchor>
+      </Group>
+    </AccountForm>
   );
 }

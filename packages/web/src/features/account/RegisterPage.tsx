@@ -1,16 +1,17 @@
 import { DEFAULT_LANG_KEY, registerFormSchema } from '@evfleet/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Container, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors } from '../../api/field-errors';
 import { HttpError } from '../../api/http';
 import { translate } from '../../i18n';
 import { refusalText } from '../../i18n/messages';
-import { useDomainText } from '../../i18n/useDomainText';
+import { AccountForm } from './AccountForm';
+import { AccountPage } from './AccountPage';
 import { registerAccount } from './api/account-api';
-import { PasswordStrengthBar } from './PasswordStrengthBar';
+import { NewPasswordFields } from './NewPasswordFields';
 
 /**
  * §8: a failed registration keeps the server's errorKey; people read its sentence (or the refusal's
@@ -29,17 +30,13 @@ function reasonOf(error: unknown): string {
 export function RegisterPage() {
   const { t } = useTranslation('account');
   const { t: message } = useTranslation();
-  const domainText = useDomainText();
   const [outcome, setOutcome] = useState<{ saved: true } | { reason: string } | null>(null);
   const form = useForm({
     resolver: zodResolver(registerFormSchema),
     defaultValues: { login: '', email: '', password: '', confirmPassword: '', langKey: DEFAULT_LANG_KEY },
   });
-  const { register, handleSubmit, control, formState } = form;
-  const password = useWatch({ control, name: 'password' });
-  const { errors, isSubmitting } = formState;
 
-  const onSubmit = handleSubmit(async ({ confirmPassword: _notSent, ...request }) => {
+  const onSubmit = form.handleSubmit(async ({ confirmPassword: _notSent, ...request }) => {
     try {
       await registerAccount(request);
       setOutcome({ saved: true });
@@ -51,10 +48,7 @@ export function RegisterPage() {
   });
 
   return (
-    <Container size={520} py="xl">
-      <Title order={2} mb="md">
-        {t('register.title')}
-      </Title>
+    <AccountPage title={t('register.title')}>
       {outcome && 'saved' in outcome && (
         <Alert color="green" mb="md" data-testid="register-success">
           {t('register.saved')}
@@ -65,46 +59,25 @@ export function RegisterPage() {
           {message('register.failed', { reason: outcome.reason })}
         </Alert>
       )}
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label={t('register.login')}
-            autoComplete="username"
-            data-testid="register-login"
-            error={domainText(errors.login?.message)}
-            {...register('login')}
-          />
-          <TextInput
-            label={t('field.email')}
-            type="email"
-            autoComplete="email"
-            data-testid="register-email"
-            error={domainText(errors.email?.message)}
-            {...register('email')}
-          />
-          <PasswordInput
-            label={t('field.newPassword')}
-            autoComplete="new-password"
-            data-testid="register-password"
-            error={domainText(errors.password?.message)}
-            {...register('password')}
-          />
-          <PasswordStrengthBar password={password} />
-          <PasswordInput
-            label={t('field.confirmPassword')}
-            autoComplete="new-password"
-            data-testid="register-confirm-password"
-            error={domainText(errors.confirmPassword?.message)}
-            {...register('confirmPassword')}
-          />
-          <Button type="submit" loading={isSubmitting} disabled={isSubmitting} data-testid="register-submit">
-            {t('register.submit')}
-          </Button>
-        </Stack>
-      </form>
+      <AccountForm
+        form={form}
+        onSubmit={onSubmit}
+        fields={[
+          { name: 'login', label: t('register.login'), autoComplete: 'username', testId: 'register-login' },
+          { name: 'email', label: t('field.email'), kind: 'email', autoComplete: 'email', testId: 'register-email' },
+        ]}
+        submitLabel={t('register.submit')}
+        submitTestId="register-submit"
+      >
+        <NewPasswordFields
+          form={form}
+          names={{ password: 'password', confirm: 'confirmPassword' }}
+          testIds={{ password: 'register-password', confirm: 'register-confirm-password' }}
+        />
+      </AccountForm>
       <Alert color="blue" mt="lg" title={t('register.demoTitle')} data-testid="demo-accounts-hint">
         {t('register.demo')}
       </Alert>
-    </Container>
+    </AccountPage>
   );
 }

@@ -1,6 +1,6 @@
 import { accountSettingsSchema, type Account } from '@evfleet/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Container, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, NativeSelect, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,10 @@ import { LANGUAGES, languageOf } from '../../i18n/languages';
 import { useDomainText } from '../../i18n/useDomainText';
 import { fetchSession } from '../../session/session-store';
 import { useSession } from '../../session/useSession';
+import { AccountForm } from './AccountForm';
+import { AccountPage } from './AccountPage';
 import { saveAccountSettings } from './api/account-api';
-import { HourCycleControl } from './HourCycleControl';
+import { DateStyleControl, HourCycleControl } from './FormatControls';
 
 /**
  * /account/settings: the signed-in user's own name, email and language; the session reloads after
@@ -35,10 +37,8 @@ function SettingsForm({ account }: { account: Account }) {
       langKey: languageOf(account.langKey),
     },
   });
-  const { register, handleSubmit, formState } = form;
-  const { errors, isSubmitting } = formState;
 
-  const onSubmit = handleSubmit(async (settings) => {
+  const onSubmit = form.handleSubmit(async (settings) => {
     setSaved(false);
     try {
       await saveAccountSettings(settings);
@@ -50,54 +50,45 @@ function SettingsForm({ account }: { account: Account }) {
   });
 
   return (
-    <Container size={520} py="xl">
-      <Title order={2} mb="md">
-        {t('settings.title', { login: account.login })}
-      </Title>
+    <AccountPage title={t('settings.title', { login: account.login })}>
       {saved && (
         <Alert color="green" mb="md" data-testid="settings-saved">
           {t('settings.saved')}
         </Alert>
       )}
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label={t('settings.firstName')}
-            autoComplete="given-name"
-            data-testid="settings-first-name"
-            error={domainText(errors.firstName?.message)}
-            {...register('firstName')}
-          />
-          <TextInput
-            label={t('settings.lastName')}
-            autoComplete="family-name"
-            data-testid="settings-last-name"
-            error={domainText(errors.lastName?.message)}
-            {...register('lastName')}
-          />
-          <TextInput
-            label={t('field.email')}
-            type="email"
-            autoComplete="email"
-            data-testid="settings-email"
-            error={domainText(errors.email?.message)}
-            {...register('email')}
-          />
-          <NativeSelect
-            label={t('settings.language')}
-            data={LANGUAGES.map((language) => ({ value: language.key, label: language.name }))}
-            data-testid="settings-language"
-            error={domainText(errors.langKey?.message)}
-            {...register('langKey')}
-          />
-          <Button type="submit" loading={isSubmitting} disabled={isSubmitting} data-testid="settings-submit">
-            {t('action.save')}
-          </Button>
-        </Stack>
-      </form>
+      <AccountForm
+        form={form}
+        onSubmit={onSubmit}
+        fields={[
+          {
+            name: 'firstName',
+            label: t('settings.firstName'),
+            autoComplete: 'given-name',
+            testId: 'settings-first-name',
+          },
+          {
+            name: 'lastName',
+            label: t('settings.lastName'),
+            autoComplete: 'family-name',
+            testId: 'settings-last-name',
+          },
+          { name: 'email', label: t('field.email'), kind: 'email', autoComplete: 'email', testId: 'settings-email' },
+        ]}
+        submitLabel={t('action.save')}
+        submitTestId="settings-submit"
+      >
+        <NativeSelect
+          label={t('settings.language')}
+          data={LANGUAGES.map((language) => ({ value: language.key, label: language.name }))}
+          data-testid="settings-language"
+          error={domainText(form.formState.errors.langKey?.message)}
+          {...form.register('langKey')}
+        />
+      </AccountForm>
       <Stack mt="xl">
         <HourCycleControl />
+        <DateStyleControl />
       </Stack>
-    </Container>
+    </AccountPage>
   );
 }

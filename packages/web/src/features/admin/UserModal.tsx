@@ -1,9 +1,12 @@
 import { DEFAULT_LANG_KEY, userWriteSchema, type User, type UserWrite } from '@evfleet/domain';
-import { Checkbox, MultiSelect, PasswordInput, TextInput } from '@mantine/core';
+import { Checkbox, MultiSelect } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { EntityModal } from '../../components/EntityModal';
+import type { ModalProps } from '../../components/modal-props';
+import { NEW_PASSWORD, TextFields, type TextField } from '../../components/form/TextFields';
 import { useDomainText } from '../../i18n/useDomainText';
 import { toast } from '../../notify/toast';
 import { useAuthorities, useSaveUser } from './api/users-api';
@@ -36,15 +39,34 @@ function defaultsFor(user: User | null): UserFormInput {
   };
 }
 
-interface UserModalProps {
+/** Asked for a new user only. */
+const passwordField = (t: TFunction<'admin'>): TextField<UserFormInput> => ({
+  name: 'password',
+  label: t('users.password'),
+  ...NEW_PASSWORD,
+  testId: 'user-password',
+  // An empty box means "no password", which the schema expresses as absent.
+  registerOptions: { setValueAs: (value: string) => value || undefined },
+});
+
+/** The text inputs of the user's form. */
+function textFields(creating: boolean, t: TFunction<'admin'>): TextField<UserFormInput>[] {
+  return [
+    { name: 'login', label: t('users.login'), testId: 'user-login' },
+    { name: 'firstName', label: t('users.firstName'), testId: 'user-first-name' },
+    { name: 'lastName', label: t('users.lastName'), testId: 'user-last-name' },
+    { name: 'email', label: t('users.email'), kind: 'email', testId: 'user-email' },
+    ...(creating ? [passwordField(t)] : []),
+  ];
+}
+
+interface UserModalProps extends ModalProps {
   /** null: create; a user: edit. */
   user: User | null;
-  opened: boolean;
-  onClose: () => void;
 }
 
 /** Create or edit a user of the administration area (api/users). */
-export function UserModal({ user, opened, onClose }: UserModalProps) {
+export function UserModal({ user, ...modal }: UserModalProps) {
   const { t } = useTranslation('admin');
   const domainText = useDomainText();
   const authorities = useAuthorities();
@@ -53,64 +75,29 @@ export function UserModal({ user, opened, onClose }: UserModalProps) {
   const submit = async (values: UserWrite) => {
     const saved = await save.mutateAsync(values);
     toast.success(t(user ? 'users.updated' : 'users.created', { login: saved.login }));
-    onClose();
+    modal.onClose();
   };
 
   return (
     <EntityModal
-      opened={opened}
-      onClose={onClose}
+      {...modal}
       title={t(user ? 'users.editTitle' : 'users.create')}
       schema={userWriteSchema}
       defaultValues={defaultsFor(user)}
       onSubmit={submit}
     >
-      {({ register, control, formState: { errors } }) => (
+      {(form) => (
         <>
-          <TextInput
-            label={t('users.login')}
-            data-testid="user-login"
-            error={domainText(errors.login?.message)}
-            {...register('login')}
-          />
-          <TextInput
-            label={t('users.firstName')}
-            data-testid="user-first-name"
-            error={domainText(errors.firstName?.message)}
-            {...register('firstName')}
-          />
-          <TextInput
-            label={t('users.lastName')}
-            data-testid="user-last-name"
-            error={domainText(errors.lastName?.message)}
-            {...register('lastName')}
-          />
-          <TextInput
-            label={t('users.email')}
-            type="email"
-            data-testid="user-email"
-            error={domainText(errors.email?.message)}
-            {...register('email')}
-          />
-          {!user && (
-            <PasswordInput
-              label={t('users.password')}
-              autoComplete="new-password"
-              data-testid="user-password"
-              error={domainText(errors.password?.message)}
-              // An empty box means "no password", which the schema expresses as absent.
-              {...register('password', { setValueAs: (value: string) => value || undefined })}
-            />
-          )}
-          <Checkbox label={t('users.activated')} data-testid="user-activated" {...register('activated')} />
+          <TextFields form={form} fields={textFields(user === null, t)} />
+          <Checkbox label={t('users.activated')} data-testid="user-activated" {...form.register('activated')} />
           <Checkbox
             label={t('users.staff')}
             description={t('users.staffHint')}
             data-testid="user-staff"
-            {...register('staff')}
+            {...form.register('staff')}
           />
           <Controller
-            control={control}
+            control={form.control}
             name="authorities"
             render={({ field, fieldState }) => (
               <MultiSelect

@@ -39,7 +39,7 @@ export function userColumns({ onEdit, onDelete, currentLogin, format, t }: UserA
     {
       field: 'createdDate',
       headerName: t('users.createdDate'),
-      valueFormatter: ({ value }) => (value ? format.dateTime(value as string) : ''),
+      valueFormatter: ({ value }) => (value ? format.dateTime(value as string, { list: true }) : ''),
     },
     {
       ...actionColumn,

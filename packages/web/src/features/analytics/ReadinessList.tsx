@@ -1,7 +1,7 @@
 import { Badge, Table } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NONE } from '../../components/format/format';
+import { NONE } from '../../components/format/figures';
 import { useFormat } from '../../components/format/useFormat';
 import { AnalyticsCard } from './AnalyticsCard';
 import { useReadiness } from './api/analytics-api';

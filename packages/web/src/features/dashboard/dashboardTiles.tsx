@@ -12,7 +12,6 @@ import {
 import { Group, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
 import type { Format } from '../../components/format/format';
 import { DashboardCard, Figure } from './DashboardCard';
 import type { DashboardTile } from './DashboardGrid';
@@ -69,31 +68,60 @@ function countTiles(counts: UseQueryResult<DashboardCounts>, n: Numbers, t: TFun
   }));
 }
 
+/** A part of a card's figure, on a line of its own under it: its label is `card.{key}`, its test id `card-{key}`. */
+type PartKey = 'runningCostSaved' | 'maintenanceSaved' | 'gallonsSaved';
+
 interface ComputedCard {
   id: keyof typeof DASHBOARD_CARD_TITLES;
-  period: (data: DashboardCards) => string;
-  body: (data: DashboardCards) => ReactNode;
+  /** The card's big figure; its test id is `card-{id}`. */
+  figure: (data: DashboardCards) => { value: string; unit?: string; note?: string };
+  /** What the figure is made of, in order. */
+  parts?: (data: DashboardCards) => [PartKey, string][];
   /** The card's figure for one day of the trend. */
   daily: (day: TrendDay, factors: DashboardFactors) => number;
 }
 
-/** A card computed from the stored readings: its figures, and its trend over the last days. */
+/** A computed card's figure, with its parts under it when it has any. */
+function CardFigure({
+  card: { id, figure, parts },
+  data,
+  t,
+}: {
+  card: ComputedCard;
+  data: DashboardCards;
+  t: TFunction<'dashboard'>;
+}) {
+  const shown = <Figure {...figure(data)} testId={`card-${id}`} />;
+  if (!parts) return shown;
+  return (
+    <Stack gap={6}>
+      {shown}
+      {parts(data).map(([key, value]) => (
+        <Line key={key} label={t(`card.${key}`)} value={value} testId={`card-${key}`} />
+      ))}
+    </Stack>
+  );
+}
+
+/** A card computed from the stored readings: its figures this month, and its trend over the last days. */
 function computedTile(
   cards: UseQueryResult<DashboardCards>,
+  n: Numbers,
   t: TFunction<'dashboard'>,
-  { id, period, body, daily }: ComputedCard,
+  card: ComputedCard,
 ): DashboardTile {
+  const { id, daily } = card;
   return {
     id,
     node: (
       <DashboardCard
         id={id}
         title={t(`card.${id}`)}
-        period={cards.data ? period(cards.data) : ''}
+        period={cards.data ? n.thisMonth(cards.data[id].period) : ''}
         loading={cards.isPending}
         error={cards.isError}
       >
-        {cards.data && body(cards.data)}
+        {cards.data && <CardFigure card={card} data={cards.data} t={t} />}
         {cards.data && (
           <TrendLine
             values={cards.data.trend.map((day) => daily(day, cards.data.factors))}
@@ -111,77 +139,39 @@ function computedCards(n: Numbers, t: TFunction<'dashboard'>): ComputedCard[] {
   return [
     {
       id: 'chargeConsumption',
-      period: (data) => n.thisMonth(data.chargeConsumption.period),
-      body: (data) => (
-        <Figure
-          value={n.amount(data.chargeConsumption.kwh)}
-          unit="kWh"
-          note={t('card.vehicles', { count: data.vehicles, n: n.whole(data.vehicles) })}
-          testId="card-chargeConsumption"
-        />
-      ),
+      figure: (data) => ({
+        value: n.amount(data.chargeConsumption.kwh),
+        unit: 'kWh',
+        note: t('card.vehicles', { count: data.vehicles, n: n.whole(data.vehicles) }),
+      }),
       daily: (day) => day.kwh,
     },
     {
       id: 'hoursCharging',
-      period: (data) => n.thisMonth(data.hoursCharging.period),
-      body: (data) => <Figure value={n.amount(data.hoursCharging.hours)} unit="h" testId="card-hoursCharging" />,
+      figure: (data) => ({ value: n.amount(data.hoursCharging.hours), unit: 'h' }),
       daily: (day) => day.chargingHours,
     },
     {
       id: 'serviceIncidents',
-      period: (data) => n.thisMonth(data.serviceIncidents.period),
-      body: (data) => (
-        <Figure
-          value={n.whole(data.serviceIncidents.count)}
-          note={t('card.severeEpisodes')}
-          testId="card-serviceIncidents"
-        />
-      ),
+      figure: (data) => ({ value: n.whole(data.serviceIncidents.count), note: t('card.severeEpisodes') }),
       daily: (day) => day.incidents,
     },
     {
       id: 'dollarsSaved',
-      period: (data) => n.thisMonth(data.dollarsSaved.period),
-      body: (data) => (
-        <Stack gap={6}>
-          <Figure
-            value={dollars.format(data.dollarsSaved.total)}
-            note={t('card.milesDriven', { miles: n.amount(data.miles) })}
-            testId="card-dollarsSaved"
-          />
-          <Line
-            label={t('card.runningCostSaved')}
-            value={dollars.format(data.dollarsSaved.runningCostSaved)}
-            testId="card-runningCostSaved"
-          />
-          <Line
-            label={t('card.maintenanceSaved')}
-            value={dollars.format(data.dollarsSaved.maintenanceSaved)}
-            testId="card-maintenanceSaved"
-          />
-        </Stack>
-      ),
+      figure: (data) => ({
+        value: dollars.format(data.dollarsSaved.total),
+        note: t('card.milesDriven', { miles: n.amount(data.miles) }),
+      }),
+      parts: (data) => [
+        ['runningCostSaved', dollars.format(data.dollarsSaved.runningCostSaved)],
+        ['maintenanceSaved', dollars.format(data.dollarsSaved.maintenanceSaved)],
+      ],
       daily: (day, factors) => savings(day.miles, day.kwh, factors).total,
     },
     {
       id: 'emission',
-      period: (data) => n.thisMonth(data.emission.period),
-      body: (data) => (
-        <Stack gap={6}>
-          <Figure
-            value={n.amount(data.emission.co2SavedKg)}
-            unit="kg CO2"
-            note={t('card.co2Avoided')}
-            testId="card-emission"
-          />
-          <Line
-            label={t('card.gallonsSaved')}
-            value={n.amount(data.emission.gallonsSaved)}
-            testId="card-gallonsSaved"
-          />
-        </Stack>
-      ),
+      figure: (data) => ({ value: n.amount(data.emission.co2SavedKg), unit: 'kg CO2', note: t('card.co2Avoided') }),
+      parts: (data) => [['gallonsSaved', n.amount(data.emission.gallonsSaved)]],
       daily: (day, factors) => savings(day.miles, day.kwh, factors).co2SavedKg,
     },
   ];
@@ -195,5 +185,5 @@ export function dashboardTiles(
   t: TFunction<'dashboard'>,
 ): DashboardTile[] {
   const n = numbersOf(format, t);
-  return [...countTiles(counts, n, t), ...computedCards(n, t).map((card) => computedTile(cards, t, card))];
+  return [...countTiles(counts, n, t), ...computedCards(n, t).map((card) => computedTile(cards, n, t, card))];
 }

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ROUTES } from '../../routing/routes';
 import { NotFound } from '../../routing/StatusPages';
 import { DetailLayout } from '../../components/DetailLayout';
@@ -11,7 +10,6 @@ import { useDealer } from './api/dealers-api';
 export function DealerDetailPage() {
   const { t } = useTranslation('dealers');
   const id = useIdParam();
-  const navigate = useNavigate();
   const dealer = useDealer(id);
   const write = useCan('dealers');
   if (id === null) return <NotFound />;
@@ -27,9 +25,9 @@ export function DealerDetailPage() {
         { label: t('detail.userId'), value: record.userId, testId: 'dealer-detail-user' },
       ]}
       backLabel={t('back')}
-      onBack={() => navigate(ROUTES.dealer)}
+      backTo={ROUTES.dealer}
       editLabel={t('edit')}
-      onEdit={write ? () => navigate(`${ROUTES.dealer}/${id}/edit`) : undefined}
+      edit={write ? { to: `${ROUTES.dealer}/${id}/edit` } : undefined}
     />
   );
 }

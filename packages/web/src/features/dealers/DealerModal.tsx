@@ -6,7 +6,7 @@ import { ROUTES } from '../../routing/routes';
 import { NotFound } from '../../routing/StatusPages';
 import { useCan } from '../../session/useCan';
 import { EntityModal } from '../../components/EntityModal';
-import { ContactFields } from '../../components/person/ContactFields';
+import { TextFields } from '../../components/form/TextFields';
 import { OptionSelect } from '../../components/person/OptionSelect';
 import { useRoutedModal } from '../../components/person/useRoutedModal';
 import { ActivationSwitch } from './ActivationSwitch';
@@ -57,8 +57,9 @@ export function DealerModal() {
     >
       {(form) => (
         <>
-          <ContactFields
+          <TextFields
             form={form}
+            required
             fields={[
               { name: 'name', label: t('detail.name'), testId: 'dealer-name', autofocus: true },
               { name: 'email', label: t('form.email'), testId: 'dealer-email', kind: 'email' },

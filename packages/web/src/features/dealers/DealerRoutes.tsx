@@ -1,44 +1,33 @@
-import { Route, Routes } from 'react-router';
-import { NotFound } from '../../routing/StatusPages';
+import type { ReactNode } from 'react';
+import { PeopleListPage } from '../../components/list/PeopleListPage';
+import { EntityRoutes } from '../../routing/EntityRoutes';
+import { ROUTES } from '../../routing/routes';
 import { RequireCan } from '../../session/RequireCan';
 import { DealerDeleteDialog } from './DealerDeleteDialog';
 import { DealerDetailPage } from './DealerDetailPage';
 import { DealerModal } from './DealerModal';
-import { DealersPage } from './DealersPage';
+import { dealersSource } from './api/dealers-api';
+import { dealerColumns } from './dealerColumns';
+
+const writersOnly = (page: ReactNode) => <RequireCan what="dealers">{page}</RequireCan>;
 
 /** /dealer/* (§2.7), loaded on demand. The form and delete routes are dialogs over the list. */
 export default function DealerRoutes() {
   return (
-    <Routes>
-      <Route element={<DealersPage />}>
-        <Route index element={null} />
-        <Route
-          path="new"
-          element={
-            <RequireCan what="dealers">
-              <DealerModal />
-            </RequireCan>
-          }
+    <EntityRoutes
+      list={
+        <PeopleListPage
+          ns="dealers"
+          source={dealersSource}
+          columns={dealerColumns}
+          writers="dealers"
+          base={ROUTES.dealer}
+          testId="dealers-grid"
         />
-        <Route
-          path=":id/edit"
-          element={
-            <RequireCan what="dealers">
-              <DealerModal />
-            </RequireCan>
-          }
-        />
-        <Route
-          path=":id/delete"
-          element={
-            <RequireCan what="dealers">
-              <DealerDeleteDialog />
-            </RequireCan>
-          }
-        />
-      </Route>
-      <Route path=":id" element={<DealerDetailPage />} />
-      <Route path="*" element={<NotFound />} />
-    </Routes>
+      }
+      dialogs={{ new: <DealerModal />, ':id/edit': <DealerModal />, ':id/delete': <DealerDeleteDialog /> }}
+      detail={<DealerDetailPage />}
+      writersOnly={writersOnly}
+    />
   );
 }

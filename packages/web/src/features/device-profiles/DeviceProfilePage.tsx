@@ -1,20 +1,20 @@
 import type { DeviceProfile, DeviceProfileWrite } from '@evfleet/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Badge, Button, Card, Center, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Grid, Group, Loader, Stack } from '@mantine/core';
 import { useRef } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm, type UseFieldArrayReturn, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { applyServerFieldErrors } from '../../api/field-errors';
 import { HttpError } from '../../api/http';
+import { SectionHeading } from '../../components/SectionHeading';
 import { useFocusFirstError } from '../../components/useFocusFirstError';
 import { toast } from '../../notify/toast';
-import { ROUTES } from '../../routing/routes';
 import { NotFound } from '../../routing/StatusPages';
 import { useIdParam } from '../../routing/useIdParam';
 import { useDeviceProfile, useSaveDeviceProfile } from './api/device-profiles-api';
 import { figure, formOf, mappingsFormSchema, newRow, type MappingsForm } from './mappings-form';
 import { MappingsTable } from './MappingsTable';
+import { ProfileHeader } from './ProfileHeader';
 import { UnmappedList } from './UnmappedList';
 
 const STICKY = {
@@ -78,63 +78,10 @@ function ProfileEditor({ profile }: { profile: DeviceProfile }) {
   return (
     <form ref={formRef} onSubmit={submit} noValidate data-testid="profile-editor">
       <Stack gap="md" p="md">
-        <Group justify="space-between" align="flex-start">
-          <Group gap="sm" align="center">
-            <Button component={Link} to={ROUTES.deviceProfiles} variant="default" data-testid="profile-back">
-              {t('editor.back')}
-            </Button>
-            <Stack gap={0}>
-              <Group gap="xs">
-                <Title order={2} data-testid="profile-title">
-                  {profile.name}
-                </Title>
-                {profile.builtIn && (
-                  <Badge variant="light" color="gray">
-                    {t('builtIn')}
-                  </Badge>
-                )}
-              </Group>
-              <Text size="sm" c="dimmed">
-                {t('editor.vehicles', { count: profile.vehicles })}
-              </Text>
-            </Stack>
-          </Group>
-          <Group gap="sm">
-            {isDirty && (
-              <Badge color="orange" variant="light" data-testid="profile-unsaved">
-                {t('editor.unsaved')}
-              </Badge>
-            )}
-            <Button type="submit" loading={isSubmitting} data-testid="profile-save">
-              {t('editor.save')}
-            </Button>
-          </Group>
-        </Group>
+        <ProfileHeader profile={profile} unsaved={isDirty} saving={isSubmitting} />
         <Grid gutter="md">
           <Grid.Col span={{ base: 12, lg: 8 }}>
-            <Card withBorder radius="md" padding="md">
-              <Stack gap="xs">
-                <Title order={3} size="h4">
-                  {t('mappings.title')}
-                </Title>
-                <Text size="xs" c="dimmed">
-                  {t('mappings.hint')}
-                </Text>
-                <MappingsTable form={form} rows={rows.fields} onRemove={rows.remove} />
-                <Group justify="space-between">
-                  <Button
-                    variant="light"
-                    onClick={() => rows.append(newRow(), { focusName: `mappings.${rows.fields.length}.io` })}
-                    data-testid="mapping-add"
-                  >
-                    {t('mappings.add')}
-                  </Button>
-                  <Button type="submit" loading={isSubmitting} variant="default">
-                    {t('editor.save')}
-                  </Button>
-                </Group>
-              </Stack>
-            </Card>
+            <MappingsCard form={form} rows={rows} saving={isSubmitting} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 4 }}>
             {/* It stays in view beside a long table: a fleet maps one element after another from it. */}
@@ -145,5 +92,36 @@ function ProfileEditor({ profile }: { profile: DeviceProfile }) {
         </Grid>
       </Stack>
     </form>
+  );
+}
+
+interface MappingsCardProps {
+  form: UseFormReturn<MappingsForm, unknown, DeviceProfileWrite>;
+  rows: UseFieldArrayReturn<MappingsForm, 'mappings'>;
+  saving: boolean;
+}
+
+/** The mappings table with a row to add and a second Save under it. */
+function MappingsCard({ form, rows, saving }: MappingsCardProps) {
+  const { t } = useTranslation('device-profiles');
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap="xs">
+        <SectionHeading title={t('mappings.title')} hint={t('mappings.hint')} />
+        <MappingsTable form={form} rows={rows.fields} onRemove={rows.remove} />
+        <Group justify="space-between">
+          <Button
+            variant="light"
+            onClick={() => rows.append(newRow(), { focusName: `mappings.${rows.fields.length}.io` })}
+            data-testid="mapping-add"
+          >
+            {t('mappings.add')}
+          </Button>
+          <Button type="submit" loading={saving} variant="default">
+            {t('editor.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
   );
 }

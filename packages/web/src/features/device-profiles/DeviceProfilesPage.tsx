@@ -1,18 +1,16 @@
 import type { DeviceProfile } from '@evfleet/domain';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { DataGrid } from '../../components/DataGrid';
-import { toast } from '../../notify/toast';
+import { useDeleteConfirm } from '../../components/list/useDeleteConfirm';
+import { useEditing } from '../../components/list/useEditing';
 import { ROUTES } from '../../routing/routes';
 import { useDeleteDeviceProfile, useDeviceProfiles } from './api/device-profiles-api';
 import { profileColumns } from './profileColumns';
 import { ProfileNameModal } from './ProfileNameModal';
-
-/** The name modal in use: creating (null profile) or renaming one. */
-type Naming = { profile: DeviceProfile | null } | null;
 
 /** /admin/device-profiles: every device profile, with create, rename and delete; a name opens its mappings. */
 export function DeviceProfilesPage() {
@@ -20,21 +18,17 @@ export function DeviceProfilesPage() {
   const navigate = useNavigate();
   const profiles = useDeviceProfiles();
   const remove = useDeleteDeviceProfile();
-  const [naming, setNaming] = useState<Naming>(null);
-  const [deleting, setDeleting] = useState<DeviceProfile | null>(null);
+  /** The name modal: creating (no profile) or renaming one. */
+  const naming = useEditing<DeviceProfile>();
+  const deleting = useDeleteConfirm({
+    // A refusal (a profile taken meanwhile: 409) closes the question too.
+    remove: (profile: DeviceProfile) => remove.mutateAsync(profile.id),
+    deleted: (profile) => t('delete.done', { name: profile.name }),
+  });
   const columns = useMemo(
-    () => profileColumns({ onRename: (profile) => setNaming({ profile }), onDelete: setDeleting, t }),
-    [t],
+    () => profileColumns({ onRename: naming.edit, onDelete: deleting.ask, t }),
+    [naming.edit, deleting.ask, t],
   );
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    await remove.mutateAsync(deleting.id).then(
-      () => toast.success(t('delete.done', { name: deleting.name })),
-      () => undefined, // the HTTP client has already said why (a profile taken meanwhile: 409)
-    );
-    setDeleting(null);
-  };
 
   return (
     <Stack gap="md" p="md">
@@ -47,7 +41,7 @@ export function DeviceProfilesPage() {
             {t('list.intro')}
           </Text>
         </Stack>
-        <Button onClick={() => setNaming({ profile: null })} data-testid="profile-create">
+        <Button onClick={naming.add} data-testid="profile-create">
           {t('list.create')}
         </Button>
       </Group>
@@ -64,20 +58,14 @@ export function DeviceProfilesPage() {
         />
       )}
       <ProfileNameModal
-        opened={naming !== null}
-        profile={naming?.profile ?? null}
+        opened={naming.opened}
+        profile={naming.record}
         profiles={profiles.data ?? []}
-        onClose={() => setNaming(null)}
+        onClose={naming.close}
         onCreated={(profile) => navigate(`${ROUTES.deviceProfiles}/${profile.id}`)}
       />
-      <ConfirmModal
-        opened={deleting !== null}
-        title={t('delete.title')}
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      >
-        <Text>{t('delete.question', { name: deleting?.name ?? '' })}</Text>
+      <ConfirmModal {...deleting.modal} title={t('delete.title')}>
+        <Text>{t('delete.question', { name: deleting.row?.name ?? '' })}</Text>
       </ConfirmModal>
     </Stack>
   );

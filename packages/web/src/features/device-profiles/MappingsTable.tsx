@@ -1,15 +1,18 @@
 import { TRACKER_MESSAGES, type DeviceProfileWrite } from '@evfleet/domain';
-import { ActionIcon, Checkbox, Group, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Checkbox, Group, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Controller, useWatch, type FieldArrayWithId, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TrashIcon } from '../../components/icons';
 import { useDomainText } from '../../i18n/useDomainText';
+import { ActionsHeader } from './ActionsHeader';
 import type { MappingsForm } from './mappings-form';
 import { SignalInput } from './SignalInput';
 
+type ProfileForm = UseFormReturn<MappingsForm, unknown, DeviceProfileWrite>;
+
 interface MappingsTableProps {
-  form: UseFormReturn<MappingsForm, unknown, DeviceProfileWrite>;
+  form: ProfileForm;
   rows: FieldArrayWithId<MappingsForm, 'mappings'>[];
   onRemove: (index: number) => void;
 }
@@ -38,9 +41,7 @@ export function MappingsTable({ form, rows, onRemove }: MappingsTableProps) {
             <Table.Th w={64} ta="center">
               {t('mappings.signed')}
             </Table.Th>
-            <Table.Th w={80}>
-              <VisuallyHidden>{t('column.actions')}</VisuallyHidden>
-            </Table.Th>
+            <ActionsHeader w={80} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -53,15 +54,7 @@ export function MappingsTable({ form, rows, onRemove }: MappingsTableProps) {
   );
 }
 
-function MappingRowView({
-  form,
-  index,
-  onRemove,
-}: {
-  form: UseFormReturn<MappingsForm, unknown, DeviceProfileWrite>;
-  index: number;
-  onRemove: () => void;
-}) {
+function MappingRowView({ form, index, onRemove }: { form: ProfileForm; index: number; onRemove: () => void }) {
   const { t } = useTranslation('device-profiles');
   const domainText = useDomainText();
   const { register, control, formState } = form;
@@ -73,6 +66,7 @@ function MappingRowView({
     errors?.io &&
     (errors.io.message === TRACKER_MESSAGES.duplicateIo ? domainText(errors.io.message) : t('mappings.ioInvalid'));
   const named = io.trim() || `#${index + 1}`;
+  const removeLabel = io.trim() ? t('mappings.remove', { io }) : t('mappings.removeNew');
 
   return (
     <Table.Tr data-testid={`mapping-row-${index}`} data-io={io}>
@@ -103,24 +97,8 @@ function MappingRowView({
           )}
         />
       </Table.Td>
-      <Table.Td style={TOP}>
-        <TextInput
-          size="xs"
-          inputMode="decimal"
-          aria-label={t('mappings.scaleOf', { io: named })}
-          error={errors?.scale && t('mappings.numberInvalid')}
-          {...register(`mappings.${index}.scale`)}
-        />
-      </Table.Td>
-      <Table.Td style={TOP}>
-        <TextInput
-          size="xs"
-          inputMode="decimal"
-          aria-label={t('mappings.offsetOf', { io: named })}
-          error={errors?.offset && t('mappings.numberInvalid')}
-          {...register(`mappings.${index}.offset`)}
-        />
-      </Table.Td>
+      <FigureCell form={form} index={index} name="scale" label={t('mappings.scaleOf', { io: named })} />
+      <FigureCell form={form} index={index} name="offset" label={t('mappings.offsetOf', { io: named })} />
       <Table.Td style={TOP}>
         <Checkbox
           mt={6}
@@ -132,25 +110,13 @@ function MappingRowView({
       </Table.Td>
       <Table.Td style={TOP}>
         <Group gap={2} wrap="nowrap" justify="flex-end">
-          {/* Where Teltonika documents the element (the built-in mappings): a long reference, read on demand. */}
-          {source && (
-            <Tooltip label={source} multiline w={360} withArrow position="left">
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={t('mappings.sourceOf', { io: named, source })}
-                data-testid={`mapping-source-${index}`}
-              >
-                <IconInfoCircle size={18} stroke={1.6} />
-              </ActionIcon>
-            </Tooltip>
-          )}
+          {source && <SourceInfo source={source} io={named} testId={`mapping-source-${index}`} />}
           <ActionIcon
             variant="subtle"
             color="red"
             onClick={onRemove}
-            aria-label={io.trim() ? t('mappings.remove', { io }) : t('mappings.removeNew')}
-            title={io.trim() ? t('mappings.remove', { io }) : t('mappings.removeNew')}
+            aria-label={removeLabel}
+            title={removeLabel}
             data-testid={`mapping-remove-${index}`}
           >
             <TrashIcon />
@@ -158,5 +124,46 @@ function MappingRowView({
         </Group>
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+interface FigureCellProps {
+  form: ProfileForm;
+  index: number;
+  name: 'scale' | 'offset';
+  label: string;
+}
+
+/** The scale or the offset of a row: a figure typed with either decimal mark. */
+function FigureCell({ form, index, name, label }: FigureCellProps) {
+  const { t } = useTranslation('device-profiles');
+  const error = form.formState.errors.mappings?.[index]?.[name];
+  return (
+    <Table.Td style={TOP}>
+      <TextInput
+        size="xs"
+        inputMode="decimal"
+        aria-label={label}
+        error={error && t('mappings.numberInvalid')}
+        {...form.register(`mappings.${index}.${name}`)}
+      />
+    </Table.Td>
+  );
+}
+
+/** Where Teltonika documents the element (the built-in mappings): a long reference, read on demand. */
+function SourceInfo({ source, io, testId }: { source: string; io: string; testId: string }) {
+  const { t } = useTranslation('device-profiles');
+  return (
+    <Tooltip label={source} multiline w={360} withArrow position="left">
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        aria-label={t('mappings.sourceOf', { io, source })}
+        data-testid={testId}
+      >
+        <IconInfoCircle size={18} stroke={1.6} />
+      </ActionIcon>
+    </Tooltip>
   );
 }

@@ -1,31 +1,29 @@
 import { deviceProfileWriteSchema, type DeviceProfile, type DeviceProfileWrite } from '@evfleet/domain';
-import { NativeSelect, TextInput } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EntityModal } from '../../components/EntityModal';
-import { useDomainText } from '../../i18n/useDomainText';
+import type { ModalProps } from '../../components/modal-props';
+import { TextFields } from '../../components/form/TextFields';
 import { toast } from '../../notify/toast';
 import { useSaveDeviceProfile } from './api/device-profiles-api';
 
-interface ProfileNameModalProps {
+interface ProfileNameModalProps extends ModalProps {
   /** null: a new profile; a profile: renaming it (its mappings go along unchanged). */
   profile: DeviceProfile | null;
-  opened: boolean;
   /** The profiles a new one may start as a copy of. */
   profiles: readonly DeviceProfile[];
-  onClose: () => void;
   /** A new profile was made: its editor opens. */
   onCreated: (profile: DeviceProfile) => void;
 }
 
 /** Create a profile (empty, or a copy of another's mappings) or rename one: the domain's profile schema decides. */
-export function ProfileNameModal({ profile, opened, profiles, onClose, onCreated }: ProfileNameModalProps) {
+export function ProfileNameModal({ profile, profiles, onCreated, ...modal }: ProfileNameModalProps) {
   const { t } = useTranslation('device-profiles');
-  const domainText = useDomainText();
   const save = useSaveDeviceProfile();
 
   const submit = async (values: DeviceProfileWrite) => {
     const saved = await save.mutateAsync({ id: profile?.id, profile: values });
-    onClose();
+    modal.onClose();
     if (profile) toast.success(t('name.renamed', { name: saved.name }));
     else {
       toast.success(t('name.created', { name: saved.name }));
@@ -35,22 +33,18 @@ export function ProfileNameModal({ profile, opened, profiles, onClose, onCreated
 
   return (
     <EntityModal
-      opened={opened}
-      onClose={onClose}
+      {...modal}
       title={profile ? t('name.renameTitle', { name: profile.name }) : t('name.createTitle')}
       schema={deviceProfileWriteSchema}
       defaultValues={{ name: profile?.name ?? '', protocol: 'teltonika', mappings: profile?.mappings ?? [] }}
       onSubmit={submit}
     >
-      {({ register, setValue, formState: { errors } }) => (
+      {(form) => (
         <>
-          <TextInput
-            label={t('name.label')}
-            withAsterisk
-            data-autofocus
-            data-testid="profile-name"
-            error={domainText(errors.name?.message)}
-            {...register('name')}
+          <TextFields
+            form={form}
+            required
+            fields={[{ name: 'name', label: t('name.label'), autofocus: true, testId: 'profile-name' }]}
           />
           {!profile && (
             <NativeSelect
@@ -63,7 +57,7 @@ export function ProfileNameModal({ profile, opened, profiles, onClose, onCreated
                 })),
               ]}
               onChange={(event) =>
-                setValue(
+                form.setValue(
                   'mappings',
                   profiles.find((each) => String(each.id) === event.currentTarget.value)?.mappings ?? [],
                 )

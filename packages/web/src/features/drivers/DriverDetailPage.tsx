@@ -1,10 +1,11 @@
-import { Alert, Avatar, Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
+import { Avatar, Group, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ROUTES } from '../../routing/routes';
 import { NotFound } from '../../routing/StatusPages';
 import { DetailFields } from '../../components/DetailFields';
+import { DetailHeader } from '../../components/DetailHeader';
+import { QueryStatus } from '../../components/QueryStatus';
 import { useCan } from '../../session/useCan';
 import { useIdParam } from '../../routing/useIdParam';
 import { VehicleAssignment } from '../../components/vehicle-assignment/VehicleAssignment';
@@ -15,7 +16,6 @@ import { photoSrc } from '../../components/image';
 export function DriverDetailPage() {
   const { t } = useTranslation('drivers');
   const id = useIdParam();
-  const navigate = useNavigate();
   const driver = useDriver(id);
   const canChange = useCan('drivers');
   const vehicles = useMemo(() => (id === null ? null : driverVehicles(id)), [id]);
@@ -23,20 +23,8 @@ export function DriverDetailPage() {
 
   return (
     <Stack gap="md" p="md">
-      <Group>
-        <Button variant="default" onClick={() => navigate(ROUTES.driver)} data-testid="back">
-          {t('back')}
-        </Button>
-        <Title order={2} data-testid="detail-title">
-          {t('detail.title')}
-        </Title>
-      </Group>
-      {driver.isPending && (
-        <Center py="md">
-          <Loader size="sm" />
-        </Center>
-      )}
-      {driver.isError && <Alert color="red">{t('loadFailed')}</Alert>}
+      <DetailHeader title={t('detail.title')} backLabel={t('back')} backTo={ROUTES.driver} />
+      <QueryStatus query={driver} failed={t('loadFailed')} />
       {driver.data && (
         <Group align="flex-start" wrap="nowrap">
           <Avatar

@@ -1,16 +1,14 @@
 import { driverWriteSchema, type Driver, type DriverWrite } from '@evfleet/domain';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ROUTES } from '../../routing/routes';
 import { NotFound } from '../../routing/StatusPages';
 import { EntityModal } from '../../components/EntityModal';
-import { ContactFields } from '../../components/person/ContactFields';
+import { TextFields } from '../../components/form/TextFields';
 import { OptionSelect } from '../../components/person/OptionSelect';
 import { useRoutedModal } from '../../components/person/useRoutedModal';
-import { useDomainText } from '../../i18n/useDomainText';
 import { useActiveFleets, useDriver, useSaveDriver } from './api/drivers-api';
-import { ImageField } from '../../components/ImageField';
+import { FormImageField } from '../../components/form/FormImageField';
 
 type DriverFormInput = z.input<typeof driverWriteSchema>;
 
@@ -32,7 +30,6 @@ function defaultsFor(driver: Driver | undefined): DriverFormInput {
 /** /driver/new ('Add Driver') and /driver/:id/edit ('Edit Driver'), over the list. */
 export function DriverModal() {
   const { t } = useTranslation('drivers');
-  const domainText = useDomainText();
   const { editing, editId, badId, close, saved } = useRoutedModal(ROUTES.driver);
   const driver = useDriver(editId);
   const fleets = useActiveFleets();
@@ -66,13 +63,14 @@ export function DriverModal() {
     >
       {(form) => (
         <>
-          <ContactFields
+          <TextFields
             form={form}
+            required
             fields={[
               { name: 'name', label: t('name'), testId: 'driver-name', autofocus: true },
               { name: 'email', label: t('email'), testId: 'driver-email', kind: 'email' },
               { name: 'mobile', label: t('mobile'), testId: 'driver-mobile', kind: 'mobile' },
-              { name: 'address', label: t('address'), testId: 'driver-address', kind: 'address' },
+              { name: 'address', label: t('address'), testId: 'driver-address', kind: 'multiline' },
             ]}
           />
           <OptionSelect
@@ -84,20 +82,14 @@ export function DriverModal() {
             options={options}
             testId="driver-fleetId"
           />
-          <Controller
+          <FormImageField
             control={form.control}
             name="dbFileId"
-            render={({ field, fieldState }) => (
-              <ImageField
-                label={t('form.photo')}
-                alt={t('form.photoAlt')}
-                testId="driver-photo"
-                initialData={current?.data ?? null}
-                initialFileId={current?.dbFileId ?? undefined}
-                onFileId={field.onChange}
-                error={domainText(fieldState.error?.message)}
-              />
-            )}
+            label={t('form.photo')}
+            alt={t('form.photoAlt')}
+            testId="driver-photo"
+            initialData={current?.data ?? null}
+            initialFileId={current?.dbFileId ?? undefined}
           />
         </>
       )}

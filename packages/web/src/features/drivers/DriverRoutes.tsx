@@ -1,44 +1,33 @@
-import { Route, Routes } from 'react-router';
-import { NotFound } from '../../routing/StatusPages';
+import type { ReactNode } from 'react';
+import { PeopleListPage } from '../../components/list/PeopleListPage';
+import { EntityRoutes } from '../../routing/EntityRoutes';
+import { ROUTES } from '../../routing/routes';
 import { RequireCan } from '../../session/RequireCan';
 import { DriverDeleteDialog } from './DriverDeleteDialog';
 import { DriverDetailPage } from './DriverDetailPage';
 import { DriverModal } from './DriverModal';
-import { DriversPage } from './DriversPage';
+import { driversSource } from './api/drivers-api';
+import { driverColumns } from './driverColumns';
+
+const writersOnly = (page: ReactNode) => <RequireCan what="drivers">{page}</RequireCan>;
 
 /** /driver/* (§2.4), loaded on demand. The form and delete routes are dialogs over the list. */
 export default function DriverRoutes() {
   return (
-    <Routes>
-      <Route element={<DriversPage />}>
-        <Route index element={null} />
-        <Route
-          path="new"
-          element={
-            <RequireCan what="drivers">
-              <DriverModal />
-            </RequireCan>
-          }
+    <EntityRoutes
+      list={
+        <PeopleListPage
+          ns="drivers"
+          source={driversSource}
+          columns={driverColumns}
+          writers="drivers"
+          base={ROUTES.driver}
+          testId="drivers-grid"
         />
-        <Route
-          path=":id/edit"
-          element={
-            <RequireCan what="drivers">
-              <DriverModal />
-            </RequireCan>
-          }
-        />
-        <Route
-          path=":id/delete"
-          element={
-            <RequireCan what="drivers">
-              <DriverDeleteDialog />
-            </RequireCan>
-          }
-        />
-      </Route>
-      <Route path=":id" element={<DriverDetailPage />} />
-      <Route path="*" element={<NotFound />} />
-    </Routes>
+      }
+      dialogs={{ new: <DriverModal />, ':id/edit': <DriverModal />, ':id/delete': <DriverDeleteDialog /> }}
+      detail={<DriverDetailPage />}
+      writersOnly={writersOnly}
+    />
   );
 }

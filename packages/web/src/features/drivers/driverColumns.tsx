@@ -1,9 +1,9 @@
 import type { Driver } from '@evfleet/domain';
 import { Avatar, Group, Stack, Text } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
-import type { TFunction } from 'i18next';
 import { ROUTES } from '../../routing/routes';
-import { actionColumn, RowActions, type RowPermissions } from '../../components/list/RowActions';
+import type { PeopleColumnsArgs } from '../../components/list/PeopleListPage';
+import { routedActions, rowActionsColumn } from '../../components/list/rowActionsColumn';
 import { photoSrc } from '../../components/image';
 
 /** Full Name with the driver's photo and mobile under the name (§2.4). */
@@ -24,28 +24,14 @@ function DriverNameCell({ data }: { data?: Driver }) {
   );
 }
 
-export function driverColumns(
-  onResetPassword: (driver: Driver) => void,
-  can: RowPermissions,
-  t: TFunction<'drivers'>,
-): ColDef<Driver>[] {
+export function driverColumns({ onResetPassword, can, t }: PeopleColumnsArgs<Driver, 'drivers'>): ColDef<Driver>[] {
   return [
     { field: 'name', headerName: t('column.name'), cellRenderer: DriverNameCell, minWidth: 220 },
     { field: 'email', headerName: t('email') },
     { field: 'fleetName', headerName: t('fleet') },
-    {
-      ...actionColumn,
-      cellRenderer: ({ data }: { data?: Driver }) =>
-        data && (
-          <RowActions
-            id={data.id}
-            name={data.name}
-            edit={can.write ? { to: `${ROUTES.driver}/${data.id}/edit` } : undefined}
-            detail={{ to: `${ROUTES.driver}/${data.id}` }}
-            remove={can.write ? { to: `${ROUTES.driver}/${data.id}/delete` } : undefined}
-            resetPassword={can.resetPassword ? { onClick: () => onResetPassword(data) } : undefined}
-          />
-        ),
-    },
+    rowActionsColumn((driver) => ({
+      ...routedActions(ROUTES.driver, driver.id, can.write),
+      resetPassword: can.resetPassword ? { onClick: () => onResetPassword(driver) } : undefined,
+    })),
   ];
 }

@@ -1,10 +1,11 @@
-import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ROUTES } from '../../routing/routes';
 import { NotFound } from '../../routing/StatusPages';
 import { DetailFields } from '../../components/DetailFields';
+import { DetailHeader } from '../../components/DetailHeader';
+import { QueryStatus } from '../../components/QueryStatus';
 import { useRoleToggles } from '../../session/useRoleToggles';
 import { useCan } from '../../session/useCan';
 import { useIdParam } from '../../routing/useIdParam';
@@ -16,7 +17,6 @@ import { FleetStatus } from './fleetColumns';
 export function FleetDetailPage() {
   const { t } = useTranslation('fleets');
   const id = useIdParam();
-  const navigate = useNavigate();
   const fleet = useFleet(id);
   const canChange = useCan('fleetVehicles');
   // A dealer's 'Assign Vehicle' and 'Unassign Vehicle' switches (a refused change only earns a 403).
@@ -30,25 +30,14 @@ export function FleetDetailPage() {
 
   return (
     <Stack gap="md" p="md">
-      <Group>
-        <Button variant="default" onClick={() => navigate(ROUTES.fleet)} data-testid="back">
-          {t('back')}
-        </Button>
-        <Title order={2} data-testid="detail-title">
-          {t('detail.title')}
-        </Title>
+      <DetailHeader title={t('detail.title')} backLabel={t('back')} backTo={ROUTES.fleet}>
         {fleet.data && (
           <span data-testid="fleet-detail-status">
             <FleetStatus active={fleet.data.status} />
           </span>
         )}
-      </Group>
-      {fleet.isPending && (
-        <Center py="md">
-          <Loader size="sm" />
-        </Center>
-      )}
-      {fleet.isError && <Alert color="red">{t('loadFailed')}</Alert>}
+      </DetailHeader>
+      <QueryStatus query={fleet} failed={t('loadFailed')} />
       {fleet.data && (
         <DetailFields
           fields={[

@@ -4,7 +4,8 @@ import { Controller, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { EntityModal } from '../../components/EntityModal';
-import { ContactFields } from '../../components/person/ContactFields';
+import type { ModalProps } from '../../components/modal-props';
+import { TextFields } from '../../components/form/TextFields';
 import { OptionSelect } from '../../components/person/OptionSelect';
 import { useDealerOptions, useSaveFleet } from './api/fleets-api';
 
@@ -17,23 +18,21 @@ function defaultsFor(fleet: Fleet | null): FleetFormInput {
   return { id, name, email, dealerId: String(dealerId), status };
 }
 
-interface FleetModalProps {
+interface FleetModalProps extends ModalProps {
   /** null: 'Add Fleet'; a fleet: 'Edit Fleet'. */
   fleet: Fleet | null;
-  opened: boolean;
-  onClose: () => void;
   /** After a save: the list goes back to page 0, size 10 (§4). */
   onSaved: () => void;
 }
 
-export function FleetModal({ fleet, opened, onClose, onSaved }: FleetModalProps) {
+export function FleetModal({ fleet, onSaved, ...modal }: FleetModalProps) {
   const { t } = useTranslation('fleets');
-  const dealers = useDealerOptions(opened);
+  const dealers = useDealerOptions(modal.opened);
   const save = useSaveFleet();
   const submit = async (values: FleetWrite) => {
     await save.mutateAsync(values);
     onSaved();
-    onClose();
+    modal.onClose();
   };
   const options = (dealers.data ?? []).map((dealer) => ({ value: String(dealer.id), label: dealer.name }));
   if (fleet && !options.some((option) => option.value === String(fleet.dealerId))) {
@@ -42,8 +41,7 @@ export function FleetModal({ fleet, opened, onClose, onSaved }: FleetModalProps)
 
   return (
     <EntityModal
-      opened={opened}
-      onClose={onClose}
+      {...modal}
       title={t(fleet ? 'form.edit' : 'form.add')}
       schema={fleetWriteSchema}
       defaultValues={defaultsFor(fleet)}
@@ -51,8 +49,9 @@ export function FleetModal({ fleet, opened, onClose, onSaved }: FleetModalProps)
     >
       {(form) => (
         <>
-          <ContactFields
+          <TextFields
             form={form}
+            required
             fields={[
               { name: 'name', label: t('name'), testId: 'fleet-name', autofocus: true },
               { name: 'email', label: t('email'), testId: 'fleet-email', kind: 'email' },

@@ -3,7 +3,8 @@ import { Badge } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { actionColumn, RowActions, type RowPermissions } from '../../components/list/RowActions';
+import type { RowPermissions } from '../../components/list/RowActions';
+import { rowActionsColumn } from '../../components/list/rowActionsColumn';
 import { ROUTES } from '../../routing/routes';
 
 export function FleetStatus({ active }: { active: boolean }) {
@@ -34,19 +35,11 @@ export function fleetColumns({ onEdit, onResetPassword, can, t }: FleetActions):
       maxWidth: 130,
       cellRenderer: ({ value }: { value: boolean }) => <FleetStatus active={value} />,
     },
-    {
-      ...actionColumn,
-      cellRenderer: ({ data }: { data?: Fleet }) =>
-        data && (
-          <RowActions
-            id={data.id}
-            name={data.name}
-            edit={can.write ? { onClick: () => onEdit(data) } : undefined}
-            resetPassword={can.resetPassword ? { onClick: () => onResetPassword(data) } : undefined}
-            detail={{ to: `${ROUTES.fleet}/${data.id}` }}
-            remove={can.write ? { to: `${ROUTES.fleet}/${data.id}/delete` } : undefined}
-          />
-        ),
-    },
+    rowActionsColumn((fleet) => ({
+      edit: can.write ? { onClick: () => onEdit(fleet) } : undefined,
+      resetPassword: can.resetPassword ? { onClick: () => onResetPassword(fleet) } : undefined,
+      detail: { to: `${ROUTES.fleet}/${fleet.id}` },
+      remove: can.write ? { to: `${ROUTES.fleet}/${fleet.id}/delete` } : undefined,
+    })),
   ];
 }

@@ -8,7 +8,7 @@ import { useFormat } from '../../components/format/useFormat';
 import type { GridSort } from '../../components/data-grid-props';
 import { PageSizeSelect } from '../../components/list/PageSizeSelect';
 import { Pager } from '../../components/list/Pager';
-import { usePaging } from '../../components/list/usePaging';
+import { usePaging, type Paging } from '../../components/list/usePaging';
 import { useDomainText } from '../../i18n/useDomainText';
 import { useRecordList } from './api/records-api';
 import { VEHICLE_PARAM, vehicleFilterOf } from './list-return';
@@ -27,10 +27,9 @@ export function RecordListPage({ screen }: { screen: RecordScreen }) {
   const domainText = useDomainText();
   const { def, base } = screen;
   const title = domainText(def.title);
-  const [params, setParams] = useSearchParams();
   const { search } = useLocation();
-  const vehicleId = vehicleFilterOf(params);
   const paging = usePaging();
+  const [vehicleId, chooseVehicle] = useVehicleFilter(paging.firstPage);
   const [sort, setSort] = useState<GridSort | null>(null);
   const request = {
     page: paging.page,
@@ -40,23 +39,7 @@ export function RecordListPage({ screen }: { screen: RecordScreen }) {
   };
   const list = useRecordList(def, request);
   const canWrite = useCan({ roles: def.writers });
-  const format = useFormat();
-  const columns = useMemo(
-    () => recordColumns(def, { base, search, canWrite, format, t, domainText }),
-    [def, base, search, canWrite, format, t, domainText],
-  );
-  const waitingForVehicle = def.vehicleFilter === 'required' && vehicleId === null;
   const filteredVehicle = referencesOf(def, list.data?.rows[0] ?? null).filter((vehicle) => vehicle.id === vehicleId);
-
-  const chooseVehicle = (id: string) => {
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (id) next.set(VEHICLE_PARAM, id);
-      else next.delete(VEHICLE_PARAM);
-      return next;
-    });
-    paging.firstPage();
-  };
 
   return (
     <Stack gap="md" p="md">
@@ -82,31 +65,79 @@ export function RecordListPage({ screen }: { screen: RecordScreen }) {
           )}
         </Group>
       </Group>
-      {waitingForVehicle ? (
+      {def.vehicleFilter === 'required' && vehicleId === null ? (
         <Text c="dimmed" data-testid="choose-vehicle">
           {t('list.chooseVehicle', { title })}
         </Text>
-      ) : list.isPending ? (
-        <RecordLoading />
-      ) : list.isError && !list.data ? (
-        <Alert color="red" data-testid="records-error">
-          {t('list.loadFailed', { title })}
-        </Alert>
       ) : (
-        <>
-          <DataGrid
-            rows={list.data?.rows ?? []}
-            columns={columns}
-            loading={list.isFetching}
-            rowId={(row) => String(row.id)}
-            noRowsText={domainText(def.emptyText)}
-            onSortChange={setSort}
-            testId={`${def.key}-grid`}
-          />
-          <Pager page={paging.page} size={paging.size} total={list.data?.total ?? 0} onPageChange={paging.setPage} />
-        </>
+        <RecordGrid
+          screen={screen}
+          title={title}
+          list={list}
+          paging={paging}
+          canWrite={canWrite}
+          onSortChange={setSort}
+        />
       )}
       <Outlet />
     </Stack>
+  );
+}
+
+/** The vehicle the list is filtered by, kept in the address; choosing another tells `onChosen` (the list starts again at its first page). */
+function useVehicleFilter(onChosen: () => void) {
+  const [params, setParams] = useSearchParams();
+  const choose = (id: string) => {
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id) next.set(VEHICLE_PARAM, id);
+      else next.delete(VEHICLE_PARAM);
+      return next;
+    });
+    onChosen();
+  };
+  return [vehicleFilterOf(params), choose] as const;
+}
+
+interface RecordGridProps {
+  screen: RecordScreen;
+  title: string;
+  list: ReturnType<typeof useRecordList>;
+  paging: Paging;
+  canWrite: boolean;
+  onSortChange: (sort: GridSort | null) => void;
+}
+
+/** The page of records with its pager; a loader first, and why it failed when nothing came. */
+function RecordGrid({ screen: { def, base }, title, list, paging, canWrite, onSortChange }: RecordGridProps) {
+  const { t } = useTranslation('records');
+  const domainText = useDomainText();
+  const format = useFormat();
+  const { search } = useLocation();
+  const columns = useMemo(
+    () => recordColumns(def, { base, search, canWrite, format, t, domainText }),
+    [def, base, search, canWrite, format, t, domainText],
+  );
+  if (list.isPending) return <RecordLoading />;
+  if (list.isError && !list.data) {
+    return (
+      <Alert color="red" data-testid="records-error">
+        {t('list.loadFailed', { title })}
+      </Alert>
+    );
+  }
+  return (
+    <>
+      <DataGrid
+        rows={list.data?.rows ?? []}
+        columns={columns}
+        loading={list.isFetching}
+        rowId={(row) => String(row.id)}
+        noRowsText={domainText(def.emptyText)}
+        onSortChange={onSortChange}
+        testId={`${def.key}-grid`}
+      />
+      <Pager page={paging.page} size={paging.size} total={list.data?.total ?? 0} onPageChange={paging.setPage} />
+    </>
   );
 }

@@ -49,7 +49,8 @@ export function recordValue(
     case 'boolean':
       return value ? t('value.yes') : t('value.no');
     case 'dateTime':
-      return format.dateTime(String(value), { seconds: where === 'detail' });
+      // A list writes the specification's list date (DD/MM/YY HH:mm); a detail page the moment to the second.
+      return format.dateTime(String(value), where === 'list' ? { list: true } : { seconds: true });
     case 'enum':
       return (
         <Badge

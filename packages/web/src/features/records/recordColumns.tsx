@@ -15,6 +15,13 @@ interface RowLinks extends ValueWriting {
   canWrite: boolean;
 }
 
+/** The row's actions in order: the route each opens under the record's, its icon, whether it writes, its colour. */
+const ROW_ACTIONS = [
+  { action: 'view', route: '', Icon: EyeIcon, writes: false, color: undefined },
+  { action: 'edit', route: '/edit', Icon: EditIcon, writes: true, color: undefined },
+  { action: 'delete', route: '/delete', Icon: TrashIcon, writes: true, color: 'red' },
+] as const;
+
 function RecordActions({
   record,
   def,
@@ -28,41 +35,20 @@ function RecordActions({
   const named = { entity: domainText(def.entity), id: String(record.id) };
   return (
     <Group gap={4} wrap="nowrap" h="100%" align="center">
-      <ActionIcon
-        component={Link}
-        to={`${to}${search}`}
-        variant="subtle"
-        aria-label={t('row.view', named)}
-        title={t('action.view')}
-        data-testid={`view-${record.id}`}
-      >
-        <EyeIcon />
-      </ActionIcon>
-      {canWrite && (
-        <>
-          <ActionIcon
-            component={Link}
-            to={`${to}/edit${search}`}
-            variant="subtle"
-            aria-label={t('row.edit', named)}
-            title={t('action.edit')}
-            data-testid={`edit-${record.id}`}
-          >
-            <EditIcon />
-          </ActionIcon>
-          <ActionIcon
-            component={Link}
-            to={`${to}/delete${search}`}
-            variant="subtle"
-            color="red"
-            aria-label={t('row.delete', named)}
-            title={t('action.delete')}
-            data-testid={`delete-${record.id}`}
-          >
-            <TrashIcon />
-          </ActionIcon>
-        </>
-      )}
+      {ROW_ACTIONS.filter(({ writes }) => canWrite || !writes).map(({ action, route, Icon, color }) => (
+        <ActionIcon
+          key={action}
+          component={Link}
+          to={`${to}${route}${search}`}
+          variant="subtle"
+          color={color}
+          aria-label={t(`row.${action}`, named)}
+          title={t(`action.${action}`)}
+          data-testid={`${action}-${record.id}`}
+        >
+          <Icon />
+        </ActionIcon>
+      ))}
     </Group>
   );
 }

@@ -1,20 +1,20 @@
 import { canReportFileName, criteriaVehicleFields, firstCanReportProblem, vehicleOptionLabel } from '@evfleet/domain';
-import { Button, Checkbox, Group, Modal, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { ModalProps } from '../../components/modal-props';
 import { useDomainText } from '../../i18n/useDomainText';
 import { toast } from '../../notify/toast';
 import { ROUTES } from '../../routing/routes';
 import { exportReport, useReportSignals } from './api/can-report-api';
 import { storeCriteria } from './criteria-store';
-import { ReportDateTimePicker } from './ReportDateTimePicker';
+import { ReportPeriodFields, type ReportPeriod } from './ReportPeriodFields';
+import { SignalChecklist } from './SignalChecklist';
 import { signalOptions } from './signal-options';
 
-interface Props {
+interface Props extends ModalProps {
   vehicle: { id: number; name: string; vin: string };
-  opened: boolean;
-  onClose: () => void;
 }
 
 /**
@@ -28,12 +28,12 @@ export function DownloadCanHistoryModal({ vehicle, opened, onClose }: Props) {
   const navigate = useNavigate();
   const signals = useReportSignals(opened ? vehicle.id : null);
   const [columns, setColumns] = useState<string[]>([]);
-  const [startDate, setStartDate] = useState<string | null>(null);
-  const [endDate, setEndDate] = useState<string | null>(null);
+  const [period, setPeriod] = useState<ReportPeriod>({ startDate: null, endDate: null });
   const [busy, setBusy] = useState(false);
 
   /** The criteria when they pass the checks; otherwise the first problem is toasted. */
   const criteria = () => {
+    const { startDate, endDate } = period;
     const problem = firstCanReportProblem({ vehiclesIds: [vehicle.id], columns, startDate, endDate });
     if (problem) {
       toast.error(domainText(problem));
@@ -61,49 +61,18 @@ export function DownloadCanHistoryModal({ vehicle, opened, onClose }: Props) {
     navigate(ROUTES.reportResult);
   };
 
-  const options = signalOptions(signals.data, domainText);
   return (
     <Modal opened={opened} onClose={onClose} title={t('download.title')} size="lg" centered>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <ReportDateTimePicker
-            label={t('download.from')}
-            placeholder={t('criteria.selectStart')}
-            value={startDate}
-            onChange={setStartDate}
-            defaultTime="00:00"
-            testId="history-from"
-          />
-          <ReportDateTimePicker
-            label={t('download.to')}
-            placeholder={t('criteria.selectEnd')}
-            value={endDate}
-            onChange={setEndDate}
-            defaultTime="23:59"
-            testId="history-to"
+          <ReportPeriodFields
+            period={period}
+            onChange={(patch) => setPeriod((current) => ({ ...current, ...patch }))}
+            labels={{ startDate: t('download.from'), endDate: t('download.to') }}
+            testIds={{ startDate: 'history-from', endDate: 'history-to' }}
           />
         </SimpleGrid>
-        <Group justify="space-between">
-          <Text fw={600} size="sm">
-            {t('criteria.signals')}
-          </Text>
-          <Checkbox
-            label={t('picker.selectAll')}
-            checked={options.length > 0 && columns.length === options.length}
-            indeterminate={columns.length > 0 && columns.length < options.length}
-            onChange={(e) => setColumns(e.currentTarget.checked ? options.map((option) => option.value) : [])}
-            data-testid="history-select-all"
-          />
-        </Group>
-        <ScrollArea h={240} type="auto">
-          <Checkbox.Group value={columns} onChange={setColumns}>
-            <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" data-testid="history-signals">
-              {options.map(({ value, label, description }) => (
-                <Checkbox key={value} value={value} label={label} title={description} />
-              ))}
-            </SimpleGrid>
-          </Checkbox.Group>
-        </ScrollArea>
+        <SignalChecklist options={signalOptions(signals.data, domainText)} columns={columns} onChange={setColumns} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('download.cancel')}

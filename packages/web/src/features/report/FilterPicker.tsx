@@ -1,13 +1,7 @@
 import { CheckIcon, Combobox, Group, Input, InputBase, ScrollArea, Text, useCombobox } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-export interface PickerOption {
-  value: string;
-  label: string;
-  /** One line on what the option is, shown when the pointer rests on it. */
-  description?: string;
-}
+import { afterPick, allChosen, matching, SELECT_ALL, summary, type PickerOption } from './picker-choice';
 
 interface FilterPickerProps {
   label: string;
@@ -22,17 +16,6 @@ interface FilterPickerProps {
   filterPlaceholder: string;
   disabled?: boolean;
   testId: string;
-}
-
-const SELECT_ALL = '__select_all__';
-
-/** What the closed picker shows: the chosen labels in the options' order. */
-function summary(options: PickerOption[], value: string[]): string {
-  const chosen = new Set(value);
-  return options
-    .filter((option) => chosen.has(option.value))
-    .map((option) => option.label)
-    .join(', ');
 }
 
 /**
@@ -50,7 +33,6 @@ export function FilterPicker({
   disabled,
   testId,
 }: FilterPickerProps) {
-  const { t } = useTranslation('report');
   const [filter, setFilter] = useState('');
   const combobox = useCombobox({
     onDropdownClose: () => {
@@ -59,65 +41,29 @@ export function FilterPicker({
     },
     onDropdownOpen: () => combobox.focusSearchInput(),
   });
-
-  const needle = filter.trim().toLowerCase();
-  // The key matches too, for whoever knows a signal by the name its device sends.
-  const shown = needle
-    ? options.filter((option) => `${option.label}\n${option.value}`.toLowerCase().includes(needle))
-    : options;
-  const chosen = new Set(value);
-  const allShownChosen = shown.length > 0 && shown.every((option) => chosen.has(option.value));
-
-  /** The chosen values in the options' order, whatever order they were clicked in. */
-  const inOrder = (keep: (option: PickerOption) => boolean) => options.filter(keep).map((option) => option.value);
+  const shown = matching(options, filter);
 
   const choose = (picked: string) => {
-    if (!multiple) {
-      onChange([picked]);
-      combobox.closeDropdown();
+    if (multiple) {
+      onChange(afterPick(options, value, shown, picked));
       return;
     }
-    if (picked === SELECT_ALL) {
-      // Over the filtered options only: all of them on, or (when they already are) all of them off.
-      const shownValues = new Set(shown.map((option) => option.value));
-      onChange(
-        inOrder((o) =>
-          allShownChosen
-            ? chosen.has(o.value) && !shownValues.has(o.value)
-            : chosen.has(o.value) || shownValues.has(o.value),
-        ),
-      );
-      return;
-    }
-    onChange(inOrder((o) => (o.value === picked ? !chosen.has(picked) : chosen.has(o.value))));
+    onChange([picked]);
+    combobox.closeDropdown();
   };
 
-  const text = summary(options, value);
   return (
     <Combobox store={combobox} onOptionSubmit={choose} withinPortal width={360} position="bottom-start">
       <Combobox.Target>
-        <InputBase
-          component="button"
-          type="button"
-          pointer
+        <PickerButton
           label={label}
+          placeholder={placeholder}
           disabled={disabled}
-          rightSection={<Combobox.Chevron />}
-          rightSectionPointerEvents="none"
+          testId={testId}
+          text={summary(options, value)}
           onClick={() => combobox.toggleDropdown()}
-          data-testid={testId}
-          title={text || undefined}
-        >
-          {text ? (
-            <Text span size="sm" truncate="end" display="block">
-              {text}
-            </Text>
-          ) : (
-            <Input.Placeholder>{placeholder}</Input.Placeholder>
-          )}
-        </InputBase>
+        />
       </Combobox.Target>
-
       <Combobox.Dropdown data-testid={`${testId}-list`}>
         <Combobox.Search
           value={filter}
@@ -125,34 +71,84 @@ export function FilterPicker({
           placeholder={filterPlaceholder}
           aria-label={filterPlaceholder}
         />
-        <Combobox.Options>
-          <ScrollArea.Autosize mah={280} type="scroll">
-            {multiple && shown.length > 0 && (
-              <Combobox.Option value={SELECT_ALL} active={allShownChosen} data-testid={`${testId}-select-all`}>
-                <Group gap="xs">
-                  <Check on={allShownChosen} />
-                  <span>{t('picker.selectAll')}</span>
-                </Group>
-              </Combobox.Option>
-            )}
-            {shown.map((option) => (
-              <Combobox.Option
-                value={option.value}
-                key={option.value}
-                active={chosen.has(option.value)}
-                title={option.description}
-              >
-                <Group gap="xs" wrap="nowrap">
-                  {multiple && <Check on={chosen.has(option.value)} />}
-                  <span>{option.label}</span>
-                </Group>
-              </Combobox.Option>
-            ))}
-            {shown.length === 0 && <Combobox.Empty>{t('picker.nothingFound')}</Combobox.Empty>}
-          </ScrollArea.Autosize>
-        </Combobox.Options>
+        <PickerOptions shown={shown} value={value} multiple={multiple} testId={testId} />
       </Combobox.Dropdown>
     </Combobox>
+  );
+}
+
+interface PickerButtonProps extends Pick<FilterPickerProps, 'label' | 'placeholder' | 'disabled' | 'testId'> {
+  /** The chosen labels; empty, the placeholder shows. */
+  text: string;
+  onClick: () => void;
+}
+
+/** The closed picker: a button that shows what is chosen. */
+function PickerButton({ label, placeholder, disabled, testId, text, onClick }: PickerButtonProps) {
+  return (
+    <InputBase
+      component="button"
+      type="button"
+      pointer
+      label={label}
+      disabled={disabled}
+      rightSection={<Combobox.Chevron />}
+      rightSectionPointerEvents="none"
+      onClick={onClick}
+      data-testid={testId}
+      title={text || undefined}
+    >
+      {text ? (
+        <Text span size="sm" truncate="end" display="block">
+          {text}
+        </Text>
+      ) : (
+        <Input.Placeholder>{placeholder}</Input.Placeholder>
+      )}
+    </InputBase>
+  );
+}
+
+interface PickerOptionsProps {
+  /** The options the filter lets through. */
+  shown: PickerOption[];
+  value: string[];
+  multiple?: boolean;
+  testId: string;
+}
+
+/** The open list: 'Select All' first when many may be chosen, then the options the filter lets through. */
+function PickerOptions({ shown, value, multiple, testId }: PickerOptionsProps) {
+  const { t } = useTranslation('report');
+  const chosen = new Set(value);
+  const allShownChosen = allChosen(shown, value);
+  return (
+    <Combobox.Options>
+      <ScrollArea.Autosize mah={280} type="scroll">
+        {multiple && shown.length > 0 && (
+          <Combobox.Option value={SELECT_ALL} active={allShownChosen} data-testid={`${testId}-select-all`}>
+            <Group gap="xs">
+              <Check on={allShownChosen} />
+              <span>{t('picker.selectAll')}</span>
+            </Group>
+          </Combobox.Option>
+        )}
+        {shown.map((option) => (
+          <Combobox.Option
+            value={option.value}
+            key={option.value}
+            active={chosen.has(option.value)}
+            title={option.description}
+          >
+            <Group gap="xs" wrap="nowrap">
+              {multiple && <Check on={chosen.has(option.value)} />}
+              <span>{option.label}</span>
+            </Group>
+          </Combobox.Option>
+        ))}
+        {shown.length === 0 && <Combobox.Empty>{t('picker.nothingFound')}</Combobox.Empty>}
+      </ScrollArea.Autosize>
+    </Combobox.Options>
   );
 }
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSavedTemplates } from './api/can-report-api';
 import { useFormat } from '../../components/format/useFormat';
+import { TableHeader } from '../../components/TableHeader';
 import { pickerText, templateInstant } from './report-format';
 import { templateLink } from './template-link';
 
@@ -28,14 +29,9 @@ export function SavedTemplates() {
       )}
       {templates.data && templates.data.length > 0 && (
         <Table striped highlightOnHover data-testid="saved-templates">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('saved.name')}</Table.Th>
-              <Table.Th>{t('criteria.startDate')}</Table.Th>
-              <Table.Th>{t('criteria.endDate')}</Table.Th>
-              <Table.Th>{t('criteria.signals')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHeader
+            columns={[t('saved.name'), t('criteria.startDate'), t('criteria.endDate'), t('criteria.signals')]}
+          />
           <Table.Tbody>
             {templates.data.map((template) => (
               <Table.Tr key={template.id}>

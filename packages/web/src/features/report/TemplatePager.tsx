@@ -2,20 +2,13 @@ import { Button, Group, NumberInput, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../components/format/useFormat';
-
-interface TemplatePagerProps {
-  /** 0-based, as the call wants it. */
-  page: number;
-  size: number;
-  total: number;
-  onPageChange: (page: number) => void;
-}
+import { pageCount, type PagerProps } from '../../components/list/Pager';
 
 /** §2 saved template page: Previous Page, Next Page and a 'Go to' box with its confirm, over totalCount. */
-export function TemplatePager({ page, size, total, onPageChange }: TemplatePagerProps) {
+export function TemplatePager({ page, size, total, onPageChange }: PagerProps) {
   const { t } = useTranslation('report');
   const format = useFormat();
-  const pages = Math.max(1, Math.ceil(total / size));
+  const pages = pageCount(total, size);
   const [target, setTarget] = useState<string | number>('');
   const goTo = () => {
     const wanted = Number(target);

@@ -21,6 +21,8 @@ import { SaveTemplateModal } from './SaveTemplateModal';
 import { signalOptions } from './signal-options';
 import { useResultView } from './useResultView';
 
+type ResultViewState = ReturnType<typeof useResultView>;
+
 /** /report/view-result (part 2 §2 "View Result page"); without criteria it sends the user back (§8). */
 export function ViewResultPage() {
   const { t } = useTranslation('report');
@@ -41,8 +43,7 @@ function ResultView({ initial }: { initial: ReportCriteria }) {
   const view = useResultView(initial, t('result.noSignals'));
   const format = useFormat();
   const history = useCanHistory(view.filter);
-  const signals = useReportSignals(view.criteria.vehiclesIds?.[0]);
-  const [exporting, setExporting] = useState(false);
+  const download = useDownload(view);
   const [saving, setSaving] = useState(false);
 
   const result = history.data;
@@ -56,19 +57,11 @@ function ResultView({ initial }: { initial: ReportCriteria }) {
     client.removeQueries({ queryKey: [CAN_REPORT, 'history'] });
     navigate(ROUTES.canHistoryReport);
   };
-  const download = async () => {
-    setExporting(true);
-    try {
-      await exportReport({ ...view.filter, pageNo: 0 }, canReportFileName(view.criteria));
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const { name, vin, startDate, endDate } = view.criteria;
   return (
     <Box pos="relative">
-      <ExportOverlay visible={exporting} />
+      <ExportOverlay visible={download.exporting} />
       <Stack gap="md" p="md">
         <Group justify="space-between" wrap="wrap">
           <Group>
@@ -79,27 +72,7 @@ function ResultView({ initial }: { initial: ReportCriteria }) {
               {t('result.title')}
             </Title>
           </Group>
-          <Group gap="sm" wrap="wrap" align="flex-end">
-            <Box w={320}>
-              <FilterPicker
-                label={t('result.columns')}
-                multiple
-                options={signalOptions(signals.data, domainText)}
-                value={view.pickedColumns}
-                onChange={view.pickColumns}
-                placeholder={t('criteria.selectSettings')}
-                filterPlaceholder={t('result.filterColumns')}
-                testId="result-columns"
-              />
-            </Box>
-            <PageSizeSelect value={view.pageSize} onChange={view.setPageSize} options={CAN_REPORT_PAGE_SIZES} />
-            <Button variant="default" onClick={() => setSaving(true)} data-testid="save-template">
-              {t('result.saveTemplate')}
-            </Button>
-            <Button onClick={download} loading={exporting} data-testid="download-xls">
-              {t('result.downloadXls')}
-            </Button>
-          </Group>
+          <ResultToolbar view={view} download={download} onSave={() => setSaving(true)} />
         </Group>
         <Text size="sm" c="dimmed" data-testid="result-criteria">
           {[name || vin, startDate && endDate && `${pickerText(startDate, format)} – ${pickerText(endDate, format)}`]
@@ -119,5 +92,55 @@ function ResultView({ initial }: { initial: ReportCriteria }) {
       </Stack>
       <SaveTemplateModal opened={saving} criteria={view.criteria} onClose={() => setSaving(false)} />
     </Box>
+  );
+}
+
+/** 'Download XLS': the whole report (every page) as a file, and whether it is on its way. */
+function useDownload(view: ResultViewState) {
+  const [exporting, setExporting] = useState(false);
+  const start = async () => {
+    setExporting(true);
+    try {
+      await exportReport({ ...view.filter, pageNo: 0 }, canReportFileName(view.criteria));
+    } finally {
+      setExporting(false);
+    }
+  };
+  return { exporting, start };
+}
+
+interface ResultToolbarProps {
+  view: ResultViewState;
+  download: ReturnType<typeof useDownload>;
+  onSave: () => void;
+}
+
+/** What the result can be changed into or kept as: its columns, the page size, a template, a file. */
+function ResultToolbar({ view, download, onSave }: ResultToolbarProps) {
+  const { t } = useTranslation('report');
+  const domainText = useDomainText();
+  const signals = useReportSignals(view.criteria.vehiclesIds?.[0]);
+  return (
+    <Group gap="sm" wrap="wrap" align="flex-end">
+      <Box w={320}>
+        <FilterPicker
+          label={t('result.columns')}
+          multiple
+          options={signalOptions(signals.data, domainText)}
+          value={view.pickedColumns}
+          onChange={view.pickColumns}
+          placeholder={t('criteria.selectSettings')}
+          filterPlaceholder={t('result.filterColumns')}
+          testId="result-columns"
+        />
+      </Box>
+      <PageSizeSelect value={view.pageSize} onChange={view.setPageSize} options={CAN_REPORT_PAGE_SIZES} />
+      <Button variant="default" onClick={onSave} data-testid="save-template">
+        {t('result.saveTemplate')}
+      </Button>
+      <Button onClick={download.start} loading={download.exporting} data-testid="download-xls">
+        {t('result.downloadXls')}
+      </Button>
+    </Group>
   );
 }

@@ -1,6 +1,6 @@
 import { signalInfo, signalLabel, type SignalSettings } from '@evfleet/domain';
 import type { useDomainText } from '../../i18n/useDomainText';
-import type { PickerOption } from './FilterPicker';
+import type { PickerOption } from './picker-choice';
 
 /**
  * The signal settings (key → label, in report order) as picker options, named by the signal

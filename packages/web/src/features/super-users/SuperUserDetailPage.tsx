@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { DetailLayout } from '../../components/DetailLayout';
 import { ROUTES } from '../../routing/routes';
 import { NotFound } from '../../routing/StatusPages';
@@ -16,7 +15,6 @@ import { SuperUserModal } from './SuperUserModal';
 export function SuperUserDetailPage() {
   const { t } = useTranslation('super-users');
   const id = useIdParam();
-  const navigate = useNavigate();
   const user = useSuperUser(id);
   const [editing, setEditing] = useState(false);
   if (id === null) return <NotFound />;
@@ -34,9 +32,9 @@ export function SuperUserDetailPage() {
         { label: t('detail.userId'), value: record.userId, testId: 'super-user-detail-user' },
       ]}
       backLabel={t('back')}
-      onBack={() => navigate(ROUTES.usersPage)}
+      backTo={ROUTES.usersPage}
       editLabel={t('edit')}
-      onEdit={user.data ? () => setEditing(true) : undefined}
+      edit={user.data ? { onClick: () => setEditing(true) } : undefined}
     >
       <SuperUserModal opened={editing} user={user.data ?? null} onClose={() => setEditing(false)} />
     </DetailLayout>

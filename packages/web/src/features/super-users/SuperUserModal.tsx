@@ -1,10 +1,10 @@
 import { superUserCreateSchema, superUserUpdateSchema, type SuperUser } from '@evfleet/domain';
-import { PasswordInput } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { EntityModal } from '../../components/EntityModal';
-import { ContactFields } from '../../components/person/ContactFields';
-import { useDomainText } from '../../i18n/useDomainText';
+import type { ModalProps } from '../../components/modal-props';
+import { NEW_PASSWORD, TextFields, type TextField } from '../../components/form/TextFields';
 import { useSaveSuperUser } from './api/super-users-api';
 
 /** What both schemas accept: a password on create only, an id on edit only. */
@@ -18,58 +18,46 @@ function defaultsFor(user: SuperUser | null): SuperUserFormInput {
   return { id, name, email, mobileNumber, address };
 }
 
-interface SuperUserModalProps {
-  /** null: 'Add User'; a user: 'Edit User'. */
-  user: SuperUser | null;
-  opened: boolean;
-  onClose: () => void;
+/** The form's fields; the password is asked on create only, before the address. */
+function textFields(creating: boolean, t: TFunction<'super-users'>): TextField<SuperUserFormInput>[] {
+  const password: TextField<SuperUserFormInput> = {
+    name: 'password',
+    label: t('form.password'),
+    ...NEW_PASSWORD,
+    testId: 'superuser-password',
+  };
+  return [
+    { name: 'name', label: t('name'), testId: 'superuser-name', autofocus: true },
+    { name: 'email', label: t('form.email'), testId: 'superuser-email', kind: 'email' },
+    { name: 'mobileNumber', label: t('mobileNumber'), testId: 'superuser-mobileNumber', kind: 'mobile' },
+    ...(creating ? [password] : []),
+    { name: 'address', label: t('address'), testId: 'superuser-address', kind: 'multiline' },
+  ];
 }
 
-/** §2.8: the super-user form; the password is asked on create only. */
-export function SuperUserModal({ user, opened, onClose }: SuperUserModalProps) {
+interface SuperUserModalProps extends ModalProps {
+  /** null: 'Add User'; a user: 'Edit User'. */
+  user: SuperUser | null;
+}
+
+/** §2.8: the super-user form. */
+export function SuperUserModal({ user, ...modal }: SuperUserModalProps) {
   const { t } = useTranslation('super-users');
-  const domainText = useDomainText();
   const save = useSaveSuperUser();
   const submit = async (values: SuperUserFormOutput) => {
     await save.mutateAsync(values);
-    onClose();
+    modal.onClose();
   };
 
   return (
     <EntityModal<SuperUserFormInput, SuperUserFormOutput>
-      opened={opened}
-      onClose={onClose}
+      {...modal}
       title={t(user ? 'form.edit' : 'form.add')}
       schema={user ? superUserUpdateSchema : superUserCreateSchema}
       defaultValues={defaultsFor(user)}
       onSubmit={submit}
     >
-      {(form) => (
-        <>
-          <ContactFields
-            form={form}
-            fields={[
-              { name: 'name', label: t('name'), testId: 'superuser-name', autofocus: true },
-              { name: 'email', label: t('form.email'), testId: 'superuser-email', kind: 'email' },
-              { name: 'mobileNumber', label: t('mobileNumber'), testId: 'superuser-mobileNumber', kind: 'mobile' },
-            ]}
-          />
-          {!user && (
-            <PasswordInput
-              label={t('form.password')}
-              withAsterisk
-              autoComplete="new-password"
-              data-testid="superuser-password"
-              error={domainText(form.formState.errors.password?.message)}
-              {...form.register('password')}
-            />
-          )}
-          <ContactFields
-            form={form}
-            fields={[{ name: 'address', label: t('address'), testId: 'superuser-address', kind: 'address' }]}
-          />
-        </>
-      )}
+      {(form) => <TextFields form={form} required fields={textFields(user === null, t)} />}
     </EntityModal>
   );
 }

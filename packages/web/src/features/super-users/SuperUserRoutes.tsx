@@ -1,30 +1,21 @@
-import { Route, Routes } from 'react-router';
-import { NotFound } from '../../routing/StatusPages';
+import type { ReactNode } from 'react';
+import { EntityRoutes } from '../../routing/EntityRoutes';
 import { RequireCan } from '../../session/RequireCan';
 import { SuperUserDetailPage } from './SuperUserDetailPage';
 import { SuperUsersPage } from './SuperUsersPage';
 
-/** /users-page (§2.8), loaded on demand; administrators only, like every api/superUsers call. */
+const adminsOnly = (page: ReactNode) => <RequireCan what="superUsers">{page}</RequireCan>;
+
+/**
+ * /users-page (§2.8), loaded on demand; administrators only, like every api/superUsers call. The
+ * form and the delete question are modals of the list.
+ */
 export default function SuperUserRoutes() {
   return (
-    <Routes>
-      <Route
-        index
-        element={
-          <RequireCan what="superUsers">
-            <SuperUsersPage />
-          </RequireCan>
-        }
-      />
-      <Route
-        path=":id"
-        element={
-          <RequireCan what="superUsers">
-            <SuperUserDetailPage />
-          </RequireCan>
-        }
-      />
-      <Route path="*" element={<NotFound />} />
-    </Routes>
+    <EntityRoutes
+      list={adminsOnly(<SuperUsersPage />)}
+      detail={adminsOnly(<SuperUserDetailPage />)}
+      writersOnly={adminsOnly}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import type { SuperUser } from '@evfleet/domain';
 import type { ColDef } from 'ag-grid-community';
 import type { TFunction } from 'i18next';
-import { actionColumn, RowActions } from '../../components/list/RowActions';
+import { rowActionsColumn } from '../../components/list/rowActionsColumn';
 import { ROUTES } from '../../routing/routes';
 
 interface SuperUserActions {
@@ -17,19 +17,11 @@ export function superUserColumns({ onEdit, onResetPassword, onDelete, t }: Super
     { field: 'mobileNumber', headerName: t('mobileNumber') },
     { field: 'email', headerName: t('contactEmail') },
     { field: 'address', headerName: t('address') },
-    {
-      ...actionColumn,
-      cellRenderer: ({ data }: { data?: SuperUser }) =>
-        data && (
-          <RowActions
-            id={data.id}
-            name={data.name}
-            edit={{ onClick: () => onEdit(data) }}
-            detail={{ to: `${ROUTES.usersPage}/${data.id}` }}
-            resetPassword={{ onClick: () => onResetPassword(data) }}
-            remove={{ onClick: () => onDelete(data) }}
-          />
-        ),
-    },
+    rowActionsColumn((user) => ({
+      edit: { onClick: () => onEdit(user) },
+      detail: { to: `${ROUTES.usersPage}/${user.id}` },
+      resetPassword: { onClick: () => onResetPassword(user) },
+      remove: { onClick: () => onDelete(user) },
+    })),
   ];
 }

@@ -1,8 +1,9 @@
 import type { UnassignedVehicle } from '@evfleet/domain';
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataGrid } from '../../components/DataGrid';
+import { ListHeader } from '../../components/list/ListHeader';
 import { PageSizeSelect } from '../../components/list/PageSizeSelect';
 import { Pager } from '../../components/list/Pager';
 import { usePaging } from '../../components/list/usePaging';
@@ -30,19 +31,14 @@ export function UnassignedVehiclesPage() {
 
   return (
     <Stack gap="md" p="md">
-      <Group justify="space-between">
-        <Title order={2} data-testid="list-title">
-          {t('title')}
-        </Title>
-        <Group gap="sm">
-          <PageSizeSelect value={paging.size} onChange={paging.setSize} />
-          {canAssign && (
-            <Button disabled={selected.length === 0} onClick={() => setAssigning(true)} data-testid="assign-open">
-              {t('assign')}
-            </Button>
-          )}
-        </Group>
-      </Group>
+      <ListHeader title={t('title')}>
+        <PageSizeSelect value={paging.size} onChange={paging.setSize} />
+        {canAssign && (
+          <Button disabled={selected.length === 0} onClick={() => setAssigning(true)} data-testid="assign-open">
+            {t('assign')}
+          </Button>
+        )}
+      </ListHeader>
       <DataGrid
         rows={list.data?.data}
         columns={columns}

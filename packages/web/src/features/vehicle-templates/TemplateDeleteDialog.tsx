@@ -3,8 +3,8 @@ import { Alert, Center, Loader, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { NotFound } from '../../routing/StatusPages';
-import { toast } from '../../notify/toast';
 import { ConfirmModal } from '../../components/ConfirmModal';
+import { deleteThen } from '../../components/delete/delete-then';
 import { useIdParam } from '../../routing/useIdParam';
 import { useDeleteTemplate, useFreshTemplate } from './api/templates-api';
 import type { TemplatesOutletContext } from './TemplatesPage';
@@ -45,16 +45,11 @@ export function TemplateDeleteDialog() {
     );
   }
 
-  const confirm = async () => {
-    try {
-      await remove.mutateAsync(id);
-      toast.success(t('toast.deleted'));
-      onChanged();
-      close();
-    } catch {
-      // the HTTP client has already shown the server's message
-    }
+  const deleted = () => {
+    onChanged();
+    close();
   };
+  const confirm = () => deleteThen(() => remove.mutateAsync(id), t('toast.deleted'), deleted);
 
   return (
     <ConfirmModal opened title={t('delete.title')} busy={remove.isPending} onConfirm={confirm} onCancel={close}>

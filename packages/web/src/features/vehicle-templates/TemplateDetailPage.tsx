@@ -17,12 +17,11 @@ import { ROUTES } from '../../routing/routes';
 import { NotFound } from '../../routing/StatusPages';
 import { toast } from '../../notify/toast';
 import { useIdParam } from '../../routing/useIdParam';
-import { ThresholdEditor } from '../../components/thresholds/ThresholdEditor';
-import { ThresholdUpload } from '../../components/thresholds/ThresholdUpload';
 import { useFocusFirstError } from '../../components/useFocusFirstError';
 import { useDomainText } from '../../i18n/useDomainText';
-import { useSaveTemplate, useSaveTemplateMetric, useTemplate, useUploadTemplateSheet } from './api/templates-api';
+import { useSaveTemplate, useTemplate } from './api/templates-api';
 import { TemplateFields, templateDefaults, type TemplateForm, type TemplateInput } from './TemplateFields';
+import { TemplateThresholds } from './TemplateThresholds';
 
 /** /vehicle-template/{id}: 'Vehicle Configuration Template Details'. */
 export function TemplateDetailPage() {
@@ -48,18 +47,15 @@ export function TemplateDetailPage() {
 }
 
 /**
- * The template's image, name and description, and 'Configure Template': the spreadsheet upload and the
- * threshold accordion (§2, §4). Save updates it all and returns to the list; 'Update This Signal Only'
- * saves one metric of the stored template at once. A built-in template, or a reader who may not
- * change templates, sees it read-only.
+ * The template's image, name and description, and 'Configure Template' (§2, §4). Save updates it all
+ * and returns to the list. A built-in template, or a reader who may not change templates, sees it
+ * read-only.
  */
 function TemplateDetailForm({ template }: { template: VehicleTemplate }) {
   const { t } = useTranslation('vehicle-templates');
   const domainText = useDomainText();
   const navigate = useNavigate();
   const save = useSaveTemplate();
-  const saveMetric = useSaveTemplateMetric(template.id);
-  const upload = useUploadTemplateSheet(template.id);
   const writer = useCan('templates');
   const readOnly = template.defaultTemplate || !writer;
   // §4 "Template detail": with no attributes of its own the template shows the defaults (the server fills them in).
@@ -78,7 +74,6 @@ function TemplateDetailForm({ template }: { template: VehicleTemplate }) {
     () => JSON.stringify(attributes) !== JSON.stringify(template.attributes),
     [attributes, template.attributes],
   );
-  const changed = isDirty || thresholdsChanged;
   const backToList = () => navigate(ROUTES.vehicleTemplate);
 
   const submit = form.handleSubmit(async (values) => {
@@ -93,62 +88,63 @@ function TemplateDetailForm({ template }: { template: VehicleTemplate }) {
     }
   });
 
-  const saveOne = async (attribute: AlertAttribute) => {
-    try {
-      await saveMetric.mutateAsync(attribute);
-      toast.success(t('toast.metricUpdated', { metric: domainText(attribute.displayName) }));
-    } catch {
-      // the HTTP client has already said why
-    }
-  };
-
   return (
     <form ref={formRef} onSubmit={submit} noValidate>
       <Stack gap="md" p="md">
-        <Group justify="space-between">
-          <Group gap="sm">
-            <Title order={2} data-testid="detail-title">
-              {t('detail.title')}
-            </Title>
-            {template.defaultTemplate && <Badge variant="light">{t('detail.default')}</Badge>}
-            {changed && (
-              <Badge color="orange" variant="light" data-testid="template-changed">
-                {t('detail.changed')}
-              </Badge>
-            )}
-          </Group>
-          <Group gap="sm">
-            <Button variant="default" onClick={backToList} disabled={isSubmitting} data-testid="template-cancel">
-              {readOnly ? t('detail.back') : t('detail.cancel')}
-            </Button>
-            {!readOnly && (
-              <Button type="submit" loading={isSubmitting} data-testid="template-save">
-                {t('detail.save')}
-              </Button>
-            )}
-          </Group>
-        </Group>
+        <DetailHeader
+          builtIn={template.defaultTemplate}
+          changed={isDirty || thresholdsChanged}
+          readOnly={readOnly}
+          submitting={isSubmitting}
+          onBack={backToList}
+        />
         <Paper withBorder p="md">
           <Stack gap="sm">
             <TemplateFields form={form} template={template} readOnly={readOnly} />
           </Stack>
         </Paper>
-        <Paper withBorder p="md">
-          <Stack gap="md">
-            <Group justify="space-between" align="flex-end">
-              <Title order={4}>{t('detail.configure')}</Title>
-              {!readOnly && <ThresholdUpload send={upload} onUploaded={setAttributes} />}
-            </Group>
-            <ThresholdEditor
-              value={attributes}
-              onChange={setAttributes}
-              onSaveOne={saveOne}
-              savingOne={saveMetric.isPending ? saveMetric.variables.name : null}
-              readOnly={readOnly}
-            />
-          </Stack>
-        </Paper>
+        <TemplateThresholds template={template} attributes={attributes} onChange={setAttributes} readOnly={readOnly} />
       </Stack>
     </form>
+  );
+}
+
+interface DetailHeaderProps {
+  /** One of the templates the portal ships. */
+  builtIn: boolean;
+  /** The form or the thresholds hold changes not yet saved. */
+  changed: boolean;
+  readOnly: boolean;
+  submitting: boolean;
+  onBack: () => void;
+}
+
+/** The page's title with what it is (built in, changed), and Cancel (or Back) and Save. */
+function DetailHeader({ builtIn, changed, readOnly, submitting, onBack }: DetailHeaderProps) {
+  const { t } = useTranslation('vehicle-templates');
+  return (
+    <Group justify="space-between">
+      <Group gap="sm">
+        <Title order={2} data-testid="detail-title">
+          {t('detail.title')}
+        </Title>
+        {builtIn && <Badge variant="light">{t('detail.default')}</Badge>}
+        {changed && (
+          <Badge color="orange" variant="light" data-testid="template-changed">
+            {t('detail.changed')}
+          </Badge>
+        )}
+      </Group>
+      <Group gap="sm">
+        <Button variant="default" onClick={onBack} disabled={submitting} data-testid="template-cancel">
+          {readOnly ? t('detail.back') : t('detail.cancel')}
+        </Button>
+        {!readOnly && (
+          <Button type="submit" loading={submitting} data-testid="template-save">
+            {t('detail.save')}
+          </Button>
+        )}
+      </Group>
+    </Group>
   );
 }

@@ -1,10 +1,10 @@
 import { ENERGY_RULES, type templateCreateSchema, type VehicleTemplate } from '@evfleet/domain';
-import { Avatar, Textarea, TextInput } from '@mantine/core';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Avatar } from '@mantine/core';
+import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ImageField } from '../../components/ImageField';
-import { useDomainText } from '../../i18n/useDomainText';
+import { FormImageField } from '../../components/form/FormImageField';
+import { TextFields } from '../../components/form/TextFields';
 
 export type TemplateInput = z.input<typeof templateCreateSchema>;
 export type TemplateForm = UseFormReturn<TemplateInput, unknown, z.output<typeof templateCreateSchema>>;
@@ -19,8 +19,6 @@ interface TemplateFieldsProps {
 /** Image, name, description and battery settings of a template: the Add modal's fields and the detail page's. */
 export function TemplateFields({ form, template, readOnly = false }: TemplateFieldsProps) {
   const { t } = useTranslation('vehicle-templates');
-  const domainText = useDomainText();
-  const { errors } = form.formState;
   return (
     <>
       {readOnly ? (
@@ -34,59 +32,45 @@ export function TemplateFields({ form, template, readOnly = false }: TemplateFie
           {template?.name.slice(0, 1).toUpperCase()}
         </Avatar>
       ) : (
-        <Controller
+        <FormImageField
           control={form.control}
           name="fileId"
-          render={({ field, fieldState }) => (
-            <ImageField
-              label={t('form.image')}
-              alt={t('form.imageAlt')}
-              testId="template-image"
-              round={false}
-              initialData={template?.imageUrl ?? null}
-              initialFileId={template?.fileId ?? undefined}
-              onFileId={field.onChange}
-              error={domainText(fieldState.error?.message)}
-            />
-          )}
+          label={t('form.image')}
+          alt={t('form.imageAlt')}
+          testId="template-image"
+          round={false}
+          initialData={template?.imageUrl ?? null}
+          initialFileId={template?.fileId ?? undefined}
         />
       )}
-      <TextInput
-        label={t('form.name')}
-        withAsterisk={!readOnly}
+      <TextFields
+        form={form}
+        required
         readOnly={readOnly}
-        data-autofocus
-        data-testid="template-name"
-        error={domainText(errors.name?.message)}
-        {...form.register('name')}
+        fields={[
+          { name: 'name', label: t('form.name'), autofocus: true, testId: 'template-name' },
+          { name: 'description', label: t('form.description'), kind: 'multiline', testId: 'template-description' },
+        ]}
       />
-      <Textarea
-        label={t('form.description')}
-        withAsterisk={!readOnly}
-        autosize
-        minRows={2}
+      <TextFields
+        form={form}
         readOnly={readOnly}
-        data-testid="template-description"
-        error={domainText(errors.description?.message)}
-        {...form.register('description')}
-      />
-      <TextInput
-        label={t('form.ratedCapacity')}
-        inputMode="decimal"
-        readOnly={readOnly}
-        description={t('form.ratedCapacityHint')}
-        data-testid="template-ratedCapacityKwh"
-        error={domainText(errors.ratedCapacityKwh?.message)}
-        {...form.register('ratedCapacityKwh')}
-      />
-      <TextInput
-        label={t('form.cellSpread')}
-        inputMode="decimal"
-        readOnly={readOnly}
-        placeholder={t('form.cellSpreadDefault', { mv: ENERGY_RULES.defaultCellSpreadWarnMv })}
-        data-testid="template-cellSpreadWarnMv"
-        error={domainText(errors.cellSpreadWarnMv?.message)}
-        {...form.register('cellSpreadWarnMv')}
+        fields={[
+          {
+            name: 'ratedCapacityKwh',
+            label: t('form.ratedCapacity'),
+            kind: 'decimal',
+            description: t('form.ratedCapacityHint'),
+            testId: 'template-ratedCapacityKwh',
+          },
+          {
+            name: 'cellSpreadWarnMv',
+            label: t('form.cellSpread'),
+            kind: 'decimal',
+            placeholder: t('form.cellSpreadDefault', { mv: ENERGY_RULES.defaultCellSpreadWarnMv }),
+            testId: 'template-cellSpreadWarnMv',
+          },
+        ]}
       />
     </>
   );

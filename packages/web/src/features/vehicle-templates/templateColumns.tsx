@@ -48,7 +48,7 @@ export function templateColumns(
     {
       field: 'date',
       headerName: t('list.updatedAt'),
-      valueFormatter: ({ value }: { value: string }) => format.dateTime(value),
+      valueFormatter: ({ value }: { value: string }) => format.dateTime(value, { list: true }),
     },
     {
       ...actionColumn,

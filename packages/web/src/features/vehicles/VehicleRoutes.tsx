@@ -1,8 +1,8 @@
-import { Route, Routes } from 'react-router';
+import type { ReactNode } from 'react';
+import { EntityRoutes } from '../../routing/EntityRoutes';
 import { lazyNamed } from '../../routing/lazy-named';
 import { ROUTES } from '../../routing/routes';
 import { RequireCan } from '../../session/RequireCan';
-import { NotFound } from '../../routing/StatusPages';
 import { VehicleDeleteDialog } from './list/VehicleDeleteDialog';
 import { preloadVehicleMap } from './list/VehicleMapCard';
 import { VehiclesPage } from './list/VehiclesPage';
@@ -11,6 +11,8 @@ import { VehiclesPage } from './list/VehiclesPage';
 // first opened, so that the list, the page most visits start on, loads only what it shows.
 const VehicleDetailPage = lazyNamed(() => import('./detail/VehicleDetailPage'), 'VehicleDetailPage');
 const VehicleFormPage = lazyNamed(() => import('./form/VehicleFormPage'), 'VehicleFormPage');
+
+const writersOnly = (page: ReactNode) => <RequireCan what="vehicles">{page}</RequireCan>;
 
 /**
  * Started while the session is checked when a page opens straight on the vehicle list: its map of
@@ -21,39 +23,15 @@ export function preload(pathname: string): void {
   preloadVehicleMap();
 }
 
-/** /vehicle/* (part 2 §2 "Vehicle routes"), loaded on demand. */
+/** /vehicle/* (part 2 §2 "Vehicle routes"), loaded on demand. The form is a page of its own. */
 export default function VehicleRoutes() {
   return (
-    <Routes>
-      <Route element={<VehiclesPage />}>
-        <Route index element={null} />
-        <Route
-          path=":id/delete"
-          element={
-            <RequireCan what="vehicles">
-              <VehicleDeleteDialog />
-            </RequireCan>
-          }
-        />
-      </Route>
-      <Route
-        path="new"
-        element={
-          <RequireCan what="vehicles">
-            <VehicleFormPage />
-          </RequireCan>
-        }
-      />
-      <Route
-        path=":id/edit"
-        element={
-          <RequireCan what="vehicles">
-            <VehicleFormPage />
-          </RequireCan>
-        }
-      />
-      <Route path=":id" element={<VehicleDetailPage />} />
-      <Route path="*" element={<NotFound />} />
-    </Routes>
+    <EntityRoutes
+      list={<VehiclesPage />}
+      dialogs={{ ':id/delete': <VehicleDeleteDialog /> }}
+      pages={{ new: <VehicleFormPage />, ':id/edit': <VehicleFormPage /> }}
+      detail={<VehicleDetailPage />}
+      writersOnly={writersOnly}
+    />
   );
 }

@@ -58,4 +58,7 @@ export const de: Catalogue<typeof en> = {
   'settings.timeFormat': 'Zeitformat',
   'settings.hour24': '24 Stunden (13:30)',
   'settings.hour12': '12 Stunden (1:30 PM)',
+  'settings.dateFormat': 'Datumsformat',
+  'settings.dateSpecification': 'Tag zuerst ({{example}})',
+  'settings.dateLanguage': 'In der Reihenfolge der Sprache ({{example}})',
 };

@@ -56,4 +56,7 @@ export const en = {
   'settings.timeFormat': 'Time format',
   'settings.hour24': '24-hour (13:30)',
   'settings.hour12': '12-hour (1:30 PM)',
+  'settings.dateFormat': 'Date format',
+  'settings.dateSpecification': 'Day first ({{example}})',
+  'settings.dateLanguage': "In the language's order ({{example}})",
 } as const;

@@ -2,6 +2,7 @@ import type { AuditEvent, Diagnostics, Health, LoggersResponse, LogLevel, Metric
 import { healthSchema } from '@evfleet/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, HttpError, totalCount } from '../../../api/http';
+import { getQuery } from '../../../api/query-options';
 
 /** The screens refresh what changes by itself (health, metrics, diagnostics) this often. */
 const LIVE_MS = 10_000;
@@ -20,25 +21,13 @@ export const useHealth = () =>
   useQuery({ queryKey: ['admin', 'health'], queryFn: ({ signal }) => health(signal), refetchInterval: LIVE_MS });
 
 export const useMetrics = () =>
-  useQuery({
-    queryKey: ['admin', 'metrics'],
-    queryFn: async ({ signal }) => (await http.get<MetricsSummary>('management/jhimetrics', { signal })).data,
-    refetchInterval: LIVE_MS,
-  });
+  useQuery({ ...getQuery<MetricsSummary>(['admin', 'metrics'], 'management/jhimetrics'), refetchInterval: LIVE_MS });
 
 export const useDiagnostics = () =>
-  useQuery({
-    queryKey: ['admin', 'diagnostics'],
-    queryFn: async ({ signal }) => (await http.get<Diagnostics>('management/threaddump', { signal })).data,
-    refetchInterval: LIVE_MS,
-  });
+  useQuery({ ...getQuery<Diagnostics>(['admin', 'diagnostics'], 'management/threaddump'), refetchInterval: LIVE_MS });
 
 const LOGGERS = ['admin', 'loggers'] as const;
-export const useLoggers = () =>
-  useQuery({
-    queryKey: LOGGERS,
-    queryFn: async ({ signal }) => (await http.get<LoggersResponse>('management/loggers', { signal })).data,
-  });
+export const useLoggers = () => useQuery(getQuery<LoggersResponse>(LOGGERS, 'management/loggers'));
 
 /** POST management/loggers/{name}: null returns the logger to following ROOT. */
 export function useChangeLogger() {
@@ -52,16 +41,14 @@ export function useChangeLogger() {
 
 export const useConfigProps = () =>
   useQuery({
-    queryKey: ['admin', 'configprops'],
-    queryFn: async ({ signal }) =>
-      (await http.get<{ config: Record<string, unknown> }>('management/configprops', { signal })).data.config,
+    ...getQuery<{ config: Record<string, unknown> }>(['admin', 'configprops'], 'management/configprops'),
+    select: (answer) => answer.config,
   });
 
 export const useEnv = () =>
   useQuery({
-    queryKey: ['admin', 'env'],
-    queryFn: async ({ signal }) =>
-      (await http.get<{ variables: Record<string, string> }>('management/env', { signal })).data.variables,
+    ...getQuery<{ variables: Record<string, string> }>(['admin', 'env'], 'management/env'),
+    select: (answer) => answer.variables,
   });
 
 export interface AuditsQuery {
@@ -85,11 +72,7 @@ export function useAudits(query: AuditsQuery) {
 }
 
 export const useApiDocs = () =>
-  useQuery({
-    queryKey: ['admin', 'api-docs'],
-    queryFn: async ({ signal }) => (await http.get<OpenApiDocument>('v3/api-docs', { signal })).data,
-    staleTime: Infinity,
-  });
+  useQuery({ ...getQuery<OpenApiDocument>(['admin', 'api-docs'], 'v3/api-docs'), staleTime: Infinity });
 
 /** The parts of an OpenAPI 3 document the docs screen reads. */
 export interface OpenApiDocument {

@@ -1,7 +1,9 @@
-import { Accordion, Badge, Code, Group, ScrollArea, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Accordion, Badge, Code, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableHeader } from '../../../components/TableHeader';
 import { useApiDocs, type OpenApiDocument, type OpenApiOperation } from '../api/management-api';
+import { FilterInput } from './FilterInput';
 import { QueryState } from './QueryState';
 
 const METHOD_COLOURS: Record<string, string> = {
@@ -33,14 +35,7 @@ function OperationDetail({ operation }: { operation: OpenApiOperation }) {
     <Stack gap="xs">
       {operation.parameters?.length ? (
         <Table withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('docs.parameter')}</Table.Th>
-              <Table.Th>{t('docs.in')}</Table.Th>
-              <Table.Th>{t('docs.required')}</Table.Th>
-              <Table.Th>{t('docs.schema')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHeader columns={[t('docs.parameter'), t('docs.in'), t('docs.required'), t('docs.schema')]} />
           <Table.Tbody>
             {operation.parameters.map((p) => (
               <Table.Tr key={`${p.in}-${p.name}`}>
@@ -106,13 +101,7 @@ export function ApiDocsPage() {
           </Text>
         )}
       </Group>
-      <TextInput
-        label={t('filter')}
-        placeholder={t('docs.placeholder')}
-        value={filter}
-        onChange={(e) => setFilter(e.currentTarget.value)}
-        maw={320}
-      />
+      <FilterInput value={filter} onChange={setFilter} placeholder={t('docs.placeholder')} />
       <QueryState query={docs}>
         {() => (
           <Accordion variant="separated" data-testid="api-operations">

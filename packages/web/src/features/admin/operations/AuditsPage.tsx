@@ -1,7 +1,7 @@
 import type { AuditEvent } from '@evfleet/domain';
 import { Code, Group, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../components/format/useFormat';
 import { PageSizeSelect } from '../../../components/list/PageSizeSelect';
@@ -68,6 +68,11 @@ export function AuditsPage() {
       set(v);
       paging.firstPage();
     };
+  /** A filter box: a change filters from the first page. */
+  const filterBox = (value: string, set: (v: string) => void) => ({
+    value,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => filtered(set)(e.currentTarget.value),
+  });
 
   return (
     <Stack p="md">
@@ -76,22 +81,14 @@ export function AuditsPage() {
         <TextInput
           type="date"
           label={t('audits.from')}
-          value={fromDate}
-          onChange={(e) => filtered(setFromDate)(e.currentTarget.value)}
+          {...filterBox(fromDate, setFromDate)}
           data-testid="audits-from"
         />
-        <TextInput
-          type="date"
-          label={t('audits.to')}
-          value={toDate}
-          onChange={(e) => filtered(setToDate)(e.currentTarget.value)}
-          data-testid="audits-to"
-        />
+        <TextInput type="date" label={t('audits.to')} {...filterBox(toDate, setToDate)} data-testid="audits-to" />
         <TextInput
           label={t('audits.user')}
           placeholder={t('audits.userPlaceholder')}
-          value={principal}
-          onChange={(e) => filtered(setPrincipal)(e.currentTarget.value)}
+          {...filterBox(principal, setPrincipal)}
           data-testid="audits-principal"
         />
         <PageSizeSelect value={paging.size} onChange={paging.setSize} options={AUDIT_PAGE_SIZES} />

@@ -1,7 +1,8 @@
-import { Stack, TextInput, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfigProps, useEnv } from '../api/management-api';
+import { FilterInput } from './FilterInput';
 import { KeyValueTable } from './KeyValueTable';
 import { QueryState } from './QueryState';
 
@@ -21,13 +22,7 @@ export function ConfigurationPage() {
   return (
     <Stack p="md">
       <Title order={2}>{t('section.configuration')}</Title>
-      <TextInput
-        label={t('filter')}
-        placeholder={t('configuration.placeholder')}
-        value={filter}
-        onChange={(e) => setFilter(e.currentTarget.value)}
-        maw={320}
-      />
+      <FilterInput value={filter} onChange={setFilter} placeholder={t('configuration.placeholder')} />
       <Title order={4}>{t('configuration.settings')}</Title>
       <QueryState query={config}>
         {(data) => <KeyValueTable entries={flatten(data)} filter={filter} testId="configprops" />}

@@ -1,9 +1,11 @@
 import { LOG_LEVELS, type LogLevel } from '@evfleet/domain';
-import { Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../notify/toast';
+import { TableHeader } from '../../../components/TableHeader';
 import { useChangeLogger, useLoggers } from '../api/management-api';
+import { FilterInput } from './FilterInput';
 import { QueryState } from './QueryState';
 
 /** /admin/logs: every named logger with its level; a click changes it at once, on this instance. */
@@ -22,22 +24,11 @@ export function LoggersPage() {
   return (
     <Stack p="md">
       <Title order={2}>{t('section.logs')}</Title>
-      <TextInput
-        label={t('filter')}
-        placeholder={t('logs.placeholder')}
-        value={filter}
-        onChange={(e) => setFilter(e.currentTarget.value)}
-        maw={320}
-      />
+      <FilterInput value={filter} onChange={setFilter} placeholder={t('logs.placeholder')} />
       <QueryState query={loggers}>
         {(data) => (
           <Table striped data-testid="loggers">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('logs.name')}</Table.Th>
-                <Table.Th>{t('logs.level')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader columns={[t('logs.name'), t('logs.level')]} />
             <Table.Tbody>
               {Object.entries(data.loggers)
                 .filter(([name]) => name.toLowerCase().includes(filter.toLowerCase()))

@@ -3,6 +3,7 @@ import type { MetricsSummary } from '@evfleet/domain';
 import { useTranslation } from 'react-i18next';
 import { useMetrics } from '../api/management-api';
 import { useFormat } from '../../../components/format/useFormat';
+import { TableHeader } from '../../../components/TableHeader';
 import { QueryState } from './QueryState';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
@@ -42,10 +43,39 @@ function Figures({ m }: { m: MetricsSummary }) {
   );
 }
 
+/** Calls counted by method, route and status, with their mean time. */
+function HttpMetrics({ http }: { http: MetricsSummary['http'] }) {
+  const { t } = useTranslation('admin');
+  const format = useFormat();
+  return (
+    <Table striped highlightOnHover data-testid="http-metrics">
+      <TableHeader
+        columns={[
+          t('metrics.method'),
+          t('metrics.route'),
+          t('metrics.status'),
+          { label: t('metrics.count'), align: 'right' },
+          { label: t('metrics.mean'), align: 'right' },
+        ]}
+      />
+      <Table.Tbody>
+        {http.map((h) => (
+          <Table.Tr key={`${h.method} ${h.route} ${h.status}`}>
+            <Table.Td>{h.method}</Table.Td>
+            <Table.Td>{h.route}</Table.Td>
+            <Table.Td>{h.status}</Table.Td>
+            <Table.Td ta="right">{format.number(h.count, { max: 0 })}</Table.Td>
+            <Table.Td ta="right">{h.meanMs}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 /** /admin/metrics: the figures of management/jhimetrics (Prometheus text is at management/prometheus). */
 export function MetricsPage() {
   const { t } = useTranslation('admin');
-  const format = useFormat();
   const metrics = useMetrics();
   return (
     <Stack p="md">
@@ -60,28 +90,7 @@ export function MetricsPage() {
           <>
             <Figures m={m} />
             <Title order={4}>{t('metrics.http')}</Title>
-            <Table striped highlightOnHover data-testid="http-metrics">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('metrics.method')}</Table.Th>
-                  <Table.Th>{t('metrics.route')}</Table.Th>
-                  <Table.Th>{t('metrics.status')}</Table.Th>
-                  <Table.Th ta="right">{t('metrics.count')}</Table.Th>
-                  <Table.Th ta="right">{t('metrics.mean')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {m.http.map((h) => (
-                  <Table.Tr key={`${h.method} ${h.route} ${h.status}`}>
-                    <Table.Td>{h.method}</Table.Td>
-                    <Table.Td>{h.route}</Table.Td>
-                    <Table.Td>{h.status}</Table.Td>
-                    <Table.Td ta="right">{format.number(h.count, { max: 0 })}</Table.Td>
-                    <Table.Td ta="right">{h.meanMs}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <HttpMetrics http={m.http} />
           </>
         )}
       </QueryState>

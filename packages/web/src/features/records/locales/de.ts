@@ -36,5 +36,5 @@ export const de: Catalogue<typeof en> = {
   'placeholder.value': 'der Wert, der die Schwelle überschritten hat, mit zwei Nachkommastellen',
   'placeholder.unit': 'die Einheit des Messwerts, z. B. A',
   'placeholder.band': 'WARNING oder SEVERE',
-  'placeholder.time': 'wann es geschah, JJJJ-MM-TT HH:mm GMT',
+  'placeholder.time': 'wann es geschah, TT/MM/JJJJ HH:mm GMT',
 };

@@ -1,8 +1,9 @@
-import { Alert, Button, Code, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { useRotateDeviceToken } from '../api/vehicles-api';
+import { CopyValueButton } from '../CopyValueButton';
 
 /**
  * The vehicle's device credential (docs/telemetry-protocol.md), for administrators: the VIN is the
@@ -46,13 +47,7 @@ export function DeviceCredential({ vehicleId, vin }: { vehicleId: number; vin: s
           <Alert color="green" title={t('device.issued')} data-testid="device-token-issued">
             <Group gap="xs" wrap="nowrap">
               <Code data-testid="device-token">{issued.token}</Code>
-              <CopyButton value={issued.token}>
-                {({ copied, copy }) => (
-                  <Button size="compact-xs" variant="subtle" onClick={copy}>
-                    {copied ? t('device.copied') : t('device.copy')}
-                  </Button>
-                )}
-              </CopyButton>
+              <CopyValueButton value={issued.token} />
             </Group>
             <Text size="xs" mt={4}>
               {t('device.shownOnce')}

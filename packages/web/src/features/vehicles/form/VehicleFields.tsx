@@ -9,6 +9,7 @@ import {
   type SelectProps,
   type TextInputProps,
 } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDomainText } from '../../../i18n/useDomainText';
@@ -74,6 +75,37 @@ function FormSelect({
   );
 }
 
+/** What the form links a vehicle to: a dealer, or a template (whose thresholds it starts from). */
+type Linked = 'dealer' | 'template';
+
+/** A required, searchable pick of one of the named choices of `linked`; the placeholder says while they load. */
+function LinkedSelect({
+  form,
+  linked,
+  choices,
+  onChosen,
+}: {
+  form: Form;
+  linked: Linked;
+  choices: UseQueryResult<readonly { id: number; name: string }[]>;
+  onChosen?: (value: string) => void;
+}) {
+  const { t } = useTranslation('vehicles');
+  return (
+    <FormSelect
+      form={form}
+      name={`${linked}Id`}
+      testId={`vehicle-${linked}`}
+      label={t(`field.${linked}Name`)}
+      withAsterisk
+      searchable
+      placeholder={choices.isPending ? t(`form.${linked}sLoading`) : t(`form.${linked}Placeholder`)}
+      data={(choices.data ?? []).map((choice) => ({ value: String(choice.id), label: choice.name }))}
+      onChosen={onChosen}
+    />
+  );
+}
+
 /** Active or inactive. */
 function StatusChoice({ form }: { form: Form }) {
   const { t } = useTranslation('vehicles');
@@ -122,11 +154,6 @@ export function VehicleFields({ form, onTemplateChosen }: VehicleFieldsProps) {
   const { t } = useTranslation('vehicles');
   const dealers = useDealerChoices();
   const templates = useTemplateChoices();
-  const dealerOptions = (dealers.data ?? []).map((dealer) => ({ value: String(dealer.id), label: dealer.name }));
-  const templateOptions = (templates.data ?? []).map((template) => ({
-    value: String(template.id),
-    label: template.name,
-  }));
   const templateId = useWatch({ control: form.control, name: 'templateId' });
   const templateCapacity = templates.data?.find(
     (template) => String(template.id) === asText(templateId),
@@ -136,25 +163,11 @@ export function VehicleFields({ form, onTemplateChosen }: VehicleFieldsProps) {
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
       <FormText form={form} name="name" label={t('field.name')} withAsterisk />
       <FormText form={form} name="vin" label={t('form.vin')} withAsterisk />
-      <FormSelect
+      <LinkedSelect form={form} linked="dealer" choices={dealers} />
+      <LinkedSelect
         form={form}
-        name="dealerId"
-        testId="vehicle-dealer"
-        label={t('field.dealerName')}
-        withAsterisk
-        searchable
-        placeholder={dealers.isPending ? t('form.dealersLoading') : t('form.dealerPlaceholder')}
-        data={dealerOptions}
-      />
-      <FormSelect
-        form={form}
-        name="templateId"
-        testId="vehicle-template"
-        label={t('field.templateName')}
-        withAsterisk
-        searchable
-        placeholder={templates.isPending ? t('form.templatesLoading') : t('form.templatePlaceholder')}
-        data={templateOptions}
+        linked="template"
+        choices={templates}
         onChosen={(value) => onTemplateChosen(Number(value))}
       />
       <FormText form={form} name="iotVersion" label={t('form.iotVersion')} />

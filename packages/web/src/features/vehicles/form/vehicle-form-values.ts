@@ -41,15 +41,3 @@ export function formValuesOf(vehicle: Vehicle | undefined): VehicleForm {
     ratedCapacityKwh: vehicle.ratedCapacityKwh ?? '',
   };
 }
-
-/** The first message anywhere under a nested error (the thresholds' errors sit deep in their list). */
-export function firstMessage(errors: unknown): string | undefined {
-  if (!errors || typeof errors !== 'object') return undefined;
-  if ('message' in errors && typeof errors.message === 'string' && errors.message) return errors.message;
-  for (const [key, value] of Object.entries(errors)) {
-    // react-hook-form's `ref` points at a DOM node: nothing to read there.
-    const found = key === 'ref' ? undefined : firstMessage(value);
-    if (found) return found;
-  }
-  return undefined;
-}

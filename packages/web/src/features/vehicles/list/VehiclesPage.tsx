@@ -45,18 +45,20 @@ export function VehiclesPage() {
   // size 10 is not one the vehicle list offers (docs/decisions.md, "Vehicle list order and page sizes").
   const context: VehiclesOutletContext = { onChanged: () => list.paging.firstPage() };
 
-  const confirmStatus = async () => {
+  const confirmStatus = () => {
     if (!toggling) return;
-    try {
-      // §4: the toggle sends the opposite of the current value.
-      await setStatus.mutateAsync({ id: toggling.id, status: !toggling.status });
-      toast.success(t('toast.statusUpdated'));
-      context.onChanged();
-    } catch {
-      // the HTTP client has already shown the server's message
-    } finally {
-      setToggling(null);
-    }
+    // §4: the toggle sends the opposite of the current value.
+    setStatus.mutate(
+      { id: toggling.id, status: !toggling.status },
+      {
+        onSuccess: () => {
+          toast.success(t('toast.statusUpdated'));
+          context.onChanged();
+        },
+        // A refusal closes the question too; the HTTP client has already shown the server's message.
+        onSettled: () => setToggling(null),
+      },
+    );
   };
 
   return (

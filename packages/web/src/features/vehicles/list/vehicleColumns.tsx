@@ -19,11 +19,58 @@ interface VehicleColumnOptions {
 
 const link = (vehicle: VehicleRow) => `${ROUTES.vehicle}/${vehicle.id}`;
 
+/** The time since a report, against the server's clock (its GMT time, sent with the data): a browser with a wrong clock still reads right (§2). */
+function sinceColumn(
+  report: 'gpsLastReported' | 'lastReported',
+  t: TFunction<'vehicles'>,
+  format: Format,
+): ColDef<VehicleRow> {
+  return {
+    colId: report,
+    headerName: t(`list.${report}`),
+    minWidth: 105,
+    valueGetter: ({ data }) =>
+      data && (data[report] ? format.relative(data[report], Date.parse(data.currentGmtTime)) : t('na')),
+  };
+}
+
+/** A signal's strength as its coloured letter. */
+function signalColumn(signal: 'gpsSignal' | 'lteSignal', t: TFunction<'vehicles'>): ColDef<VehicleRow> {
+  return {
+    field: signal,
+    headerName: t(`field.${signal}`),
+    minWidth: 90,
+    maxWidth: 120,
+    cellRenderer: ({ value }: { value: VehicleRow[typeof signal] }) => <SignalDot letter={value} />,
+  };
+}
+
+/** The Status column's switch: active or inactive, named for who reads it aloud. */
+function StatusSwitch({
+  vehicle,
+  onToggle,
+  t,
+}: {
+  vehicle: VehicleRow;
+  onToggle: () => void;
+  t: TFunction<'vehicles'>;
+}) {
+  return (
+    <Switch
+      checked={vehicle.status}
+      onChange={onToggle}
+      aria-label={t('list.statusOf', {
+        name: vehicle.name,
+        status: t(vehicle.status ? 'status.active' : 'status.inactive'),
+      })}
+      data-testid={`status-${vehicle.id}`}
+      mt={12}
+    />
+  );
+}
+
 /** The vehicle list's columns (§2 "Vehicle list"), in the spec's order. */
 export function vehicleColumns({ admin, onToggleStatus, t, format }: VehicleColumnOptions): ColDef<VehicleRow>[] {
-  // Against the server's clock (its GMT time, sent with the data): a browser with a wrong clock still reads right (§2).
-  const since = (iso: string | null, serverNow: string) =>
-    iso ? format.relative(iso, Date.parse(serverNow)) : t('na');
   const columns: (ColDef<VehicleRow> & { adminOnly?: boolean })[] = [
     {
       field: 'name',
@@ -37,32 +84,10 @@ export function vehicleColumns({ admin, onToggleStatus, t, format }: VehicleColu
         ),
     },
     { field: 'vin', headerName: t('list.vin'), minWidth: 150 },
-    {
-      colId: 'gpsLastReported',
-      headerName: t('list.gpsLastReported'),
-      minWidth: 105,
-      valueGetter: ({ data }) => data && since(data.gpsLastReported, data.currentGmtTime),
-    },
-    {
-      colId: 'lastReported',
-      headerName: t('list.lastReported'),
-      minWidth: 105,
-      valueGetter: ({ data }) => data && since(data.lastReported, data.currentGmtTime),
-    },
-    {
-      field: 'gpsSignal',
-      headerName: t('field.gpsSignal'),
-      minWidth: 90,
-      maxWidth: 120,
-      cellRenderer: ({ value }: { value: VehicleRow['gpsSignal'] }) => <SignalDot letter={value} />,
-    },
-    {
-      field: 'lteSignal',
-      headerName: t('field.lteSignal'),
-      minWidth: 90,
-      maxWidth: 120,
-      cellRenderer: ({ value }: { value: VehicleRow['lteSignal'] }) => <SignalDot letter={value} />,
-    },
+    sinceColumn('gpsLastReported', t, format),
+    sinceColumn('lastReported', t, format),
+    signalColumn('gpsSignal', t),
+    signalColumn('lteSignal', t),
     { field: 'dealerName', headerName: t('field.dealerName'), minWidth: 120, adminOnly: true },
     { field: 'templateName', headerName: t('field.templateName'), minWidth: 120, adminOnly: true },
     {
@@ -72,18 +97,7 @@ export function vehicleColumns({ admin, onToggleStatus, t, format }: VehicleColu
       minWidth: 80,
       maxWidth: 100,
       cellRenderer: ({ data }: { data?: VehicleRow }) =>
-        data && (
-          <Switch
-            checked={data.status}
-            onChange={() => onToggleStatus(data)}
-            aria-label={t('list.statusOf', {
-              name: data.name,
-              status: t(data.status ? 'status.active' : 'status.inactive'),
-            })}
-            data-testid={`status-${data.id}`}
-            mt={12}
-          />
-        ),
+        data && <StatusSwitch vehicle={data} onToggle={() => onToggleStatus(data)} t={t} />,
     },
     { field: 'id', headerName: t('list.id'), adminOnly: true, minWidth: 70 },
     {

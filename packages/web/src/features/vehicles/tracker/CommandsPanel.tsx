@@ -1,26 +1,14 @@
 import { commandWriteSchema, type CommandStatus, type CommandWrite, type TrackerCommand } from '@evfleet/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Badge,
-  Button,
-  Code,
-  Group,
-  Loader,
-  Paper,
-  ScrollArea,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Loader, Paper, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors } from '../../../api/field-errors';
 import type { Format } from '../../../components/format/format';
-import { NONE } from '../../../components/format/format';
+import { NONE } from '../../../components/format/figures';
 import { useFormat } from '../../../components/format/useFormat';
+import { SectionHeading } from '../../../components/SectionHeading';
 import { useDomainText } from '../../../i18n/useDomainText';
 import { useCommands, useSendCommand } from './api/tracker-api';
 
@@ -66,12 +54,7 @@ export function CommandsPanel({ vehicleId }: { vehicleId: number }) {
 
   return (
     <Stack gap="sm" data-testid="tracker-commands">
-      <Title order={3} size="h4">
-        {t('commands.title')}
-      </Title>
-      <Text size="xs" c="dimmed">
-        {t('commands.hint')}
-      </Text>
+      <SectionHeading title={t('commands.title')} hint={t('commands.hint')} />
       <Group gap="xs" align="flex-start" wrap="nowrap">
         <TextInput
           flex={1}

@@ -1,24 +1,34 @@
 import '@mantine/charts/styles.css';
-import { LineChart } from '@mantine/charts';
+import { LineChart, type LineChartProps } from '@mantine/charts';
 import { Card, Center, SimpleGrid, Text, Title } from '@mantine/core';
 import type { BatteryHealth } from '@evfleet/domain';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../components/format/useFormat';
 
 const CHART_HEIGHT = 220;
 
-function ChartCard({
-  title,
-  testId,
-  empty,
-  children,
-}: {
+/** The one figure a history chart draws: a row's field, its legend name and colour, its unit and decimals. */
+interface HistoryFigure {
+  name: string;
+  label: string;
+  color: string;
+  unit: string;
+  digits: number;
+}
+
+type HistoryChartProps = {
   title: string;
   testId: string;
+  /** Said in place of the chart when there is nothing to draw. */
   empty: string | null;
-  children: ReactNode;
-}) {
+  figure: HistoryFigure;
+} & Pick<LineChartProps, 'data' | 'dataKey'> &
+  Partial<Omit<LineChartProps, 'series' | 'unit' | 'valueFormatter'>>;
+
+/** A titled card with one figure of the battery's history over time, or why there is none yet. */
+function HistoryChart({ title, testId, empty, figure, yAxisProps, ...chart }: HistoryChartProps) {
+  const format = useFormat();
+  const { name, label, color, unit, digits } = figure;
   return (
     <Card withBorder radius="md" padding="md" data-testid={testId}>
       <Title order={5} mb="sm">
@@ -31,7 +41,14 @@ function ChartCard({
           </Text>
         </Center>
       ) : (
-        children
+        <LineChart
+          h={CHART_HEIGHT}
+          series={[{ name, label, color }]}
+          unit={` ${unit}`}
+          valueFormatter={(v) => format.fixed(v, digits)}
+          yAxisProps={{ ...yAxisProps, width: 70 }}
+          {...chart}
+        />
       )}
     </Card>
   );
@@ -40,7 +57,6 @@ function ChartCard({
 /** The capacity estimate month by month (against the rated one) and the cell spread at rest day by day. */
 export function BatteryHistoryCharts({ health }: { health: BatteryHealth }) {
   const { t } = useTranslation('vehicles');
-  const format = useFormat();
   const estimated = health.history.flatMap((m) => (m.estimatedCapacityKwh === null ? [] : [m.estimatedCapacityKwh]));
   const rated = health.ratedCapacityKwh;
   // The axis spans the estimates and the rated capacity, so the rated line is always in view.
@@ -48,41 +64,28 @@ export function BatteryHistoryCharts({ health }: { health: BatteryHealth }) {
   const domain = [Math.floor(Math.min(...shown) * 0.95), Math.ceil(Math.max(...shown) * 1.02)];
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-      <ChartCard
+      <HistoryChart
         title={t('history.capacity')}
         testId="capacity-history"
         empty={estimated.length === 0 ? t('history.noCapacity') : null}
-      >
-        <LineChart
-          h={CHART_HEIGHT}
-          data={health.history}
-          dataKey="month"
-          series={[{ name: 'estimatedCapacityKwh', label: t('health.capacity'), color: 'blue.6' }]}
-          unit=" kWh"
-          valueFormatter={(v) => format.fixed(v, 1)}
-          connectNulls
-          referenceLines={
-            rated === null ? [] : [{ y: rated, label: t('history.rated', { capacity: rated }), color: 'gray.6' }]
-          }
-          yAxisProps={{ domain, width: 70 }}
-        />
-      </ChartCard>
-      <ChartCard
+        figure={{ name: 'estimatedCapacityKwh', label: t('health.capacity'), color: 'blue.6', unit: 'kWh', digits: 1 }}
+        data={health.history}
+        dataKey="month"
+        connectNulls
+        referenceLines={
+          rated === null ? [] : [{ y: rated, label: t('history.rated', { capacity: rated }), color: 'gray.6' }]
+        }
+        yAxisProps={{ domain }}
+      />
+      <HistoryChart
         title={t('history.spread')}
         testId="cell-spread-trend"
         empty={health.cellSpreadTrend.length === 0 ? t('history.noSpread') : null}
-      >
-        <LineChart
-          h={CHART_HEIGHT}
-          data={health.cellSpreadTrend}
-          dataKey="day"
-          series={[{ name: 'cellSpreadMv', label: t('history.spreadSeries'), color: 'orange.6' }]}
-          unit=" mV"
-          valueFormatter={(v) => format.fixed(v, 0)}
-          yAxisProps={{ width: 70 }}
-          withDots={health.cellSpreadTrend.length < 30}
-        />
-      </ChartCard>
+        figure={{ name: 'cellSpreadMv', label: t('history.spreadSeries'), color: 'orange.6', unit: 'mV', digits: 0 }}
+        data={health.cellSpreadTrend}
+        dataKey="day"
+        withDots={health.cellSpreadTrend.length < 30}
+      />
     </SimpleGrid>
   );
 }

@@ -1,7 +1,8 @@
 import '@mantine/dates/styles.css';
-import { Alert, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import type { Vehicle } from '@evfleet/domain';
+import type { BatteryHealth, Vehicle } from '@evfleet/domain';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoleToggles } from '../../../../session/useRoleToggles';
@@ -19,25 +20,12 @@ import { BatteryHealthCard } from './BatteryHealthCard';
 import { BatteryHistoryCharts } from './BatteryHistoryCharts';
 import { chargingSessionColumns, tripColumns } from './episode-columns';
 import { useFormat } from '../../../../components/format/useFormat';
-import { FiguresTable } from './FiguresTable';
-
-const loading = (
-  <Center py="lg">
-    <Loader size="sm" />
-  </Center>
-);
+import { BatteryLoading, FiguresCard } from './FiguresCard';
 
 /** The Battery tab: health now and over time, and the charging sessions and trips of a chosen period. */
 export function BatteryTab({ vehicle }: { vehicle: Vehicle }) {
   const { t } = useTranslation('vehicles');
   const format = useFormat();
-  const failed = (
-    <Text c="dimmed" size="sm">
-      {t('battery.failed')}
-    </Text>
-  );
-  const [picked, setPicked] = useState<DayRange>(() => lastDays(DEFAULT_PERIOD_DAYS));
-  // A half-picked range keeps the tables on the last whole one.
   const [range, setRange] = useState<[string, string]>(() => lastDays(DEFAULT_PERIOD_DAYS));
   const window = useMemo(() => rangeWindow(range), [range]);
   // Health and charging are CAN details, which the role toggles may withhold; a refused read (403)
@@ -47,82 +35,65 @@ export function BatteryTab({ vehicle }: { vehicle: Vehicle }) {
   const health = useBatteryHealth(vehicle.id, mayDetails);
   const sessions = useChargingSessions(vehicle.id, window, mayDetails);
   const trips = useTripFigures(vehicle.id, window);
+  const written = { timeZone: vehicle.timeZone, format, t };
 
   return (
     <Stack gap="md" data-testid="battery-tab">
       {!toggles.ready ? (
-        loading
+        <BatteryLoading />
       ) : !mayDetails ? (
         <Alert color="gray" data-testid="battery-withheld">
           {t('battery.withheld')}
         </Alert>
-      ) : health.data ? (
-        <>
-          <BatteryHealthCard health={health.data} />
-          <BatteryHistoryCharts health={health.data} />
-        </>
-      ) : health.isPending ? (
-        loading
       ) : (
-        <Text c="dimmed">{t('battery.healthFailed')}</Text>
+        <HealthCards health={health} />
       )}
       <Group justify="space-between" align="flex-end">
-        <DatePickerInput
-          type="range"
-          label={t('battery.period')}
-          valueFormat="DD/MM/YYYY"
-          presets={periodPresets(t)}
-          minDate={earliestStart()}
-          maxDate={calendarDay(new Date())}
-          value={picked}
-          onChange={(value) => {
-            setPicked(value);
-            if (value[0] && value[1]) setRange([value[0], value[1]]);
-          }}
-          w={260}
-          data-testid="battery-period"
-          popoverProps={{ withinPortal: true, shadow: 'md' }}
-        />
+        <PeriodPicker onChosen={setRange} />
         <Text size="sm" c="dimmed">
           {t('battery.zone', { zone: vehicle.timeZone })}
         </Text>
       </Group>
-      {mayDetails && (
-        <Card withBorder radius="md" padding="md" data-testid="charging-sessions">
-          <Title order={5} mb="sm">
-            {t('battery.sessions')}
-          </Title>
-          {sessions.data ? (
-            <FiguresTable
-              rows={sessions.data}
-              columns={chargingSessionColumns({ timeZone: vehicle.timeZone, format, t })}
-              empty={t('battery.noSessions')}
-              testId="charging-sessions-table"
-            />
-          ) : sessions.isPending ? (
-            loading
-          ) : (
-            failed
-          )}
-        </Card>
-      )}
-      <Card withBorder radius="md" padding="md" data-testid="trips">
-        <Title order={5} mb="sm">
-          {t('battery.trips')}
-        </Title>
-        {trips.data ? (
-          <FiguresTable
-            rows={trips.data}
-            columns={tripColumns({ timeZone: vehicle.timeZone, format, t })}
-            empty={t('battery.noTrips')}
-            testId="trips-table"
-          />
-        ) : trips.isPending ? (
-          loading
-        ) : (
-          failed
-        )}
-      </Card>
+      {mayDetails && <FiguresCard of="sessions" query={sessions} columns={chargingSessionColumns(written)} />}
+      <FiguresCard of="trips" query={trips} columns={tripColumns(written)} />
     </Stack>
+  );
+}
+
+/** The battery's health now and over time, once read. */
+function HealthCards({ health }: { health: UseQueryResult<BatteryHealth> }) {
+  const { t } = useTranslation('vehicles');
+  if (health.data) {
+    return (
+      <>
+        <BatteryHealthCard health={health.data} />
+        <BatteryHistoryCharts health={health.data} />
+      </>
+    );
+  }
+  return health.isPending ? <BatteryLoading /> : <Text c="dimmed">{t('battery.healthFailed')}</Text>;
+}
+
+/** The period of the tables; a half-picked range keeps the tables on the last whole one. */
+function PeriodPicker({ onChosen }: { onChosen: (range: [string, string]) => void }) {
+  const { t } = useTranslation('vehicles');
+  const [picked, setPicked] = useState<DayRange>(() => lastDays(DEFAULT_PERIOD_DAYS));
+  return (
+    <DatePickerInput
+      type="range"
+      label={t('battery.period')}
+      valueFormat="DD/MM/YYYY"
+      presets={periodPresets(t)}
+      minDate={earliestStart()}
+      maxDate={calendarDay(new Date())}
+      value={picked}
+      onChange={(value) => {
+        setPicked(value);
+        if (value[0] && value[1]) onChosen([value[0], value[1]]);
+      }}
+      w={260}
+      data-testid="battery-period"
+      popoverProps={{ withinPortal: true, shadow: 'md' }}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import type { ChargingSession, TripFigures } from '@evfleet/domain';
 import type { TFunction } from 'i18next';
-import { NONE, type Format } from '../../../../components/format/format';
+import type { Format } from '../../../../components/format/format';
+import { NONE } from '../../../../components/format/figures';
 import type { FiguresColumn } from './FiguresTable';
 
 const span = (e: { start: string; end: string }) => Date.parse(e.end) - Date.parse(e.start);

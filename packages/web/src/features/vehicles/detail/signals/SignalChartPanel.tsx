@@ -1,19 +1,7 @@
-import {
-  ActionIcon,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  useMantineTheme,
-} from '@mantine/core';
-import { signalInfo, signalLabel, signalName, type Vehicle } from '@evfleet/domain';
+import { Card, Center, Group, Loader, Select, Stack, Text, useMantineTheme } from '@mantine/core';
+import { signalInfo, signalLabel, signalName, type SignalSeries, type Vehicle } from '@evfleet/domain';
 import { useElementSize } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { TimeSeriesChart, type TimeSeriesLine } from '../../../../components/charts/TimeSeriesChart';
@@ -21,15 +9,8 @@ import { useFormat } from '../../../../components/format/useFormat';
 import { useDomainText } from '../../../../i18n/useDomainText';
 import { useSignalSeries } from '../api/vehicle-analytics-api';
 import { isChartSignal, signalOptions, withGaps } from './signal-choices';
-import {
-  DEFAULT_PRESET,
-  MIN_WINDOW_MS,
-  pointsFor,
-  presetWindow,
-  stepWindow,
-  WINDOW_PRESETS,
-  type ChosenWindow,
-} from './signal-window';
+import { pointsFor } from './signal-window';
+import { useChosenWindow, WindowPicker, WindowSpan } from './SignalWindowControls';
 
 /**
  * One signal over a span of time: its lowest and highest value per bucket as a band, about one
@@ -37,41 +18,14 @@ import {
  */
 export function SignalChartPanel({ vehicle }: { vehicle: Vehicle }) {
   const { t } = useTranslation('vehicles');
-  const format = useFormat();
   const domainText = useDomainText();
-  const [params, setParams] = useSearchParams();
-  const chosen = params.get('signal');
-  const signal = isChartSignal(chosen) ? chosen : null;
-  const [window, setWindow] = useState<ChosenWindow>(() => presetWindow(DEFAULT_PRESET));
+  const [signal, setSignal] = useSignalParam();
+  const chosen = useChosenWindow();
+  const { window } = chosen;
   // The card's width decides how many buckets to ask for; nothing is asked before it is known.
   const { ref, width } = useElementSize();
   const series = useSignalSeries(vehicle.id, width > 0 ? signal : null, window, pointsFor(width));
-
-  const setSignal = (value: string | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set('signal', value);
-        else next.delete('signal');
-        return next;
-      },
-      { replace: true },
-    );
-  const onSelectWindow = (from: number, to: number) => {
-    if (to - from >= MIN_WINDOW_MS) setWindow({ preset: null, from, to });
-  };
-
-  const theme = useMantineTheme();
-  const data = series.data;
-  const { x, lines } = useMemo(() => {
-    if (!data) return { x: [], lines: [] };
-    const gapped = withGaps(data.ts, data.min, data.max, data.bucketMs);
-    const drawn: TimeSeriesLine[] = [
-      { label: t('chart.highest'), values: gapped.max, color: theme.colors.blue[7] },
-      { label: t('chart.lowest'), values: gapped.min, color: theme.colors.cyan[6] },
-    ];
-    return { x: gapped.x, lines: drawn };
-  }, [data, theme, t]);
+  const { x, lines } = useBandLines(series.data);
 
   return (
     <Card ref={ref} withBorder radius="md" padding="md" data-testid="signal-chart-card">
@@ -88,45 +42,9 @@ export function SignalChartPanel({ vehicle }: { vehicle: Vehicle }) {
             w={240}
             data-testid="signal-select"
           />
-          <Group gap="xs" align="flex-end">
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={t('chart.earlier')}
-              onClick={() => setWindow(stepWindow(window, -1))}
-              data-testid="window-earlier"
-            >
-              ‹
-            </ActionIcon>
-            <SegmentedControl
-              data={WINDOW_PRESETS.map(({ value }) => ({ value, label: t(`window.${value}`) }))}
-              value={window.preset ?? ''}
-              onChange={(preset) => setWindow(presetWindow(preset))}
-              data-testid="window-presets"
-            />
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={t('chart.later')}
-              disabled={window.preset !== null}
-              onClick={() => setWindow(stepWindow(window, 1))}
-              data-testid="window-later"
-            >
-              ›
-            </ActionIcon>
-          </Group>
+          <WindowPicker chosen={chosen} />
         </Group>
-        <Group justify="space-between" gap="xs">
-          <Text size="sm" c="dimmed" data-testid="signal-window">
-            {format.dateTime(window.from, { timeZone: vehicle.timeZone })} –{' '}
-            {format.dateTime(window.to, { timeZone: vehicle.timeZone })} ({vehicle.timeZone})
-          </Text>
-          {window.preset === null && (
-            <Button variant="subtle" size="compact-sm" onClick={() => setWindow(presetWindow(DEFAULT_PRESET))}>
-              {t('chart.backToDefault')}
-            </Button>
-          )}
-        </Group>
+        <WindowSpan chosen={chosen} timeZone={vehicle.timeZone} />
         {signal === null ? (
           <Center h={200}>
             <Text c="dimmed">{t('chart.prompt')}</Text>
@@ -137,18 +55,50 @@ export function SignalChartPanel({ vehicle }: { vehicle: Vehicle }) {
             axis={domainText(signalLabel(signal))}
             loading={series.isFetching}
             failed={series.isError}
-            readings={data?.readings}
-            bucketMs={data?.bucketMs}
+            readings={series.data?.readings}
+            bucketMs={series.data?.bucketMs}
             x={x}
             lines={lines}
             span={[window.from, window.to]}
             timeZone={vehicle.timeZone}
-            onSelectWindow={onSelectWindow}
+            onSelectWindow={chosen.select}
           />
         )}
       </Stack>
     </Card>
   );
+}
+
+/** The chosen signal, kept in the address (`?signal=`); an unknown one is no choice. */
+function useSignalParam() {
+  const [params, setParams] = useSearchParams();
+  const chosen = params.get('signal');
+  const setSignal = (value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set('signal', value);
+        else next.delete('signal');
+        return next;
+      },
+      { replace: true },
+    );
+  return [isChartSignal(chosen) ? chosen : null, setSignal] as const;
+}
+
+/** The band's two lines, highest over lowest, with a gap wherever buckets are missing. */
+function useBandLines(data: SignalSeries | undefined) {
+  const { t } = useTranslation('vehicles');
+  const theme = useMantineTheme();
+  return useMemo(() => {
+    if (!data) return { x: [], lines: [] };
+    const gapped = withGaps(data.ts, data.min, data.max, data.bucketMs);
+    const drawn: TimeSeriesLine[] = [
+      { label: t('chart.highest'), values: gapped.max, color: theme.colors.blue[7] },
+      { label: t('chart.lowest'), values: gapped.min, color: theme.colors.cyan[6] },
+    ];
+    return { x: gapped.x, lines: drawn };
+  }, [data, theme, t]);
 }
 
 interface SignalChartBodyProps {

@@ -1,4 +1,4 @@
-import type { Severity, WarningLogEntry } from '@evfleet/domain';
+import { alertTime, type Severity, type WarningLogEntry } from '@evfleet/domain';
 import type { CellStyle, ColDef } from 'ag-grid-community';
 import type { TFunction } from 'i18next';
 import type { Format } from '../../../../components/format/format';
@@ -13,9 +13,6 @@ export const ROW_COLORS: Record<Severity, CellStyle> = {
   NORMAL: { backgroundColor: 'var(--mantine-color-green-0)', color: 'var(--mantine-color-green-9)' },
 };
 
-/** An entry's text; a manual entry without one says what was measured. */
-export const description = (e: WarningLogEntry) => e.notificationContent ?? `${e.name}: ${e.value ?? '-'}`;
-
 const coloured = (def: ColDef<WarningLogEntry>, style: CellStyle = {}): ColDef<WarningLogEntry> => ({
   ...def,
   cellStyle: ({ data }) => (data ? { ...ROW_COLORS[data.type], ...style } : null),
@@ -25,6 +22,17 @@ const WRAPPED: CellStyle = { lineHeight: '1.45', paddingTop: '11px', paddingBott
 
 /** §2: the date is told in GMT whatever the browser's zone, so every reader sees the same time. */
 export const warningLogDate = (iso: string, format: Format) => `${format.dateTime(iso, { timeZone: 'UTC' })} GMT`;
+
+/**
+ * An entry's text; a manual entry without one says what was measured. The alert texts write their
+ * moment in the specification's pattern; for a reader who chose the language's order it is written
+ * again as the row's Date column has it, so one row never shows two ways of writing a date.
+ */
+export const warningLogText = (e: WarningLogEntry, format: Format) =>
+  (e.notificationContent ?? `${e.name}: ${e.value ?? '-'}`).replace(
+    alertTime(new Date(e.date)),
+    warningLogDate(e.date, format),
+  );
 
 export const warningLogColumns = (format: Format, t: TFunction<'vehicles'>): ColDef<WarningLogEntry>[] => [
   coloured({
@@ -49,7 +57,7 @@ export const warningLogColumns = (format: Format, t: TFunction<'vehicles'>): Col
       minWidth: 300,
       wrapText: true,
       autoHeight: true,
-      valueGetter: ({ data }) => (data ? description(data) : ''),
+      valueGetter: ({ data }) => (data ? warningLogText(data, format) : ''),
     },
     WRAPPED,
   ),
