@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -15,6 +15,7 @@ import { ADMIN, WAIT_MS, expect, expectVisible, fillLogin, screenshot, test, tex
 import { RESULTS_DIR, WEB_DIST } from './support/paths';
 import { columnTexts, gridRow, gridRows } from './support/people';
 import { drawnBars, nameTicks } from './support/charts';
+import { HISTORY_WAIT_MS, waitForDemoHistory } from './support/demo-history';
 
 /**
  * The analytics with the demo history: a portal of its own with DEMO_TELEMETRY on, so the
@@ -32,8 +33,6 @@ const LEAKY = 'EV Cart 04';
 /** Cell 7 sits a quarter of a volt below the others. */
 const WEAK_CELL = { name: 'EV Cart 05', vin: 'EVDEMO00000000005' };
 
-/** Writing the history takes ~40 s on a quiet machine and about two minutes on a loaded one. */
-const HISTORY_WAIT_MS = 240_000;
 /** The screenshots a person looks at are taken at this size. */
 const SCREEN = { width: 1400, height: 900 };
 const TEST_MS = 120_000;
@@ -51,22 +50,14 @@ async function get<T>(path: string): Promise<T> {
 }
 
 /**
- * Until the server has logged that the history is written (figures from half of it would tell only
- * half the story) and the analytics show the weak-cell vehicle's charging.
+ * Until the history is written (figures from half of it would tell only half the story) and the
+ * analytics show the weak-cell vehicle's charging.
  */
-async function waitForHistory(): Promise<void> {
-  const deadline = Date.now() + HISTORY_WAIT_MS;
-  for (;;) {
-    if (portal.server.exitCode !== null) throw new Error(`the demo portal exited; see ${logFile}`);
-    if (readFileSync(logFile, 'utf8').includes('demo history:')) {
-      const rows = await get<FleetAnalyticsRow[]>('/api/analytics/fleet');
-      if ((rows.find((row) => row.name === WEAK_CELL.name)?.energyChargedKwh ?? 0) > 0) return;
-    }
-    if (Date.now() > deadline)
-      throw new Error(`the demo history was not written within ${HISTORY_WAIT_MS} ms; see ${logFile}`);
-    await new Promise((r) => setTimeout(r, 2000));
-  }
-}
+const waitForHistory = () =>
+  waitForDemoHistory(portal.server, logFile, async () => {
+    const rows = await get<FleetAnalyticsRow[]>('/api/analytics/fleet');
+    return (rows.find((row) => row.name === WEAK_CELL.name)?.energyChargedKwh ?? 0) > 0;
+  });
 
 async function vehicleId(vin: string): Promise<number> {
   const details = await get<{ vehicle_id: number; src_ip: string }[]>('/api/vehicles/details');

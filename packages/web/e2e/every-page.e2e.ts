@@ -21,8 +21,9 @@ import { CHROMIUM, RESULTS_DIR } from './support/paths';
 /**
  * Every page of the portal, as a role that may open it: no serious or critical axe-core
  * violation (WCAG 2.0/2.1 A and AA) in the light or the dark scheme, no failed request and no
- * console error. With SCREENSHOTS=1 (`npm run screenshots`) the walk runs once in each scheme and
- * saves each page at 1280×800 and at phone width (375×740) into docs/screenshots/, with an index.
+ * console error. With SCREENSHOTS=1 (`npm run screenshots`) the portal holds the demo fleet with its
+ * history (global-setup.ts), and the walk runs once in each scheme and saves each page, showing the
+ * demo's records, at 1280×800 and at phone width (375×740) into docs/screenshots/, with an index.
  */
 
 const SCREENSHOTS = process.env.SCREENSHOTS === '1';
@@ -44,7 +45,7 @@ beforeAll(async () => {
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
-  scene = await buildScene();
+  scene = await buildScene(SCREENSHOTS);
 });
 
 afterAll(async () => {
@@ -117,8 +118,10 @@ function writeIndex(): void {
     '# Screenshots',
     '',
     'Every page of the portal, in the light and the dark colour scheme, at 1280×800 and at phone width',
-    '(375×740). Made by `npm run screenshots` (packages/web/e2e/every-page.e2e.ts); the pages and the roles',
-    'they are opened as are listed in packages/web/e2e/support/every-page.ts.',
+    '(375×740), showing the demo fleet with its three weeks of history: its dealer Dana Dealer, the fleet',
+    'Loop Deliveries, its owner and Driver 1 with EV Cart 01. Made by `npm run screenshots`',
+    '(packages/web/e2e/every-page.e2e.ts); the pages and the roles they are opened as are listed in',
+    'packages/web/e2e/support/every-page.ts.',
   ];
   for (const role of [...new Set(shots.map((s) => s.role))]) {
     lines.push('', `## ${role}`, '', '| page | screenshots |', '| --- | --- |');

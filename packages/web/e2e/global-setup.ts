@@ -8,6 +8,7 @@ import type { TestProject } from 'vitest/node';
 import { startSmtp } from '../../server/test/support/smtp';
 import { CHROMIUM, RESULTS_DIR, WEB_DIST, WEB_SRC } from './support/paths';
 import { E2E_WORKERS } from './support/workers';
+import { waitForDemoHistory } from './support/demo-history';
 import { newestMtime, startPortalProcess, stopProcess } from '../../server/test/support/portal-process';
 import { freePort } from '../../server/test/support/ports';
 
@@ -26,6 +27,9 @@ declare module 'vitest' {
     teltonikaPorts: number[];
   }
 }
+
+/** `npm run screenshots`: the pages are photographed with the demo fleet (e2e/every-page.e2e.ts). */
+const SCREENSHOTS = process.env.SCREENSHOTS === '1';
 
 function checkPrerequisites(): void {
   if (!existsSync(CHROMIUM)) {
@@ -79,6 +83,7 @@ export default async function setup(project: TestProject) {
     dataDirs.push(dataDir);
     // A free port of its own, so portals side by side (and other runs) never share a listener.
     const teltonikaPort = await freePort();
+    const logFile = join(RESULTS_DIR, `e2e-server-${worker}.log`);
     const portal = await startPortalProcess(
       {
         DATA_DIR: dataDir,
@@ -93,12 +98,14 @@ export default async function setup(project: TestProject) {
         TELTONIKA_PORT: String(teltonikaPort),
         OSMAND_PORT: '0',
         // The 24 demo vehicles, but no demo organisation or moving history: the specs build their own.
-        DEMO_TELEMETRY: 'false',
+        // Photographed (`npm run screenshots`), the pages show the demo fleet with its history.
+        DEMO_TELEMETRY: String(SCREENSHOTS),
         WEB_DIST,
         LOG_LEVEL: 'info',
       },
-      join(RESULTS_DIR, `e2e-server-${worker}.log`),
+      logFile,
     );
+    if (SCREENSHOTS) await waitForDemoHistory(portal.server, logFile);
     return { ...portal, teltonikaPort };
   };
   const started = await Promise.allSettled(Array.from({ length: E2E_WORKERS }, (_, i) => startPortal(i + 1)));

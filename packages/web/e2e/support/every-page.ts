@@ -50,10 +50,42 @@ export interface Scene {
 
 const PASSWORD = 'Walk-12345';
 
-/** Everything the pages show, made as the administrator (and one reading sent as the device). */
-export async function buildScene(): Promise<Scene> {
+/** Who and what the pages are about: the accounts of the other roles, their records, and a reading. */
+type Cast = Pick<Scene, 'accounts' | 'dealerId' | 'fleetId' | 'driverId' | 'vehicleId'> & { readAt: number };
+
+/** The names of the records the scene adds to its cast. */
+interface RecordNames {
+  vehicleLog: string;
+  emailTemplate: string;
+  notificationList: string;
+  notificationEmail: string;
+  car: string;
+  vehicleTemplate: string;
+  reportTemplate: string;
+}
+
+/**
+ * Everything the pages show, made as the administrator. The walk makes a cast of its own (one
+ * reading sent as the device), so each run's pages are its own; photographed (`npm run
+ * screenshots`, whose portal writes the demo history) the pages show the demo fleet instead.
+ */
+export async function buildScene(demo: boolean): Promise<Scene> {
   const admin = await Api.signIn(ADMIN);
+  if (demo) return sceneOf(admin, await demoCast(admin), DEMO_RECORD_NAMES);
   const run = runId('walk');
+  return sceneOf(admin, await walkCast(admin, run), {
+    vehicleLog: 'Walk check',
+    emailTemplate: 'Walk {vehicleName}',
+    notificationList: `Walk list ${run}`,
+    notificationEmail: `walk-${run}@example.test`,
+    car: `Walk car ${run}`,
+    vehicleTemplate: `Walk template ${run}`,
+    reportTemplate: `Walk report ${run}`,
+  });
+}
+
+/** A dealer, fleet and driver of the walk's own, with a vehicle that has a tracker and one reading. */
+async function walkCast(admin: Api, run: string): Promise<Cast> {
   const dealer = await createDealer(admin, run, 'WalkDealer');
   const fleet = await createFleet(admin, run, dealer.id, 'WalkFleet');
   const driver = await createDriver(admin, run, fleet.id, 'WalkDriver');
@@ -81,7 +113,6 @@ export async function buildScene(): Promise<Scene> {
   await assignToDriver(admin, driver.id, [vehicle]);
   // A Teltonika tracker: the detail page shows it to every role, its commands to the administrator and the dealer.
   await admin.call('PUT', `/api/vehicles/${vehicleId}/device`, { protocol: 'teltonika', identifier: newImei() });
-  const profiles = await admin.call<{ id: number; builtIn: boolean }[]>('GET', '/api/device-profiles');
   const readAt = Date.now() - 60_000;
   await sendReadings(await deviceCredential(admin, vehicleId), [
     {
@@ -94,33 +125,6 @@ export async function buildScene(): Promise<Scene> {
       milesToEmpty: 42,
     },
   ]);
-
-  const post = (path: string, body: unknown) => admin.call<{ id: number }>('POST', path, body);
-  const vehicleLog = await post('/api/vehicle-logs', {
-    warningType: 'WARNING',
-    message: 'Walk check',
-    vehicle: vehicleId,
-  });
-  const emailTemplate = await post('/api/email-templates', { template: 'Walk {vehicleName}', type: 'WARNING' });
-  const notification = await post('/api/notification-lists', {
-    name: `Walk list ${run}`,
-    emails: [`walk-${run}@example.test`],
-    smsNumbers: [],
-    vehicles: [vehicleId],
-  });
-  const car = await post('/api/cars', { name: `Walk car ${run}` });
-  const vehicleTemplate = await post('/api/vehicle-templates', { name: `Walk template ${run}`, description: 'Walk' });
-  const reportCriteria = {
-    columns: ['batteryCharge', 'odometer'],
-    startDate: new Date(readAt - 3_600_000).toISOString(),
-    endDate: new Date(readAt + 3_600_000).toISOString(),
-    vehiclesIds: [vehicleId],
-  };
-  const reportTemplate = await post('/api/canreport/saveTemplate', {
-    templateName: `Walk report ${run}`,
-    ...reportCriteria,
-  });
-
   return {
     accounts: {
       dealer: { email: dealer.email, password: 'Dealer-123' },
@@ -130,6 +134,91 @@ export async function buildScene(): Promise<Scene> {
     dealerId: dealer.id,
     fleetId: fleet.id,
     driverId: driver.id,
+    vehicleId,
+    readAt,
+  };
+}
+
+/** The demo organisation's password (packages/server/src/demo/demo-fleet.ts). */
+const DEMO_PASSWORD = 'demo1234';
+/** The demo's first dealer, its first fleet, that fleet's first driver and the driver's vehicle. */
+const DEMO = { dealer: 'Dana Dealer', fleet: 'Loop Deliveries', driver: 'Driver 1', vin: 'EVDEMO00000000001' };
+
+const DEMO_RECORD_NAMES: RecordNames = {
+  vehicleLog: 'Checked the cabin heater after the cold-start warning',
+  emailTemplate: '{band} on {vehicleName} ({vin}): {metric} {value} {unit} at {time}',
+  notificationList: 'Loop Deliveries on call',
+  notificationEmail: 'dispatch@loop-deliveries.example',
+  car: 'Depot runabout',
+  vehicleTemplate: 'Utility cart, 32 cells',
+  reportTemplate: 'Loop Deliveries, last two hours',
+};
+
+/** The demo fleet's people and EV Cart 01, with its newest reading. */
+async function demoCast(admin: Api): Promise<Cast> {
+  const find = async (path: string, name: string) => {
+    const { data } = await admin.call<{ data: { id: number; name: string }[] }>('GET', `${path}?pageNo=0&pageSize=100`);
+    const found = data.find((row) => row.name === name);
+    if (!found) throw new Error(`the demo's ${name} is missing from ${path}`);
+    return found.id;
+  };
+  const details = await admin.call<{ vehicle_id: number; src_ip: string }[]>('GET', '/api/vehicles/details');
+  const vehicleId = details.find((v) => v.src_ip === DEMO.vin)?.vehicle_id;
+  if (vehicleId === undefined) throw new Error(`the demo vehicle ${DEMO.vin} is missing`);
+  const [newest] = await admin.call<{ id: string }[]>(
+    'GET',
+    `/api/vehicle-cans?page=0&size=1&sort=recordedTime,desc&vehicleId=${vehicleId}`,
+  );
+  if (!newest) throw new Error(`the demo vehicle ${DEMO.vin} has no readings`);
+  const email = (local: string) => `${local}@evfleet.local`;
+  return {
+    accounts: {
+      dealer: { email: email('dealer'), password: DEMO_PASSWORD },
+      fleetOwner: { email: email('loop-deliveries'), password: DEMO_PASSWORD },
+      driver: { email: email('driver1'), password: DEMO_PASSWORD },
+    },
+    dealerId: await find('/api/dealers', DEMO.dealer),
+    fleetId: await find('/api/fleets', DEMO.fleet),
+    driverId: await find('/api/drivers', DEMO.driver),
+    vehicleId,
+    readAt: Number(newest.id.split('-')[1]),
+  };
+}
+
+/** The cast and the records each record page opens, named as told. */
+async function sceneOf(admin: Api, cast: Cast, names: RecordNames): Promise<Scene> {
+  const { readAt, vehicleId, ...people } = cast;
+  const post = (path: string, body: unknown) => admin.call<{ id: number }>('POST', path, body);
+  const profiles = await admin.call<{ id: number; builtIn: boolean }[]>('GET', '/api/device-profiles');
+  const vehicleLog = await post('/api/vehicle-logs', {
+    warningType: 'WARNING',
+    message: names.vehicleLog,
+    vehicle: vehicleId,
+  });
+  const emailTemplate = await post('/api/email-templates', { template: names.emailTemplate, type: 'WARNING' });
+  const notification = await post('/api/notification-lists', {
+    name: names.notificationList,
+    emails: [names.notificationEmail],
+    smsNumbers: [],
+    vehicles: [vehicleId],
+  });
+  const car = await post('/api/cars', { name: names.car });
+  const vehicleTemplate = await post('/api/vehicle-templates', {
+    name: names.vehicleTemplate,
+    description: names.vehicleTemplate,
+  });
+  const reportCriteria = {
+    columns: ['batteryCharge', 'odometer'],
+    startDate: new Date(readAt - 2 * 3_600_000).toISOString(),
+    endDate: new Date(readAt + 60_000).toISOString(),
+    vehiclesIds: [vehicleId],
+  };
+  const reportTemplate = await post('/api/canreport/saveTemplate', {
+    templateName: names.reportTemplate,
+    ...reportCriteria,
+  });
+  return {
+    ...people,
     vehicleId,
     canId: `${vehicleId}-${readAt}`,
     vehicleLogId: vehicleLog.id,
