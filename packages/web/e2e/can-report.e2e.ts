@@ -74,10 +74,10 @@ function readings() {
   }));
 }
 
-/** The Date column as the formatting module writes it for English on a 24-hour clock, in local time. */
+/** The Date column as part 2 writes a moment (DD/MM/YYYY), on a 24-hour clock to the second, in local time. */
 function dateText(d: Date): string {
   const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(d.getMonth() + 1)}/${two(d.getDate())}/${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+  return `${two(d.getDate())}/${two(d.getMonth() + 1)}/${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
 }
 
 let vehicle: ReportVehicle;

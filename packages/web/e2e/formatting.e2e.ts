@@ -50,6 +50,8 @@ describe('formatting', () => {
     page,
   }) => {
     const api = await Api.signIn(ADMIN);
+    // The clock the test above left on 12 hours goes back to 24.
+    await api.call('PUT', '/api/account/preferences/hourCycle', { value: '24h' });
     const message = `date style ${runId('d')}`;
     const vehicle = (await freeVehicles(api, 1))[0];
     await api.call('POST', '/api/vehicle-logs', {
