@@ -8,6 +8,7 @@ export default defineConfig({
     './src/db/reports-schema.ts',
     './src/db/admin-schema.ts',
     './src/db/tracker-schema.ts',
+    './src/db/zones-schema.ts',
   ],
   out: './drizzle',
 });

@@ -32,3 +32,5 @@ export * from './analytics.js';
 export * from './energy.js';
 export * from './battery-settings.js';
 export * from './trackers.js';
+export * from './zone-geometry.js';
+export * from './zones.js';

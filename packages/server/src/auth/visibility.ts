@@ -1,12 +1,13 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { dealer, driver, fleet, vehicle } from '../db/schema.js';
+import { zone } from '../db/zones-schema.js';
 import { forbidden, notFound } from '../http/errors.js';
 import type { AuthUser } from './tokens.js';
 
 /**
  * Who sees what (docs/permissions.md, docs/security.md): the one place that turns a caller into the
- * records it may see. Every query of people and vehicles and the live feed filter through it.
+ * records it may see. Every query of people, vehicles and zones and the live feed filter through it.
  *
  * Deny by default: a caller sees what its administrator role, its staff flag or its link to a
  * dealer, fleet or driver gives it, and nothing else. An account with none of these (a fresh
@@ -135,6 +136,23 @@ export const visibleDrivers = (scope: Scope): SQL | undefined => {
     case 'driver':
       return eq(driver.id, scope.driverId);
     case 'none':
+      return sql`false`;
+  }
+};
+
+/**
+ * A dealer sees its own zones and those of its fleets, a fleet owner its fleet's; drivers see none
+ * (docs/zones.md; the services refuse them first).
+ */
+export const visibleZones = (scope: Scope): SQL | undefined => {
+  switch (scope.kind) {
+    case 'all':
+      return undefined;
+    case 'dealer':
+      return sql`(${eq(zone.dealerId, scope.dealerId)} or "zone"."fleet_id" in (select f.id from fleet f where f.dealer_id = ${scope.dealerId}))`;
+    case 'fleet':
+      return eq(zone.fleetId, scope.fleetId);
+    default:
       return sql`false`;
   }
 };

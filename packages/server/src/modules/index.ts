@@ -92,6 +92,8 @@ import { thresholdSheetsRoutes } from './vehicles/thresholds/threshold-sheets.ro
 import { trackersRoutes } from './trackers/trackers.routes.js';
 import { ensureBuiltInProfile } from './trackers/device-profiles.service.js';
 import { createTrackersService } from './trackers/trackers.service.js';
+import { zonesRoutes } from './zones/zones.routes.js';
+import { createZonesService } from './zones/zones.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -180,6 +182,9 @@ export async function installModules(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(
     trackersRoutes(createTrackersService({ db, changed: trackers.changed, deliver: trackers.commands.deliver })),
   );
+
+  // Depots and zones (docs/zones.md): places on the map that belong to a dealer or a fleet.
+  await app.register(zonesRoutes(createZonesService({ db })));
 
   // The manager's dashboard, and the EV analytics kept from the readings as they arrive.
   await app.register(dashboardRoutes(createDashboardService({ db })));

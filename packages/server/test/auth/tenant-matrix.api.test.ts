@@ -67,6 +67,8 @@ describe.each(DATABASE_KINDS)('tenant matrix on %s', (kind) => {
     'people.test',
     'List A',
     'List B',
+    'Zone A',
+    'Zone B',
   ];
   const ids = {
     listA: 0,
@@ -82,6 +84,8 @@ describe.each(DATABASE_KINDS)('tenant matrix on %s', (kind) => {
     user: 0,
     reportTemplate: 0,
     builtInProfile: 0,
+    zoneA: 0,
+    zoneB: 0,
   };
 
   beforeAll(async () => {
@@ -180,9 +184,18 @@ describe.each(DATABASE_KINDS)('tenant matrix on %s', (kind) => {
     };
     ids.builtInProfile = (await as('GET', '/api/device-profiles')).json<{ id: number }[]>()[0].id;
     ids.reportTemplate = await created('/api/canreport/saveTemplate', { ...criteria, templateName: 'Matrix report' });
+    ids.zoneA = await created('/api/zones', zoneOf(a));
+    ids.zoneB = await created('/api/zones', zoneOf(b));
   }, 240_000);
   afterAll(() => t?.close());
 
+  /** A depot of the tenant's fleet: its dealer and its owner manage it. */
+  const zoneOf = (tenant: Tenant) => ({
+    name: tenant === a ? 'Zone A' : 'Zone B',
+    kind: 'depot',
+    geometry: { type: 'Point', coordinates: [-87.65, 41.85], radiusM: 300 },
+    fleetId: tenant.fleetId,
+  });
   const vehicleA = () => a.vehicles.withDriver;
   const vehicleB = () => b.vehicles.withDriver;
   const admin = () => callerFor(t, tokens.admin);
@@ -601,6 +614,27 @@ describe.each(DATABASE_KINDS)('tenant matrix on %s', (kind) => {
       'GET /api/dashboard/cards': read([...LINKED, 'unlinked'], '/api/dashboard/cards'),
       'GET /api/dashboard/settings': read(ADMIN, '/api/dashboard/settings'),
       'PUT /api/dashboard/settings': { own: call('PUT', '/api/dashboard/settings', {}), allowed: ADMIN },
+
+      // Depots and zones: a dealer's and a fleet owner's own, staff read them (docs/zones.md).
+      'GET /api/zones': read(fleetReaders, '/api/zones'),
+      'POST /api/zones': {
+        own: call('POST', '/api/zones', zoneOf(a)),
+        allowed: MANAGERS,
+        foreign: call('POST', '/api/zones', zoneOf(b)),
+        foreignAllowed: ADMIN,
+      },
+      'GET /api/zones/{id}': read(fleetReaders, `/api/zones/${ids.zoneA}`, `/api/zones/${ids.zoneB}`),
+      'PUT /api/zones/{id}': {
+        own: call('PUT', `/api/zones/${ids.zoneA}`, zoneOf(a)),
+        allowed: MANAGERS,
+        foreign: call('PUT', `/api/zones/${ids.zoneB}`, zoneOf(b)),
+      },
+      'DELETE /api/zones/{id}': {
+        own: call('DELETE', `/api/zones/${ids.zoneA}`),
+        allowed: MANAGERS,
+        destructive: true,
+        foreign: call('DELETE', `/api/zones/${ids.zoneB}`),
+      },
 
       // Record screens.
       ...global('/api/cars', ids.car),

@@ -1,0 +1,80 @@
+import type { PageQuery, ZoneWrite } from '@evfleet/domain';
+import { sql } from 'drizzle-orm';
+import { allow, notVisible, resolveScope, type Scope } from '../../auth/visibility.js';
+import type { AuthUser } from '../../auth/tokens.js';
+import type { Db, Queryable } from '../../db/client.js';
+import { listOf } from '../../db/listing.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { fleetsRepository as fleets } from '../fleets/index.js';
+import { zonesRepository as repo } from './zones.repository.js';
+import { toZone } from './zones.presenter.js';
+
+/**
+ * Depots and zones (docs/zones.md). Administrators and staff read every zone, a dealer its own and
+ * its fleets', a fleet owner its fleet's; administrators, dealers and fleet owners change what they
+ * read, staff nothing; drivers and unlinked accounts are refused.
+ */
+export function createZonesService({ db }: { db: Db }) {
+  const reader = async (by: AuthUser) => {
+    const scope = await resolveScope(db, by);
+    allow(scope, 'admin', 'staff', 'dealer', 'fleet');
+    return scope;
+  };
+  const writer = async (by: AuthUser) => {
+    const scope = await resolveScope(db, by);
+    allow(scope, 'admin', 'dealer', 'fleet');
+    return scope;
+  };
+  const one = async (q: Queryable, scope: Scope, id: number) => {
+    const row = await repo.find(q, scope, id);
+    if (!row) throw notVisible(scope, 'The zone');
+    return row;
+  };
+
+  /**
+   * The owner a write names must be one the caller manages: a dealer itself or one of its fleets, a
+   * fleet owner its fleet (another tenant's: 403); an administrator names a dealer or fleet that exists.
+   */
+  const checkOwner = async (q: Queryable, scope: Scope, input: ZoneWrite) => {
+    if (input.fleetId !== null) {
+      const owner = await fleets.ref(q, scope, input.fleetId);
+      if (owner) return;
+      throw scope.kind === 'all' ? notFound('The fleet') : forbidden();
+    }
+    if (scope.kind === 'dealer' && input.dealerId === scope.dealerId) return;
+    if (scope.kind !== 'all') throw forbidden();
+    if (!(await fleets.dealerExists(q, input.dealerId as number))) throw notFound('The dealer');
+  };
+
+  /** Writes the zone, a new one when `id` is absent, and answers it as the call does. */
+  const save = (scope: Scope, input: ZoneWrite, id?: number) =>
+    db.transaction(async (tx) => {
+      if (id !== undefined && !(await repo.lock(tx, scope, id))) throw notVisible(scope, 'The zone');
+      await checkOwner(tx, scope, input);
+      if (id === undefined) return toZone(await one(tx, scope, await repo.insert(tx, input)));
+      await repo.update(tx, id, { ...input, updatedAt: sql`now()` });
+      return toZone(await one(tx, scope, id));
+    });
+
+  return {
+    async page(by: AuthUser, page: PageQuery) {
+      const { rows, total } = await repo.list(db, await reader(by), page);
+      return listOf(rows, total, toZone);
+    },
+
+    get: async (by: AuthUser, id: number) => toZone(await one(db, await reader(by), id)),
+
+    create: async (by: AuthUser, input: ZoneWrite) => save(await writer(by), input),
+
+    update: async (by: AuthUser, id: number, input: ZoneWrite) => save(await writer(by), input, id),
+
+    async remove(by: AuthUser, id: number) {
+      const scope = await writer(by);
+      await db.transaction(async (tx) => {
+        if (!(await repo.lock(tx, scope, id))) throw notVisible(scope, 'The zone');
+        await repo.delete(tx, id);
+      });
+    },
+  };
+}
+export type ZonesService = ReturnType<typeof createZonesService>;
