@@ -433,4 +433,18 @@ export const de: Record<string, string> = {
   'This value is already in use.': 'Dieser Wert wird bereits verwendet.',
   'A related record was changed or removed meanwhile. Please reload and try again.':
     'Ein verknüpfter Datensatz wurde inzwischen geändert oder entfernt. Bitte neu laden und erneut versuchen.',
+
+  // Zones (zones.ts, zone-geometry.ts).
+  'must hold at least 4 positions': 'muss mindestens 4 Positionen enthalten',
+  'must hold an outer ring': 'muss einen äußeren Ring enthalten',
+  'must hold at most 100 rings': 'darf höchstens 100 Ringe enthalten',
+  'must hold at most 2000 positions in all': 'darf insgesamt höchstens 2000 Positionen enthalten',
+  'must not cross itself': 'darf sich nicht selbst kreuzen',
+  'must lie inside the outer ring': 'muss innerhalb des äußeren Rings liegen',
+  'A zone belongs to a dealer or a fleet: give one of dealerId and fleetId.':
+    'Eine Zone gehört einem Händler oder einer Flotte: bitte dealerId oder fleetId angeben.',
+  'A zone belongs to one dealer or one fleet, not both.':
+    'Eine Zone gehört einem Händler oder einer Flotte, nicht beiden.',
+  'must differ from the band’s start': 'muss sich vom Beginn des Bereichs unterscheiden',
+  'must hold at most 24 bands': 'darf höchstens 24 Bereiche enthalten',
 };
