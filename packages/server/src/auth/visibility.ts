@@ -30,6 +30,13 @@ export function allow(scope: Scope, ...actors: Actor[]): void {
   if (!actors.includes(actorOf(scope))) throw forbidden();
 }
 
+/** The caller's scope, refused (403) unless its actor is among those allowed. */
+export async function allowedScope(db: Db, user: AuthUser, ...actors: Actor[]): Promise<Scope> {
+  const scope = await resolveScope(db, user);
+  allow(scope, ...actors);
+  return scope;
+}
+
 /** A record the caller cannot see: 404 hides another tenant's record; a caller who sees nothing at all gets 403. */
 export const notVisible = (scope: Scope, what?: string) => (scope.kind === 'none' ? forbidden() : notFound(what));
 

@@ -1,5 +1,5 @@
 import { dealerDeleteBlock, type DealerWrite, type PageQuery } from '@evfleet/domain';
-import { allow, resolveScope, type Scope, notVisible } from '../../auth/visibility.js';
+import { type Scope, notVisible, allowedScope } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { fieldErrors } from '../../http/errors.js';
@@ -20,16 +20,8 @@ interface Deps {
 export function createDealersService(deps: Deps) {
   const { db } = deps;
   /** Administrators and staff read every dealer, a dealer itself; fleet owners and drivers none. */
-  const reader = async (by: AuthUser) => {
-    const scope = await resolveScope(db, by);
-    allow(scope, 'admin', 'staff', 'dealer');
-    return scope;
-  };
-  const administrator = async (by: AuthUser) => {
-    const scope = await resolveScope(db, by);
-    allow(scope, 'admin');
-    return scope;
-  };
+  const reader = (by: AuthUser) => allowedScope(db, by, 'admin', 'staff', 'dealer');
+  const administrator = (by: AuthUser) => allowedScope(db, by, 'admin');
   const one = async (q: Queryable, scope: Scope, id: number) => {
     const row = await repo.find(q, scope, id);
     if (!row) throw notVisible(scope, 'The dealer');

@@ -1,5 +1,5 @@
 import { fillText, MAX_IMAGE_BYTES, UPLOAD_TEXTS } from '@evfleet/domain';
-import { allow, resolveScope, type Scope } from '../../auth/visibility.js';
+import { type Scope, allowedScope } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { forbidden, HttpError, notFound, refused } from '../../http/errors.js';
@@ -30,8 +30,7 @@ export function createFilesService({ db }: { db: Db }) {
 
   return {
     async upload(by: AuthUser, upload: Upload) {
-      const scope = await resolveScope(db, by);
-      allow(scope, 'admin', 'dealer', 'fleet');
+      const scope = await allowedScope(db, by, 'admin', 'dealer', 'fleet');
       if (upload.bytes.length > MAX_IMAGE_BYTES) throw tooLarge();
       const contentType = imageContentType(upload.bytes);
       if (!contentType || !acceptedName(upload.filename)) throw refused(NOT_AN_IMAGE, 'notanimage');

@@ -1,5 +1,5 @@
 import { fleetDeleteBlock, type FleetWrite, type PageQuery } from '@evfleet/domain';
-import { allow, resolveScope, type Scope, notVisible } from '../../auth/visibility.js';
+import { type Scope, notVisible, allowedScope } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { fleet } from '../../db/schema.js';
@@ -15,17 +15,9 @@ const ROLES = ['ROLE_FLEET'] as const;
 
 export function createFleetsService({ db }: { db: Db }) {
   /** Administrators and staff read every fleet, a dealer its own, a fleet owner its own; drivers none. */
-  const reader = async (by: AuthUser) => {
-    const scope = await resolveScope(db, by);
-    allow(scope, 'admin', 'staff', 'dealer', 'fleet');
-    return scope;
-  };
+  const reader = (by: AuthUser) => allowedScope(db, by, 'admin', 'staff', 'dealer', 'fleet');
   /** Administrators change any fleet, a dealer its own. */
-  const writer = async (by: AuthUser) => {
-    const scope = await resolveScope(db, by);
-    allow(scope, 'admin', 'dealer');
-    return scope;
-  };
+  const writer = (by: AuthUser) => allowedScope(db, by, 'admin', 'dealer');
   const one = async (q: Queryable, scope: Scope, id: number) => {
     const row = await repo.find(q, scope, id);
     if (!row) throw notVisible(scope, 'The fleet');

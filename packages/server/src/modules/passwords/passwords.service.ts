@@ -1,4 +1,4 @@
-import { allow, resolveScope } from '../../auth/visibility.js';
+import { allowedScope } from '../../auth/visibility.js';
 import { hashPassword } from '../../auth/passwords.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
@@ -22,8 +22,7 @@ interface Deps {
  */
 export function createPasswordsService({ db, mails, mailQueued }: Deps) {
   const managedAccount = async (by: AuthUser, email: string) => {
-    const scope = await resolveScope(db, by);
-    allow(scope, 'admin', 'dealer', 'fleet');
+    const scope = await allowedScope(db, by, 'admin', 'dealer', 'fleet');
     const account = await users.findByEmail(db, email);
     // Only an administrator may learn that an address has no account.
     if (!account) throw scope.kind === 'all' ? notFound('The account') : forbidden();

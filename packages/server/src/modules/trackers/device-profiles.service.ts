@@ -1,5 +1,5 @@
 import { TRACKER_MESSAGES, type DeviceProfileWrite } from '@evfleet/domain';
-import { allow, resolveScope } from '../../auth/visibility.js';
+import { allowedScope } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
 import { FOREIGN_KEY_VIOLATION, sqlStateOf, UNIQUE_VIOLATION } from '../../db/sql-state.js';
@@ -23,9 +23,9 @@ export async function ensureBuiltInProfile(db: Db) {
  * change them, and an edited profile is announced through `changed` (every vehicle's tracker).
  */
 export function createDeviceProfilesService({ db, changed }: { db: Db; changed: (vehicleId: number | null) => void }) {
-  const admin = async (by: AuthUser) => allow(await resolveScope(db, by), 'admin');
+  const admin = (by: AuthUser) => allowedScope(db, by, 'admin');
   /** Dealers read the profiles too: they choose one when they install a tracker. */
-  const reader = async (by: AuthUser) => allow(await resolveScope(db, by), 'admin', 'staff', 'dealer');
+  const reader = (by: AuthUser) => allowedScope(db, by, 'admin', 'staff', 'dealer');
 
   const profileById = async (by: AuthUser, id: number) => {
     await reader(by);

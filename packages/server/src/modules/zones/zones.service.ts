@@ -1,6 +1,6 @@
 import type { PageQuery, ZoneWrite } from '@evfleet/domain';
 import { sql } from 'drizzle-orm';
-import { allow, notVisible, resolveScope, type Scope } from '../../auth/visibility.js';
+import { notVisible, type Scope, allowedScope } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { listOf } from '../../db/listing.js';
@@ -15,16 +15,8 @@ import { toZone } from './zones.presenter.js';
  * read, staff nothing; drivers and unlinked accounts are refused.
  */
 export function createZonesService({ db }: { db: Db }) {
-  const reader = async (by: AuthUser) => {
-    const scope = await resolveScope(db, by);
-    allow(scope, 'admin', 'staff', 'dealer', 'fleet');
-    return scope;
-  };
-  const writer = async (by: AuthUser) => {
-    const scope = await resolveScope(db, by);
-    allow(scope, 'admin', 'dealer', 'fleet');
-    return scope;
-  };
+  const reader = (by: AuthUser) => allowedScope(db, by, 'admin', 'staff', 'dealer', 'fleet');
+  const writer = (by: AuthUser) => allowedScope(db, by, 'admin', 'dealer', 'fleet');
   const one = async (q: Queryable, scope: Scope, id: number) => {
     const row = await repo.find(q, scope, id);
     if (!row) throw notVisible(scope, 'The zone');

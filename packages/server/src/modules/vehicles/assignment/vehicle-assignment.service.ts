@@ -1,5 +1,5 @@
 import type { FleetAssignment, PageQuery, VehicleAssignBody } from '@evfleet/domain';
-import { allow, resolveScope, visibleVehicles, type Scope } from '../../../auth/visibility.js';
+import { visibleVehicles, type Scope, allowedScope } from '../../../auth/visibility.js';
 import type { AuthUser } from '../../../auth/tokens.js';
 import type { Db, Queryable } from '../../../db/client.js';
 import { fieldErrors, notFound, refused } from '../../../http/errors.js';
@@ -44,8 +44,13 @@ export function createVehicleAssignmentService({ db }: { db: Db }) {
   return {
     /** With a fleet: its dealer's vehicles in no fleet. Without: vehicles of no dealer and no fleet. */
     async unassigned(by: AuthUser, fleetId: number | undefined, page: PageQuery) {
-      const scope = await resolveScope(db, by);
-      allow(scope, 'admin', 'staff', ...(fleetId === undefined ? [] : (['dealer'] as const)));
+      const scope = await allowedScope(
+        db,
+        by,
+        'admin',
+        'staff',
+        ...(fleetId === undefined ? [] : (['dealer'] as const)),
+      );
       const where =
         fleetId === undefined
           ? vehiclesWhere.unowned()
@@ -55,8 +60,7 @@ export function createVehicleAssignmentService({ db }: { db: Db }) {
     },
 
     async assigned(by: AuthUser, fleetId: number, page: PageQuery) {
-      const scope = await resolveScope(db, by);
-      allow(scope, 'admin', 'staff', 'dealer', 'fleet');
+      const scope = await allowedScope(db, by, 'admin', 'staff', 'dealer', 'fleet');
       const fleet = await fleetOf(db, scope, fleetId);
       const { rows, total } = await vehicles.page(db, vehiclesWhere.inFleet(fleet.id), page);
       return listOf(rows, total, same);
@@ -67,16 +71,14 @@ export function createVehicleAssignmentService({ db }: { db: Db }) {
      * (an administrator's or staff's: all; a dealer's: its own).
      */
     async fleetless(by: AuthUser, page: PageQuery) {
-      const scope = await resolveScope(db, by);
-      allow(scope, 'admin', 'staff', 'dealer');
+      const scope = await allowedScope(db, by, 'admin', 'staff', 'dealer');
       const { rows, total } = await records.fleetless(db, visibleVehicles(scope), page);
       return listOf(rows, total, same);
     },
 
     /** Per visible vehicle, its dealer and the fleets it may join (the Assign modal). */
     async dealerFleets(by: AuthUser, vehicleIds: number[]) {
-      const scope = await resolveScope(db, by);
-      allow(scope, 'admin', 'staff', 'dealer');
+      const scope = await allowedScope(db, by, 'admin', 'staff', 'dealer');
       const rows = await records.dealerFleets(db, visibleVehicles(scope), vehicleIds);
       if (rows.length !== new Set(vehicleIds).size) throw notFound('The vehicle');
       return rows.map((r) => ({
@@ -92,8 +94,7 @@ export function createVehicleAssignmentService({ db }: { db: Db }) {
 
     /** The body is vehicle ids for ?fleetId=, or a list of {fleetId, vehicleIds}. */
     async assign(by: AuthUser, isAssigned: boolean, body: VehicleAssignBody, fleetId: number | undefined) {
-      const scope = await resolveScope(db, by);
-      allow(scope, 'admin', 'dealer');
+      const scope = await allowedScope(db, by, 'admin', 'dealer');
       // The dealer role-permission page's Assign Vehicle and Unassign Vehicle switches.
       await requireDealerAction(db, scope, isAssigned);
       const entries = toEntries(body, fleetId);

@@ -8,7 +8,7 @@ import {
 } from '@evfleet/domain';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { ThresholdChanges } from '../../../alerts/threshold-changes.js';
-import { allow, notVisible, resolveScope, visibleVehicles } from '../../../auth/visibility.js';
+import { notVisible, resolveScope, visibleVehicles, allowedScope } from '../../../auth/visibility.js';
 import type { AuthUser } from '../../../auth/tokens.js';
 import type { Db, Queryable } from '../../../db/client.js';
 import type { DeviceRegistry } from '../../../telemetry/devices.js';
@@ -56,7 +56,7 @@ export function createVehicleRecordsService({
   devices: Pick<DeviceRegistry, 'forget'>;
 }) {
   const visible = async (by: AuthUser, extra?: SQL) => and(visibleVehicles(await resolveScope(db, by)), extra);
-  const admin = async (by: AuthUser) => allow(await resolveScope(db, by), 'admin');
+  const admin = (by: AuthUser) => allowedScope(db, by, 'admin');
 
   /** A change of the thresholds the vehicle is judged by. */
   const changeThresholds = async (by: AuthUser, id: number, change: ThresholdChange) => {
