@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from '../../notify/toast';
+import { deleteThen } from '../delete/delete-then';
 
 interface DeleteConfirmOptions<T> {
   /** Deletes the row; a refusal has already been told by the HTTP client. */
@@ -18,15 +18,9 @@ export function useDeleteConfirm<T>({ remove, deleted, keepOnRefusal = false }: 
   const confirm = async () => {
     if (!row) return;
     setBusy(true);
-    try {
-      await remove(row);
-      toast.success(deleted(row));
-      close();
-    } catch {
-      if (!keepOnRefusal) close();
-    } finally {
-      setBusy(false);
-    }
+    const done = await deleteThen(() => remove(row), deleted(row), close);
+    if (!done && !keepOnRefusal) close();
+    setBusy(false);
   };
   /** The props of the ConfirmModal that asks. */
   const modal = { opened: row !== null, busy, onConfirm: confirm, onCancel: close };
