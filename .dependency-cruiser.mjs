@@ -44,7 +44,7 @@ export default {
     {
       name: 'domain-is-portable',
       comment:
-        "domain runs in Node and in the browser alike: its own files, zod and two Turf modules (the zones' geometry checks), no Node or browser-only module.",
+        "domain runs in Node and in the browser alike: its own files, zod, two Turf modules (the zones' geometry checks) and Flatbush (the zones' spatial index), no Node or browser-only module.",
       severity: 'error',
       from: { path: '^packages/domain/src/' },
       to: {
@@ -52,6 +52,7 @@ export default {
           '^packages/domain/src/',
           '(^|/)node_modules/zod/',
           '(^|/)node_modules/@turf/(kinks|boolean-point-in-polygon)/',
+          '(^|/)node_modules/(flatbush|flatqueue)/',
         ],
       },
     },

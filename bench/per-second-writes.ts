@@ -9,6 +9,7 @@
  */
 import { openDatabase } from '../packages/server/src/db/client.js';
 import { createEpisodeTracker } from '../packages/server/src/telemetry/episodes.js';
+import { createZoneCache } from '../packages/server/src/telemetry/visits/zone-cache.js';
 import { parseReading } from '../packages/server/src/readings/reading.js';
 import type { StoredRow } from '../packages/server/src/readings/stored-row.js';
 import { createSignalMinutes } from '../packages/server/src/telemetry/signal-minutes.js';
@@ -54,7 +55,7 @@ const round = (r: number): StoredRow[] =>
 
 const states = createVehicleStates(database.db);
 const minutes = createSignalMinutes(database.db);
-const episodes = createEpisodeTracker(database.db);
+const episodes = createEpisodeTracker(database.db, createZoneCache(database.db));
 const timed = async (work: () => Promise<void>) => {
   const cpu = process.cpuUsage();
   const t = performance.now();

@@ -26,6 +26,7 @@ import { type StoredRow } from '../packages/server/src/readings/stored-row.js';
 import { parseReading, type Parsed } from '../packages/server/src/readings/reading.js';
 import { createSignalMinutes } from '../packages/server/src/telemetry/signal-minutes.js';
 import { createEpisodeTracker } from '../packages/server/src/telemetry/episodes.js';
+import { createZoneCache } from '../packages/server/src/telemetry/visits/zone-cache.js';
 import { createVehicleStates } from '../packages/server/src/telemetry/vehicle-states.js';
 import { batchOf } from '../packages/server/test/support/message-batch.js';
 import { reading } from './support/device-reading.js';
@@ -141,7 +142,7 @@ for (const { name, first, rows } of lines) {
     messagesQueued: () => {},
   });
   const states = createVehicleStates(database.db);
-  const trips = createEpisodeTracker(database.db);
+  const trips = createEpisodeTracker(database.db, createZoneCache(database.db));
   // Each round goes on where the last ended, the last line's included (older readings would be
   // skipped as late). The round whose readings first hold a warning for its minutes backward
   // records it; the least round does not.

@@ -48,6 +48,11 @@ export const chargingSessionSchema = episodeSchema.extend({
   peakPowerKw: z.number().nullable(),
   gpsLat: z.number().nullable(),
   gpsLong: z.number().nullable(),
+  /** The zone it happened in (docs/zones.md), once it closed; null outside every zone. */
+  zoneId: z.number().nullable(),
+  /** What it cost at that zone's tariff, to the cent; null without one, or while it is open. */
+  cost: z.number().nullable(),
+  currency: z.string().nullable(),
 });
 export type ChargingSession = z.infer<typeof chargingSessionSchema>;
 

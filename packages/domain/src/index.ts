@@ -34,3 +34,6 @@ export * from './battery-settings.js';
 export * from './trackers.js';
 export * from './zone-geometry.js';
 export * from './zones.js';
+export * from './zone-containment.js';
+export * from './zone-visits.js';
+export * from './tariff-cost.js';

@@ -30,6 +30,7 @@ export const ZONE_GEOMETRY_MESSAGES = {
   tooManyPositions: `must hold at most ${ZONE_GEOMETRY_LIMITS.maxPositions} positions in all`,
   selfIntersecting: 'must not cross itself',
   holeOutside: 'must lie inside the outer ring',
+  holeInHole: 'must not lie inside another hole',
   radius: `must be above 0 and at most ${ZONE_GEOMETRY_LIMITS.maxRadiusM} metres`,
   type: 'must be a Polygon or a Point with radiusM',
 } as const;
@@ -88,8 +89,11 @@ const polygon = z
       return ctx.addIssue({ code: 'custom', path: ['coordinates'], message: M.selfIntersecting });
     const [outer, ...holes] = g.coordinates;
     holes.forEach((hole, i) => {
-      if (!holeInside(outer, hole))
-        ctx.addIssue({ code: 'custom', path: ['coordinates', i + 1], message: M.holeOutside });
+      const path = ['coordinates', i + 1];
+      if (!holeInside(outer, hole)) ctx.addIssue({ code: 'custom', path, message: M.holeOutside });
+      // A hole within a hole would be an island the polygon does not hold: GeoJSON has no such thing.
+      else if (holes.some((other, j) => j !== i && holeInside(other, hole)))
+        ctx.addIssue({ code: 'custom', path, message: M.holeInHole });
     });
   });
 

@@ -167,3 +167,22 @@ export const zoneSchema = z.object({
   updatedAt: z.string(),
 });
 export type Zone = z.infer<typeof zoneSchema>;
+
+/** GET api/vehicles/{id}/zone-visits and GET api/zones/{id}/visits: one visit of a vehicle to a zone. */
+export const zoneVisitSchema = z.object({
+  zoneId: z.number(),
+  zoneName: z.string(),
+  kind: z.enum(ZONE_KINDS),
+  vehicleId: z.number(),
+  vehicleName: z.string(),
+  /** The first reading inside of the stay that counts. */
+  enteredAt: z.string(),
+  /** The first reading outside of the absence that counts; null while the vehicle is inside. */
+  exitedAt: z.string().nullable(),
+  /** Energy of the charging sessions that began during the visit in this zone, and what they cost. */
+  chargedKwh: z.number(),
+  chargeCost: z.number().nullable(),
+  currency: z.string().nullable(),
+  distanceMiles: z.number(),
+});
+export type ZoneVisitRow = z.infer<typeof zoneVisitSchema>;

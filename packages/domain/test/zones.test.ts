@@ -37,6 +37,24 @@ describe('zone geometry', () => {
     expect(issues(zoneGeometrySchema, { type: 'Point', coordinates: [13.4, 52.5, 34], radiusM: 0.5 })).toEqual([]);
   });
 
+  it('refuses a hole inside another hole, an island GeoJSON cannot hold', () => {
+    const big = [
+      [0.5, 0.5],
+      [3.5, 0.5],
+      [3.5, 3.5],
+      [0.5, 3.5],
+      [0.5, 0.5],
+    ];
+    const small = [
+      [1, 1],
+      [2, 1],
+      [2, 2],
+      [1, 2],
+      [1, 1],
+    ];
+    expect(issues(zoneGeometrySchema, polygon(square, big, small))).toEqual([`coordinates.2: ${G.holeInHole}`]);
+  });
+
   it('refuses a self-intersecting ring, and a hole that crosses or touches the outer ring or lies outside it', () => {
     const bowTie = [
       [0, 0],

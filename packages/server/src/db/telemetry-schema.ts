@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { belongsTo, instant, updatedAt } from './columns.js';
 import { vehicle } from './schema.js';
+import { zone } from './zones-schema.js';
 
 const signal = (name: string) => doublePrecision(name);
 
@@ -156,10 +157,23 @@ export const trip = pgTable('trip', episodeColumns(), (t) => [
 ]);
 
 /** Charging split into sessions (domain/analytics/episodes.ts), kept current as readings arrive. */
-export const chargingSession = pgTable('charging_session', episodeColumns(), (t) => [
+export const chargingSession = pgTable(
+  'charging_session',
+  {
+    ...episodeColumns(),
+    /** The zone it happened in (a depot first), once the session closed: docs/zones.md. */
+    zoneId: integer('zone_id').references(() => zone.id, { onDelete: 'set null' }),
+    /** What it cost at that zone's tariff, to the cent, in the tariff's currency; null without one. */
+    cost: doublePrecision('cost'),
+    currency: varchar('currency', { length: 3 }),
+    /** When its zone and cost were decided: a session is priced once it closed. */
+    pricedAt: instant('priced_at'),
+  },
+  (t) => [
   primaryKey({ columns: [t.vehicleId, t.startTs] }),
-  index('charging_session_vehicle_end_idx').on(t.vehicleId, t.endTs),
-]);
+    index('charging_session_vehicle_end_idx').on(t.vehicleId, t.endTs),
+  ],
+);
 
 /**
  * Each vehicle's pack capacity as measured from its charging sessions (docs/analytics.md), kept

@@ -1,8 +1,18 @@
 import type { Tariff, ZoneGeometry, ZoneKind } from '@evfleet/domain';
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, jsonb, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.js';
-import { dealer, fleet } from './schema.js';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, instant, updatedAt } from './columns.js';
+import { dealer, fleet, vehicle } from './schema.js';
 
 /**
  * Depots and zones (docs/zones.md): a place on the map that belongs to exactly one dealer or one
@@ -32,5 +42,31 @@ export const zone = pgTable(
     check('zone_one_owner', sql`num_nonnulls(${t.dealerId}, ${t.fleetId}) = 1`),
     index('zone_dealer_idx').on(t.dealerId),
     index('zone_fleet_idx').on(t.fleetId),
+  ],
+);
+
+/**
+ * A vehicle's visits of a zone (docs/zones.md), decided at ingest: from the first reading inside of
+ * the stay that counts to the first reading outside of the absence that counts (null while inside),
+ * with the distance driven inside.
+ */
+export const zoneVisit = pgTable(
+  'zone_visit',
+  {
+    vehicleId: belongsTo('vehicle_id', () => vehicle.id),
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => zone.id, { onDelete: 'cascade' }),
+    enteredAt: instant('entered_at').notNull(),
+    exitedAt: instant('exited_at'),
+    startOdometer: doublePrecision('start_odometer'),
+    endOdometer: doublePrecision('end_odometer'),
+    gpsMiles: doublePrecision('gps_miles').notNull().default(0),
+    /** The last reading inside: the one the sums run to. */
+    lastTs: instant('last_ts').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vehicleId, t.enteredAt, t.zoneId] }),
+    index('zone_visit_zone_idx').on(t.zoneId, t.enteredAt),
   ],
 );

@@ -6,7 +6,7 @@ import {
   type EpisodeKind,
   type MeterPoint,
 } from '@evfleet/domain';
-import { and, asc, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { inBatches } from '../db/batches.js';
 import type { Db } from '../db/client.js';
 import { isoTime, jsonRecords } from '../db/json-records.js';
@@ -60,12 +60,15 @@ const EPISODE_FIELDS = [
 ];
 const EPISODE_COLUMNS = sql.raw(EPISODE_FIELDS.map(([c]) => c).join(', '));
 const EPISODE_RECORD = `x(${EPISODE_FIELDS.map(([c, type]) => `${c} ${type}`).join(', ')})`;
-/** Everything but the key (vehicle, start). */
-const EPISODE_UPDATE = sql.raw(
-  EPISODE_FIELDS.slice(2)
-    .map(([c]) => `${c} = excluded.${c}`)
-    .join(', '),
-);
+/** Everything but the key (vehicle, start); a charging session that grew is priced again once it closes (charge-costs.ts). */
+const EPISODE_UPDATE = {
+  trip: sql.raw(
+    EPISODE_FIELDS.slice(2)
+      .map(([c]) => `${c} = excluded.${c}`)
+      .join(', '),
+  ),
+  charge: sql.raw([...EPISODE_FIELDS.slice(2).map(([c]) => `${c} = excluded.${c}`), 'priced_at = null'].join(', ')),
+};
 
 /** A vehicle's episode, as it is written. */
 export interface VehicleEpisode {
@@ -104,7 +107,7 @@ export const writeEpisodes = (
       })),
       EPISODE_RECORD,
     )}
-    on conflict (vehicle_id, start_ts) do ${onConflict === 'keep' ? sql`nothing` : sql`update set ${EPISODE_UPDATE}`}`);
+    on conflict (vehicle_id, start_ts) do ${onConflict === 'keep' ? sql`nothing` : sql`update set ${EPISODE_UPDATE[kind]}`}`);
 
 /** A vehicle met in a batch with no episodes in memory, and the time of its first reading there. */
 export interface FirstReading {
@@ -176,23 +179,25 @@ async function widened(tx: Tx, vehicleId: number, from: number, to: number) {
   return { start, end };
 }
 
-/** Both kinds of episode in a late reading's window, segmented again from the stored readings. */
+/**
+ * Both kinds of episode in a late reading's window, segmented again from the stored readings. The
+ * reading after the window closes the last interval an episode's last reading opened.
+ */
 export async function resegmentWindow(db: Db, vehicleId: number, from: number, to: number) {
   await db.transaction(async (tx) => {
     const { start, end } = await widened(tx, vehicleId, from, to);
-    const points = (
-      await tx
+    const readings = (range: SQL, limit?: number) => {
+      const q = tx
         .select(METER_COLUMNS)
         .from(canReading)
-        .where(
-          and(
-            eq(canReading.vehicleId, vehicleId),
-            gte(canReading.ts, new Date(start)),
-            lte(canReading.ts, new Date(end)),
-          ),
-        )
-        .orderBy(asc(canReading.ts))
-    ).map(meterPointOf);
+        .where(and(eq(canReading.vehicleId, vehicleId), range))
+        .orderBy(asc(canReading.ts));
+      return limit ? q.limit(limit) : q;
+    };
+    const points = [
+      ...(await readings(and(gte(canReading.ts, new Date(start)), lte(canReading.ts, new Date(end)))!)),
+      ...(await readings(gt(canReading.ts, new Date(end)), 1)),
+    ].map(meterPointOf);
     for (const kind of KINDS) {
       const table = tableOf(kind);
       await tx
@@ -201,7 +206,9 @@ export async function resegmentWindow(db: Db, vehicleId: number, from: number, t
           and(eq(table.vehicleId, vehicleId), lte(table.startTs, new Date(end)), gte(table.endTs, new Date(start))),
         );
       await inBatches(
-        segmentEpisodes(kind, points).map((episode) => ({ vehicleId, episode })),
+        segmentEpisodes(kind, points)
+          .filter((episode) => episode.start <= end)
+          .map((episode) => ({ vehicleId, episode })),
         (episodes) => writeEpisodes(tx, kind, episodes, 'keep'),
       );
     }

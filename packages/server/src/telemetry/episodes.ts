@@ -4,23 +4,21 @@ import { groupByVehicle, type StoredRow } from '../readings/stored-row.js';
 import { refreshBatteryEstimates } from './battery-estimates.js';
 import { KINDS, loadStarts, resegmentWindow, writeEpisodes } from './episode-store.js';
 import { OpenEpisodes } from './open-episodes.js';
+import { workInOrder } from '../lib/work-in-order.js';
+import { priceClosedSessions } from './visits/charge-costs.js';
+import type { ZoneCache } from './visits/zone-cache.js';
 
 /**
  * Keeps each vehicle's trips and charging sessions, with their energy and distance, current as
  * readings arrive: in-order readings step the open episodes in memory (written back once a
  * second); a late reading marks its window, which is segmented again from the stored readings, so
  * the episodes come out the same whatever order readings arrive in. A closed charging session
- * refreshes the vehicle's capacity estimate.
+ * refreshes the vehicle's capacity estimate and is priced at the tariff of the zone it happened in.
  */
-export function createEpisodeTracker(db: Db) {
+export function createEpisodeTracker(db: Db, zones: ZoneCache) {
   const open = new OpenEpisodes();
-  let chain: Promise<void> = Promise.resolve();
-  /** One piece of work at a time, in order; a failed one does not stop those after it. */
-  const enqueue = (work: () => Promise<void>) => {
-    const run = chain.then(work);
-    chain = run.catch(() => undefined);
-    return run;
-  };
+  const queue = workInOrder();
+  const enqueue = queue.run;
 
   const applyBatch = async (rows: StoredRow[]) => {
     const groups = groupByVehicle(rows);
@@ -52,7 +50,7 @@ export function createEpisodeTracker(db: Db) {
   return {
     /** Applies batches one after another, in commit order. */
     apply: (rows: StoredRow[]) => enqueue(() => applyBatch(rows)),
-    idle: () => chain,
+    idle: queue.idle,
     /** Readings changed or removed by hand: their window is segmented again at the next persist. */
     recompute(vehicleId: number, timestamps: number[]) {
       for (const ts of timestamps) open.markLate(vehicleId, ts);
@@ -74,7 +72,10 @@ export function createEpisodeTracker(db: Db) {
         await writeChanged();
         for (const [vehicleId, w] of open.takeLate()) await resegment(vehicleId, w.from, w.to);
         const closed = open.takeChargesClosed();
-        if (closed.length) await refreshBatteryEstimates(db, closed);
+        if (!closed.length) return;
+        await refreshBatteryEstimates(db, closed);
+        const vehicles = closed.map((vehicleId) => ({ vehicleId, openStart: open.openChargeStart(vehicleId) }));
+        await priceClosedSessions(db, zones, vehicles);
       }),
   };
 }

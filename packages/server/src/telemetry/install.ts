@@ -81,6 +81,7 @@ export async function installTelemetry(
     live,
     devices: telemetry.devices,
     trackers,
+    zones: telemetry.zones,
   });
 
   const pipeline = telemetry;

@@ -106,6 +106,11 @@ export class OpenEpisodes {
     return closed;
   }
 
+  /** When a vehicle's charging session still open in memory began, if one is. */
+  openChargeStart(vehicleId: number): number | null {
+    return this.vehicles.get(vehicleId)?.tracks.charge.open?.start ?? null;
+  }
+
   /** A vehicle's window was segmented again: it is reloaded from storage on its next reading. */
   resegmented(vehicleId: number) {
     this.vehicles.delete(vehicleId);

@@ -7,6 +7,7 @@ import type { EpisodeTracker } from './episodes.js';
 import { SIGNAL_COLUMNS } from './reading-store.js';
 import { type StoredRow } from '../readings/stored-row.js';
 import type { VehicleStates } from './vehicle-states.js';
+import type { VisitTracker } from './visits/visits.js';
 
 /** A vehicle's stored readings that are taken over: from its last written state to its newest reading. */
 export interface TakeoverWindow {
@@ -21,14 +22,15 @@ export interface TakeoverWindow {
  * holder may have died between storing readings, acknowledged, and following them up (state, trips,
  * alerts), and this instance's own memory of the vehicle may be from an earlier turn. So, before the
  * vehicle's next reading is stored: the live state is reloaded and the readings since it was written
- * applied again, alerts are evaluated again from their stored state (nothing recorded twice), trips
- * and charging sessions from that point are segmented again from storage, and `rebuilt` (the
+ * applied again, alerts are evaluated again from their stored state (nothing recorded twice), trips,
+ * charging sessions and zone visits from that point are decided again from storage, and `rebuilt` (the
  * dashboard's daily figures) gets the windows. Calls made while one rebuild runs share the next.
  */
 export function createTakeover(deps: {
   db: Db;
   states: VehicleStates;
   episodes: EpisodeTracker;
+  visits: VisitTracker;
   alerts: AlertEngine;
   rebuilt?: (windows: TakeoverWindow[]) => Promise<void>;
 }) {
@@ -57,6 +59,7 @@ export function createTakeover(deps: {
     await deps.alerts.replay(ids, rows);
     const changed = [...windows.values()].filter((w) => w.to >= w.from);
     await deps.episodes.rebuild(changed);
+    await deps.visits.rebuild(changed);
     await deps.rebuilt?.(changed);
   };
 

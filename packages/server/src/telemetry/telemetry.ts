@@ -16,6 +16,8 @@ import { createRejectionCounter } from './rejections.js';
 import { createSignalMinutes } from './signal-minutes.js';
 import { createTakeover, type TakeoverWindow } from './takeover.js';
 import { createVehicleStates } from './vehicle-states.js';
+import { createVisitTracker } from './visits/visits.js';
+import { createZoneCache } from './visits/zone-cache.js';
 
 const STATE_PERSIST_MS = 1000;
 
@@ -51,7 +53,9 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
   const raw = database.raw;
   const { partitions, store } = readingStorage(raw);
   const states = createVehicleStates(database.db);
-  const episodes = createEpisodeTracker(database.db);
+  const zones = createZoneCache(database.db);
+  const episodes = createEpisodeTracker(database.db, zones);
+  const visits = createVisitTracker(database.db, zones);
   const minutes = createSignalMinutes(database.db);
   const alerts = createAlertEngine({
     db: database.db,
@@ -60,7 +64,7 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     messagesPerHour: options.alertMessagesPerHour,
     messagesQueued: options.messagesQueued,
   });
-  const followUps = { states, episodes, minutes, alerts };
+  const followUps = { states, episodes, visits, minutes, alerts };
   const writer = createBatchWriter({
     store,
     partitions,
@@ -77,6 +81,7 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     db: database.db,
     states,
     episodes,
+    visits,
     alerts,
     rebuilt: options.vehiclesTakenOver,
   });
@@ -90,7 +95,7 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     // A committed reading reaches the follow-ups a moment after its writer is told (batches hand
     // over in order).
     await writer.handedOver();
-    await Promise.all([states.idle(), alerts.idle(), episodes.idle()]);
+    await Promise.all([states.idle(), alerts.idle(), episodes.idle(), visits.idle()]);
     await persist();
     await options.flushCommitted?.();
   };
@@ -106,6 +111,7 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     devices,
     states,
     episodes,
+    zones,
     persist,
     alerts,
     rejections,
@@ -116,9 +122,10 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     /** Messages and hand-overs to the parse thread so far (the ingestion bench). */
     parseThreadStats: parser.stats,
     start: housekeeping.run,
-    /** Readings changed or removed by hand: the episodes and chart minutes they touch are rebuilt at the next persist. */
+    /** Readings changed or removed by hand: the episodes, visits and chart minutes they touch are rebuilt at the next persist. */
     readingsChanged(vehicleId: number, timestamps: number[]) {
       episodes.recompute(vehicleId, timestamps);
+      visits.recompute(vehicleId, timestamps);
       minutes.recompute(vehicleId, timestamps);
     },
     settle,

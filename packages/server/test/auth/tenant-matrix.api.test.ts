@@ -601,7 +601,14 @@ describe.each(DATABASE_KINDS)('tenant matrix on %s', (kind) => {
       ),
       // EV analytics: per vehicle like its route history, across the fleet like the dashboard.
       ...Object.fromEntries(
-        ['charging-sessions', 'trips', 'battery-health', 'signal-series?signal=speed'].map((path) => [
+        [
+          'charging-sessions',
+          'trips',
+          'battery-health',
+          'signal-series?signal=speed',
+          'zone-visits',
+          'zone-visits/xlsx',
+        ].map((path) => [
           `GET /api/vehicles/{id}/${path.split('?')[0]}`,
           read(withDriver, `/api/vehicles/${vehicleA()}/${path}`, `/api/vehicles/${vehicleB()}/${path}`),
         ]),
@@ -624,6 +631,16 @@ describe.each(DATABASE_KINDS)('tenant matrix on %s', (kind) => {
         foreignAllowed: ADMIN,
       },
       'GET /api/zones/{id}': read(fleetReaders, `/api/zones/${ids.zoneA}`, `/api/zones/${ids.zoneB}`),
+      'GET /api/zones/{id}/visits': read(
+        fleetReaders,
+        `/api/zones/${ids.zoneA}/visits`,
+        `/api/zones/${ids.zoneB}/visits`,
+      ),
+      'GET /api/zones/{id}/visits/xlsx': read(
+        fleetReaders,
+        `/api/zones/${ids.zoneA}/visits/xlsx`,
+        `/api/zones/${ids.zoneB}/visits/xlsx`,
+      ),
       'PUT /api/zones/{id}': {
         own: call('PUT', `/api/zones/${ids.zoneA}`, zoneOf(a)),
         allowed: MANAGERS,

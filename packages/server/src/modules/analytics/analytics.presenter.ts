@@ -12,7 +12,7 @@ import {
   type SignalSeries,
   type TripFigures,
 } from '@evfleet/domain';
-import type { analyticsRepository, EpisodeRow } from './analytics.repository.js';
+import type { analyticsRepository, ChargingRow, EpisodeRow } from './analytics.repository.js';
 
 type Repository = typeof analyticsRepository;
 type RowOf<K extends 'fleet' | 'fleetDays' | 'signalBuckets'> = Awaited<ReturnType<Repository[K]>>[number];
@@ -25,7 +25,7 @@ export const episodeOf = (r: EpisodeRow) => ({ ...r, start: r.start.getTime(), e
 export const ratedOf = (v: { ownRated: number | null; templateRated: number | null }) =>
   effectiveRatedCapacityKwh({ own: v.ownRated, template: v.templateRated });
 
-export const toChargingSession = (r: EpisodeRow): ChargingSession => ({
+export const toChargingSession = (r: ChargingRow): ChargingSession => ({
   start: iso(r.start),
   end: iso(r.end),
   startCharge: r.startCharge,
@@ -34,6 +34,9 @@ export const toChargingSession = (r: EpisodeRow): ChargingSession => ({
   peakPowerKw: roundOrNull(r.peakPowerKw, 2),
   gpsLat: r.gpsLat,
   gpsLong: r.gpsLong,
+  zoneId: r.zoneId,
+  cost: r.cost,
+  currency: r.currency,
 });
 
 export function toTripFigures(r: EpisodeRow): TripFigures {

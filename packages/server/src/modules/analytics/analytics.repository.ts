@@ -83,6 +83,7 @@ const episodesBetween = (db: Db, table: typeof trip, vehicleId: number, from: nu
     .where(and(eq(table.vehicleId, vehicleId), lte(table.startTs, new Date(to)), gte(table.endTs, new Date(from))))
     .orderBy(asc(table.startTs));
 export type EpisodeRow = Awaited<ReturnType<typeof episodesBetween>>[number];
+export type ChargingRow = Awaited<ReturnType<typeof analyticsRepository.chargingSessions>>[number];
 
 export const analyticsRepository = {
   /** A vehicle the caller may see, with what its analytics need. */
@@ -105,7 +106,22 @@ export const analyticsRepository = {
   trips: (db: Db, vehicleId: number, from: number, to: number) => episodesBetween(db, trip, vehicleId, from, to),
   // The two tables share their columns (telemetry-schema.ts episodeColumns); Drizzle's types tell them apart by name only.
   chargingSessions: (db: Db, vehicleId: number, from: number, to: number) =>
-    episodesBetween(db, chargingSession as unknown as typeof trip, vehicleId, from, to),
+    db
+      .select({
+        ...episodeColumns(chargingSession as unknown as typeof trip),
+        zoneId: chargingSession.zoneId,
+        cost: chargingSession.cost,
+        currency: chargingSession.currency,
+      })
+      .from(chargingSession)
+      .where(
+        and(
+          eq(chargingSession.vehicleId, vehicleId),
+          lte(chargingSession.startTs, new Date(to)),
+          gte(chargingSession.endTs, new Date(from)),
+        ),
+      )
+      .orderBy(asc(chargingSession.startTs)),
 
   /** Energy charged over the vehicle's whole history. */
   energyChargedKwh: async (db: Db, vehicleId: number) => {

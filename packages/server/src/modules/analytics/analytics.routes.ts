@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ANY_SIGNED_IN, caller } from '../../auth/guard.js';
 import { idParams } from '../../http/list-params.js';
-import { XLSX_TYPE } from '../../lib/xlsx-writer/xlsx-stream.js';
+import { sendWorkbook } from '../../http/workbook-reply.js';
 import type { AnalyticsService } from './analytics.service.js';
 
 const access = { access: ANY_SIGNED_IN };
@@ -70,11 +70,7 @@ export const analyticsRoutes =
     app.get(
       '/api/analytics/fleet/xlsx',
       { config: access, schema: { querystring: periodQuerySchema } },
-      async (req, reply) =>
-        reply
-          .header('content-type', XLSX_TYPE)
-          .header('content-disposition', 'attachment; filename="Analytics.xlsx"')
-          .send(await service.fleetXlsx(caller(req), req.query)),
+      async (req, reply) => sendWorkbook(reply, 'Analytics.xlsx', await service.fleetXlsx(caller(req), req.query)),
     );
     app.get(
       '/api/analytics/readiness',

@@ -1,8 +1,10 @@
-import { listResponse, zoneSchema, zoneWriteSchema } from '@evfleet/domain';
+import { listResponse, periodQuerySchema, zoneSchema, zoneVisitSchema, zoneWriteSchema } from '@evfleet/domain';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ANY_SIGNED_IN, caller } from '../../auth/guard.js';
 import { idParams, pageQuery } from '../../http/list-params.js';
 import type { ZonesService } from './zones.service.js';
+import { sendWorkbook } from '../../http/workbook-reply.js';
 
 /** Staff read zones but write none; drivers are refused by the service (docs/zones.md). */
 const WRITERS = ['ROLE_ADMIN', 'ROLE_DEALER', 'ROLE_FLEET'] as const;
@@ -30,6 +32,20 @@ export const zonesRoutes =
       '/api/zones/:id',
       { config: write, schema: { params: idParams, body: zoneWriteSchema, response: { 200: zoneSchema } } },
       (req) => service.update(caller(req), req.params.id, req.body),
+    );
+    const visits = { params: idParams, querystring: periodQuerySchema, response: { 200: z.array(zoneVisitSchema) } };
+    const workbook = { params: idParams, querystring: periodQuerySchema };
+    app.get('/api/vehicles/:id/zone-visits', { config: read, schema: visits }, (req) =>
+      service.vehicleVisits(caller(req), req.params.id, req.query),
+    );
+    app.get('/api/vehicles/:id/zone-visits/xlsx', { config: read, schema: workbook }, async (req, reply) =>
+      sendWorkbook(reply, 'Visits.xlsx', await service.vehicleVisitsXlsx(caller(req), req.params.id, req.query)),
+    );
+    app.get('/api/zones/:id/visits', { config: read, schema: visits }, (req) =>
+      service.zoneVisits(caller(req), req.params.id, req.query),
+    );
+    app.get('/api/zones/:id/visits/xlsx', { config: read, schema: workbook }, async (req, reply) =>
+      sendWorkbook(reply, 'Visits.xlsx', await service.zoneVisitsXlsx(caller(req), req.params.id, req.query)),
     );
     app.delete('/api/zones/:id', { config: write, schema: { params: idParams } }, async (req, reply) => {
       await service.remove(caller(req), req.params.id);

@@ -1,6 +1,6 @@
-import type { PageQuery, ZoneWrite } from '@evfleet/domain';
-import { sql } from 'drizzle-orm';
-import { notVisible, type Scope, allowedScope } from '../../auth/visibility.js';
+import type { PageQuery, Period, ZoneWrite } from '@evfleet/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import { notVisible, type Scope, allowedScope, vehicleSeen } from '../../auth/visibility.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { listOf } from '../../db/listing.js';
@@ -8,6 +8,12 @@ import { forbidden, notFound } from '../../http/errors.js';
 import { fleetsRepository as fleets } from '../fleets/index.js';
 import { zonesRepository as repo } from './zones.repository.js';
 import { toZone } from './zones.presenter.js';
+import { vehicle } from '../../db/schema.js';
+import { zoneVisit } from '../../db/zones-schema.js';
+import { vehicleFor } from '../role-permissions/index.js';
+import { toZoneVisit } from './zone-visits.presenter.js';
+import { visitsBetween } from './zone-visits.repository.js';
+import { visitsWorkbook } from './zone-visits-xlsx.js';
 
 /**
  * Depots and zones (docs/zones.md). Administrators and staff read every zone, a dealer its own and
@@ -48,7 +54,32 @@ export function createZonesService({ db }: { db: Db }) {
       return toZone(await one(tx, scope, id));
     });
 
+  /** A vehicle's visits: whoever sees the vehicle's trips sees where it went. */
+  const vehicleVisits = async (by: AuthUser, id: number, period: Period) => {
+    const v = await vehicleFor(
+      db,
+      by,
+      async (where) => (await db.select({ id: vehicle.id, fleetId: vehicle.fleetId }).from(vehicle).where(where))[0],
+      eq(vehicle.id, id),
+    );
+    return (await visitsBetween(db, eq(zoneVisit.vehicleId, v.id), period)).map(toZoneVisit);
+  };
+
+  /** A zone's visits, by the vehicles the caller also sees. */
+  const zoneVisits = async (by: AuthUser, id: number, period: Period) => {
+    const scope = await reader(by);
+    await one(db, scope, id);
+    return (await visitsBetween(db, and(eq(zoneVisit.zoneId, id), vehicleSeen(scope))!, period)).map(toZoneVisit);
+  };
+
   return {
+    vehicleVisits,
+    vehicleVisitsXlsx: async (by: AuthUser, id: number, period: Period) =>
+      visitsWorkbook(await vehicleVisits(by, id, period)),
+    zoneVisits,
+    zoneVisitsXlsx: async (by: AuthUser, id: number, period: Period) =>
+      visitsWorkbook(await zoneVisits(by, id, period)),
+
     async page(by: AuthUser, page: PageQuery) {
       const { rows, total } = await repo.list(db, await reader(by), page);
       return listOf(rows, total, toZone);

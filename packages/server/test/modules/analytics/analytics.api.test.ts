@@ -100,6 +100,10 @@ describe.each(DATABASE_KINDS)('EV analytics from readings with known answers, on
       peakPowerKw: 3,
       gpsLat: null,
       gpsLong: null,
+      // Without a position, no zone and no cost.
+      zoneId: null,
+      cost: null,
+      currency: null,
     });
   });
 

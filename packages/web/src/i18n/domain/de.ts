@@ -441,10 +441,29 @@ export const de: Record<string, string> = {
   'must hold at most 2000 positions in all': 'darf insgesamt höchstens 2000 Positionen enthalten',
   'must not cross itself': 'darf sich nicht selbst kreuzen',
   'must lie inside the outer ring': 'muss innerhalb des äußeren Rings liegen',
+  'must not lie inside another hole': 'darf nicht in einem anderen Loch liegen',
   'A zone belongs to a dealer or a fleet: give one of dealerId and fleetId.':
     'Eine Zone gehört einem Händler oder einer Flotte: bitte dealerId oder fleetId angeben.',
   'A zone belongs to one dealer or one fleet, not both.':
     'Eine Zone gehört einem Händler oder einer Flotte, nicht beiden.',
   'must differ from the band’s start': 'muss sich vom Beginn des Bereichs unterscheiden',
   'must hold at most 24 bands': 'darf höchstens 24 Bereiche enthalten',
+  'must be one of depot, zone, no-go': 'muss depot, zone oder no-go sein',
+  'must be an IANA time zone, such as Europe/Berlin or UTC':
+    'muss eine IANA-Zeitzone sein, etwa Europe/Berlin oder UTC',
+  'must be a time of day as HH:mm (00:00 to 23:59)': 'muss eine Uhrzeit als HH:mm sein (00:00 bis 23:59)',
+  'must be a whole number of seconds from 0 to 86400': 'muss eine ganze Zahl von Sekunden von 0 bis 86400 sein',
+  'must be above 0 and at most 200 mph': 'muss über 0 und höchstens 200 mph sein',
+  'must be a three-letter ISO 4217 currency code, such as USD':
+    'muss ein dreistelliger Währungscode nach ISO 4217 sein, etwa EUR',
+  'must be a price of 0 or more': 'muss ein Preis von 0 oder mehr sein',
+  'overlaps band {{band}}': 'überschneidet sich mit Bereich {{band}}',
+  'must be a longitude between -180 and 180': 'muss ein Längengrad zwischen -180 und 180 sein',
+  'must be a latitude between -90 and 90': 'muss ein Breitengrad zwischen -90 und 90 sein',
+  'must be [longitude, latitude] (an altitude may follow)': 'muss [Länge, Breite] sein (eine Höhe darf folgen)',
+  'must be closed: its last position repeats its first':
+    'muss geschlossen sein: die letzte Position wiederholt die erste',
+  'must be above 0 and at most 50000 metres': 'muss über 0 und höchstens 50000 Meter sein',
+  'must be a Polygon or a Point with radiusM':
+    'muss ein Vieleck oder ein Kreis sein: bitte eine Form auf die Karte zeichnen',
 };

@@ -2,6 +2,7 @@ import { id, idWith, pageQuerySchema, severitySchema } from '@evfleet/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ANY_SIGNED_IN, caller } from '../../../auth/guard.js';
+import { sendWorkbook } from '../../../http/workbook-reply.js';
 import type { VehicleDataService } from './vehicle-data.service.js';
 
 const vinQuery = z.object({ vin: z.string().trim().min(1, 'The VIN is required.').max(64, 'Max') });
@@ -63,10 +64,7 @@ export const vehicleDataRoutes =
       return {};
     });
     app.post('/api/downloadWarningLogs/:id', { config: access, schema: { params: idParams } }, async (req, reply) =>
-      reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', 'attachment; filename="WarningLogs.xlsx"')
-        .send(await service.warningLogsXlsx(caller(req), req.params.id)),
+      sendWorkbook(reply, 'WarningLogs.xlsx', await service.warningLogsXlsx(caller(req), req.params.id)),
     );
 
     app.get('/api/vehicle/movingDates/:id', { config: access, schema: { params: idParams } }, (req) =>

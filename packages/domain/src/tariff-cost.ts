@@ -1,0 +1,67 @@
+import { minutesOf, type Tariff } from './zones.js';
+
+/** Energy charged over a span of time, spread evenly across it (one interval between two readings). */
+export interface EnergySpan {
+  from: number;
+  to: number;
+  kwh: number;
+}
+
+const MINUTE_MS = 60_000;
+/** Every time zone's offset changes only at a quarter hour of UTC: one offset lookup per quarter. */
+const QUARTER_MS = 15 * MINUTE_MS;
+
+/** A tariff's price for each minute of the day. */
+function pricesByMinute(tariff: Tariff): Float64Array {
+  const prices = new Float64Array(1440).fill(tariff.perKwh);
+  for (const band of tariff.bands) {
+    const from = minutesOf(band.from);
+    const to = minutesOf(band.to);
+    for (let m = from; m !== to; m = (m + 1) % 1440) prices[m] = band.perKwh;
+  }
+  return prices;
+}
+
+/** The local minute of the day of a UTC moment in one time zone, looked up once a quarter hour. */
+function localMinuteOf(timeZone: string) {
+  const format = new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit' });
+  const quarters = new Map<number, number>();
+  return (ts: number) => {
+    const quarter = Math.floor(ts / QUARTER_MS);
+    let start = quarters.get(quarter);
+    if (start === undefined) {
+      const parts = format.formatToParts(quarter * QUARTER_MS);
+      const part = (type: string) => Number(parts.find((x) => x.type === type)?.value ?? 0);
+      start = part('hour') * 60 + part('minute');
+      quarters.set(quarter, start);
+    }
+    return (start + Math.floor((ts - quarter * QUARTER_MS) / MINUTE_MS)) % 1440;
+  };
+}
+
+/**
+ * What energy cost at a tariff whose bands are times of day in `timeZone`: each span's energy is
+ * split at every minute boundary in proportion to time, and each piece is priced by the band its
+ * minute falls in. Bands begin and end on whole minutes, so the split is exact. Unrounded.
+ */
+export function tariffCost(tariff: Tariff, timeZone: string, spans: Iterable<EnergySpan>): number {
+  const prices = pricesByMinute(tariff);
+  const minuteOf = localMinuteOf(timeZone);
+  let cost = 0;
+  for (const { from, to, kwh } of spans) {
+    if (!(kwh > 0)) continue;
+    if (!(to > from)) {
+      cost += kwh * prices[minuteOf(from)];
+      continue;
+    }
+    for (let t = from; t < to;) {
+      const next = Math.min(to, (Math.floor(t / MINUTE_MS) + 1) * MINUTE_MS);
+      cost += (kwh * (next - t) * prices[minuteOf(t)]) / (to - from);
+      t = next;
+    }
+  }
+  return cost;
+}
+
+/** A cost as answered: to the cent. */
+export const roundCost = (cost: number) => Math.round(cost * 100) / 100;

@@ -1,0 +1,84 @@
+import { decideVisits, type VisitTrack } from '@evfleet/domain';
+import { writeVehicleRows } from '../../db/batches.js';
+import type { Db } from '../../db/client.js';
+import { workInOrder } from '../../lib/work-in-order.js';
+import { groupByVehicle, type StoredRow } from '../../readings/stored-row.js';
+import { OpenVisits, type VisitEvents } from './open-visits.js';
+import { loadOpenVisits, redecideVisits, writeVisits } from './visit-store.js';
+import type { ZoneCache } from './zone-cache.js';
+
+/**
+ * Keeps each vehicle's zone visits current as readings arrive (docs/zones.md): in-order readings
+ * step the vehicle's stays in memory, against its zones' index (written back once a second); a
+ * late reading marks its window, which is decided again from the stored readings up to the newest,
+ * so the visits come out the same whatever order readings arrive in. A vehicle taken up again (a
+ * restart) starts from its stored open visits: a stay or absence not yet long enough to count
+ * starts again at its next reading.
+ */
+export function createVisitTracker(db: Db, zones: ZoneCache, events?: VisitEvents) {
+  const open = new OpenVisits();
+  const queue = workInOrder();
+
+  const applyBatch = async (rows: StoredRow[]) => {
+    const groups = groupByVehicle(rows);
+    await zones.ensure(groups.keys());
+    const unmet = [...groups.keys()].filter((id) => !open.has(id));
+    if (unmet.length)
+      for (const [vehicleId, stand] of await loadOpenVisits(db, unmet)) {
+        const dwellOf = (zoneId: number) => zones.of(vehicleId).all.find((z) => z.id === zoneId)?.dwellMs ?? 0;
+        const visits = stand.open.map((visit) => ({ visit, dwellMs: dwellOf(visit.zoneId) }));
+        open.meet(vehicleId, visits, stand.lastTs);
+      }
+    for (const [vehicleId, list] of groups) open.step(vehicleId, list, zones.of(vehicleId), events);
+  };
+
+  /** A vehicle's visits from `from` on, decided again from storage; memory resumes where they end. */
+  const redecide = async (vehicleId: number, from: number) => {
+    await zones.ensure([vehicleId]);
+    const own = zones.of(vehicleId);
+    const longestDwell = Math.max(0, ...own.all.map((z) => z.dwellMs));
+    let track: VisitTrack | undefined;
+    const points = await redecideVisits(db, vehicleId, from - longestDwell, (points) => {
+      const decided = decideVisits(points, (p) => own.containing(p.lat, p.lng));
+      track = decided.track;
+      return decided.visits;
+    });
+    if (track) open.resume(vehicleId, track, points.at(-1)?.ts ?? 0);
+  };
+
+  const writeChanged = async () => {
+    const visits = open.takeChanged();
+    await writeVehicleRows(
+      visits,
+      (batch) => writeVisits(db, batch),
+      (unwritten) => unwritten.forEach(({ vehicleId, visit }) => open.changed(vehicleId, visit)),
+    );
+  };
+
+  return {
+    /** Applies batches one after another, in commit order. */
+    apply: (rows: StoredRow[]) => queue.run(() => applyBatch(rows)),
+    idle: queue.idle,
+    /** Readings changed or removed by hand: their window is decided again at the next persist. */
+    recompute(vehicleId: number, timestamps: number[]) {
+      for (const ts of timestamps) open.markLate(vehicleId, ts);
+    },
+    /** Vehicles whose readings this instance takes over: their visits from `from` on are decided again. */
+    rebuild: (windows: { vehicleId: number; from: number }[]) =>
+      queue.run(async () => {
+        for (const { vehicleId, from } of windows) {
+          open.drop(vehicleId);
+          await redecide(vehicleId, from);
+        }
+      }),
+    /** Writes changed visits, and decides again the windows late readings touched. */
+    persist: () =>
+      queue.run(async () => {
+        await writeChanged();
+        for (const [vehicleId, from] of open.takeLate()) await redecide(vehicleId, from);
+      }),
+    /** Zones changed: visits of zones now gone are not written, the next readings see the new shapes. */
+    zonesChanged: zones.changed,
+  };
+}
+export type VisitTracker = ReturnType<typeof createVisitTracker>;
