@@ -119,6 +119,10 @@ export const readinessRowSchema = z.object({
   usualDailyMiles: z.number().nullable(),
   /** false: the range is below the usual daily distance. null: not enough is known. */
   ready: z.boolean().nullable(),
+  /** The depot the vehicle is in now (an open visit, docs/zones.md), or null. */
+  depotName: z.string().nullable(),
+  /** Whether its latest reading charges; null when it tells neither charge status nor current. */
+  pluggedIn: z.boolean().nullable(),
 });
 export type ReadinessRow = z.infer<typeof readinessRowSchema>;
 

@@ -37,3 +37,5 @@ export * from './zones.js';
 export * from './zone-containment.js';
 export * from './zone-visits.js';
 export * from './tariff-cost.js';
+export * from './local-time.js';
+export * from './zone-alerts.js';

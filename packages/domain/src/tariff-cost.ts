@@ -1,3 +1,4 @@
+import { localMinuteOfDay } from './local-time.js';
 import { minutesOf, type Tariff } from './zones.js';
 
 /** Energy charged over a span of time, spread evenly across it (one interval between two readings). */
@@ -8,8 +9,6 @@ export interface EnergySpan {
 }
 
 const MINUTE_MS = 60_000;
-/** Every time zone's offset changes only at a quarter hour of UTC: one offset lookup per quarter. */
-const QUARTER_MS = 15 * MINUTE_MS;
 
 /** A tariff's price for each minute of the day. */
 function pricesByMinute(tariff: Tariff): Float64Array {
@@ -22,23 +21,6 @@ function pricesByMinute(tariff: Tariff): Float64Array {
   return prices;
 }
 
-/** The local minute of the day of a UTC moment in one time zone, looked up once a quarter hour. */
-function localMinuteOf(timeZone: string) {
-  const format = new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit' });
-  const quarters = new Map<number, number>();
-  return (ts: number) => {
-    const quarter = Math.floor(ts / QUARTER_MS);
-    let start = quarters.get(quarter);
-    if (start === undefined) {
-      const parts = format.formatToParts(quarter * QUARTER_MS);
-      const part = (type: string) => Number(parts.find((x) => x.type === type)?.value ?? 0);
-      start = part('hour') * 60 + part('minute');
-      quarters.set(quarter, start);
-    }
-    return (start + Math.floor((ts - quarter * QUARTER_MS) / MINUTE_MS)) % 1440;
-  };
-}
-
 /**
  * What energy cost at a tariff whose bands are times of day in `timeZone`: each span's energy is
  * split at every minute boundary in proportion to time, and each piece is priced by the band its
@@ -46,7 +28,7 @@ function localMinuteOf(timeZone: string) {
  */
 export function tariffCost(tariff: Tariff, timeZone: string, spans: Iterable<EnergySpan>): number {
   const prices = pricesByMinute(tariff);
-  const minuteOf = localMinuteOf(timeZone);
+  const minuteOf = localMinuteOfDay(timeZone);
   let cost = 0;
   for (const { from, to, kwh } of spans) {
     if (!(kwh > 0)) continue;

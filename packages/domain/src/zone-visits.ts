@@ -132,6 +132,11 @@ export function stepVisits(track: VisitTrack, p: VisitPoint, inside: readonly Vi
   return step;
 }
 
+/** The visits a track holds open: those that count and have not ended. */
+export function* openVisits(track: VisitTrack): Generator<ZoneVisit> {
+  for (const stay of track.stays.values()) if (stay.visit) yield stay.visit;
+}
+
 /** Every visit a time-ordered series of readings makes, from a vehicle outside every zone. */
 export function decideVisits(
   points: readonly VisitPoint[],

@@ -33,6 +33,7 @@ export const ZONE_MESSAGES = {
   sameEnds: 'must differ from the band’s start',
   overlap: (other: number) => `overlaps band ${other + 1}`,
   bands: `must hold at most ${ZONE_LIMITS.maxTariffBands} bands`,
+  departureCharge: 'must be a charge from 0 to 100 %',
 } as const;
 
 const M = ZONE_MESSAGES;
@@ -135,6 +136,13 @@ export const zoneWriteSchema = z
       .transform((v) => v ?? null),
     tariff: tariffSchema.nullish().transform((v) => v ?? null),
     eveningTime: timeOfDay.nullish(),
+    /** A depot's: leaving with less charge than this raises the departure alert. */
+    departureChargePercent: z
+      .number({ error: M.departureCharge })
+      .finite(M.departureCharge)
+      .min(0, M.departureCharge)
+      .max(100, M.departureCharge)
+      .nullish(),
   })
   .superRefine((zone, ctx) => {
     const owners = [zone.dealerId, zone.fleetId].filter((id) => id != null).length;
@@ -142,12 +150,13 @@ export const zoneWriteSchema = z
     const message = owners ? M.twoOwners : M.owner;
     for (const field of ['dealerId', 'fleetId']) ctx.addIssue({ code: 'custom', path: [field], message });
   })
-  // A depot's evening starts at 18:00 unless it says otherwise; other zones have no evening.
-  .transform(({ dealerId, fleetId, eveningTime, ...zone }) => ({
+  // A depot's evening starts at 18:00 unless it says otherwise; other zones have no evening and no departures.
+  .transform(({ dealerId, fleetId, eveningTime, departureChargePercent, ...zone }) => ({
     ...zone,
     dealerId: dealerId ?? null,
     fleetId: fleetId ?? null,
     eveningTime: zone.kind === 'depot' ? (eveningTime ?? ZONE_LIMITS.defaultEveningTime) : null,
+    departureChargePercent: zone.kind === 'depot' ? (departureChargePercent ?? null) : null,
   }));
 export type ZoneWrite = z.infer<typeof zoneWriteSchema>;
 
@@ -163,6 +172,7 @@ export const zoneSchema = z.object({
   speedLimitMph: z.number().nullable(),
   tariff: storedTariffSchema.nullable(),
   eveningTime: z.string().nullable(),
+  departureChargePercent: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

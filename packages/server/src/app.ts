@@ -24,6 +24,7 @@ import { createMailDispatcher, type MailDispatcher } from './mail/dispatcher.js'
 import { createSmsSender } from './mail/sms-sender.js';
 import { installAuditTrail, type AuditTrail } from './modules/audits/index.js';
 import { createDailyStats } from './modules/dashboard/index.js';
+import { createZoneAlerts } from './modules/zones/index.js';
 import { installModules } from './modules/index.js';
 import {
   createDiagnostics,
@@ -175,6 +176,12 @@ export async function buildApp(deps: AppDeps) {
   // One listening connection for every instance-to-instance message, closed after everything that sends.
   const notifications = await createNotifications(database, loggers.get('evfleet.telemetry'));
   const dailyStats = createDailyStats(database.db, loggers.get('evfleet.telemetry'));
+  const zoneAlerts = createZoneAlerts({
+    db: database.db,
+    log: loggers.get('evfleet.telemetry'),
+    messagesPerHour: config.alertMessagesPerHour,
+    messagesQueued: mail.kick,
+  });
   installed.telemetry = await installTelemetry(app, {
     config,
     database,
@@ -185,6 +192,7 @@ export async function buildApp(deps: AppDeps) {
     readingsCommitted: dailyStats.committed,
     flushCommitted: dailyStats.flush,
     vehiclesTakenOver: dailyStats.takenOver,
+    zoneAlertsFound: zoneAlerts.found,
     mapItems: (fresh) => createMapItems(database.db, fresh),
   });
   const { pipeline: telemetry, trackers } = installed.telemetry;

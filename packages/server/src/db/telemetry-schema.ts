@@ -12,7 +12,7 @@ import {
   serial,
   text,
   timestamp,
-  uniqueIndex,
+  unique,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { belongsTo, instant, updatedAt } from './columns.js';
@@ -104,9 +104,14 @@ export const warningLog = pgTable(
     /** True once cleared from the detail page: kept for audits, hidden from the list. */
     cleared: boolean('cleared').notNull().default(false),
     manual: boolean('manual').notNull().default(false),
+    /** A zone alert's zone (docs/zones.md), whose delete takes its alerts along; null for a threshold alert. */
+    zoneId: integer('zone_id').references(() => zone.id, { onDelete: 'cascade' }),
   },
   (t) => [
-    uniqueIndex('warning_log_transition_uq').on(t.vehicleId, t.attributeName, t.type, t.episodeSince),
+    // A zone alert's transition is one per zone; a threshold alert's has no zone (nulls not distinct).
+    unique('warning_log_transition_uq')
+      .on(t.vehicleId, t.attributeName, t.type, t.episodeSince, t.zoneId)
+      .nullsNotDistinct(),
     index('warning_log_vehicle_date_idx').on(t.vehicleId, t.date),
     // The vehicle-logs screen across all vehicles (newest first) and the month's service incidents.
     index('warning_log_date_idx').on(t.date),

@@ -35,6 +35,8 @@ export const zone = pgTable(
     tariff: jsonb('tariff').$type<Tariff>(),
     /** "HH:mm" in the zone's time zone; a depot's only. */
     eveningTime: varchar('evening_time', { length: 5 }),
+    /** A depot's: leaving with less charge (per cent) raises the departure alert. */
+    departureChargePercent: doublePrecision('departure_charge_percent'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

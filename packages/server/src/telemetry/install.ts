@@ -1,4 +1,5 @@
 import websocket from '@fastify/websocket';
+import type { ZoneAlertEvent } from '@evfleet/domain';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Sessions } from '../auth/sessions.js';
 import type { Config } from '../config.js';
@@ -34,6 +35,7 @@ export async function installTelemetry(
     readingsCommitted?: (rows: StoredRow[]) => void;
     flushCommitted?: () => Promise<void>;
     vehiclesTakenOver?: (windows: TakeoverWindow[]) => Promise<void>;
+    zoneAlertsFound?: (found: ZoneAlertEvent[]) => Promise<void>;
     /** The live feed's map items, fresher states from this instance's memory taking precedence. */
     mapItems: (fresh: (vehicleId: number) => VehicleLiveState | undefined) => MapItems;
   },
@@ -58,6 +60,7 @@ export async function installTelemetry(
     readingsCommitted: deps.readingsCommitted,
     flushCommitted: deps.flushCommitted,
     vehiclesTakenOver: deps.vehiclesTakenOver,
+    zoneAlertsFound: deps.zoneAlertsFound,
   });
   await telemetry.start();
 

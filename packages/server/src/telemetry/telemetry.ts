@@ -1,3 +1,4 @@
+import type { ZoneAlertEvent } from '@evfleet/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import { createAlertEngine } from '../alerts/alert-engine.js';
@@ -35,6 +36,8 @@ interface TelemetryOptions {
   flushCommitted?: () => Promise<void>;
   /** Vehicles whose readings this instance took over, and the stored readings rebuilt (takeover.ts). */
   vehiclesTakenOver?: (windows: TakeoverWindow[]) => Promise<void>;
+  /** Records what the zone rules found at ingest (the zones module's alerts). */
+  zoneAlertsFound?: (found: ZoneAlertEvent[]) => Promise<void>;
 }
 
 /** Where readings are stored on this database: its month partitions, and the COPY store that writes them. */
@@ -55,7 +58,7 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
   const states = createVehicleStates(database.db);
   const zones = createZoneCache(database.db);
   const episodes = createEpisodeTracker(database.db, zones);
-  const visits = createVisitTracker(database.db, zones);
+  const visits = createVisitTracker(database.db, zones, options.zoneAlertsFound);
   const minutes = createSignalMinutes(database.db);
   const alerts = createAlertEngine({
     db: database.db,

@@ -48,6 +48,12 @@ const PERIOD_TOTALS = (from: number, to: number) => sql`
     select * from vehicle_running_total r where r.vehicle_id = vehicle.id and r.day < ${utcDay(from)}::date order by r.day desc limit 1
   ) lo on true`;
 
+/** Whether a vehicle's state charges, by the domain's isCharging: its charge status, else a negative current. */
+const PLUGGED_IN = sql.raw(`case
+  when st.values ? 'chargeStatus' then (st.values ->> 'chargeStatus')::float8 >= 0.5
+  when st.values ? 'vehicleCurrent' then (st.values ->> 'vehicleCurrent')::float8 < 0
+end`);
+
 export interface DaySums {
   distance: number;
   used: number;
@@ -195,7 +201,11 @@ export const analyticsRepository = {
     const result = await db.execute(sql`
       select vehicle.id, vehicle.name, vehicle.fleet_id, f.name as fleet_name, vehicle.rated_capacity_kwh as own_rated,
         t.rated_capacity_kwh as template_rated, b.estimated_capacity_kwh as estimated,
-        (st.values ->> 'batteryCharge')::float8 as battery_charge, ${PERIOD_SUMS}
+        (st.values ->> 'batteryCharge')::float8 as battery_charge, ${PERIOD_SUMS},
+        (select z.name from zone_visit zv join zone z on z.id = zv.zone_id
+          where zv.vehicle_id = vehicle.id and zv.exited_at is null and z.kind = 'depot'
+          order by zv.entered_at desc limit 1) as depot_name,
+        ${PLUGGED_IN} as plugged_in
       from vehicle
       left join fleet f on f.id = vehicle.fleet_id
       left join vehicle_template t on t.id = vehicle.template_id
@@ -214,6 +224,8 @@ export const analyticsRepository = {
       estimated: num(r.estimated),
       batteryCharge: num(r.battery_charge),
       drivingDays: Number(r.driving_days),
+      depotName: r.depot_name === null ? null : String(r.depot_name),
+      pluggedIn: r.plugged_in === null ? null : Boolean(r.plugged_in),
       ...daySums(r),
     }));
   },

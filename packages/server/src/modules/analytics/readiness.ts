@@ -45,6 +45,8 @@ export function readinessOf(rows: readonly ReadinessSums[]): ReadinessRow[] {
         estimatedRangeMiles: roundOrNull(range, 1),
         usualDailyMiles: roundOrNull(usual, 1),
         ready: range !== null && usual !== null ? range >= usual : null,
+        depotName: r.depotName,
+        pluggedIn: r.pluggedIn,
       };
     })
     .sort(

@@ -14,6 +14,7 @@ export const toZone = (r: ZoneRow): Zone => ({
   speedLimitMph: r.speedLimitMph,
   tariff: r.tariff,
   eveningTime: r.eveningTime,
+  departureChargePercent: r.departureChargePercent,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });

@@ -1,22 +1,39 @@
-import { newVisitTrack, stepVisits, type VisitPoint, type VisitTrack, type ZoneVisit } from '@evfleet/domain';
+import {
+  isCharging,
+  judgeZoneRules,
+  newVisitTrack,
+  newZoneRuleMemory,
+  openVisits,
+  stepVisits,
+  type RuledReading,
+  type VisitTrack,
+  type ZoneAlertEvent,
+  type ZoneRuleMemory,
+  type ZoneVisit,
+} from '@evfleet/domain';
 import type { StoredRow } from '../../readings/stored-row.js';
 import { SIGNAL_INDEX, valueAt } from '../../readings/reading.js';
 import type { VehicleZones } from './zone-cache.js';
 import type { VehicleVisit } from './visit-store.js';
 
-const { gpsLat, gpsLong, speed, odometer } = SIGNAL_INDEX;
+const { gpsLat, gpsLong, speed, odometer, chargeStatus, vehicleCurrent, batteryCharge } = SIGNAL_INDEX;
 
-/** A reading's position and what a visit sums, or null when it has no position. */
-export function visitPoint({ reading }: StoredRow): VisitPoint | null {
-  const lat = valueAt(reading.values, gpsLat);
-  const lng = valueAt(reading.values, gpsLong);
+/** A reading's position, what a visit sums and what the zone rules look at; null without a position. */
+export function ruledReading({ reading: { ts, values } }: StoredRow): RuledReading | null {
+  const lat = valueAt(values, gpsLat);
+  const lng = valueAt(values, gpsLong);
   if (lat === null || lng === null) return null;
   return {
-    ts: reading.ts,
+    ts,
     lat,
     lng,
-    speed: valueAt(reading.values, speed),
-    odometer: valueAt(reading.values, odometer),
+    speed: valueAt(values, speed),
+    odometer: valueAt(values, odometer),
+    charging: isCharging({
+      chargeStatus: valueAt(values, chargeStatus),
+      vehicleCurrent: valueAt(values, vehicleCurrent),
+    }),
+    batteryCharge: valueAt(values, batteryCharge),
   };
 }
 
@@ -24,23 +41,19 @@ interface VehicleVisits {
   /** The last reading with a position stepped: an older one is late. */
   lastTs: number;
   track: VisitTrack;
-}
-
-/** What the zones hear of a reading as it is stepped: for the zone alerts. */
-export interface VisitEvents {
-  entered(vehicleId: number, visit: ZoneVisit): void;
-  left(vehicleId: number, visit: ZoneVisit): void;
+  rules: ZoneRuleMemory;
 }
 
 /**
  * What the visit tracker (visits.ts) holds in memory between writes: each vehicle's stays, stepped
- * by its in-order readings; the visits changed since the last write; the windows late readings
- * touched. No storage here.
+ * by its in-order readings, and what the zone rules remember of it; the visits changed since the
+ * last write; what the rules found; the windows late readings touched. No storage here.
  */
 export class OpenVisits {
   private readonly vehicles = new Map<number, VehicleVisits>();
   private readonly dirty = new Map<number, Set<ZoneVisit>>();
   private readonly late = new Map<number, number>();
+  private found: ZoneAlertEvent[] = [];
 
   has(vehicleId: number) {
     return this.vehicles.has(vehicleId);
@@ -48,31 +61,44 @@ export class OpenVisits {
 
   /** Takes a vehicle up with its stored open visits. */
   meet(vehicleId: number, open: { visit: ZoneVisit; dwellMs: number }[], lastTs: number) {
-    this.vehicles.set(vehicleId, { lastTs, track: newVisitTrack(open) });
+    this.vehicles.set(vehicleId, { lastTs, track: newVisitTrack(open), rules: newZoneRuleMemory() });
   }
 
   /** Takes a vehicle up where a window decided again from storage left it. */
   resume(vehicleId: number, track: VisitTrack, lastTs: number) {
     this.dirty.delete(vehicleId);
-    this.vehicles.set(vehicleId, { lastTs, track });
+    const rules = this.vehicles.get(vehicleId)?.rules ?? newZoneRuleMemory();
+    this.vehicles.set(vehicleId, { lastTs, track, rules });
   }
 
-  /** Steps a met vehicle's visits by its readings (in time order); an older reading marks its window late. */
-  step(vehicleId: number, list: StoredRow[], zones: VehicleZones, events?: VisitEvents) {
+  /**
+   * Steps a met vehicle's visits by its readings (in time order) and judges the zone rules on them;
+   * an older reading marks its window late, and raises nothing.
+   */
+  step(vehicleId: number, list: StoredRow[], zones: VehicleZones) {
     const v = this.vehicles.get(vehicleId)!;
+    const zoneOf = (id: number) => zones.all.find((z) => z.id === id);
     for (const row of list) {
-      const p = visitPoint(row);
+      const p = ruledReading(row);
       if (!p) continue;
       if (p.ts <= v.lastTs) {
         this.markLate(vehicleId, p.ts);
         continue;
       }
       v.lastTs = p.ts;
-      const { entered, left, changed } = stepVisits(v.track, p, zones.containing(p.lat, p.lng));
-      for (const visit of changed) this.changed(vehicleId, visit);
-      for (const visit of entered) events?.entered(vehicleId, visit);
-      for (const visit of left) events?.left(vehicleId, visit);
+      const inside = zones.containing(p.lat, p.lng);
+      const step = stepVisits(v.track, p, inside);
+      for (const visit of step.changed) this.changed(vehicleId, visit);
+      if (inside.length || v.track.stays.size || step.left.length)
+        judgeZoneRules(v.rules, vehicleId, p, inside, step, openVisits(v.track), zoneOf, this.found);
     }
+  }
+
+  /** What the zone rules found since the last call. */
+  takeFound(): ZoneAlertEvent[] {
+    const found = this.found;
+    this.found = [];
+    return found;
   }
 
   changed(vehicleId: number, visit: ZoneVisit) {

@@ -1,9 +1,9 @@
-import { decideVisits, type VisitTrack } from '@evfleet/domain';
+import { decideVisits, type VisitTrack, type ZoneAlertEvent } from '@evfleet/domain';
 import { writeVehicleRows } from '../../db/batches.js';
 import type { Db } from '../../db/client.js';
 import { workInOrder } from '../../lib/work-in-order.js';
 import { groupByVehicle, type StoredRow } from '../../readings/stored-row.js';
-import { OpenVisits, type VisitEvents } from './open-visits.js';
+import { OpenVisits } from './open-visits.js';
 import { loadOpenVisits, redecideVisits, writeVisits } from './visit-store.js';
 import type { ZoneCache } from './zone-cache.js';
 
@@ -11,11 +11,17 @@ import type { ZoneCache } from './zone-cache.js';
  * Keeps each vehicle's zone visits current as readings arrive (docs/zones.md): in-order readings
  * step the vehicle's stays in memory, against its zones' index (written back once a second); a
  * late reading marks its window, which is decided again from the stored readings up to the newest,
- * so the visits come out the same whatever order readings arrive in. A vehicle taken up again (a
- * restart) starts from its stored open visits: a stay or absence not yet long enough to count
- * starts again at its next reading.
+ * so the visits come out the same whatever order readings arrive in. The zone rules are judged on
+ * the in-order readings only, as the threshold alerts are. A vehicle taken up again (a restart)
+ * starts from its stored open visits: a stay or absence not yet long enough to count starts again
+ * at its next reading.
  */
-export function createVisitTracker(db: Db, zones: ZoneCache, events?: VisitEvents) {
+export function createVisitTracker(
+  db: Db,
+  zones: ZoneCache,
+  /** Records what the zone rules found (the zones module's alerts). */
+  alertsFound?: (found: ZoneAlertEvent[]) => Promise<void>,
+) {
   const open = new OpenVisits();
   const queue = workInOrder();
 
@@ -29,7 +35,7 @@ export function createVisitTracker(db: Db, zones: ZoneCache, events?: VisitEvent
         const visits = stand.open.map((visit) => ({ visit, dwellMs: dwellOf(visit.zoneId) }));
         open.meet(vehicleId, visits, stand.lastTs);
       }
-    for (const [vehicleId, list] of groups) open.step(vehicleId, list, zones.of(vehicleId), events);
+    for (const [vehicleId, list] of groups) open.step(vehicleId, list, zones.of(vehicleId));
   };
 
   /** A vehicle's visits from `from` on, decided again from storage; memory resumes where they end. */
@@ -71,10 +77,12 @@ export function createVisitTracker(db: Db, zones: ZoneCache, events?: VisitEvent
           await redecide(vehicleId, from);
         }
       }),
-    /** Writes changed visits, and decides again the windows late readings touched. */
+    /** Writes changed visits, records what the zone rules found, and decides again the windows late readings touched. */
     persist: () =>
       queue.run(async () => {
         await writeChanged();
+        const found = open.takeFound();
+        if (found.length) await alertsFound?.(found);
         for (const [vehicleId, from] of open.takeLate()) await redecide(vehicleId, from);
       }),
     /** Zones changed: visits of zones now gone are not written, the next readings see the new shapes. */

@@ -1,19 +1,13 @@
-import { ZoneIndex, type Tariff, type ZoneGeometry, type ZoneKind } from '@evfleet/domain';
+import { ZoneIndex, type RuledZone, type Tariff, type ZoneGeometry } from '@evfleet/domain';
 import { inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { fleet, vehicle } from '../../db/schema.js';
 import { zone } from '../../db/zones-schema.js';
 
-/** A zone as ingest sees it. */
-export interface TrackedZone {
-  id: number;
-  name: string;
-  kind: ZoneKind;
-  timeZone: string;
+/** A zone as ingest sees it: what its visits, rules and tariff need. */
+export interface TrackedZone extends RuledZone {
   dwellMs: number;
-  speedLimitMph: number | null;
   tariff: Tariff | null;
-  eveningTime: string | null;
 }
 
 /** A vehicle's zones: those of its fleet and of its dealer (the fleet's when the vehicle names none). */
@@ -106,4 +100,5 @@ const tracked = (z: typeof zone.$inferSelect): TrackedZone => ({
   speedLimitMph: z.speedLimitMph,
   tariff: z.tariff,
   eveningTime: z.eveningTime,
+  departureChargePercent: z.departureChargePercent,
 });

@@ -68,6 +68,8 @@ describe('readiness', () => {
     charged: 0,
     idleSeconds: 0,
     idleLost: 0,
+    depotName: null,
+    pluggedIn: null,
     ...s,
   });
   const inFleet = { fleetId: 1, fleetName: 'North' };

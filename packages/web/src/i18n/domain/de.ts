@@ -452,6 +452,7 @@ export const de: Record<string, string> = {
   'must be an IANA time zone, such as Europe/Berlin or UTC':
     'muss eine IANA-Zeitzone sein, etwa Europe/Berlin oder UTC',
   'must be a time of day as HH:mm (00:00 to 23:59)': 'muss eine Uhrzeit als HH:mm sein (00:00 bis 23:59)',
+  'must be a charge from 0 to 100 %': 'muss ein Ladestand von 0 bis 100 % sein',
   'must be a whole number of seconds from 0 to 86400': 'muss eine ganze Zahl von Sekunden von 0 bis 86400 sein',
   'must be above 0 and at most 200 mph': 'muss über 0 und höchstens 200 mph sein',
   'must be a three-letter ISO 4217 currency code, such as USD':
