@@ -94,6 +94,10 @@ const distanceAndEnergy = {
   energyChargedKwh: z.number(),
 };
 
+/** What charging cost in one currency (docs/zones.md: a session is priced at its zone's tariff). */
+export const chargingCostSchema = z.object({ currency: z.string(), cost: z.number() });
+export type ChargingCost = z.infer<typeof chargingCostSchema>;
+
 export const fleetAnalyticsRowSchema = z.object({
   vehicleId: z.number().int(),
   name: z.string(),
@@ -101,6 +105,12 @@ export const fleetAnalyticsRowSchema = z.object({
   whPerMile: z.number().nullable(),
   idleDrainPercentPerDay: z.number().nullable(),
   stateOfHealthPercent: z.number().nullable(),
+  /** The priced charging sessions begun in the period, summed per currency (usually one). */
+  chargingCosts: z.array(chargingCostSchema),
+  /** Hours inside depots in the period (their visits, docs/zones.md). */
+  depotHours: z.number(),
+  /** Plug-in reminders raised in the period. */
+  plugInReminders: z.number().int(),
 });
 export type FleetAnalyticsRow = z.infer<typeof fleetAnalyticsRowSchema>;
 

@@ -58,6 +58,9 @@ const row = (vehicleId: number, name: string, whPerMile: number | null): FleetAn
   whPerMile,
   idleDrainPercentPerDay: null,
   stateOfHealthPercent: null,
+  chargingCosts: [],
+  depotHours: 0,
+  plugInReminders: 0,
 });
 
 describe('the Wh/mi ranking', () => {
@@ -83,6 +86,8 @@ const readiness = (vehicleId: number, ready: boolean | null): ReadinessRow => ({
   batteryCharge: 50,
   estimatedRangeMiles: 100,
   usualDailyMiles: 80,
+  depotName: null,
+  pluggedIn: null,
   ready,
 });
 

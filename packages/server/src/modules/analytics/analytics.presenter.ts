@@ -3,6 +3,7 @@ import {
   episodeMiles,
   idleDrainPercentPerDay,
   stateOfHealthPercent,
+  roundCost,
   whPerMile,
   type ChargingSession,
   type ChartSignal,
@@ -63,6 +64,9 @@ export const toFleetRow = (r: RowOf<'fleet'>): FleetAnalyticsRow => ({
   whPerMile: roundOrNull(whPerMile(r.used, r.distance), 1),
   idleDrainPercentPerDay: roundOrNull(idleDrainPercentPerDay(r.idleLost, r.idleSeconds), 2),
   stateOfHealthPercent: roundOrNull(stateOfHealthPercent(r.estimated, ratedOf(r)), 1),
+  chargingCosts: r.chargingCosts.map((c) => ({ currency: c.currency, cost: roundCost(Number(c.cost)) })),
+  depotHours: round(r.depotSeconds / 3600, 2),
+  plugInReminders: r.plugInReminders,
 });
 
 export const toFleetDay = (d: RowOf<'fleetDays'>): FleetDay => ({

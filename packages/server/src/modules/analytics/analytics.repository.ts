@@ -54,6 +54,36 @@ const PLUGGED_IN = sql.raw(`case
   when st.values ? 'vehicleCurrent' then (st.values ->> 'vehicleCurrent')::float8 < 0
 end`);
 
+/**
+ * A vehicle's figures of its zones over [from, to] (docs/zones.md): what its charging sessions begun
+ * then cost per currency, its hours inside depots, and its plug-in reminders.
+ */
+const ZONE_SUMS = (from: number, to: number) => {
+  const [start, end] = [new Date(from).toISOString(), new Date(to).toISOString()];
+  return sql`
+    (select coalesce(json_agg(json_build_object('currency', c.currency, 'cost', c.cost) order by c.currency), '[]')
+      from (select cs.currency, sum(cs.cost) as cost from charging_session cs
+        where cs.vehicle_id = vehicle.id and cs.start_ts >= ${start}::timestamptz and cs.start_ts <= ${end}::timestamptz
+          and cs.cost is not null
+        group by cs.currency) c) as charging_costs,
+    (select coalesce(sum(extract(epoch from
+        least(coalesce(zv.exited_at, now()), ${end}::timestamptz) - greatest(zv.entered_at, ${start}::timestamptz))), 0)
+      from zone_visit zv join zone z on z.id = zv.zone_id and z.kind = 'depot'
+      where zv.vehicle_id = vehicle.id and zv.entered_at <= ${end}::timestamptz
+        and (zv.exited_at is null or zv.exited_at >= ${start}::timestamptz)) as depot_seconds,
+    (select count(*) from warning_log w
+      where w.vehicle_id = vehicle.id and w.attribute_name = 'zonePlugIn'
+        and w.date >= ${start}::timestamptz and w.date <= ${end}::timestamptz) as plug_in_reminders`;
+};
+const zoneSums = (r: Record<string, unknown>) => ({
+  chargingCosts: (typeof r.charging_costs === 'string' ? JSON.parse(r.charging_costs) : r.charging_costs) as {
+    currency: string;
+    cost: number;
+  }[],
+  depotSeconds: Math.max(0, Number(r.depot_seconds)),
+  plugInReminders: Number(r.plug_in_reminders),
+});
+
 export interface DaySums {
   distance: number;
   used: number;
@@ -169,7 +199,7 @@ export const analyticsRepository = {
   fleet: async (db: Db, seen: SQL, from: number, to: number) => {
     const result = await db.execute(sql`
       select vehicle.id, vehicle.name, vehicle.rated_capacity_kwh as own_rated, t.rated_capacity_kwh as template_rated,
-        b.estimated_capacity_kwh as estimated, ${PERIOD_SUMS}
+        b.estimated_capacity_kwh as estimated, ${PERIOD_SUMS}, ${ZONE_SUMS(from, to)}
       from vehicle
       left join vehicle_template t on t.id = vehicle.template_id
       left join battery_estimate b on b.vehicle_id = vehicle.id
@@ -183,6 +213,7 @@ export const analyticsRepository = {
       templateRated: num(r.template_rated),
       estimated: num(r.estimated),
       ...daySums(r),
+      ...zoneSums(r),
     }));
   },
 

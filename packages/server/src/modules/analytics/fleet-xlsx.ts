@@ -13,9 +13,14 @@ export async function fleetWorkbook(rows: FleetAnalyticsRow[], period: Period): 
     { header: 'Wh/mi', key: 'whPerMile', width: 10 },
     { header: 'Idle drain (%/day)', key: 'idleDrainPercentPerDay', width: 18 },
     { header: 'State of health (%)', key: 'stateOfHealthPercent', width: 18 },
+    { header: 'Charging cost', key: 'chargingCost', width: 16 },
+    { header: 'Hours at depots', key: 'depotHours', width: 16 },
+    { header: 'Plug-in reminders', key: 'plugInReminders', width: 18 },
   ];
   sheet.getRow(1).font = { bold: true };
-  for (const r of rows) sheet.addRow(r);
+  // A cost with its currency: a fleet's zones may price in more than one.
+  const costs = (r: FleetAnalyticsRow) => r.chargingCosts.map((c) => `${c.cost.toFixed(2)} ${c.currency}`).join('; ');
+  for (const r of rows) sheet.addRow({ ...r, chargingCost: costs(r) });
   // Whole UTC days, as the figures are kept (docs/analytics.md).
   const day = (ts: number) => new Date(ts).toISOString().slice(0, 10);
   sheet.addRow([]);

@@ -143,6 +143,18 @@ describe.each(DATABASE_KINDS)('zone visits and the cost of charging, from a know
     expect(res.json()).toMatchObject([{ start: at(6 * HOUR + 30 * MIN), zoneId: depotId, cost: 0.7, currency: 'USD' }]);
   });
 
+  it('gives the fleet analytics each vehicle’s charging cost and hours at depots', async () => {
+    const res = await admin('GET', `/api/analytics/fleet?${period}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const row = res.json<{ vehicleId: number }[]>().find((r) => r.vehicleId === inOrder);
+    // 05:10 to 08:00 in the depot.
+    expect(row).toMatchObject({
+      chargingCosts: [{ currency: 'USD', cost: 0.7 }],
+      depotHours: 2.83,
+      plugInReminders: 0,
+    });
+  });
+
   it('decides the same visit when the first half of the day arrives late', async () => {
     const [visit] = await visitsOf(admin, `/api/vehicles/${lateFirst}/zone-visits`);
     expect(visit).toMatchObject({
