@@ -24,6 +24,7 @@ const ALL_ENTRIES = [
   'dealer',
   'fleet',
   'driver',
+  'zones',
   'report',
   'can-history-report',
   'administration',

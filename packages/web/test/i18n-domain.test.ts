@@ -77,6 +77,16 @@ const trackerFieldMessages = () => [
   ...messagesOf(domain.commandWriteSchema, [{ text: 'caf\u00e9' }]),
 ];
 
+/**
+ * The zone form's messages, which also begin like an API caller's answer but show under the zone
+ * editor's fields and its map (zones.ts, zone-geometry.ts); a band's overlap names the band it meets.
+ */
+const zoneFieldMessages = () => [
+  ...strings(domain.ZONE_MESSAGES),
+  ...strings(domain.ZONE_GEOMETRY_MESSAGES),
+  'overlaps band {{band}}',
+];
+
 /** The messages a schema gives for empty, blank and wrongly typed input: its required-field messages and the like. */
 function validationMessages(): string[] {
   const messages: string[] = [];
@@ -116,7 +126,7 @@ function domainTexts(): Set<string> {
       ...validationMessages(),
     ]
       .filter((text) => !NOT_FOR_SCREENS.test(text))
-      .concat(trackerFieldMessages()),
+      .concat(trackerFieldMessages(), zoneFieldMessages()),
   );
 }
 

@@ -38,7 +38,8 @@ describe('can: pages (part 1 §6)', () => {
 
 describe('visibleMenu (part 1 §2.3)', () => {
   it('shows an administrator every entry', () => {
-    expect(ids(visibleMenu(SIDE_MENU, pages(DEFAULT_PAGES.ROLE_ADMIN)))).toEqual(ids([...SIDE_MENU]));
+    const admin = { authorities: ['ROLE_ADMIN', 'ROLE_USER'], pages: DEFAULT_PAGES.ROLE_ADMIN };
+    expect(ids(visibleMenu(SIDE_MENU, admin))).toEqual(ids([...SIDE_MENU]));
   });
   it('shows a plain user only its pages, dropping groups left empty', () => {
     expect(ids(visibleMenu(SIDE_MENU, pages(DEFAULT_PAGES.ROLE_USER)))).toEqual([
@@ -56,6 +57,13 @@ describe('visibleMenu (part 1 §2.3)', () => {
       expect(ids(visibleMenu(SIDE_MENU, { authorities: [role], pages: DEFAULT_PAGES[role] }))).toContain('analytics');
     }
     expect(ids(visibleMenu(SIDE_MENU, pages([])))).toContain('analytics');
+  });
+  it('shows Zones to those who manage zones: administrators, dealers and fleet owners', () => {
+    for (const role of ['ROLE_ADMIN', 'ROLE_FLEET', 'ROLE_DEALER'] as const) {
+      expect(ids(visibleMenu(SIDE_MENU, { authorities: [role], pages: DEFAULT_PAGES[role] }))).toContain('zones');
+    }
+    // Staff open the list by its address; drivers, who hold ROLE_USER too, are refused by the server.
+    expect(ids(visibleMenu(SIDE_MENU, pages(DEFAULT_PAGES.ROLE_USER)))).not.toContain('zones');
   });
   it('hides Roles And Permission without its page but keeps the rest of Administration', () => {
     const shown = ids(visibleMenu(SIDE_MENU, pages(['Settings'])));

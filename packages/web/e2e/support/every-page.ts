@@ -281,6 +281,8 @@ export const ADMIN_PAGES: readonly PortalPage[] = [
   { name: 'dashboard', path: '/', ready: byTestId('dashboard-title') },
   { name: 'home', path: '/home', ready: byTestId('home-greeting') },
   { name: 'analytics', path: '/analytics', ready: byTestId('analytics-title') },
+  { name: 'zones-list', path: '/zones', ready: grid('zones-grid') },
+  { name: 'zone-new', path: '/zones/new', ready: byTestId('zone-editor') },
   { name: 'vehicle-list', path: '/vehicle', ready: grid('vehicles-grid') },
   { name: 'vehicle-new', path: '/vehicle/new', ready: byTestId('vehicle-form-title') },
   { name: 'vehicle-detail', path: (s) => `/vehicle/${s.vehicleId}`, ready: byTestId('vehicle-detail-tabs') },

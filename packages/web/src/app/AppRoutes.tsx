@@ -24,6 +24,7 @@ const FleetOwnerPermissionPage = lazyNamed(rolePages, 'FleetOwnerPermissionPage'
 const DealerPermissionPage = lazyNamed(rolePages, 'DealerPermissionPage');
 const ReportRoutes = lazy(() => import('../features/report/ReportRoutes'));
 const AnalyticsPage = lazy(() => import('../features/analytics/AnalyticsPage'));
+const ZoneRoutes = lazy(() => import('../features/zones/ZoneRoutes'));
 const recordScreens = () => import('../features/records/record-screens');
 
 /** An area's module: its routes, and what to start loading when a page opens straight on it. */
@@ -72,6 +73,7 @@ const PRIVATE_AREAS: readonly PrivateArea[] = [
   },
   { roles: ROUTE_ROLES.report, screens: [[`${ROUTES.report}/*`, ReportRoutes]] },
   { roles: ROUTE_ROLES.analytics, screens: [[ROUTES.analytics, AnalyticsPage]] },
+  { roles: ROUTE_ROLES.zones, screens: [[`${ROUTES.zones}/*`, ZoneRoutes]] },
   { roles: ROUTE_ROLES.entities, screens: ENTITY_AREAS.map((area) => [`${area}/*`, ENTITY_SCREENS[area]] as const) },
 ];
 

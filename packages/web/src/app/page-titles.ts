@@ -55,6 +55,9 @@ const PAGE_TITLES: readonly (readonly [pattern: string, title: Title])[] = [
   named('reportResult'),
   named('reportTemplate'),
   named('analytics'),
+  named('zones'),
+  [`${ROUTES.zones}/new`, 'title.zoneNew'],
+  [`${ROUTES.zones}/:id`, 'title.zone'],
   ...Object.entries(ENTITY_NAMES).flatMap(([area, [list, one]]): (readonly [string, Title])[] => [
     [area, list],
     [`${area}/new`, { wording: 'title.new', one }],

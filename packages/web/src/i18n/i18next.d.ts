@@ -16,6 +16,7 @@ import type { en as superUsers } from '../features/super-users/locales/en';
 import type { en as unassignedVehicles } from '../features/unassigned-vehicles/locales/en';
 import type { en as vehicleTemplates } from '../features/vehicle-templates/locales/en';
 import type { en as vehicles } from '../features/vehicles/locales/en';
+import type { en as zones } from '../features/zones/locales/en';
 import type { en as domain } from './domain/en';
 import type { en as translation } from './en';
 
@@ -41,6 +42,7 @@ export interface Resources {
   dashboard: typeof dashboard;
   'vehicle-templates': typeof vehicleTemplates;
   records: typeof records;
+  zones: typeof zones;
 }
 
 declare module 'i18next' {

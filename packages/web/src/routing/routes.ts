@@ -25,6 +25,7 @@ export const ROUTES = {
   reportResult: '/report/view-result',
   reportTemplate: '/report/template',
   analytics: '/analytics',
+  zones: '/zones',
   // entities area
   vehicle: '/vehicle',
   vehicleCan: '/vehicle-can',
@@ -53,6 +54,8 @@ export const ROUTE_ROLES = {
   home: ALL_ROLES,
   dashboard: ALL_ROLES,
   analytics: ALL_ROLES,
+  /** Staff read the zones; a driver (ROLE_USER too) is refused by the server and sees 'Access denied'. */
+  zones: ALL_ROLES,
   entities: ['ROLE_USER', 'ROLE_FLEET', 'ROLE_DEALER'],
 } as const satisfies Record<string, readonly Role[]>;
 

@@ -34,6 +34,10 @@ const ACTION_ROLES = {
   trackers: ['ROLE_ADMIN', 'ROLE_DEALER'],
   /** Creating, changing and deleting device profiles and reading what they leave unmapped. */
   deviceProfiles: ADMIN_ONLY,
+  /** Creating, changing and deleting zones (docs/zones.md); staff read them, drivers are refused. */
+  zones: ['ROLE_ADMIN', 'ROLE_DEALER', 'ROLE_FLEET'],
+  /** Reading the dealers a zone may belong to (api/dealers refuses fleet owners). */
+  zoneDealers: ['ROLE_ADMIN', 'ROLE_USER', 'ROLE_DEALER'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof ACTION_ROLES;

@@ -1,10 +1,11 @@
-import type { Page } from '@evfleet/domain';
+import type { Page, Role } from '@evfleet/domain';
 import {
   IconBuildingStore,
   IconCar,
   IconCarOff,
   IconChartBar,
   IconLayoutDashboard,
+  IconMapPin,
   IconReport,
   IconSettings,
   IconSteeringWheel,
@@ -27,6 +28,8 @@ export interface MenuEntry {
   id: MenuId;
   to?: string;
   page?: Page;
+  /** The roles that see it, for a page no role-permission page governs. */
+  roles?: readonly Role[];
   /** What a top-level entry shows in the collapsed sidebar. */
   icon?: Icon;
   children?: MenuEntry[];
@@ -45,6 +48,8 @@ export const SIDE_MENU: readonly MenuEntry[] = [
   { id: 'dealer', to: ROUTES.dealer, page: 'Dealer Screen', icon: IconBuildingStore },
   { id: 'fleet', to: ROUTES.fleet, page: 'Fleet Screen', icon: IconTruck },
   { id: 'driver', to: ROUTES.driver, page: 'Driver Screen', icon: IconSteeringWheel },
+  // Those who manage zones; staff, who read them, open the page by its address, as a driver (also ROLE_USER) is refused.
+  { id: 'zones', to: ROUTES.zones, roles: ['ROLE_ADMIN', 'ROLE_DEALER', 'ROLE_FLEET'], icon: IconMapPin },
   {
     id: 'report',
     icon: IconReport,
@@ -94,6 +99,7 @@ export const SIDE_MENU: readonly MenuEntry[] = [
 export function visibleMenu(entries: readonly MenuEntry[], access: Access): MenuEntry[] {
   return entries.flatMap((entry) => {
     if (entry.page && !can(access, { page: entry.page })) return [];
+    if (entry.roles && !can(access, { roles: entry.roles })) return [];
     if (!entry.children) return [entry];
     const children = visibleMenu(entry.children, access);
     return children.length ? [{ ...entry, children }] : [];

@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import type { ClusterLayerProps, MapViewProps, MarkerLayerProps, RouteLayerProps } from './map-types';
+import type { ClusterLayerProps, MapViewProps, MarkerLayerProps, RouteLayerProps, ZoneLayerProps } from './map-types';
 
 export type {
   ClusterLayerProps,
@@ -9,6 +9,7 @@ export type {
   MapViewProps,
   MarkerLayerProps,
   RouteLayerProps,
+  ZoneLayerProps,
 } from './map-types';
 
 // Leaflet, supercluster and the outlines load only when a map first shows (never with /login).
@@ -45,3 +46,6 @@ export const MarkerLayer: ComponentType<MarkerLayerProps> = lazy(() => import('.
 
 /** A route drawn as a polyline, point by point, with a marker at its head. */
 export const RouteLayer: ComponentType<RouteLayerProps> = lazy(() => import('./RouteLayerImpl'));
+
+/** Zones outlined in their kind's colour, each named by a tooltip. */
+export const ZoneLayer: ComponentType<ZoneLayerProps> = lazy(() => import('./ZoneLayerImpl'));

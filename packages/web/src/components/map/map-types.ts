@@ -1,3 +1,4 @@
+import type { Zone } from '@evfleet/domain';
 import type { ReactNode } from 'react';
 
 /** A WGS 84 position, latitude first (Leaflet's order). */
@@ -10,7 +11,7 @@ export interface MapViewProps {
   follow?: boolean;
   height?: number | string;
   testId?: string;
-  /** The layers drawn on this map (ClusterLayer, MarkerLayer, RouteLayer). */
+  /** The layers drawn on this map (ClusterLayer, MarkerLayer, RouteLayer, ZoneLayer). */
   children?: ReactNode;
 }
 
@@ -46,5 +47,14 @@ export interface RouteLayerProps {
   /** Draw the route one point every stepMs (the spec's 50 ms); 0 draws it at once. */
   stepMs?: number;
   /** Fit the map to the whole route when it changes. */
+  fit?: boolean;
+}
+
+/** What a map needs of a zone to outline it. */
+export type ZoneOutline = Pick<Zone, 'id' | 'name' | 'kind' | 'geometry'>;
+
+export interface ZoneLayerProps {
+  zones: readonly ZoneOutline[];
+  /** Fit the map to the zones when they change (the zones list's map). */
   fit?: boolean;
 }

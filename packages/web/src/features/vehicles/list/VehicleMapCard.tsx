@@ -9,6 +9,7 @@ import {
   type ClusterPoint,
   type LatLng,
 } from '../../../components/map/MapView';
+import { ZoneOutlines } from '../../zones';
 import { hasPosition, type MapItem } from '../api/map-item';
 import { prefetchLiveMapItems, useLiveMapItems } from '../live/live-map-items';
 import { MapInfoWindow } from './MapInfoWindow';
@@ -79,6 +80,7 @@ function LiveVehicleMap({ onDrawn }: { onDrawn: () => void }) {
   return (
     <Box pos="relative">
       <MapView center={US_CENTER} zoom={LIST_MAP_ZOOM} height={MAP_HEIGHT} testId="vehicle-map">
+        <ZoneOutlines />
         {/* Mounted while loading too: its worker starts while the call is under way. */}
         <ClusterLayer
           points={points}

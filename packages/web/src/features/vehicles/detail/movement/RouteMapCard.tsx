@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapView, MarkerLayer, RouteLayer, type LatLng } from '../../../../components/map/MapView';
 import type { DeviceData, RoutePoint } from '@evfleet/domain';
+import { ZoneOutlines } from '../../../zones';
 
 /** §9: the detail map's zoom, and its route drawn one point every 50 ms. */
 const DETAIL_ZOOM = 14;
@@ -37,6 +38,7 @@ export function RouteMapCard({ vehicleName, position, route, routeLoading }: Rou
         height={MAP_HEIGHT}
         testId="vehicle-map"
       >
+        <ZoneOutlines />
         {path.length > 0 ? (
           <RouteLayer path={path} stepMs={ROUTE_STEP_MS} />
         ) : (
