@@ -13,7 +13,7 @@ import { readingsTopic } from '@evfleet/domain';
 import mqtt from 'mqtt';
 import { dataDirOf } from '../config.js';
 import { DEMO_VEHICLE_COUNT, demoDeviceToken, demoVin } from './demo-vehicles.js';
-import { CITIES } from './cities.js';
+import { demoHome } from './demo-depots.js';
 import { avlRecordOf, demoImei, demoPhoneId, DEMO_PHONE_VEHICLE } from './demo-trackers.js';
 import { sendOsmand, TeltonikaClient } from './tracker-clients.js';
 import { advance, createSimVehicle, reading as simReading } from './vehicle-model.js';
@@ -67,10 +67,11 @@ const fleet = Array.from({ length: count }, (_, i) => i)
   .filter(driven)
   .map((i) => {
     const vin = demoVin(i);
+    const { city, depot } = demoHome(i);
     return {
       vin,
       token: demoDeviceToken(vin, secret),
-      sim: createSimVehicle(i, CITIES[i % CITIES.length], [24, 28, 32][i % 3], Date.now()),
+      sim: createSimVehicle(i, city, [24, 28, 32][i % 3], Date.now(), depot),
       tracker: transport === 'teltonika' ? new TeltonikaClient(...hostAndPort(url), demoImei(i)) : null,
     };
   });

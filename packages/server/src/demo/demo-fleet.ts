@@ -4,7 +4,9 @@ import { hashPassword } from '../auth/passwords.js';
 import type { Db } from '../db/client.js';
 import { dealer, driver, fleet, vehicle } from '../db/schema.js';
 import { accountsRepository } from '../auth/accounts.repository.js';
+import { DEMO_FLEET_SIZE } from './demo-depots.js';
 import { packVoltageBands } from './demo-packs.js';
+import { seedDemoZones } from './demo-zones.js';
 
 export const DEMO_PEOPLE_PASSWORD = 'demo1234';
 
@@ -22,11 +24,16 @@ const DEALERS = [
  * The demo organisation: two dealers, three fleets and six drivers, each with a sign-in account
  * (password demo1234), owning the first sixteen demo vehicles. The rest stay unassigned, for the
  * assignment screens. Added only to a demo database without dealers, with the demo vehicles'
- * pack-voltage bands fitted to the packs the simulator gives them.
+ * pack-voltage bands fitted to the packs the simulator gives them; then the fleets' depots and
+ * zones, to a demo database without zones.
  */
 export async function seedDemoFleet(db: Db) {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(dealer);
-  if (count > 0) return;
+  if (count === 0) await seedOrganisation(db);
+  await seedDemoZones(db);
+}
+
+async function seedOrganisation(db: Db) {
   await fitPackVoltageBands(db);
   const passwordHash = await hashPassword(DEMO_PEOPLE_PASSWORD);
   const account = async (
@@ -76,8 +83,9 @@ export async function seedDemoFleet(db: Db) {
           userId: await account(slug, email, name, 'Owner', 'ROLE_FLEET'),
         })
         .returning();
-      const mine = vehicles.slice(next, next + 5);
-      next += 5;
+      // In the order of the depots the simulator starts them from (demo-depots.ts).
+      const mine = vehicles.slice(next, next + DEMO_FLEET_SIZE);
+      next += DEMO_FLEET_SIZE;
       if (mine.length)
         await db.update(vehicle).set({ dealerId: dealerRow.id, fleetId: fleetRow.id }).where(inArray(vehicle.id, mine));
       for (const v of mine.slice(0, 2)) {

@@ -6,7 +6,7 @@ import { canReading } from '../db/telemetry-schema.js';
 import { parseReading } from '../readings/reading.js';
 import type { StoredRow } from '../readings/stored-row.js';
 import type { Telemetry } from '../telemetry/telemetry.js';
-import { CITIES } from './cities.js';
+import { demoHome } from './demo-depots.js';
 import { demoTrackerSenders, type DemoTrackerLinks } from './demo-tracker-senders.js';
 import { demoIndex } from './demo-packs.js';
 import { advance, createSimVehicle, historyStepS, reading, type SimVehicle } from './vehicle-model.js';
@@ -51,10 +51,11 @@ export async function startDemoTelemetry(
     .orderBy(asc(vehicle.id));
   const sims = rows.map((r, i) => {
     const index = demoIndex(r.vin) ?? i;
+    const { city, depot } = demoHome(index);
     return {
       id: r.id,
       index,
-      sim: createSimVehicle(index, CITIES[index % CITIES.length], r.cells, history ? from : started),
+      sim: createSimVehicle(index, city, r.cells, history ? from : started, depot),
       due: from,
     };
   });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { CITIES } from './cities.js';
+import { demoHome } from './demo-depots.js';
 import { demoPack } from './demo-packs.js';
 import { hashDeviceToken } from '../telemetry/device-token.js';
 import type { Db } from '../db/client.js';
@@ -30,7 +30,7 @@ export async function seedDemoVehicles(db: Db, secret: string) {
         vin,
         status: true,
         cells: [24, 28, 32][i % 3],
-        timeZone: CITIES[i % CITIES.length].timeZone,
+        timeZone: demoHome(i).city.timeZone,
         deviceTokenHash: hashDeviceToken(demoDeviceToken(vin, secret)),
         // What the simulator builds its pack as, so its state of health reads against the same figure.
         ratedCapacityKwh: demoPack(i).ratedKwh,

@@ -1,7 +1,7 @@
 import type { City } from './cities.js';
 import { demoPack, type DemoPack } from './demo-packs.js';
 import { measurePack, packKwh, type PackReading } from './pack.js';
-import { driveHome, milesHome, wander, type Mover } from './streets.js';
+import { driveHome, milesHome, wander, type Mover, type Place } from './streets.js';
 import { planDay, startOfDay, type DayPlan } from './work-day.js';
 
 /** A small deterministic random source (mulberry32), so a demo vehicle's life is reproducible. */
@@ -69,11 +69,22 @@ function utcOffsetMs(timeZone: string, at: number): number {
   return wall(timeZone) - wall('UTC');
 }
 
-/** Demo vehicle `index` (0-based, as its VIN counts) at its depot in `city` at `clock`. */
-export function createSimVehicle(index: number, city: City, cellCount: number, clock: number): SimVehicle {
+/**
+ * Demo vehicle `index` (0-based, as its VIN counts) at its depot in `city` at `clock`: its fleet's
+ * `shared` depot, else one of its own near the centre.
+ */
+export function createSimVehicle(
+  index: number,
+  city: City,
+  cellCount: number,
+  clock: number,
+  shared?: Place,
+): SimVehicle {
   const rand = random((index + 1) * 7919);
   const pack = demoPack(index);
-  const depot = { lat: city.lat + (rand() - 0.5) * 0.04, lng: city.lng + (rand() - 0.5) * 0.05 };
+  // Drawn either way, so a vehicle's life after it is the same wherever its depot is.
+  const own = { lat: city.lat + (rand() - 0.5) * 0.04, lng: city.lng + (rand() - 0.5) * 0.05 };
+  const depot = shared ? { ...shared } : own;
   const soc = 50 + rand() * 30;
   const cellOffsets = Array.from({ length: cellCount }, () => (rand() - 0.5) * 0.006);
   const offset = utcOffsetMs(city.timeZone, clock);
@@ -165,8 +176,9 @@ function onTheRoad(v: SimVehicle) {
     v.day.done = true;
     v.speed = 0;
     v.mode = 'depot';
-    // Plugged in after unloading: a charge on the road just before stays a session of its own.
-    v.until = v.clock + 15 * MIN;
+    // Plugged in for the night once the evening begins, and not before unloading: a charge on the
+    // road just before stays a session of its own.
+    v.until = Math.max(v.clock + 15 * MIN, v.day.evening);
     return;
   }
   if (v.pullingIn) {

@@ -2,6 +2,11 @@ import type { DemoPack } from './demo-packs.js';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
+/**
+ * When the depots' evening begins (demo-zones.ts): back from its rounds, a vehicle is plugged in
+ * for the night from then, as fleets on a time-of-use tariff do, rather than on arrival.
+ */
+export const EVENING_HOUR = 18;
 
 /** One local day of a demo vehicle's work: when its shift runs and how far its rounds take it. */
 export interface DayPlan {
@@ -10,6 +15,8 @@ export interface DayPlan {
   shiftStart: number;
   /** Rounds end by then; the vehicle heads back to its depot. */
   shiftEnd: number;
+  /** The depot's evening: plugged in for the night from then. */
+  evening: number;
   /** Miles still to drive today. */
   milesLeft: number;
   /** Back at the depot for the day (or a day off). */
@@ -32,6 +39,7 @@ export function planDay(rand: () => number, pack: DemoPack, start: number, utcOf
     start,
     shiftStart: start + (6.5 + rand() * 2.5) * HOUR_MS,
     shiftEnd: start + 18.5 * HOUR_MS,
+    evening: start + EVENING_HOUR * HOUR_MS,
     milesLeft: miles,
     done: off,
   };
