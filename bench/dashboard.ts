@@ -7,11 +7,11 @@
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../packages/server/src/app.js';
 import { hashPassword } from '../packages/server/src/auth/passwords.js';
-import { loadConfig } from '../packages/server/src/config.js';
 import { openDatabase } from '../packages/server/src/db/client.js';
 import { seedReferenceData } from '../packages/server/src/db/seed.js';
 import { seedDemoAccounts } from '../packages/server/src/demo/demo-accounts.js';
 import { DASHBOARD_SIZES, seedDashboard } from './dashboard-seed.js';
+import { benchConfig, reportCalls, timeCalls, type TimedCall } from './support/api-calls.js';
 import { freshDatabaseUrl } from './support/portal.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
@@ -21,19 +21,11 @@ if (!serverUrl) throw new Error('TEST_DATABASE_URL is required (run through scri
 
 const url = await freshDatabaseUrl(serverUrl, 'evfleet_dashboard_bench');
 
-const config = loadConfig({
-  DATABASE_URL: url,
-  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-  LOG_LEVEL: 'warn',
-  MQTT_PORT: '0',
-  TELTONIKA_PORT: '0',
-  OSMAND_PORT: '0',
-  DATA_DIR: '/tmp/evfleet-bench',
-});
+const config = benchConfig(url);
 const database = await openDatabase(config.database, 10);
 await seedReferenceData(database.db);
 await seedDemoAccounts(database.db);
-let started = performance.now();
+const started = performance.now();
 const { rebuildMs, dayRows } = await seedDashboard(database.db);
 const { rows: sizes } = await database.db.execute<{ readings: string; vehicles: string }>(
   sql`select (select count(*) from can_reading) as readings, (select count(*) from vehicle) as vehicles`,
@@ -75,54 +67,24 @@ const who = {
   'fleet 1 owner': await signIn('fleet1@fleets.example', 'bench-pass'),
 };
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const rows: { name: string; answer: string; p50: number; p95: number; max: number }[] = [];
-for (const path of ['/api/dashboard/dashboardCounts', '/api/dashboard/cards']) {
-  for (const [caller, authorization] of Object.entries(who)) {
-    const call = () => app.inject({ url: path, headers: { authorization } });
-    for (let i = 0; i < 5; i++) await call();
-    const times: number[] = [];
-    let answer = '';
-    for (let i = 0; i < ROUNDS; i++) {
-      started = performance.now();
-      const res = await call();
-      times.push(performance.now() - started);
-      if (res.statusCode !== 200) throw new Error(`${path} as ${caller}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-      if (i === 0) {
-        const body = res.json<
-          Record<string, unknown> & {
-            miles?: number;
-            chargeConsumption?: { kwh: number };
-            serviceIncidents?: { count: number };
-          }
-        >();
-        answer =
-          body.miles === undefined
-            ? `${body.totalVehicles} vehicles, ${body.totalVehiclesUnassigned} unassigned`
-            : `${body.miles.toFixed(0)} mi, ${body.chargeConsumption!.kwh.toFixed(0)} kWh, ${body.serviceIncidents!.count} incidents`;
-      }
-    }
-    times.sort((x, y) => x - y);
-    rows.push({
+type Counts = { totalVehicles: number; totalVehiclesUnassigned: number };
+type Cards = { miles: number; chargeConsumption: { kwh: number }; serviceIncidents: { count: number } };
+const calls: TimedCall[] = [];
+for (const path of ['/api/dashboard/dashboardCounts', '/api/dashboard/cards'])
+  for (const [caller, authorization] of Object.entries(who))
+    calls.push({
       name: `${path} as ${caller}`,
-      answer,
-      p50: percentile(times, 50),
-      p95: percentile(times, 95),
-      max: times[times.length - 1],
+      url: path,
+      authorization,
+      answer: (body) => {
+        if (path.endsWith('Counts')) {
+          const c = body as Counts;
+          return `${c.totalVehicles} vehicles, ${c.totalVehiclesUnassigned} unassigned`;
+        }
+        const c = body as Cards;
+        return `${c.miles.toFixed(0)} mi, ${c.chargeConsumption.kwh.toFixed(0)} kWh, ${c.serviceIncidents.count} incidents`;
+      },
     });
-  }
-}
-
-console.log(`\n| call | answer | p50 ms | p95 ms | max ms |\n| --- | --- | ---: | ---: | ---: |`);
-for (const r of rows)
-  console.log(`| ${r.name} | ${r.answer} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} |`);
-const slow = rows.filter((r) => r.p95 >= GOAL_MS);
-console.log(
-  slow.length
-    ? `\n${slow.length} call(s) at or above the ${GOAL_MS} ms p95 goal`
-    : `\nevery call under the ${GOAL_MS} ms p95 goal (${ROUNDS} rounds each)`,
-);
-if (slow.length) process.exitCode = 1;
+reportCalls(await timeCalls(app, calls, ROUNDS), GOAL_MS, ROUNDS);
 await app.close();
 await database.close();

@@ -8,6 +8,9 @@
  * parsing and the reading checks, with a writer that stores nothing and acknowledges at once. What
  * the load generator and that front reach together bounds what the whole pipeline can reach.
  *
+ * The vehicles belong to one fleet; BENCH_ZONES (0) gives that fleet as many zones (bench/support/
+ * bench-zones.ts), one of them a depot holding every reading: what the zones cost ingestion.
+ *
  * SIGUSR2 samples what the main thread allocates for 4 s, the garbage too (V8's sampling heap
  * profiler keeps only what is still alive unless told otherwise), into ALLOC_FILE.
  */
@@ -25,6 +28,7 @@ import type * as Ingest from '../packages/server/src/telemetry/ingest.js';
 import type * as Broker from '../packages/server/src/telemetry/mqtt/mqtt-broker.js';
 import type * as ParseThread from '../packages/server/src/telemetry/parse-thread.js';
 import type * as Rejections from '../packages/server/src/telemetry/rejections.js';
+import { benchFleetSql, benchZonesSql } from './support/bench-zones.js';
 import { benchImei } from './support/imei.js';
 
 /** The compiled server, as production runs it (bench/ingest.ts builds it first); typed from its sources. */
@@ -57,6 +61,8 @@ await database.raw.pool.query(
   `insert into vehicle (name, vin, device_token_hash) select 'Bench ' || i, 'BENCH' || i, $1 from generate_series(1, $2::int) i on conflict do nothing`,
   [hash, devices],
 );
+await database.raw.pool.query(benchFleetSql);
+await database.raw.pool.query(benchZonesSql(Number(process.env.BENCH_ZONES ?? 0)));
 
 let queued = () => 0;
 /** Messages and hand-overs to the parse thread so far. */

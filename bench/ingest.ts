@@ -19,7 +19,9 @@
  * (embedded broker, sign-in, JSON parsing and checks; nothing stored). Each run also prints the CPU
  * time per reading of each process (load generator, broker, evfleet, PostgreSQL), and evfleet's
  * by thread: on two shared cores readings/s move with the machine's load, CPU per reading much
- * less, and their sum says what rate the two cores could reach at best. BENCH_LINES=embedded,mosquitto,backlog,teltonika,ceiling picks runs;
+ * less, and their sum says what rate the two cores could reach at best. The zones run is the embedded one with
+ * 1,000 zones in the vehicles' fleet (one holding every reading): evfleet's CPU a reading is compared
+ * with the embedded line's, goal at most 1.1 times as much. BENCH_LINES=embedded,zones,mosquitto,backlog,teltonika,ceiling picks runs;
  * PROFILE=1 writes V8 CPU profiles of evfleet's process to /tmp/ingest-prof (wall time, thread by
  * thread); PERF=1 records its CPU with perf to /tmp/ingest-perf (bench/perf-summary.ts); ALLOC=1 samples what
  * evfleet's main thread allocates for 4 s, garbage included, to /tmp/ingest-alloc (bench/alloc-summary.ts); SERVER_NODE_ARGS passes
@@ -63,7 +65,7 @@ const SERVER_OUT = process.env.SERVER_OUT;
  * The runs to make: evfleet with its embedded broker, evfleet behind Mosquitto live and from its
  * backlog, Teltonika trackers, the ceiling of the front alone.
  */
-const LINES = (process.env.BENCH_LINES ?? 'embedded,mosquitto,backlog,teltonika,ceiling').split(',');
+const LINES = (process.env.BENCH_LINES ?? 'embedded,zones,mosquitto,backlog,teltonika,ceiling').split(',');
 const url = process.env.TEST_DATABASE_URL!;
 const pool = new pg.Pool({ connectionString: url });
 const storedCount = async () => Number((await pool.query('select count(*) as n from can_reading')).rows[0].n);
@@ -142,7 +144,7 @@ interface Line {
   teltonika?: boolean;
 }
 
-/** A run's files are named by its label's first word: embedded, mosquitto, backlog, teltonika, ceiling. */
+/** A run's files are named by its label's first word: embedded, zones, mosquitto, backlog, teltonika, ceiling. */
 const lineName = (label: string) => label.split(/[^a-z]/i)[0].toLowerCase();
 
 /**
@@ -365,6 +367,17 @@ for (const backlog of [false, true]) {
     await broker.stop();
   }
 }
+if (LINES.includes('zones')) {
+  const port = await freePort();
+  results.push(
+    await run({
+      label: "zones: embedded broker, the vehicles' fleet with 1,000 zones",
+      start: Date.now() - 5 * hour,
+      port,
+      serverEnv: { MQTT_PORT: String(port), BENCH_ZONES: '1000' },
+    }),
+  );
+}
 if (LINES.includes('teltonika')) {
   const port = await freePort();
   results.push(
@@ -391,6 +404,11 @@ if (LINES.includes('ceiling')) {
 const measured = results.filter((r) => !r.ceiling);
 const embedded = results.find((r) => lineName(r.label) === 'embedded');
 const trackers = results.find((r) => lineName(r.label) === 'teltonika');
+const zoned = results.find((r) => lineName(r.label) === 'zones');
+if (embedded && zoned)
+  console.log(
+    `1,000 zones against none, evfleet's CPU a reading: ${zoned.evfleetUs.toFixed(1)} / ${embedded.evfleetUs.toFixed(1)} µs = ${(zoned.evfleetUs / embedded.evfleetUs).toFixed(2)} (goal <= 1.1)`,
+  );
 if (embedded && trackers)
   console.log(
     `Teltonika against embedded JSON, evfleet's CPU a reading: ${trackers.evfleetUs.toFixed(1)} / ${embedded.evfleetUs.toFixed(1)} µs = ${(trackers.evfleetUs / embedded.evfleetUs).toFixed(2)} (goal <= 1.2)`,

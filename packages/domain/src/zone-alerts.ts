@@ -58,8 +58,14 @@ export interface ZoneRuleMemory {
   speeding: Map<number, { since: number; told: boolean }>;
   /** The last evening each depot's reminder looked at. */
   evenings: Map<number, number>;
+  /** When the vehicle last charged in each depot it is in: a charger stops at a full pack. */
+  chargedAt: Map<number, number>;
 }
-export const newZoneRuleMemory = (): ZoneRuleMemory => ({ speeding: new Map(), evenings: new Map() });
+export const newZoneRuleMemory = (): ZoneRuleMemory => ({
+  speeding: new Map(),
+  evenings: new Map(),
+  chargedAt: new Map(),
+});
 
 /** When a depot's evening began on the local day of `ts` (its minute), or null before it. */
 export function eveningOf(ts: number, timeZone: string, eveningTime: string): number | null {
@@ -95,7 +101,9 @@ export function judgeZoneRules(
   }
   for (const v of step.left) {
     const zone = zoneOf(v.zoneId);
-    if (zone?.kind === 'depot') found('zoneDeparture', zone, p.ts, v.enteredAt, p.batteryCharge);
+    if (zone?.kind !== 'depot') continue;
+    memory.chargedAt.delete(zone.id);
+    found('zoneDeparture', zone, p.ts, v.enteredAt, p.batteryCharge);
   }
   for (const [zoneId] of memory.speeding) if (!inside.some((z) => z.id === zoneId)) memory.speeding.delete(zoneId);
   for (const zone of inside) {
@@ -114,8 +122,12 @@ export function judgeZoneRules(
   for (const v of open) {
     const zone = zoneOf(v.zoneId);
     if (zone?.kind !== 'depot' || !zone.eveningTime) continue;
+    if (p.charging) memory.chargedAt.set(zone.id, p.ts);
     const evening = eveningOf(p.ts, zone.timeZone, zone.eveningTime);
     if (evening === null || memory.evenings.get(zone.id) === evening) continue;
+    // Charged during this visit within the last day: a charger that stopped at a full pack needs no reminder.
+    const charged = memory.chargedAt.get(zone.id);
+    if (charged !== undefined && charged >= v.enteredAt && charged >= evening - 86_400_000) continue;
     // Just arrived after the evening began: time to plug in first.
     if (v.enteredAt > evening && p.ts - v.enteredAt < ZONE_ALERT_RULES.plugInGraceMinutes * 60_000) continue;
     memory.evenings.set(zone.id, evening);

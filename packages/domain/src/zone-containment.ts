@@ -46,8 +46,11 @@ export function containsPosition(g: ZoneGeometry, lat: number, lng: number): boo
  */
 export class ZoneIndex<T> {
   private readonly tree: Flatbush | null;
+  /** Every zone's value, in the order given. */
+  readonly all: readonly T[];
 
   constructor(private readonly zones: readonly IndexedZone<T>[]) {
+    this.all = zones.map((z) => z.value);
     if (!zones.length) {
       this.tree = null;
       return;
@@ -55,11 +58,6 @@ export class ZoneIndex<T> {
     this.tree = new Flatbush(zones.length);
     for (const z of zones) this.tree.add(...boundsOf(z.geometry));
     this.tree.finish();
-  }
-
-  /** Every zone's value, in the order given. */
-  get all(): T[] {
-    return this.zones.map((z) => z.value);
   }
 
   /** The values of the zones the position lies in, in the order the zones were given. */

@@ -59,6 +59,8 @@ export interface VisitStep {
   left: ZoneVisit[];
   changed: ZoneVisit[];
 }
+/** A step to write into (stepVisits): ingest passes one of its own, emptied by each reading. */
+export const newVisitStep = (): VisitStep => ({ entered: [], left: [], changed: [] });
 
 /** A track that holds the open visits (stored ones, when a vehicle is taken up again). */
 export function newVisitTrack(open: { visit: ZoneVisit; dwellMs: number }[] = []): VisitTrack {
@@ -89,17 +91,20 @@ function extend(v: ZoneVisit, prev: VisitPoint | null, p: VisitPoint) {
   v.lastTs = p.ts;
 }
 
-const NO_STEP: VisitStep = { entered: [], left: [], changed: [] };
-
 /**
  * Steps a vehicle's track by its next reading with a position (later than every earlier one),
- * given the zones that reading lies in.
+ * given the zones that reading lies in; what it changed is written into `step` (by default a new one).
  */
-export function stepVisits(track: VisitTrack, p: VisitPoint, inside: readonly VisitZone[]): VisitStep {
+export function stepVisits(
+  track: VisitTrack,
+  p: VisitPoint,
+  inside: readonly VisitZone[],
+  step: VisitStep = newVisitStep(),
+): VisitStep {
   const prev = track.prev;
   track.prev = p;
-  if (!inside.length && !track.stays.size) return NO_STEP;
-  const step: VisitStep = { entered: [], left: [], changed: [] };
+  step.entered.length = step.left.length = step.changed.length = 0;
+  if (!inside.length && !track.stays.size) return step;
   for (const zone of inside) {
     let stay = track.stays.get(zone.id);
     if (!stay) {

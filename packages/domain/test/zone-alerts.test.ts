@@ -69,6 +69,9 @@ describe('zone alert rules', () => {
     ]);
     const charging = readings.map((r) => ({ ...r, charging: true }));
     expect(run([depot], charging)).toEqual([]);
+    // Charged in the afternoon and stopped at a full pack: no reminder.
+    const full = readings.map((r, i) => ({ ...r, charging: i === 1 }));
+    expect(run([depot], full)).toEqual([]);
   });
 
   it('gives a vehicle that arrives after the evening 15 minutes to plug in', () => {

@@ -1,23 +1,34 @@
 import { type Period } from '@evfleet/domain';
-import { and, asc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { vehicle } from '../../db/schema.js';
 import { chargingSession } from '../../db/telemetry-schema.js';
 import { zone, zoneVisit } from '../../db/zones-schema.js';
 
-/** A sum over the charging sessions a visit holds: of its vehicle, in its zone, begun while it lasted. */
-const charged = (what: SQL) => sql`(
-  select ${what} from ${chargingSession}
-  where ${chargingSession.vehicleId} = ${zoneVisit.vehicleId} and ${chargingSession.zoneId} = ${zoneVisit.zoneId}
-    and ${chargingSession.startTs} >= ${zoneVisit.enteredAt}
-    and (${zoneVisit.exitedAt} is null or ${chargingSession.startTs} < ${zoneVisit.exitedAt}))`;
-
 /**
  * Visits touching a period (begun before its end, not ended before its start), with their zone,
  * vehicle and charging, oldest first. `where` narrows them to a vehicle or a zone the caller may see.
  */
-export const visitsBetween = (db: Db, where: SQL, { from, to }: Period) =>
-  db
+export const visitsBetween = (db: Db, where: SQL, { from, to }: Period) => {
+  // The charging sessions a visit holds: of its vehicle, in its zone, begun while it lasted; one
+  // probe of charging_session's key a visit.
+  const charged = db
+    .select({
+      kwh: sql<number>`coalesce(sum(${chargingSession.energyKwh}), 0)`.as('kwh'),
+      cost: sql<number | null>`sum(${chargingSession.cost})`.as('cost'),
+      currency: sql<string | null>`min(${chargingSession.currency})`.as('currency'),
+    })
+    .from(chargingSession)
+    .where(
+      and(
+        eq(chargingSession.vehicleId, zoneVisit.vehicleId),
+        eq(chargingSession.zoneId, zoneVisit.zoneId),
+        gte(chargingSession.startTs, zoneVisit.enteredAt),
+        or(isNull(zoneVisit.exitedAt), lt(chargingSession.startTs, zoneVisit.exitedAt)),
+      ),
+    )
+    .as('c');
+  return db
     .select({
       zoneId: zoneVisit.zoneId,
       zoneName: zone.name,
@@ -29,13 +40,14 @@ export const visitsBetween = (db: Db, where: SQL, { from, to }: Period) =>
       startOdometer: zoneVisit.startOdometer,
       endOdometer: zoneVisit.endOdometer,
       gpsMiles: zoneVisit.gpsMiles,
-      chargedKwh: sql<number>`${charged(sql`coalesce(sum(${chargingSession.energyKwh}), 0)`)}`.mapWith(Number),
-      chargeCost: sql<number | null>`${charged(sql`sum(${chargingSession.cost})`)}`,
-      currency: sql<string | null>`${charged(sql`min(${chargingSession.currency})`)}`,
+      chargedKwh: sql<number>`${charged.kwh}`.mapWith(Number),
+      chargeCost: sql<number | null>`${charged.cost}`,
+      currency: charged.currency,
     })
     .from(zoneVisit)
     .innerJoin(zone, eq(zone.id, zoneVisit.zoneId))
     .innerJoin(vehicle, eq(vehicle.id, zoneVisit.vehicleId))
+    .leftJoinLateral(charged, sql`true`)
     .where(
       and(
         where,
@@ -44,4 +56,5 @@ export const visitsBetween = (db: Db, where: SQL, { from, to }: Period) =>
       ),
     )
     .orderBy(asc(zoneVisit.enteredAt), asc(zoneVisit.vehicleId));
+};
 export type VisitRow = Awaited<ReturnType<typeof visitsBetween>>[number];

@@ -1,6 +1,7 @@
 import {
   isCharging,
   judgeZoneRules,
+  newVisitStep,
   newVisitTrack,
   newZoneRuleMemory,
   openVisits,
@@ -54,6 +55,8 @@ export class OpenVisits {
   private readonly dirty = new Map<number, Set<ZoneVisit>>();
   private readonly late = new Map<number, number>();
   private found: ZoneAlertEvent[] = [];
+  /** Each reading's step, written over by the next: one object, not one a reading. */
+  private readonly scratch = newVisitStep();
 
   has(vehicleId: number) {
     return this.vehicles.has(vehicleId);
@@ -77,7 +80,6 @@ export class OpenVisits {
    */
   step(vehicleId: number, list: StoredRow[], zones: VehicleZones) {
     const v = this.vehicles.get(vehicleId)!;
-    const zoneOf = (id: number) => zones.all.find((z) => z.id === id);
     for (const row of list) {
       const p = ruledReading(row);
       if (!p) continue;
@@ -87,10 +89,10 @@ export class OpenVisits {
       }
       v.lastTs = p.ts;
       const inside = zones.containing(p.lat, p.lng);
-      const step = stepVisits(v.track, p, inside);
+      const step = stepVisits(v.track, p, inside, this.scratch);
       for (const visit of step.changed) this.changed(vehicleId, visit);
       if (inside.length || v.track.stays.size || step.left.length)
-        judgeZoneRules(v.rules, vehicleId, p, inside, step, openVisits(v.track), zoneOf, this.found);
+        judgeZoneRules(v.rules, vehicleId, p, inside, step, openVisits(v.track), zones.zone, this.found);
     }
   }
 

@@ -31,7 +31,7 @@ export function createVisitTracker(
     const unmet = [...groups.keys()].filter((id) => !open.has(id));
     if (unmet.length)
       for (const [vehicleId, stand] of await loadOpenVisits(db, unmet)) {
-        const dwellOf = (zoneId: number) => zones.of(vehicleId).all.find((z) => z.id === zoneId)?.dwellMs ?? 0;
+        const dwellOf = (zoneId: number) => zones.of(vehicleId).zone(zoneId)?.dwellMs ?? 0;
         const visits = stand.open.map((visit) => ({ visit, dwellMs: dwellOf(visit.zoneId) }));
         open.meet(vehicleId, visits, stand.lastTs);
       }

@@ -10,10 +10,16 @@ export interface TrackedZone extends RuledZone {
   tariff: Tariff | null;
 }
 
-/** A vehicle's zones: those of its fleet and of its dealer (the fleet's when the vehicle names none). */
-export type VehicleZones = ZoneIndex<TrackedZone>;
+/**
+ * A vehicle's zones: those of its fleet and of its dealer (the fleet's when the vehicle names none),
+ * indexed by place and by id.
+ */
+export class VehicleZones extends ZoneIndex<TrackedZone> {
+  private readonly byId = new Map(this.all.map((z) => [z.id, z]));
+  zone = (id: number) => this.byId.get(id);
+}
 
-const NO_ZONES: VehicleZones = new ZoneIndex<TrackedZone>([]);
+const NO_ZONES = new VehicleZones([]);
 /** Notifications may be lost (a database restart): the cache is read again at least this often. */
 const MAX_AGE_MS = 60_000;
 
@@ -61,7 +67,7 @@ export function createZoneCache(db: Db, now: () => number = Date.now) {
       byOwners.set(
         keyOf(o),
         own.length
-          ? new ZoneIndex(own.map((z) => ({ geometry: z.geometry as ZoneGeometry, value: tracked(z) })))
+          ? new VehicleZones(own.map((z) => ({ geometry: z.geometry as ZoneGeometry, value: tracked(z) })))
           : NO_ZONES,
       );
     }
