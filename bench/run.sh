@@ -37,6 +37,7 @@ bench "Teltonika codec against complete-teltonika-parser, 2,000 Codec 8E and 2,0
 bench "live feed delay, 10,000 vehicles every 10 s through Mosquitto, PostgreSQL (goal: p95 < 1 s)" bash scripts/with-postgres.sh npx tsx bench/live-delay.ts
 bench "EV analytics: fleet table of 10,000 vehicles over 90 days, one vehicle's sessions, trips and battery health, the signal chart over 864,000 readings, PostgreSQL (goal: p95 < 200 ms, < 50 ms, < 300 ms)" bash scripts/with-postgres.sh npx tsx bench/analytics.ts
 bench "signal chart in Chromium, ten days at 1 Hz (864,000 readings), PostgreSQL (goal: drawn within 500 ms of choosing the period)" bash scripts/with-postgres.sh npx tsx bench/signal-chart.ts
+bench "zones: the list with 10,000 zones as an administrator, a dealer and a fleet owner, and a depot's visits over 90 days, PostgreSQL (goal: p95 < 100 ms each)" bash scripts/with-postgres.sh npx tsx bench/zones.ts
 bench "dashboard counts and computed cards, 10,000 vehicles, 30 days of readings for 100, PostgreSQL (goal: p95 < 100 ms each)" bash scripts/with-postgres.sh npx tsx bench/dashboard.ts
 
 echo
