@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe } from 'vitest';
 import { ADMIN, expect, expectVisible, screenshot, signIn, test, textOf, WAIT_MS } from './support/fixtures';
 import { Api } from './support/people';
-import { deviceCredential, everyMinute, sendReadings, type Reading } from './support/readings';
+import { deviceCredential, everyMinute, pollUntil, sendReadings, type Reading } from './support/readings';
 import { pickDay } from './support/vehicles';
 
 /** A demo vehicle no other browser test drives (EV Cart 22). */
@@ -19,8 +19,6 @@ const VIN = 'EVDEMO00000000022';
 const MIN = 60_000;
 /** The screenshots a person looks at are taken at this size. */
 const SCREEN = { width: 1400, height: 900 };
-/** Figures are built as readings are stored; a few seconds on the shared two cores. */
-const FIGURES_WAIT_MS = 30_000;
 
 interface MapItem {
   vehicle_id: number;
@@ -82,17 +80,7 @@ function readings(cellCount: number): Reading[] {
   return [...charging, ...resting, ...trip, ...after];
 }
 
-/** Polls an API call until `ready` says yes. */
-async function waitFor<T>(path: string, ready: (answer: T) => boolean): Promise<T> {
-  const deadline = Date.now() + FIGURES_WAIT_MS;
-  for (;;) {
-    const answer = await admin.call<T>('GET', path);
-    if (ready(answer)) return answer;
-    if (Date.now() > deadline)
-      throw new Error(`${path} did not show the readings within ${FIGURES_WAIT_MS} ms: ${JSON.stringify(answer)}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
+const waitFor = <T>(path: string, ready: (answer: T) => boolean) => pollUntil<T>(admin, path, ready);
 
 const period = () => `from=${new Date(start - 60 * MIN).toISOString()}&to=${new Date().toISOString()}`;
 const oursSession = (s: ChargingSession) => Date.parse(s.start) === start;
@@ -158,9 +146,13 @@ describe('vehicle detail: battery, signal chart and trip figures', () => {
     const session = sessions.find(oursSession)!;
     // 80 V × 50 A: 4 kW for about 40 minutes.
     expect(session.energyKwh).toBeCloseTo(2.67, 1);
+    // Priced only where a demo zone with a tariff holds the place it charged at.
+    const cost = session.cost === null ? '—' : `${session.cost.toFixed(2)} ${session.currency}`;
     const sessionRow = page.getByTestId('charging-sessions-table-row').filter({ hasText: '30% → 57%' });
     expect(await textOf(sessionRow)).toMatch(
-      new RegExp(`39 min\\s+30% → 57%\\s+${session.energyKwh.toFixed(2)} kWh\\s+4\\.0 kW\\s+41\\.8781, -87\\.6298`),
+      new RegExp(
+        `39 min\\s+30% → 57%\\s+${session.energyKwh.toFixed(2)} kWh\\s+4\\.0 kW\\s+${cost}\\s+41\\.8781, -87\\.6298`,
+      ),
     );
     const trips = await admin.call<TripFigures[]>('GET', `/api/vehicles/${vehicle.id}/trips?${period()}`);
     const trip = trips.find(oursTrip)!;
@@ -194,6 +186,7 @@ describe('vehicle detail: battery, signal chart and trip figures', () => {
     );
     expect(await textOf(page.getByTestId('charging-sessions-table-empty'))).toBe('No charging sessions in this period');
     expect(await textOf(page.getByTestId('trips-table-empty'))).toBe('No trips in this period');
+    expect(await textOf(page.getByTestId('zone-visits-empty'))).toBe('No zone visits in this period');
     expect(await textOf(page.getByTestId('capacity-history'))).toContain('No capacity estimates yet');
   });
 

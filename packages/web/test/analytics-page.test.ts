@@ -1,7 +1,9 @@
 import { ANALYTICS_MAX_DAYS, type FleetAnalyticsRow, type ReadinessRow } from '@evfleet/domain';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { sumCosts } from '../src/components/format/costs';
 import { chargingDays } from '../src/features/analytics/daily';
+import { fleetTotals } from '../src/features/analytics/fleet-totals';
 import { defaultPeriod, periodFromSearch, periodQuery } from '../src/features/analytics/period';
 import { whPerMileRanking } from '../src/features/analytics/ranking';
 import { readinessOrder } from '../src/features/analytics/readiness';
@@ -121,5 +123,41 @@ describe('the charging chart', () => {
       { day: '2026-03-01', energyChargedKwh: 7.5 },
       { day: '2026-03-02', energyChargedKwh: 0 },
     ]);
+  });
+});
+
+describe("the fleet's totals", () => {
+  it('sums the charging cost per currency, the hours at depots and the plug-in reminders', () => {
+    const rows = [
+      { ...row(1, 'A', 300), chargingCosts: [{ currency: 'USD', cost: 12.4 }], depotHours: 10.5, plugInReminders: 2 },
+      {
+        ...row(2, 'B', 300),
+        chargingCosts: [
+          { currency: 'USD', cost: 0.7 },
+          { currency: 'EUR', cost: 3.1 },
+        ],
+        depotHours: 4,
+        plugInReminders: 1,
+      },
+      row(3, 'C', null),
+    ];
+    expect(fleetTotals(rows)).toEqual({
+      chargingCosts: [
+        { currency: 'EUR', cost: 3.1 },
+        { currency: 'USD', cost: 13.1 },
+      ],
+      depotHours: 14.5,
+      plugInReminders: 3,
+    });
+    expect(fleetTotals([])).toEqual({ chargingCosts: [], depotHours: 0, plugInReminders: 0 });
+  });
+
+  it('rounds each currency to the cent, so float sums read as money', () => {
+    expect(
+      sumCosts([
+        { currency: 'USD', cost: 0.1 },
+        { currency: 'USD', cost: 0.2 },
+      ]),
+    ).toEqual([{ currency: 'USD', cost: 0.3 }]);
   });
 });

@@ -31,3 +31,18 @@ export const everyMinute = (
   count: number,
   at: (i: number) => Record<string, number | number[]>,
 ): Reading[] => Array.from({ length: count }, (_, i) => ({ ts: start + i * 60_000, ...at(i) }));
+
+/** Figures are built as readings are stored; a few seconds on the shared two cores. */
+const FIGURES_WAIT_MS = 30_000;
+
+/** Polls a GET call until `ready` says yes: what the readings make shows shortly after they are stored. */
+export async function pollUntil<T>(api: Api, path: string, ready: (answer: T) => boolean): Promise<T> {
+  const deadline = Date.now() + FIGURES_WAIT_MS;
+  for (;;) {
+    const answer = await api.call<T>('GET', path);
+    if (ready(answer)) return answer;
+    if (Date.now() > deadline)
+      throw new Error(`${path} did not show the readings within ${FIGURES_WAIT_MS} ms: ${JSON.stringify(answer)}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}

@@ -27,18 +27,17 @@ export default function AnalyticsPage() {
         <PeriodPicker period={period} onChange={setPeriod} />
       </Group>
       <Stack gap="md">
-        {/* The summaries first, so that the first screen shows them; the full table follows. */}
+        {/* The summaries first, so that the first screen shows them; the full tables follow, readiness
+            across the page since its depot and plug columns need the room. */}
         <Grid gutter="md" align="flex-start">
           <Grid.Col span={{ base: 12, lg: 7 }}>
-            <Stack gap="md">
-              <DailyChargingChart period={period} subtitle={covered} />
-              <ReadinessList />
-            </Stack>
+            <DailyChargingChart period={period} subtitle={covered} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 5 }}>
             <WhPerMileChart period={period} subtitle={covered} />
           </Grid.Col>
         </Grid>
+        <ReadinessList />
         <FleetTable period={period} subtitle={covered} />
       </Stack>
     </Container>

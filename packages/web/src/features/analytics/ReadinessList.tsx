@@ -33,7 +33,7 @@ export function ReadinessList() {
     >
       {/* It scrolls sideways on narrow screens: the keyboard must be able to reach it to scroll it. */}
       <Table.ScrollContainer
-        minWidth={560}
+        minWidth={760}
         scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('readiness.title') } }}
       >
         <Table striped highlightOnHover data-testid="readiness-table">
@@ -45,6 +45,8 @@ export function ReadinessList() {
               <Table.Th ta="right">{t('readiness.battery')}</Table.Th>
               <Table.Th ta="right">{t('readiness.range')}</Table.Th>
               <Table.Th ta="right">{t('readiness.usual')}</Table.Th>
+              <Table.Th>{t('readiness.atDepot')}</Table.Th>
+              <Table.Th>{t('readiness.pluggedIn')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -68,6 +70,10 @@ export function ReadinessList() {
                   <Table.Td ta="right">{format.fixed(row.batteryCharge, 0)}</Table.Td>
                   <Table.Td ta="right">{format.fixed(row.estimatedRangeMiles, 0)}</Table.Td>
                   <Table.Td ta="right">{format.fixed(row.usualDailyMiles, 0)}</Table.Td>
+                  <Table.Td data-testid="readiness-depot">{row.depotName ?? NONE}</Table.Td>
+                  <Table.Td data-testid="readiness-plugged-in">
+                    {row.pluggedIn === null ? NONE : t(row.pluggedIn ? 'readiness.yes' : 'readiness.no')}
+                  </Table.Td>
                 </Table.Tr>
               );
             })}

@@ -1,6 +1,7 @@
-import type { FleetAnalyticsRow } from '@evfleet/domain';
+import type { ChargingCost, FleetAnalyticsRow } from '@evfleet/domain';
 import type { ColDef } from 'ag-grid-community';
 import type { TFunction } from 'i18next';
+import { costsText } from '../../components/format/costs';
 import type { Format } from '../../components/format/format';
 
 type NumericKey = {
@@ -40,4 +41,19 @@ export const fleetColumns = (t: TFunction<'analytics'>, format: Format): ColDef<
   numeric('whPerMile', 'Wh/mi', 0, format),
   numeric('idleDrainPercentPerDay', t('fleet.idleDrain'), 2, format),
   numeric('stateOfHealthPercent', t('fleet.health'), 1, format),
+  {
+    field: 'chargingCosts',
+    headerName: t('fleet.chargingCost'),
+    type: 'rightAligned',
+    minWidth: 130,
+    sortable: true,
+    wrapHeaderText: true,
+    autoHeaderHeight: true,
+    // Amounts in different currencies do not compare: a column sorts by its first currency's amount.
+    comparator: (a: ChargingCost[], b: ChargingCost[], nodeA, nodeB, descending) =>
+      nullsLast(a[0]?.cost ?? null, b[0]?.cost ?? null, nodeA, nodeB, descending),
+    valueFormatter: ({ value }) => costsText(value as ChargingCost[], format),
+  },
+  numeric('depotHours', t('fleet.depotHours'), 1, format),
+  numeric('plugInReminders', t('fleet.plugInReminders'), 0, format),
 ];

@@ -32,4 +32,12 @@ export const de: Catalogue<typeof en> = {
   'fleet.energyUsed': 'Verbrauchte Energie (kWh)',
   'fleet.idleDrain': 'Standverlust (%/Tag)',
   'fleet.health': 'Batteriezustand (%)',
+  'fleet.chargingCost': 'Ladekosten',
+  'fleet.depotHours': 'Stunden im Depot',
+  'fleet.plugInReminders': 'Einsteck-Erinnerungen',
+  'totals.chargingCost': 'Ladekosten im Zeitraum',
+  'readiness.atDepot': 'Im Depot',
+  'readiness.pluggedIn': 'Eingesteckt',
+  'readiness.yes': 'Ja',
+  'readiness.no': 'Nein',
 };

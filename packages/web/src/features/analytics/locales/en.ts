@@ -29,4 +29,12 @@ export const en = {
   'fleet.energyUsed': 'Energy used (kWh)',
   'fleet.idleDrain': 'Idle drain (%/day)',
   'fleet.health': 'State of health (%)',
+  'fleet.chargingCost': 'Charging cost',
+  'fleet.depotHours': 'Hours at depots',
+  'fleet.plugInReminders': 'Plug-in reminders',
+  'totals.chargingCost': 'Charging cost in the period',
+  'readiness.atDepot': 'At depot',
+  'readiness.pluggedIn': 'Plugged in',
+  'readiness.yes': 'Yes',
+  'readiness.no': 'No',
 } as const;

@@ -1,4 +1,11 @@
-import type { BatteryHealth, ChargingSession, ChartSignal, SignalSeries, TripFigures } from '@evfleet/domain';
+import type {
+  BatteryHealth,
+  ChargingSession,
+  ChartSignal,
+  SignalSeries,
+  TripFigures,
+  ZoneVisitRow,
+} from '@evfleet/domain';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../../api/http';
 import { detailKey } from './vehicle-detail-api';
@@ -53,6 +60,24 @@ export function useTripFigures(id: number, window: TimeWindow | null) {
       (await http.get<TripFigures[]>(`api/vehicles/${id}/trips`, { query: periodQuery(window!), signal })).data,
   });
 }
+
+/** GET api/vehicles/{id}/zone-visits?from&to: the visits touching the window, oldest first (docs/zones.md). */
+export function useZoneVisits(id: number, window: TimeWindow) {
+  return useQuery({
+    queryKey: [...analyticsKey(id), 'zone-visits', window.from, window.to],
+    queryFn: async ({ signal }) =>
+      (await http.get<ZoneVisitRow[]>(`api/vehicles/${id}/zone-visits`, { query: periodQuery(window), signal })).data,
+  });
+}
+
+/** GET api/vehicles/{id}/zone-visits/xlsx?from&to: the same visits as a workbook. */
+export const fetchZoneVisitsXlsx = async (id: number, window: TimeWindow) =>
+  (
+    await http.get<Blob>(`api/vehicles/${id}/zone-visits/xlsx`, {
+      query: periodQuery(window),
+      responseType: 'blob',
+    })
+  ).data;
 
 /**
  * GET api/vehicles/{id}/signal-series: a signal's min and max per bucket, `points` buckets over the

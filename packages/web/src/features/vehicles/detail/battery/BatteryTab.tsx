@@ -21,8 +21,9 @@ import { BatteryHistoryCharts } from './BatteryHistoryCharts';
 import { chargingSessionColumns, tripColumns } from './episode-columns';
 import { useFormat } from '../../../../components/format/useFormat';
 import { BatteryLoading, FiguresCard } from './FiguresCard';
+import { ZoneVisitsCard } from '../zone-visits/ZoneVisitsCard';
 
-/** The Battery tab: health now and over time, and the charging sessions and trips of a chosen period. */
+/** The Battery tab: health now and over time, and the charging sessions, trips and zone visits of a chosen period. */
 export function BatteryTab({ vehicle }: { vehicle: Vehicle }) {
   const { t } = useTranslation('vehicles');
   const format = useFormat();
@@ -56,6 +57,7 @@ export function BatteryTab({ vehicle }: { vehicle: Vehicle }) {
       </Group>
       {mayDetails && <FiguresCard of="sessions" query={sessions} columns={chargingSessionColumns(written)} />}
       <FiguresCard of="trips" query={trips} columns={tripColumns(written)} />
+      <ZoneVisitsCard vehicle={vehicle} window={window} />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import type { ChargingSession, TripFigures } from '@evfleet/domain';
 import type { TFunction } from 'i18next';
 import type { Format } from '../../../../components/format/format';
+import { costText } from '../../../../components/format/costs';
 import { NONE } from '../../../../components/format/figures';
 import type { FiguresColumn } from './FiguresTable';
 
@@ -36,6 +37,7 @@ export const chargingSessionColumns = (telling: Telling): FiguresColumn<Charging
     { header: t('figure.charge'), cell: (s) => `${percent(s.startCharge)} → ${percent(s.endCharge)}` },
     { header: t('figure.energy'), cell: (s) => format.fixed(s.energyKwh, 2, 'kWh'), numeric: true },
     { header: t('figure.peakPower'), cell: (s) => format.fixed(s.peakPowerKw, 1, 'kW'), numeric: true },
+    { header: t('figure.cost'), cell: (s) => costText(s.cost, s.currency, format), numeric: true },
     {
       header: t('figure.position'),
       cell: (s) =>

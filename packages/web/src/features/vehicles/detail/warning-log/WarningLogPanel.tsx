@@ -11,7 +11,7 @@ import {
   useWarningLogs,
   WARNING_LOG_PAGE_SIZE,
 } from '../api/vehicle-detail-api';
-import { saveBlob } from '../../../../api/save-blob';
+import { useBlobDownload } from '../../../../api/useBlobDownload';
 import { useCan } from '../../../../session/useCan';
 import { warningLogColumns } from './warningLogColumns';
 
@@ -24,7 +24,6 @@ export function WarningLogPanel({ vehicleId }: { vehicleId: number }) {
   const [open, setOpen] = useState(true);
   const [page, setPage] = useState(0);
   const [confirming, setConfirming] = useState(false);
-  const [downloading, setDownloading] = useState(false);
   const logs = useWarningLogs(vehicleId, page);
   const format = useFormat();
   const columns = useMemo(() => warningLogColumns(format, t), [format, t]);
@@ -32,16 +31,7 @@ export function WarningLogPanel({ vehicleId }: { vehicleId: number }) {
   const mayClear = useCan('clearWarningLog');
   const total = logs.data?.totalCount ?? 0;
 
-  const download = async () => {
-    setDownloading(true);
-    try {
-      saveBlob(await fetchWarningLogsXlsx(vehicleId), FILE_NAME);
-    } catch {
-      // The HTTP client has told the user why (§8 toasts); nothing is left to do here.
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const { downloading, download } = useBlobDownload(() => fetchWarningLogsXlsx(vehicleId), FILE_NAME);
   const confirmClear = () =>
     clear.mutate(undefined, {
       onSuccess: () => setPage(0),
