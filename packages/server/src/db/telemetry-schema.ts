@@ -115,6 +115,10 @@ export const warningLog = pgTable(
     index('warning_log_vehicle_date_idx').on(t.vehicleId, t.date),
     // The vehicle-logs screen across all vehicles (newest first) and the month's service incidents.
     index('warning_log_date_idx').on(t.date),
+    // The zone alerts of a period (the fleet analytics' plug-in reminders).
+    index('warning_log_zone_date_idx')
+      .on(t.date)
+      .where(sql`${t.zoneId} is not null`),
   ],
 );
 
@@ -175,8 +179,12 @@ export const chargingSession = pgTable(
     pricedAt: instant('priced_at'),
   },
   (t) => [
-  primaryKey({ columns: [t.vehicleId, t.startTs] }),
+    primaryKey({ columns: [t.vehicleId, t.startTs] }),
     index('charging_session_vehicle_end_idx').on(t.vehicleId, t.endTs),
+    // The priced sessions of a period (the fleet analytics' charging cost).
+    index('charging_session_priced_idx')
+      .on(t.startTs)
+      .where(sql`${t.cost} is not null`),
   ],
 );
 

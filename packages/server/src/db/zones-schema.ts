@@ -70,5 +70,7 @@ export const zoneVisit = pgTable(
   (t) => [
     primaryKey({ columns: [t.vehicleId, t.enteredAt, t.zoneId] }),
     index('zone_visit_zone_idx').on(t.zoneId, t.enteredAt),
+    // The visits a period overlaps: those that ended in it or later, and those still open.
+    index('zone_visit_exited_idx').on(t.exitedAt),
   ],
 );

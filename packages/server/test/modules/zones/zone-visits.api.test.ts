@@ -49,6 +49,36 @@ function knownDay(day: number): Reading[] {
   return r.sort((a, b) => a.ts - b.ts);
 }
 
+/**
+ * Jitter, a circle and a hole, from `day`: at 10:00 five minutes in and out of a dealer's yard (a
+ * 200 m circle, dwell 30 s) every 10 s, which makes no visit; inside from 10:10, with jitter again
+ * from 10:20, and out for good from 10:25; then five minutes in the hole of a fleet's ring (a
+ * square with a square hole) from 11:00, and five minutes in the ring itself from 11:10.
+ */
+const YARD = { lat: 41.95, lng: -87.65 };
+const RING = { lat: 42.05, lng: -87.65 };
+function jitterDay(day: number): Reading[] {
+  const r: Reading[] = [];
+  const yardIn = { gpsLat: YARD.lat, gpsLong: YARD.lng };
+  const yardOut = { gpsLat: YARD.lat + 0.0027, gpsLong: YARD.lng };
+  for (let s = 0; s < 300; s += 10) r.push(parked(day + 10 * HOUR + s * S, (s / 10) % 2 ? yardOut : yardIn));
+  for (let s = 600; s < 1200; s += 10) r.push(parked(day + 10 * HOUR + s * S, yardIn));
+  for (let s = 1200; s < 1490; s += 10) r.push(parked(day + 10 * HOUR + s * S, (s / 10) % 2 ? yardOut : yardIn));
+  for (let s = 1500; s < 1620; s += 10) r.push(parked(day + 10 * HOUR + s * S, yardOut));
+  for (let s = 0; s < 300; s += 10) r.push(parked(day + 11 * HOUR + s * S, { gpsLat: RING.lat, gpsLong: RING.lng }));
+  for (let s = 600; s < 900; s += 10)
+    r.push(parked(day + 11 * HOUR + s * S, { gpsLat: RING.lat + 0.007, gpsLong: RING.lng }));
+  r.push(parked(day + 12 * HOUR, OUT), parked(day + 12 * HOUR + 5 * MIN, OUT));
+  return r;
+}
+const squareRing = (lat: number, lng: number, d: number) => [
+  [lng - d, lat - d],
+  [lng + d, lat - d],
+  [lng + d, lat + d],
+  [lng - d, lat + d],
+  [lng - d, lat - d],
+];
+
 interface Visit {
   zoneId: number;
   zoneName: string;
@@ -70,6 +100,7 @@ describe.each(DATABASE_KINDS)('zone visits and the cost of charging, from a know
   let depotId: number;
   let inOrder: number;
   let lateFirst: number;
+  let jittery: number;
   const day = Math.floor(Date.now() / 86_400_000) * 86_400_000 - 3 * 86_400_000;
   const at = (ms: number) => new Date(day + ms).toISOString();
   const period = `from=${at(-HOUR * 24)}&to=${at(HOUR * 48)}`;
@@ -115,6 +146,28 @@ describe.each(DATABASE_KINDS)('zone visits and the cost of charging, from a know
     await send(second, readings.slice(0, half));
     // The persist after the late half decides its window again.
     await t.app.telemetry.settle();
+    for (const zone of [
+      {
+        name: 'Yard',
+        kind: 'zone',
+        geometry: { type: 'Point', coordinates: [YARD.lng, YARD.lat], radiusM: 200 },
+        dealerId: a.dealerId,
+        minDwellSeconds: 30,
+      },
+      {
+        name: 'Ring',
+        kind: 'zone',
+        geometry: {
+          type: 'Polygon',
+          coordinates: [squareRing(RING.lat, RING.lng, 0.01), squareRing(RING.lat, RING.lng, 0.004)],
+        },
+        fleetId: a.fleetId,
+      },
+    ])
+      expect((await admin('POST', '/api/zones', zone)).statusCode).toBe(201);
+    const third = await createDevice(t.database, `VIN-ZONE-${kind}-3`, owner);
+    jittery = third.id;
+    await send(third, jitterDay(day));
   }, 180_000);
   afterAll(() => t?.close());
 
@@ -134,6 +187,14 @@ describe.each(DATABASE_KINDS)('zone visits and the cost of charging, from a know
         currency: 'USD',
         distanceMiles: 0,
       },
+    ]);
+  });
+
+  it('makes no visit of jitter across a boundary nor of a stay in a hole, and keeps a visit through jitter', async () => {
+    const visits = await visitsOf(admin, `/api/vehicles/${jittery}/zone-visits`);
+    expect(visits.map((v) => [v.zoneName, v.enteredAt, v.exitedAt])).toEqual([
+      ['Yard', at(10 * HOUR + 10 * MIN), at(10 * HOUR + 25 * MIN)],
+      ['Ring', at(11 * HOUR + 10 * MIN), at(12 * HOUR)],
     ]);
   });
 
