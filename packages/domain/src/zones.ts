@@ -189,8 +189,11 @@ export const zoneVisitSchema = z.object({
   enteredAt: z.string(),
   /** The first reading outside of the absence that counts; null while the vehicle is inside. */
   exitedAt: z.string().nullable(),
-  /** Energy of the charging sessions that began during the visit in this zone, and what they cost. */
-  chargedKwh: z.number(),
+  /**
+   * Energy of the charging sessions that began during the visit in this zone, and what they cost;
+   * null where the role toggles withhold the vehicle's CAN details from the caller.
+   */
+  chargedKwh: z.number().nullable(),
   chargeCost: z.number().nullable(),
   currency: z.string().nullable(),
   distanceMiles: z.number(),

@@ -38,11 +38,12 @@ describe('screens follow the role-permission toggles', () => {
       // Still signed in, still on the page.
       await expectPath(page, `/vehicle/${vehicle.id}`);
       await expectVisible(page.getByTestId('app-header'));
-      // Battery health and charging sessions are CAN details too: withheld, while the trips stay.
+      // Battery health, charging sessions and zone visits are CAN details too: withheld, while the trips stay.
       await page.getByTestId('tab-battery').click();
       await expectVisible(page.getByTestId('battery-withheld'));
       await expectVisible(page.getByTestId('trips'));
       expect(await page.getByTestId('charging-sessions').count()).toBe(0);
+      expect(await page.getByTestId('zone-visits').count()).toBe(0);
       await expectPath(page, `/vehicle/${vehicle.id}?tab=battery`);
       await expectVisible(page.getByTestId('app-header'));
     } finally {

@@ -4,10 +4,10 @@ import { ADMIN, expect, screenshot, signIn, test, textOf, WAIT_MS } from './supp
 import { headerTexts } from './support/can-report';
 import { chooseLanguage } from './support/languages';
 import { Api, columnTexts, gridRows, runId } from './support/people';
+import { chargingStay, MIN, resting } from './support/depot-charging';
 import { everyMinute, pollUntil, sendReadings } from './support/readings';
 import { createVehicle, vehicleOwners, type OwnVehicle } from './support/vehicles';
 
-const MIN = 60_000;
 const DEPOT = { lat: 41.8781, lng: -87.6298 };
 /** About 5 km north of the depot. */
 const AWAY = { lat: 41.9231, lng: -87.6298 };
@@ -16,36 +16,8 @@ const SCREEN = { width: 1400, height: 900 };
 
 /** Three hours ago, on a whole minute. */
 const start = Math.floor((Date.now() - 180 * MIN) / MIN) * MIN;
-const at = (place: typeof DEPOT) => ({
-  gpsLat: place.lat,
-  gpsLong: place.lng,
-  speed: 0,
-  odometer: 500,
-  packVoltage: 80,
-});
-const resting = (place: typeof DEPOT, charge: number) => () => ({
-  ...at(place),
-  chargeStatus: 0,
-  vehicleCurrent: 1,
-  batteryCharge: charge,
-});
-
-/**
- * Away for 5 minutes; at the depot, 40 minutes charging at 4 kW (80 V × 50 A) and 10 at rest; away
- * again for 10 minutes; back at the depot for the last 5 minutes, not plugged in (its visit still open).
- */
-const readings = () => [
-  ...everyMinute(start, 5, resting(AWAY, 30)),
-  ...everyMinute(start + 5 * MIN, 40, (i) => ({
-    ...at(DEPOT),
-    chargeStatus: 1,
-    vehicleCurrent: -50,
-    batteryCharge: 30 + Math.round((i * 27) / 39),
-  })),
-  ...everyMinute(start + 45 * MIN, 10, resting(DEPOT, 57)),
-  ...everyMinute(start + 55 * MIN, 10, resting(AWAY, 57)),
-  ...everyMinute(start + 150 * MIN, 5, resting(DEPOT, 56)),
-];
+/** A stay at the depot with a charge, then back at the depot for the last 5 minutes, not plugged in (its visit still open). */
+const readings = () => [...chargingStay(start, DEPOT, AWAY), ...everyMinute(start + 150 * MIN, 5, resting(DEPOT, 56))];
 
 let admin: Api;
 let dealer: { email: string; password: string };
@@ -85,7 +57,7 @@ describe("the zones' figures: a vehicle's visits and the cost of its charging", 
     const [charged, open] = visits;
     // About 2.6 kWh at 0.25 USD.
     expect(charged.chargedKwh).toBeGreaterThan(2);
-    expect(charged.chargeCost).toBeCloseTo(charged.chargedKwh * PER_KWH, 1);
+    expect(charged.chargeCost).toBeCloseTo(charged.chargedKwh! * PER_KWH, 1);
     expect(charged.currency).toBe('USD');
     expect(open.chargeCost).toBeNull();
     const cost = `${charged.chargeCost!.toFixed(2)} USD`;

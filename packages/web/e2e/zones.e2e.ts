@@ -1,6 +1,8 @@
+import type { ZoneVisitRow } from '@evfleet/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe } from 'vitest';
-import { ADMIN, expect, expectPath, expectVisible, screenshot, signIn, test } from './support/fixtures';
+import { ADMIN, expect, expectPath, expectVisible, screenshot, signIn, test, textOf } from './support/fixtures';
+import { chargingStay, MIN } from './support/depot-charging';
 import { pagePoint } from './support/map-pixels';
 import {
   Api,
@@ -12,11 +14,13 @@ import {
   runId,
   type Named,
 } from './support/people';
-import { createVehicle, placeAt, vehicleOwners } from './support/vehicles';
+import { pollUntil, sendReadings } from './support/readings';
+import { createFleetVehicle, createVehicle, placeAt, vehicleOwners } from './support/vehicles';
 
 /**
- * The zones screens (docs/zones.md): an administrator draws a depot on the editor's map, saves it,
- * finds it in the list and changes it; a fleet owner sees its own fleet's zones only; the vehicle
+ * The zones screens (docs/zones.md): an administrator draws a depot on the editor's map and saves it,
+ * a vehicle of its fleet charges there and the visit with its cost shows on the zone's and the
+ * vehicle's pages, then the administrator finds the depot in the list and changes it; a fleet owner sees its own fleet's zones only; the vehicle
  * map outlines the zones.
  */
 const EDITOR_MAP = 'zone-map';
@@ -36,6 +40,7 @@ interface ZoneAnswer {
 
 let admin: Api;
 let run: string;
+let dealer: Named;
 let ownFleet: Named;
 let owner: { email: string; password: string };
 let othersZone: { name: string };
@@ -59,7 +64,7 @@ const circleZone = (
 beforeAll(async () => {
   admin = await Api.signIn(ADMIN);
   run = runId('z');
-  const dealer = await createDealer(admin, run, 'ZDealer');
+  dealer = await createDealer(admin, run, 'ZDealer');
   ownFleet = await createFleet(admin, run, dealer.id, 'ZOwned');
   const otherFleet = await createFleet(admin, run, dealer.id, 'ZOther');
   owner = { email: ownFleet.email, password: 'Owner-789' };
@@ -96,8 +101,34 @@ async function drawPolygon(page: Page, corners: (readonly [number, number])[], t
   await expectVisible(page.getByTestId(EDITOR_MAP).locator('path.leaflet-interactive').first());
 }
 
+/**
+ * A vehicle of the fleet charges at `depot`: readings sent as its device does, over HTTP, from three
+ * hours ago; answers the zone's visit once it is closed and priced.
+ */
+async function chargeAtDepot(zoneId: number, depot: readonly [number, number]) {
+  const vehicle = await createFleetVehicle(
+    admin,
+    { dealer, fleet: ownFleet },
+    `Depot cart ${run}`,
+    `DC${run}`.toUpperCase().slice(0, 17),
+  );
+  const start = Math.floor((Date.now() - 180 * MIN) / MIN) * MIN;
+  const [lat, lng] = depot;
+  await sendReadings(vehicle.device, chargingStay(start, { lat, lng }, { lat: lat + 0.5, lng }));
+  const [visit] = await pollUntil<ZoneVisitRow[]>(
+    admin,
+    `/api/zones/${zoneId}/visits`,
+    (visits) => visits.length === 1 && visits[0].exitedAt !== null && visits[0].chargeCost !== null,
+  );
+  expect(visit).toMatchObject({ vehicleId: vehicle.id, vehicleName: vehicle.name, currency: 'USD' });
+  expect(visit.chargedKwh).toBeGreaterThan(2);
+  return { vehicle, cost: `${visit.chargeCost!.toFixed(2)} USD` };
+}
+
 describe('zones', () => {
-  test('an administrator draws a depot, saves it, finds it in the list and changes it', async ({ page }) => {
+  test("an administrator draws a depot, sees a charge there priced on its page and the vehicle's, and changes it", async ({
+    page,
+  }) => {
     await signIn(page, ADMIN, '/zones');
     await expectVisible(page.getByTestId('zones-map'));
     await expectVisible(page.getByTestId('menu-zones'));
@@ -143,8 +174,31 @@ describe('zones', () => {
     });
     expect(saved.geometry.type).toBe('Polygon');
     expect(saved.geometry.coordinates[0]).toHaveLength(5);
+    expect(await textOf(page.getByTestId('zone-visits-empty'))).toBe('No visits in this period');
+
+    // A vehicle of the depot's fleet charges inside it (clear of the hole cut below): the depot's page lists the visit.
+    const { vehicle, cost } = await chargeAtDepot(id, [lat + 0.06, lng]);
+    await page.reload();
+    const visits = page.getByTestId('zone-visits');
+    const row = visits.getByTestId('zone-visits-row');
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await textOf(row.getByTestId('zone-visits-vehicle'))).toBe(vehicle.name);
+    expect(await textOf(row.getByTestId('zone-visits-cost'))).toBe(cost);
+    expect(await textOf(visits.getByTestId('zone-visits-day-total'))).toContain(cost);
+    await visits.scrollIntoViewIfNeeded();
+    await screenshot(page, 'zones-visits');
+
+    // The vehicle's name opens its page, whose Battery tab lists the same visit under the depot's name.
+    await row.getByTestId('zone-visits-vehicle').click();
+    await expectPath(page, `/vehicle/${vehicle.id}`);
+    await page.getByTestId('tab-battery').click();
+    const own = page.getByTestId('zone-visits').getByTestId('zone-visits-row');
+    await expect.poll(() => own.count()).toBe(1);
+    expect(await textOf(own.getByTestId('zone-visits-zone'))).toBe(`Depot ${run}`);
+    expect(await textOf(own.getByTestId('zone-visits-cost'))).toBe(cost);
 
     // The list shows it, outlined on its map; its name opens it again.
+    await page.goto(`/zones/${id}`);
     await page.getByTestId('editor-back').click();
     await expectVisible(gridRow(page, GRID, `Depot ${run}`));
     await expectVisible(page.locator('[data-testid="zones-map"] path.evf-zone-depot').first());

@@ -2,7 +2,7 @@ import type { ZoneVisitRow } from '@evfleet/domain';
 import { describe, expect, it } from 'vitest';
 import { costsText, costText } from '../src/components/format/costs';
 import { createFormat } from '../src/components/format/format';
-import { timeInside, visitDays } from '../src/features/vehicles/detail/zone-visits/visit-days';
+import { timeInside, visitDays } from '../src/components/zone-visits/visit-days';
 
 const MIN = 60_000;
 const visit = (
@@ -63,6 +63,30 @@ describe("a vehicle's zone visits by day", () => {
   it('times a visit from entering to leaving, or to now while inside', () => {
     expect(timeInside(visit('2026-11-21T19:00:00Z', '2026-11-21T19:20:00Z'), now)).toBe(20 * MIN);
     expect(timeInside(visit('2026-11-21T19:30:00Z', null), now)).toBe(30 * MIN);
+  });
+});
+
+describe("a zone's visits by day", () => {
+  const byVehicle = (vehicleId: number, enteredAt: string, exitedAt: string, chargeCost: number) => ({
+    ...visit(enteredAt, exitedAt, { chargedKwh: chargeCost * 10, chargeCost, currency: 'USD' }),
+    vehicleId,
+    vehicleName: `Van ${vehicleId}`,
+  });
+
+  it("groups several vehicles' visits by the day they began on in the zone's time zone", () => {
+    const visits = [
+      // 23:30 on the 19th in Chicago, 00:30 on the 20th in New York.
+      byVehicle(7, '2026-11-20T05:30:00Z', '2026-11-20T06:00:00Z', 0.4),
+      byVehicle(8, '2026-11-20T14:00:00Z', '2026-11-20T15:00:00Z', 0.6),
+      byVehicle(7, '2026-11-20T16:00:00Z', '2026-11-20T16:30:00Z', 0.5),
+    ];
+    const now = Date.parse('2026-11-21T00:00:00Z');
+    expect(visitDays(visits, 'America/Chicago', now).map((d) => [d.day, d.visits.map((v) => v.vehicleId)])).toEqual([
+      ['2026-11-19', [7]],
+      ['2026-11-20', [8, 7]],
+    ]);
+    const [oneDay] = visitDays(visits, 'America/New_York', now);
+    expect(oneDay).toMatchObject({ day: '2026-11-20', insideMs: 120 * MIN, costs: [{ currency: 'USD', cost: 1.5 }] });
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, screenshot, WAIT_MS } from './fixtures';
-import { createDealer, type Api } from './people';
+import { assignToFleet, createDealer, type Api } from './people';
 import { deviceCredential, sendReadings } from './readings';
 
 /** A vehicle this run created through the API, with its device credential for sending readings. */
@@ -11,15 +11,19 @@ export interface OwnVehicle {
   device: { vin: string; token: string };
 }
 
-/** A dealer of this run and the first template the server offers (a default one). */
-export async function vehicleOwners(admin: Api, run: string) {
-  const dealer = await createDealer(admin, run, 'VDealer');
+/** The first template the server offers (a default one). */
+async function defaultTemplate(admin: Api): Promise<{ id: number; name: string }> {
   const templates = await admin.call<{ data: { id: number; name: string }[] }>(
     'GET',
     '/api/vehicle-templates?pageNo=0&pageSize=10',
   );
   if (templates.data.length === 0) throw new Error('the server offers no vehicle template');
-  return { dealer, template: templates.data[0] };
+  return templates.data[0];
+}
+
+/** A dealer of this run and the first template the server offers. */
+export async function vehicleOwners(admin: Api, run: string) {
+  return { dealer: await createDealer(admin, run, 'VDealer'), template: await defaultTemplate(admin) };
 }
 
 /** POST api/vehicles as the administrator, then a device credential for it. */
@@ -39,6 +43,18 @@ export async function createVehicle(
     status: true,
   });
   return { id: created.id, name, vin, device: await deviceCredential(admin, created.id) };
+}
+
+/** A vehicle of a fleet: created under the fleet's dealer with the first template, then assigned to the fleet. */
+export async function createFleetVehicle(
+  admin: Api,
+  owners: { dealer: { id: number }; fleet: { id: number } },
+  name: string,
+  vin: string,
+): Promise<OwnVehicle> {
+  const vehicle = await createVehicle(admin, { ...owners, template: await defaultTemplate(admin) }, name, vin);
+  await assignToFleet(admin, owners.fleet.id, [vehicle]);
+  return vehicle;
 }
 
 /** One reading now, at this position (what moves a vehicle on the map). */

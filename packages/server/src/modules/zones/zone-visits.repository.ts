@@ -35,6 +35,7 @@ export const visitsBetween = (db: Db, where: SQL, { from, to }: Period) => {
       kind: zone.kind,
       vehicleId: zoneVisit.vehicleId,
       vehicleName: vehicle.name,
+      vehicleFleetId: vehicle.fleetId,
       enteredAt: zoneVisit.enteredAt,
       exitedAt: zoneVisit.exitedAt,
       startOdometer: zoneVisit.startOdometer,

@@ -10,7 +10,7 @@ import { zonesRepository as repo } from './zones.repository.js';
 import { toZone } from './zones.presenter.js';
 import { vehicle } from '../../db/schema.js';
 import { zoneVisit } from '../../db/zones-schema.js';
-import { vehicleFor } from '../role-permissions/index.js';
+import { can, vehicleFor } from '../role-permissions/index.js';
 import { toZoneVisit } from './zone-visits.presenter.js';
 import { visitsBetween } from './zone-visits.repository.js';
 import { visitsWorkbook } from './zone-visits-xlsx.js';
@@ -54,22 +54,31 @@ export function createZonesService({ db }: { db: Db }) {
       return toZone(await one(tx, scope, id));
     });
 
-  /** A vehicle's visits: whoever sees the vehicle's trips sees where it went. */
+  /** A vehicle's visits, with what it charged there: as its charging sessions, behind the CAN details toggle. */
   const vehicleVisits = async (by: AuthUser, id: number, period: Period) => {
     const v = await vehicleFor(
       db,
       by,
       async (where) => (await db.select({ id: vehicle.id, fleetId: vehicle.fleetId }).from(vehicle).where(where))[0],
       eq(vehicle.id, id),
+      'canDetails',
     );
-    return (await visitsBetween(db, eq(zoneVisit.vehicleId, v.id), period)).map(toZoneVisit);
+    return (await visitsBetween(db, eq(zoneVisit.vehicleId, v.id), period)).map((r) => toZoneVisit(r));
   };
 
-  /** A zone's visits, by the vehicles the caller also sees. */
+  /**
+   * A zone's visits, by the vehicles the caller also sees; what a vehicle charged is withheld where
+   * the role toggles withhold its CAN details (they tell a fleet's vehicles from a dealer's own).
+   */
   const zoneVisits = async (by: AuthUser, id: number, period: Period) => {
     const scope = await reader(by);
     await one(db, scope, id);
-    return (await visitsBetween(db, and(eq(zoneVisit.zoneId, id), vehicleSeen(scope))!, period)).map(toZoneVisit);
+    const rows = await visitsBetween(db, and(eq(zoneVisit.zoneId, id), vehicleSeen(scope))!, period);
+    const [inFleet, own] = await Promise.all([
+      can(db, scope, 'canDetails', { fleetId: 0 }),
+      can(db, scope, 'canDetails', { fleetId: null }),
+    ]);
+    return rows.map((r) => toZoneVisit(r, !(r.vehicleFleetId === null ? own : inFleet)));
   };
 
   return {

@@ -86,7 +86,7 @@ interface Visit {
   vehicleName: string;
   enteredAt: string;
   exitedAt: string | null;
-  chargedKwh: number;
+  chargedKwh: number | null;
   chargeCost: number | null;
   currency: string | null;
   distanceMiles: number;
@@ -225,6 +225,23 @@ describe.each(DATABASE_KINDS)('zone visits and the cost of charging, from a know
       chargeCost: 0.7,
     });
     expect((await visitsOf(admin, `/api/vehicles/${lateFirst}/zone-visits`)).length).toBe(1);
+  });
+
+  it('withholds what a vehicle charged where the role toggles withhold its CAN details', async () => {
+    const fleet = callerFor(t, a.fleet);
+    const toggle = (on: boolean) =>
+      admin('PUT', '/api/role-permissions/ROLE_FLEET', { permissions: { 'vehicle.canDetails': on } });
+    expect((await toggle(false)).statusCode).toBe(200);
+    try {
+      const visits = await visitsOf(fleet, `/api/zones/${depotId}/visits`);
+      expect(visits.length).toBeGreaterThan(0);
+      expect(visits.every((v) => v.chargedKwh === null && v.chargeCost === null && v.currency === null)).toBe(true);
+      const res = await fleet('GET', `/api/vehicles/${inOrder}/zone-visits?${period}`);
+      expect(res.statusCode).toBe(403);
+    } finally {
+      await toggle(true);
+    }
+    expect((await visitsOf(fleet, `/api/zones/${depotId}/visits`))[0].chargedKwh).toBe(4);
   });
 
   it('lists a zone’s visits for those who see the zone, in JSON and xlsx, and refuses another tenant', async () => {

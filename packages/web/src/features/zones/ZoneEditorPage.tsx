@@ -19,6 +19,7 @@ import { applyZoneFieldErrors } from './zone-field-errors';
 import { formOf, type ZoneFormValues } from './zone-form';
 import { ZoneFields } from './ZoneFields';
 import { ZoneMapCard } from './ZoneMapCard';
+import { ZoneVisits } from './ZoneVisits';
 
 /** The map stays in view beside a long form: the shape is drawn while the settings are filled in. */
 const STICKY = {
@@ -26,7 +27,7 @@ const STICKY = {
   top: 'calc(var(--app-shell-header-height, 0px) + var(--mantine-spacing-md))',
 } as const;
 
-/** /zones/new and /zones/:id: a zone's settings and its shape, drawn on the map beside them. */
+/** /zones/new and /zones/:id: a zone's settings and its shape, drawn on the map beside them; a saved zone's visits below. */
 export function ZoneEditorPage() {
   const { t } = useTranslation('zones');
   const isNew = useParams().id === undefined;
@@ -41,7 +42,15 @@ export function ZoneEditorPage() {
       </Box>
     );
   // Keyed by the zone: another one starts a fresh form and map; a refetch does not wipe unsaved changes.
-  return <ZoneEditor key={zone.data.id} zone={zone.data} />;
+  // The visits lie outside the form (their buttons never submit it) and follow the zone as saved.
+  return (
+    <>
+      <ZoneEditor key={zone.data.id} zone={zone.data} />
+      <Box px="md" pb="md">
+        <ZoneVisits zone={zone.data} />
+      </Box>
+    </>
+  );
 }
 
 function ZoneEditor({ zone }: { zone: Zone | null }) {

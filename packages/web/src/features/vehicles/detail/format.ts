@@ -1,5 +1,3 @@
-import dayjs from 'dayjs';
-
 /** §2: 1 Drive, 2 Neutral, 3 Reverse, anything else Park (the name's key); null without data. */
 export function gearName(gear: number | null) {
   if (gear === null) return null;
@@ -8,6 +6,3 @@ export function gearName(gear: number | null) {
 
 /** Charge Status: 1 On (charging), 0 Off (the word's key). */
 export const onOff = (v: number | null) => (v === null ? null : v ? 'on' : 'off');
-
-/** YYYY-MM-DD of a local calendar day, as the movement calls want it. */
-export const calendarDay = (d: dayjs.ConfigType) => dayjs(d).format('YYYY-MM-DD');

@@ -2,6 +2,7 @@ import type { ListResponse, Zone, ZoneWrite } from '@evfleet/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getQuery } from '../../../api/query-options';
 import { http, HttpError } from '../../../api/http';
+import type { VisitsSource } from '../../../api/zone-visits-api';
 
 /** Every query of the zones hangs under this key: a change renews the list, the records and the maps' outlines. */
 const ZONES = 'zones';
@@ -45,6 +46,12 @@ export function useVisibleZones() {
 export function useZone(id: number | null) {
   return useQuery({ ...getQuery<Zone>([ZONES, id], `api/zones/${id}`), enabled: id !== null });
 }
+
+/** Where the zone's visits come from (docs/zones.md); under the zone's key, so a saved zone renews them. */
+export const zoneVisitsSource = (id: number): VisitsSource => ({
+  key: [ZONES, id, 'visits'],
+  path: `api/zones/${id}/visits`,
+});
 
 /** POST (no id) or PUT (an id) api/zones; every zone query is renewed after. */
 export function useSaveZone() {

@@ -73,4 +73,5 @@ export const de: Catalogue<typeof en> = {
   'map.hint':
     'Zeichnen Sie die Zone mit den Werkzeugen links: ein Vieleck (jede Ecke anklicken, dann wieder die erste), ein Rechteck oder einen Kreis. Ecken ziehen, um sie zu ändern, die ganze Form verschieben oder ein Loch in ein Vieleck schneiden.',
   'map.error': 'Form: {{message}}',
+  'visits.title': 'Besuche (Zeiten in {{zone}})',
 };

@@ -71,4 +71,5 @@ export const en = {
   'map.hint':
     'Draw the zone with the tools on the left: a polygon (click each corner, then the first one again), a rectangle or a circle. Drag corners to change it, move it whole, or cut a hole into a polygon.',
   'map.error': 'Shape: {{message}}',
+  'visits.title': 'Visits (times in {{zone}})',
 } as const;

@@ -1,25 +1,9 @@
-import type {
-  BatteryHealth,
-  ChargingSession,
-  ChartSignal,
-  SignalSeries,
-  TripFigures,
-  ZoneVisitRow,
-} from '@evfleet/domain';
+import type { BatteryHealth, ChargingSession, ChartSignal, SignalSeries, TripFigures } from '@evfleet/domain';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../../api/http';
+import { periodQuery, type TimeWindow } from '../../../../api/time-window';
+import type { VisitsSource } from '../../../../api/zone-visits-api';
 import { detailKey } from './vehicle-detail-api';
-
-/** A span of time in epoch ms; the calls take it as ISO instants. */
-export interface TimeWindow {
-  from: number;
-  to: number;
-}
-
-const periodQuery = ({ from, to }: TimeWindow) => ({
-  from: new Date(from).toISOString(),
-  to: new Date(to).toISOString(),
-});
 
 const analyticsKey = (id: number) => [...detailKey(id), 'analytics'] as const;
 
@@ -61,23 +45,11 @@ export function useTripFigures(id: number, window: TimeWindow | null) {
   });
 }
 
-/** GET api/vehicles/{id}/zone-visits?from&to: the visits touching the window, oldest first (docs/zones.md). */
-export function useZoneVisits(id: number, window: TimeWindow) {
-  return useQuery({
-    queryKey: [...analyticsKey(id), 'zone-visits', window.from, window.to],
-    queryFn: async ({ signal }) =>
-      (await http.get<ZoneVisitRow[]>(`api/vehicles/${id}/zone-visits`, { query: periodQuery(window), signal })).data,
-  });
-}
-
-/** GET api/vehicles/{id}/zone-visits/xlsx?from&to: the same visits as a workbook. */
-export const fetchZoneVisitsXlsx = async (id: number, window: TimeWindow) =>
-  (
-    await http.get<Blob>(`api/vehicles/${id}/zone-visits/xlsx`, {
-      query: periodQuery(window),
-      responseType: 'blob',
-    })
-  ).data;
+/** Where the vehicle's zone visits come from (docs/zones.md), kept with its other figures. */
+export const zoneVisitsSource = (id: number): VisitsSource => ({
+  key: [...analyticsKey(id), 'zone-visits'],
+  path: `api/vehicles/${id}/zone-visits`,
+});
 
 /**
  * GET api/vehicles/{id}/signal-series: a signal's min and max per bucket, `points` buckets over the

@@ -1,27 +1,18 @@
-import '@mantine/dates/styles.css';
 import { Alert, Group, Stack, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import type { BatteryHealth, Vehicle } from '@evfleet/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoleToggles } from '../../../../session/useRoleToggles';
-import { useBatteryHealth, useChargingSessions, useTripFigures } from '../api/vehicle-analytics-api';
-import { calendarDay } from '../format';
-import {
-  DEFAULT_PERIOD_DAYS,
-  earliestStart,
-  lastDays,
-  periodPresets,
-  rangeWindow,
-  type DayRange,
-} from './battery-period';
+import { DayRangePicker } from '../../../../components/period/DayRangePicker';
+import { DEFAULT_PERIOD_DAYS, lastDays, rangeWindow } from '../../../../components/period/day-range';
+import { ZoneVisitsCard } from '../../../../components/zone-visits/ZoneVisitsCard';
+import { useBatteryHealth, useChargingSessions, useTripFigures, zoneVisitsSource } from '../api/vehicle-analytics-api';
 import { BatteryHealthCard } from './BatteryHealthCard';
 import { BatteryHistoryCharts } from './BatteryHistoryCharts';
 import { chargingSessionColumns, tripColumns } from './episode-columns';
 import { useFormat } from '../../../../components/format/useFormat';
 import { BatteryLoading, FiguresCard } from './FiguresCard';
-import { ZoneVisitsCard } from '../zone-visits/ZoneVisitsCard';
 
 /** The Battery tab: health now and over time, and the charging sessions, trips and zone visits of a chosen period. */
 export function BatteryTab({ vehicle }: { vehicle: Vehicle }) {
@@ -29,8 +20,9 @@ export function BatteryTab({ vehicle }: { vehicle: Vehicle }) {
   const format = useFormat();
   const [range, setRange] = useState<[string, string]>(() => lastDays(DEFAULT_PERIOD_DAYS));
   const window = useMemo(() => rangeWindow(range), [range]);
-  // Health and charging are CAN details, which the role toggles may withhold; a refused read (403)
-  // would put the access-denied page in place of this one, so they are not asked for then. Trips are not governed.
+  // Health, charging and zone visits (with their charging) are CAN details, which the role toggles may
+  // withhold; a refused read (403) would put the access-denied page in place of this one, so they are
+  // not asked for then. Trips are not governed.
   const toggles = useRoleToggles();
   const mayDetails = toggles.ready && toggles.allows('canDetails', vehicle);
   const health = useBatteryHealth(vehicle.id, mayDetails);
@@ -50,14 +42,22 @@ export function BatteryTab({ vehicle }: { vehicle: Vehicle }) {
         <HealthCards health={health} />
       )}
       <Group justify="space-between" align="flex-end">
-        <PeriodPicker onChosen={setRange} />
+        <DayRangePicker onChosen={setRange} testId="battery-period" />
         <Text size="sm" c="dimmed">
           {t('battery.zone', { zone: vehicle.timeZone })}
         </Text>
       </Group>
       {mayDetails && <FiguresCard of="sessions" query={sessions} columns={chargingSessionColumns(written)} />}
       <FiguresCard of="trips" query={trips} columns={tripColumns(written)} />
-      <ZoneVisitsCard vehicle={vehicle} window={window} />
+      {mayDetails && (
+        <ZoneVisitsCard
+          title={t('visits.title')}
+          source={zoneVisitsSource(vehicle.id)}
+          window={window}
+          timeZone={vehicle.timeZone}
+          names="zone"
+        />
+      )}
     </Stack>
   );
 }
@@ -74,28 +74,4 @@ function HealthCards({ health }: { health: UseQueryResult<BatteryHealth> }) {
     );
   }
   return health.isPending ? <BatteryLoading /> : <Text c="dimmed">{t('battery.healthFailed')}</Text>;
-}
-
-/** The period of the tables; a half-picked range keeps the tables on the last whole one. */
-function PeriodPicker({ onChosen }: { onChosen: (range: [string, string]) => void }) {
-  const { t } = useTranslation('vehicles');
-  const [picked, setPicked] = useState<DayRange>(() => lastDays(DEFAULT_PERIOD_DAYS));
-  return (
-    <DatePickerInput
-      type="range"
-      label={t('battery.period')}
-      valueFormat="DD/MM/YYYY"
-      presets={periodPresets(t)}
-      minDate={earliestStart()}
-      maxDate={calendarDay(new Date())}
-      value={picked}
-      onChange={(value) => {
-        setPicked(value);
-        if (value[0] && value[1]) onChosen([value[0], value[1]]);
-      }}
-      w={260}
-      data-testid="battery-period"
-      popoverProps={{ withinPortal: true, shadow: 'md' }}
-    />
-  );
 }

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMovingDates, useTimeSlots } from '../api/vehicle-detail-api';
-import { calendarDay } from '../format';
+import { calendarDay } from '../../../../components/period/day-range';
 
 /** §5, §9: the detail page's dates reach back 90 days through today. */
 export const DATE_WINDOW_DAYS = 90;

@@ -1,5 +1,5 @@
 import { localDate, timeSlotText, type TripFigures } from '@evfleet/domain';
-import type { TimeWindow } from '../api/vehicle-analytics-api';
+import type { TimeWindow } from '../../../../api/time-window';
 
 const HOUR_MS = 3_600_000;
 

@@ -1,4 +1,4 @@
-import type { TimeWindow } from '../api/vehicle-analytics-api';
+import type { TimeWindow } from '../../../../api/time-window';
 
 const HOUR_MS = 3_600_000;
 
