@@ -9,6 +9,7 @@ export default defineConfig({
     './src/db/admin-schema.ts',
     './src/db/tracker-schema.ts',
     './src/db/zones-schema.ts',
+    './src/db/api-keys-schema.ts',
   ],
   out: './drizzle',
 });

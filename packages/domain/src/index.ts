@@ -34,6 +34,7 @@ export * from './battery-settings.js';
 export * from './trackers.js';
 export * from './zone-geometry.js';
 export * from './zones.js';
+export * from './api-keys.js';
 export * from './zone-containment.js';
 export * from './zone-visits.js';
 export * from './tariff-cost.js';

@@ -10,6 +10,7 @@ import {
 import { accountsRepository } from './auth/accounts.repository.js';
 import { installGuard } from './auth/guard.js';
 import { createLoginThrottle } from './auth/login-throttle.js';
+import { createApiKeys } from './auth/api-keys.js';
 import { createSessions } from './auth/sessions.js';
 import { resolveScope } from './auth/visibility.js';
 import { createTokens } from './auth/tokens.js';
@@ -166,7 +167,8 @@ export async function buildApp(deps: AppDeps) {
   const loggers = createLoggers(app.log);
   const mailing = mailSide(config, database, loggers);
   const { mail, mails } = mailing;
-  installGuard(app, sessions, (user) => resolveScope(database.db, user));
+  const apiKeys = createApiKeys({ db: database.db, account: sessions.current });
+  installGuard(app, sessions, (user) => resolveScope(database.db, user), apiKeys);
   installInputRules(app);
   // Hooks before routes, so every route is measured and audited.
   const auditTrail = installAuditTrail(app, database.db);
@@ -193,6 +195,7 @@ export async function buildApp(deps: AppDeps) {
     flushCommitted: dailyStats.flush,
     vehiclesTakenOver: dailyStats.takenOver,
     zoneAlertsFound: zoneAlerts.found,
+    apiKeys,
     mapItems: (fresh) => createMapItems(database.db, fresh),
   });
   const { pipeline: telemetry, trackers } = installed.telemetry;

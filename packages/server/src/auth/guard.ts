@@ -1,6 +1,7 @@
 import type { Role } from '@evfleet/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../http/errors.js';
+import { forbidden, HttpError, tooManyRequests, unauthorized } from '../http/errors.js';
+import { isApiKey, type ApiKeys, type KeyCaller } from './api-keys.js';
 import type { Sessions } from './sessions.js';
 import type { AuthUser } from './tokens.js';
 import type { Scope } from './visibility.js';
@@ -11,6 +12,8 @@ export type Access = 'public' | readonly Role[];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** A call only a person may make, never through an API key: creating keys, changing passwords. */
+    peopleOnly?: boolean;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -30,6 +33,7 @@ export function installGuard(
   app: FastifyInstance,
   sessions: Pick<Sessions, 'authenticate'>,
   scopeOf: (user: AuthUser) => Promise<Scope>,
+  apiKeys?: Pick<ApiKeys, 'authenticate'>,
 ) {
   app.decorateRequest('user', null);
 
@@ -41,12 +45,32 @@ export function installGuard(
 
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
-    if (header?.startsWith('Bearer ')) request.user = await sessions.authenticate(header.slice(7));
+    if (header?.startsWith('Bearer ')) {
+      const token = header.slice(7);
+      if (!isApiKey(token)) request.user = await sessions.authenticate(token);
+      else if (apiKeys) {
+        const keyed = await apiKeys.authenticate(token, request.ip);
+        if (keyed === 'limited')
+          throw tooManyRequests('This API key made too many requests; try again in a second.', 1);
+        request.user = keyed;
+      }
+    }
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
     const user = requireRole(request, access);
+    if ('apiKey' in user) allowKey(request, user as KeyCaller);
     if (access.length > 0 && (await scopeOf(user)).kind === 'none') throw forbidden();
   });
+}
+
+const KEY_REFUSED = 'An API key can not make this call: it needs the person who owns the key.';
+
+/** What a key's scopes allow (docs/integrations.md): `read` the GET calls, `write` every call; never a person's own calls. */
+function allowKey(request: FastifyRequest, { apiKey }: KeyCaller) {
+  if (request.routeOptions.config.peopleOnly) throw new HttpError(403, KEY_REFUSED, { appError: true });
+  const reading = request.method === 'GET' || request.method === 'HEAD';
+  if (apiKey.scopes.includes('write') || (reading && apiKey.scopes.includes('read'))) return;
+  throw forbidden();
 }
 
 export function requireRole(request: FastifyRequest, roles: readonly Role[]): AuthUser {

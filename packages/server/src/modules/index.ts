@@ -93,6 +93,8 @@ import { trackersRoutes } from './trackers/trackers.routes.js';
 import { ensureBuiltInProfile } from './trackers/device-profiles.service.js';
 import { createTrackersService } from './trackers/trackers.service.js';
 import { zonesRoutes } from './zones/zones.routes.js';
+import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
+import { createApiKeysService } from './api-keys/api-keys.service.js';
 import { createZonesService } from './zones/zones.service.js';
 
 declare module 'fastify' {
@@ -182,6 +184,9 @@ export async function installModules(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(
     trackersRoutes(createTrackersService({ db, changed: trackers.changed, deliver: trackers.commands.deliver })),
   );
+
+  // API keys for machines (docs/integrations.md): a person's own, never made through a key.
+  await app.register(apiKeysRoutes(createApiKeysService({ db })));
 
   // Depots and zones (docs/zones.md): places on the map that belong to a dealer or a fleet.
   await app.register(zonesRoutes(createZonesService({ db })));

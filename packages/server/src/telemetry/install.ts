@@ -1,6 +1,7 @@
 import websocket from '@fastify/websocket';
 import type { ZoneAlertEvent } from '@evfleet/domain';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ApiKeys } from '../auth/api-keys.js';
 import type { Sessions } from '../auth/sessions.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
@@ -36,6 +37,8 @@ export async function installTelemetry(
     flushCommitted?: () => Promise<void>;
     vehiclesTakenOver?: (windows: TakeoverWindow[]) => Promise<void>;
     zoneAlertsFound?: (found: ZoneAlertEvent[]) => Promise<void>;
+    /** API keys with the `telemetry` scope send readings over HTTP. */
+    apiKeys?: ApiKeys;
     /** The live feed's map items, fresher states from this instance's memory taking precedence. */
     mapItems: (fresh: (vehicleId: number) => VehicleLiveState | undefined) => MapItems;
   },
@@ -76,7 +79,7 @@ export async function installTelemetry(
   app.get('/evts-websocket', { websocket: true, config: { access: 'public' }, schema: { hide: true } }, (socket) =>
     live.accept(socket),
   );
-  await app.register(telemetryRoutes(telemetry));
+  await app.register(telemetryRoutes(telemetry, deps.apiKeys));
   const mqtt = await startMqtt(telemetry, config, log);
   const trackers = await startTrackers({ telemetry, config, db: database.db, log });
   await followRightsChanges(deps.notifications, {

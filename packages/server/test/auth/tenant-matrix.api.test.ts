@@ -86,6 +86,7 @@ describe.each(DATABASE_KINDS)('tenant matrix on %s', (kind) => {
     builtInProfile: 0,
     zoneA: 0,
     zoneB: 0,
+    adminKey: 0,
   };
 
   beforeAll(async () => {
@@ -186,6 +187,7 @@ describe.each(DATABASE_KINDS)('tenant matrix on %s', (kind) => {
     ids.reportTemplate = await created('/api/canreport/saveTemplate', { ...criteria, templateName: 'Matrix report' });
     ids.zoneA = await created('/api/zones', zoneOf(a));
     ids.zoneB = await created('/api/zones', zoneOf(b));
+    ids.adminKey = await created('/api/api-keys', { name: 'Matrix', scopes: ['read'] });
   }, 240_000);
   afterAll(() => t?.close());
 
@@ -294,6 +296,14 @@ describe.each(DATABASE_KINDS)('tenant matrix on %s', (kind) => {
         call('PUT', '/api/account/preferences/vehicle-grid', { columns: [] }),
       ),
       'GET /api/app-info': account(get('/api/app-info')),
+      // API keys: each person's own; an administrator's key is another's to no one but administrators.
+      'GET /api/api-keys': account(get('/api/api-keys')),
+      'POST /api/api-keys': account(call('POST', '/api/api-keys', {})),
+      'DELETE /api/api-keys/{id}': {
+        own: call('DELETE', `/api/api-keys/${ids.adminKey}`),
+        allowed: ADMIN,
+        destructive: true,
+      },
 
       // Users and roles (administrators).
       'GET /api/users': read(ADMIN, '/api/users'),

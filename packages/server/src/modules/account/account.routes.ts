@@ -87,7 +87,7 @@ export const accountRoutes =
     app.post(
       '/api/account/change-password',
       {
-        config: { access: ANY_SIGNED_IN },
+        config: { access: ANY_SIGNED_IN, peopleOnly: true },
         schema: { body: changePasswordRequestSchema, response: { 200: loginResponseSchema } },
       },
       async (req) => ({

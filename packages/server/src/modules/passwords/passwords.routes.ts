@@ -12,7 +12,7 @@ export const passwordsRoutes =
   async (app) => {
     app.post(
       '/api/account/update-password-prototype',
-      { config: { access: MANAGERS }, schema: { body: passwordResetRequestSchema } },
+      { config: { access: MANAGERS, peopleOnly: true }, schema: { body: passwordResetRequestSchema } },
       async (req) => {
         req.auditSubject = await service.setPassword(caller(req), req.body.email, req.body.newPassword);
         return {};
@@ -21,7 +21,10 @@ export const passwordsRoutes =
 
     app.post(
       '/api/account/send-reset-link',
-      { config: { access: MANAGERS }, schema: { querystring: z.object({ mail: accountEmailField }) } },
+      {
+        config: { access: MANAGERS, peopleOnly: true },
+        schema: { querystring: z.object({ mail: accountEmailField }) },
+      },
       async (req) => {
         req.auditSubject = await service.sendResetLink(caller(req), req.query.mail);
         return {};

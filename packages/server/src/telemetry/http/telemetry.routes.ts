@@ -1,8 +1,12 @@
 import { TELEMETRY_LIMITS } from '@evfleet/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isApiKey, type ApiKeys } from '../../auth/api-keys.js';
 import type { Telemetry } from '../telemetry.js';
 
-/** HTTP Basic credentials: the VIN as user name, the device token as password (as over MQTT). */
+/**
+ * HTTP Basic credentials: the VIN as user name, the device token as password (as over MQTT), or an
+ * API key with the `telemetry` scope whose owner may see the vehicle (docs/integrations.md).
+ */
 function basicCredentials(header: string | undefined): { vin: string; token: string } | null {
   if (!header?.startsWith('Basic ')) return null;
   const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
@@ -12,7 +16,7 @@ function basicCredentials(header: string | undefined): { vin: string; token: str
 
 /** The HTTP batch endpoint for devices and gateways that cannot speak MQTT (docs/telemetry-protocol.md). */
 export const telemetryRoutes =
-  (telemetry: Telemetry): FastifyPluginAsyncZod =>
+  (telemetry: Telemetry, apiKeys?: Pick<ApiKeys, 'telemetryVehicle'>): FastifyPluginAsyncZod =>
   async (app) => {
     // Readings are parsed by the ingest path itself, which counts a malformed body as a refusal.
     app.addContentTypeParser(
@@ -38,12 +42,21 @@ export const telemetryRoutes =
             .header('www-authenticate', 'Basic realm="evfleet devices"')
             .send({ status: 401, message: 'Device credentials are required (HTTP Basic: VIN and device token).' });
         }
-        const result = await telemetry.ingest.message(
-          'http',
-          credentials.vin,
-          credentials.token,
-          (req.body as Buffer | undefined) ?? Buffer.alloc(0),
-        );
+        const body = (req.body as Buffer | undefined) ?? Buffer.alloc(0);
+        if (isApiKey(credentials.token) && apiKeys) {
+          const vehicleId = await apiKeys.telemetryVehicle(credentials.token, credentials.vin, req.ip);
+          if (vehicleId === 'limited')
+            return reply.status(429).header('retry-after', '1').send({ status: 429, message: 'Too many requests.' });
+          if (vehicleId === null) {
+            telemetry.rejections.count('bad_credential', 'http', 'API key');
+            return reply.status(401).send({ status: 401, message: 'Unknown device or wrong device token.' });
+          }
+          const result = await telemetry.ingest.readings('http', vehicleId, body);
+          return result.accepted === 0
+            ? reply.status(400).send({ status: 400, message: 'No reading was accepted.', ...result })
+            : result;
+        }
+        const result = await telemetry.ingest.message('http', credentials.vin, credentials.token, body);
         const refusal = result.rejected.find((r) => r.index === -1);
         if (refusal && (refusal.reason === 'unknown_device' || refusal.reason === 'bad_credential')) {
           return reply.status(401).send({ status: 401, message: 'Unknown device or wrong device token.' });
