@@ -47,3 +47,12 @@ export function tariffCost(tariff: Tariff, timeZone: string, spans: Iterable<Ene
 
 /** A cost as answered: to the cent. */
 export const roundCost = (cost: number) => Math.round(cost * 100) / 100;
+
+/** Costs summed per currency, to the cent, by currency code: amounts in different currencies never add up. */
+export function sumCosts(costs: Iterable<{ currency: string; cost: number }>): { currency: string; cost: number }[] {
+  const totals = new Map<string, number>();
+  for (const { currency, cost } of costs) totals.set(currency, (totals.get(currency) ?? 0) + cost);
+  return [...totals]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, cost]) => ({ currency, cost: roundCost(cost) }));
+}

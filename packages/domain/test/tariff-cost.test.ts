@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roundCost, tariffCost } from '../src/tariff-cost.js';
+import { roundCost, sumCosts, tariffCost } from '../src/tariff-cost.js';
 
 const tariff = { currency: 'USD', perKwh: 0.14, bands: [{ from: '07:00', to: '23:00', perKwh: 0.21 }] };
 const utc = (iso: string) => Date.parse(`${iso}Z`);
@@ -30,5 +30,17 @@ describe('tariff cost', () => {
     ).toBeCloseTo(0.2, 10);
     const edge = [{ from: utc('2026-01-01T05:59:30'), to: utc('2026-01-01T06:00:30'), kwh: 2 }];
     expect(tariffCost(night, 'UTC', edge)).toBeCloseTo(0.1 + 0.3, 10);
+  });
+
+  it('sums costs per currency, each to the cent, so float sums read as money', () => {
+    const costs = [
+      { currency: 'USD', cost: 0.1 },
+      { currency: 'EUR', cost: 1 },
+      { currency: 'USD', cost: 0.2 },
+    ];
+    expect(sumCosts(costs)).toEqual([
+      { currency: 'EUR', cost: 1 },
+      { currency: 'USD', cost: 0.3 },
+    ]);
   });
 });

@@ -1,7 +1,6 @@
 import { ANALYTICS_MAX_DAYS, type FleetAnalyticsRow, type ReadinessRow } from '@evfleet/domain';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { sumCosts } from '../src/components/format/costs';
 import { chargingDays } from '../src/features/analytics/daily';
 import { fleetTotals } from '../src/features/analytics/fleet-totals';
 import { defaultPeriod, periodFromSearch, periodQuery } from '../src/features/analytics/period';
@@ -150,14 +149,5 @@ describe("the fleet's totals", () => {
       plugInReminders: 3,
     });
     expect(fleetTotals([])).toEqual({ chargingCosts: [], depotHours: 0, plugInReminders: 0 });
-  });
-
-  it('rounds each currency to the cent, so float sums read as money', () => {
-    expect(
-      sumCosts([
-        { currency: 'USD', cost: 0.1 },
-        { currency: 'USD', cost: 0.2 },
-      ]),
-    ).toEqual([{ currency: 'USD', cost: 0.3 }]);
   });
 });

@@ -1,4 +1,4 @@
-import type { FleetAnalyticsRow, Period } from '@evfleet/domain';
+import { sumCosts, type FleetAnalyticsRow, type Period } from '@evfleet/domain';
 import ExcelJS from 'exceljs';
 
 /** The Analytics page's fleet table as Analytics.xlsx: the same columns, numbers as numbers. */
@@ -19,8 +19,16 @@ export async function fleetWorkbook(rows: FleetAnalyticsRow[], period: Period): 
   ];
   sheet.getRow(1).font = { bold: true };
   // A cost with its currency: a fleet's zones may price in more than one.
-  const costs = (r: FleetAnalyticsRow) => r.chargingCosts.map((c) => `${c.cost.toFixed(2)} ${c.currency}`).join('; ');
-  for (const r of rows) sheet.addRow({ ...r, chargingCost: costs(r) });
+  const costs = (list: FleetAnalyticsRow['chargingCosts']) =>
+    list.map((c) => `${c.cost.toFixed(2)} ${c.currency}`).join('; ');
+  for (const r of rows) sheet.addRow({ ...r, chargingCost: costs(r.chargingCosts) });
+  const sum = (pick: (r: FleetAnalyticsRow) => number) => rows.reduce((total, r) => total + pick(r), 0);
+  sheet.addRow({
+    name: 'Total',
+    chargingCost: costs(sumCosts(rows.flatMap((r) => r.chargingCosts))),
+    depotHours: Math.round(sum((r) => r.depotHours) * 100) / 100,
+    plugInReminders: sum((r) => r.plugInReminders),
+  }).font = { bold: true };
   // Whole UTC days, as the figures are kept (docs/analytics.md).
   const day = (ts: number) => new Date(ts).toISOString().slice(0, 10);
   sheet.addRow([]);

@@ -1,5 +1,4 @@
-import { localDate, type ChargingCost, type ZoneVisitRow } from '@evfleet/domain';
-import { sumCosts } from '../format/costs';
+import { localDate, sumCosts, type ChargingCost, type ZoneVisitRow } from '@evfleet/domain';
 
 /** One day's visits (by the local day each began on) and what they add up to. */
 export interface VisitDay {

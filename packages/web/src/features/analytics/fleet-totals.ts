@@ -1,5 +1,4 @@
-import type { ChargingCost, FleetAnalyticsRow } from '@evfleet/domain';
-import { sumCosts } from '../../components/format/costs';
+import { sumCosts, type ChargingCost, type FleetAnalyticsRow } from '@evfleet/domain';
 
 /** The period's figures of the zones for the whole table. */
 export interface FleetTotals {
