@@ -167,6 +167,8 @@ export const zoneSchema = z.object({
   geometry: storedGeometrySchema,
   dealerId: z.number().nullable(),
   fleetId: z.number().nullable(),
+  /** The owning dealer's or fleet's name. */
+  ownerName: z.string().nullable(),
   timeZone: z.string(),
   minDwellSeconds: z.number(),
   speedLimitMph: z.number().nullable(),

@@ -247,7 +247,7 @@ describe('zones', () => {
     await expectVisible(page.getByTestId('menu-zones'));
   });
 
-  test('staff read the zones without changing them; a driver is refused', async ({ page }) => {
+  test('staff read the zones without changing them; a driver reads its fleet’s', async ({ page }) => {
     const staff = { email: `staff-${run}@example.test`, password: 'Staff-789' };
     await admin.call('POST', '/api/users', {
       login: `staff-${run}`,
@@ -273,7 +273,10 @@ describe('zones', () => {
       confirmNewPassword: driver.password,
     });
     await signIn(page, driver, '/zones');
-    await expectVisible(page.getByTestId('not-authorized'));
+    await expectVisible(gridRow(page, GRID, ownersZone.name));
+    await expect.poll(() => page.getByTestId(GRID).getByText(othersZone.name).count()).toBe(0);
+    expect(await page.getByTestId('add-new').count()).toBe(0);
+    expect(await page.getByTestId('menu-zones').count()).toBe(0);
   });
 
   test('the vehicle maps outline the zones an administrator sees, each named when pointed at', async ({ page }) => {

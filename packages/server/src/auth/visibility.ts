@@ -148,8 +148,8 @@ export const visibleDrivers = (scope: Scope): SQL | undefined => {
 };
 
 /**
- * A dealer sees its own zones and those of its fleets, a fleet owner its fleet's; drivers see none
- * (docs/zones.md; the services refuse them first).
+ * A dealer sees its own zones and those of its fleets, a fleet owner and a driver their fleet's
+ * (docs/zones.md); who may change them is the service's (drivers none).
  */
 export const visibleZones = (scope: Scope): SQL | undefined => {
   switch (scope.kind) {
@@ -158,6 +158,7 @@ export const visibleZones = (scope: Scope): SQL | undefined => {
     case 'dealer':
       return sql`(${eq(zone.dealerId, scope.dealerId)} or "zone"."fleet_id" in (select f.id from fleet f where f.dealer_id = ${scope.dealerId}))`;
     case 'fleet':
+    case 'driver':
       return eq(zone.fleetId, scope.fleetId);
     default:
       return sql`false`;

@@ -632,22 +632,22 @@ describe.each(DATABASE_KINDS)('tenant matrix on %s', (kind) => {
       'GET /api/dashboard/settings': read(ADMIN, '/api/dashboard/settings'),
       'PUT /api/dashboard/settings': { own: call('PUT', '/api/dashboard/settings', {}), allowed: ADMIN },
 
-      // Depots and zones: a dealer's and a fleet owner's own, staff read them (docs/zones.md).
-      'GET /api/zones': read(fleetReaders, '/api/zones'),
+      // Depots and zones: a dealer's and a fleet owner's own, staff and a fleet's drivers read them (docs/zones.md).
+      'GET /api/zones': read(withDriver, '/api/zones'),
       'POST /api/zones': {
         own: call('POST', '/api/zones', zoneOf(a)),
         allowed: MANAGERS,
         foreign: call('POST', '/api/zones', zoneOf(b)),
         foreignAllowed: ADMIN,
       },
-      'GET /api/zones/{id}': read(fleetReaders, `/api/zones/${ids.zoneA}`, `/api/zones/${ids.zoneB}`),
+      'GET /api/zones/{id}': read(withDriver, `/api/zones/${ids.zoneA}`, `/api/zones/${ids.zoneB}`),
       'GET /api/zones/{id}/visits': read(
-        fleetReaders,
+        withDriver,
         `/api/zones/${ids.zoneA}/visits`,
         `/api/zones/${ids.zoneB}/visits`,
       ),
       'GET /api/zones/{id}/visits/xlsx': read(
-        fleetReaders,
+        withDriver,
         `/api/zones/${ids.zoneA}/visits/xlsx`,
         `/api/zones/${ids.zoneB}/visits/xlsx`,
       ),

@@ -9,6 +9,7 @@ export const toZone = (r: ZoneRow): Zone => ({
   geometry: r.geometry,
   dealerId: r.dealerId,
   fleetId: r.fleetId,
+  ownerName: r.ownerName,
   timeZone: r.timeZone,
   minDwellSeconds: r.minDwellSeconds,
   speedLimitMph: r.speedLimitMph,

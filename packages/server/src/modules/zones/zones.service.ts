@@ -17,11 +17,12 @@ import { visitsWorkbook } from './zone-visits-xlsx.js';
 
 /**
  * Depots and zones (docs/zones.md). Administrators and staff read every zone, a dealer its own and
- * its fleets', a fleet owner its fleet's; administrators, dealers and fleet owners change what they
- * read, staff nothing; drivers and unlinked accounts are refused.
+ * its fleets', a fleet owner and a driver their fleet's (a driver sees its depot on the map);
+ * administrators, dealers and fleet owners change what they read, staff and drivers nothing;
+ * unlinked accounts are refused.
  */
 export function createZonesService({ db }: { db: Db }) {
-  const reader = (by: AuthUser) => allowedScope(db, by, 'admin', 'staff', 'dealer', 'fleet');
+  const reader = (by: AuthUser) => allowedScope(db, by, 'admin', 'staff', 'dealer', 'fleet', 'driver');
   const writer = (by: AuthUser) => allowedScope(db, by, 'admin', 'dealer', 'fleet');
   const one = async (q: Queryable, scope: Scope, id: number) => {
     const row = await repo.find(q, scope, id);

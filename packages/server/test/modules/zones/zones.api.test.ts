@@ -146,16 +146,21 @@ describe.each(DATABASE_KINDS)('depots and zones on %s', (kind) => {
     expect((await admin('GET', `/api/zones/${zoneB.id}`)).json()).toMatchObject({ name: 'North depot' });
   });
 
-  it('lets staff read every zone and change none, and refuses drivers', async () => {
+  it('lets staff read every zone and change none, and a driver read its fleet’s zones only', async () => {
     const zone = await created(admin, depotOf({ dealerId: b.dealerId }));
     const staff = callerFor(t, await t.user());
     expect((await staff('GET', `/api/zones/${zone.id}`)).statusCode).toBe(200);
     expect((await staff('POST', '/api/zones', depotOf({ dealerId: b.dealerId }))).statusCode).toBe(403);
     expect((await staff('DELETE', `/api/zones/${zone.id}`)).statusCode).toBe(403);
     const driver = as(a, 'driver');
-    expect((await driver('GET', '/api/zones')).statusCode).toBe(403);
-    expect((await driver('GET', `/api/zones/${zone.id}`)).statusCode).toBe(403);
+    const own = await created(admin, depotOf({ fleetId: a.fleetId }));
+    const listed = (await driver('GET', '/api/zones?pageSize=1000')).json<{ data: { id: number }[] }>().data;
+    expect(listed.map((z) => z.id)).toContain(own.id);
+    expect(listed.map((z) => z.id)).not.toContain(zone.id);
+    expect((await driver('GET', `/api/zones/${own.id}`)).statusCode).toBe(200);
+    expect((await driver('GET', `/api/zones/${zone.id}`)).statusCode).toBe(404);
     expect((await driver('POST', '/api/zones', depotOf({ fleetId: a.fleetId }))).statusCode).toBe(403);
+    expect((await driver('PUT', `/api/zones/${own.id}`, depotOf({ fleetId: a.fleetId }))).statusCode).toBe(403);
   });
 
   it('refuses every invalid zone with a field error, and answers no 500', async () => {

@@ -57,7 +57,7 @@ function ZoneEditor({ zone }: { zone: Zone | null }) {
   const { t } = useTranslation('zones');
   const navigate = useNavigate();
   const readOnly = !useCan('zones');
-  const owners = useOwnerChoices();
+  const owners = useOwnerChoices(zone);
   const save = useSaveZone();
   const form = useForm<ZoneFormValues, unknown, ZoneWrite>({
     resolver: zodResolver(zoneWriteSchema),

@@ -94,7 +94,19 @@ export default function ZoneShapeEditor({ initial, kind, onChange }: ZoneShapeEd
 
   useEffect(() => {
     map.pm.setLang(i18n.resolvedLanguage === 'de' ? 'de' : 'en');
+    nameToolbarButtons(map);
   }, [map, i18n.resolvedLanguage]);
 
   return null;
+}
+
+/**
+ * Geoman's toolbar buttons are links whose name is the title of the block around them: a screen
+ * reader (and axe) needs it on the link itself, set again whenever the toolbar is drawn in a language.
+ */
+function nameToolbarButtons(map: L.Map) {
+  for (const button of map.getContainer().querySelectorAll<HTMLElement>('.leaflet-buttons-control-button')) {
+    const title = button.closest('[title]')?.getAttribute('title');
+    if (title) button.setAttribute('aria-label', title);
+  }
 }

@@ -12,7 +12,6 @@ import { useDeleteConfirm } from '../../components/list/useDeleteConfirm';
 import { usePaging } from '../../components/list/usePaging';
 import { ROUTES } from '../../routing/routes';
 import { useCan } from '../../session/useCan';
-import { useOwnerChoices } from './api/owner-choices';
 import { useDeleteZone, useZonesPage } from './api/zones-api';
 import { zoneColumns } from './zoneColumns';
 import { ZonesMap } from './ZonesMap';
@@ -25,7 +24,6 @@ export function ZonesPage() {
   const { t, i18n } = useTranslation('zones');
   const paging = usePaging();
   const zones = useZonesPage(paging.page, paging.size);
-  const owners = useOwnerChoices();
   const write = useCan('zones');
   const remove = useDeleteZone();
   const deleting = useDeleteConfirm({
@@ -34,8 +32,8 @@ export function ZonesPage() {
   });
   const language = i18n.resolvedLanguage ?? 'en';
   const columns = useMemo(
-    () => zoneColumns({ owners, write, onDelete: deleting.ask, t, language }),
-    [owners, write, deleting.ask, t, language],
+    () => zoneColumns({ write, onDelete: deleting.ask, t, language }),
+    [write, deleting.ask, t, language],
   );
   const rows = zones.data?.data;
 

@@ -6,10 +6,8 @@ import { Link } from 'react-router';
 import { rowActionsColumn } from '../../components/list/rowActionsColumn';
 import { ZONE_COLOURS } from '../../components/map/zone-shapes';
 import { ROUTES } from '../../routing/routes';
-import type { OwnerChoices } from './api/owner-choices';
 
 interface ZoneColumnsOptions {
-  owners: OwnerChoices;
   write: boolean;
   onDelete: (zone: Zone) => void;
   t: TFunction<'zones'>;
@@ -18,10 +16,10 @@ interface ZoneColumnsOptions {
 
 const editorPath = (zone: Zone) => `${ROUTES.zones}/${zone.id}`;
 
-/** 'Dealer: Acme' or 'Fleet: North', by the names the user sees; the id where the name is not among them. */
-function ownerText({ dealerId, fleetId }: Zone, { dealers, fleets }: OwnerChoices, t: TFunction<'zones'>): string {
-  if (dealerId !== null) return t('owner.dealer', { name: dealers.get(dealerId) ?? `#${dealerId}` });
-  return t('owner.fleet', { name: fleets.get(fleetId ?? 0) ?? `#${fleetId}` });
+/** 'Dealer: Acme' or 'Fleet: North', as the server names the owner. */
+function ownerText({ dealerId, fleetId, ownerName }: Zone, t: TFunction<'zones'>): string {
+  const name = ownerName ?? `#${dealerId ?? fleetId}`;
+  return dealerId !== null ? t('owner.dealer', { name }) : t('owner.fleet', { name });
 }
 
 /** 'USD 0.14/kWh, 2 bands', or 'None'. */
@@ -36,7 +34,7 @@ function tariffText(tariff: Zone['tariff'], t: TFunction<'zones'>, language: str
 }
 
 /** The columns of the zones list: one page from the server, sorted as it answered (newest first). */
-export function zoneColumns({ owners, write, onDelete, t, language }: ZoneColumnsOptions): ColDef<Zone>[] {
+export function zoneColumns({ write, onDelete, t, language }: ZoneColumnsOptions): ColDef<Zone>[] {
   return [
     {
       field: 'name',
@@ -67,7 +65,7 @@ export function zoneColumns({ owners, write, onDelete, t, language }: ZoneColumn
       headerName: t('column.owner'),
       minWidth: 150,
       flex: 1.5,
-      valueGetter: ({ data }) => (data ? ownerText(data, owners, t) : ''),
+      valueGetter: ({ data }) => (data ? ownerText(data, t) : ''),
     },
     { field: 'timeZone', headerName: t('column.timeZone'), minWidth: 130, flex: 1 },
     {

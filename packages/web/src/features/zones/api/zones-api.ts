@@ -22,8 +22,9 @@ export function useZonesPage(page: number, size: number) {
 }
 
 /**
- * Every zone the caller may see, for outlining on the vehicle maps. Silent: a driver is refused (403)
- * and sees no zones, and a map without its zones still shows the vehicles.
+ * Every zone the caller may see, for outlining on the vehicle maps (a driver its fleet's). Silent: an
+ * account linked to no one is refused (403) and sees no zones, and a map without its zones still
+ * shows the vehicles.
  */
 export function useVisibleZones() {
   return useQuery({
