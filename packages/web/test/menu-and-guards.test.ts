@@ -50,6 +50,7 @@ describe('visibleMenu (part 1 §2.3)', () => {
       'report',
       'can-history-report',
       'profile',
+      'api-keys',
     ]);
   });
   it('shows Analytics to every role, whatever its pages', () => {

@@ -379,6 +379,12 @@ export const ADMIN_PAGES: readonly PortalPage[] = [
   { name: 'admin-api', path: '/admin/docs', ready: byTestId('api-operations') },
   { name: 'account-settings', path: '/account/settings', ready: byTestId('settings-email') },
   { name: 'account-password', path: '/account/password', ready: byTestId('current-password') },
+  {
+    name: 'account-api-keys',
+    path: '/account/api-keys',
+    ready: grid('api-keys-grid'),
+    open: clickThen('api-key-create', (page) => page.getByRole('dialog')),
+  },
   { name: 'not-found-signed-in', path: '/no-such-page', ready: byTestId('not-found') },
 ];
 

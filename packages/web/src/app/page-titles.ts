@@ -44,6 +44,7 @@ const PAGE_TITLES: readonly (readonly [pattern: string, title: Title])[] = [
   named('home'),
   named('accountSettings'),
   named('accountPassword'),
+  named('accountApiKeys'),
   named('adminUsers'),
   named('deviceProfiles'),
   [`${ROUTES.deviceProfiles}/:id`, 'title.deviceProfile'],

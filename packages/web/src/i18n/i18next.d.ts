@@ -3,6 +3,7 @@ import type { en as components } from '../components/locales/en';
 import type { en as account } from '../features/account/locales/en';
 import type { en as admin } from '../features/admin/locales/en';
 import type { en as analytics } from '../features/analytics/locales/en';
+import type { en as apiKeys } from '../features/api-keys/locales/en';
 import type { en as dashboard } from '../features/dashboard/locales/en';
 import type { en as dealers } from '../features/dealers/locales/en';
 import type { en as deviceProfiles } from '../features/device-profiles/locales/en';
@@ -32,6 +33,7 @@ export interface Resources {
   admin: typeof admin;
   dealers: typeof dealers;
   'device-profiles': typeof deviceProfiles;
+  'api-keys': typeof apiKeys;
   drivers: typeof drivers;
   fleets: typeof fleets;
   home: typeof home;

@@ -18,6 +18,7 @@ export const ROUTES = {
   account: '/account',
   accountSettings: '/account/settings',
   accountPassword: '/account/password',
+  accountApiKeys: '/account/api-keys',
   fleetOwnerPermissions: '/roles-permission/fleet-owner',
   dealerPermissions: '/roles-permission/dealer-role',
   report: '/report',

@@ -46,6 +46,7 @@ export const en = {
   'menu.vehicle-template': 'Vehicle Configuration Template',
   'menu.system': 'System',
   'menu.profile': 'Profile',
+  'menu.api-keys': 'API keys',
   // The footer (part 1 §2.3).
   'footer.appVersion': 'App version',
   'footer.backendVersion': 'Backend version',
@@ -66,6 +67,7 @@ export const en = {
   'title.home': 'Home',
   'title.accountSettings': 'Account settings',
   'title.accountPassword': 'Change password',
+  'title.accountApiKeys': 'API keys',
   'title.adminUsers': 'User management',
   'title.deviceProfiles': 'Device profiles',
   'title.deviceProfile': 'Device profile',

@@ -4,6 +4,7 @@ import {
   IconCar,
   IconCarOff,
   IconChartBar,
+  IconKey,
   IconLayoutDashboard,
   IconMapPin,
   IconReport,
@@ -48,7 +49,7 @@ export const SIDE_MENU: readonly MenuEntry[] = [
   { id: 'dealer', to: ROUTES.dealer, page: 'Dealer Screen', icon: IconBuildingStore },
   { id: 'fleet', to: ROUTES.fleet, page: 'Fleet Screen', icon: IconTruck },
   { id: 'driver', to: ROUTES.driver, page: 'Driver Screen', icon: IconSteeringWheel },
-  // Those who manage zones; staff, who read them, open the page by its address, as a driver (also ROLE_USER) is refused.
+  // Those who manage zones; staff and drivers, who read them, open the page by its address.
   { id: 'zones', to: ROUTES.zones, roles: ['ROLE_ADMIN', 'ROLE_DEALER', 'ROLE_FLEET'], icon: IconMapPin },
   {
     id: 'report',
@@ -93,6 +94,8 @@ export const SIDE_MENU: readonly MenuEntry[] = [
     ],
   },
   { id: 'profile', to: ROUTES.accountSettings, icon: IconUserCircle },
+  // Every signed-in person's keys for programs (docs/integrations.md), beside the profile they belong to.
+  { id: 'api-keys', to: ROUTES.accountApiKeys, icon: IconKey },
 ];
 
 /** The entries the user's allowed pages show; a group left without visible children disappears. */

@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { NotFound } from '../../routing/StatusPages';
+import { ApiKeysPage } from '../api-keys';
 import { PasswordPage } from './PasswordPage';
 import { SettingsPage } from './SettingsPage';
 
@@ -10,6 +11,7 @@ export default function AccountRoutes() {
       <Route index element={<Navigate to="settings" replace />} />
       <Route path="settings" element={<SettingsPage />} />
       <Route path="password" element={<PasswordPage />} />
+      <Route path="api-keys" element={<ApiKeysPage />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

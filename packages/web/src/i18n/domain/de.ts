@@ -382,6 +382,9 @@ export const de: Record<string, string> = {
   'must start with a letter and hold at most 64 letters, digits, . _ -':
     'muss mit einem Buchstaben beginnen und darf höchstens 64 Buchstaben, Ziffern, . _ - enthalten',
   'can not be empty': 'darf nicht leer sein',
+  // API keys (api-keys.ts).
+  'must name at least one of read, write, telemetry, each once':
+    'muss mindestens einen von read, write, telemetry nennen, jeden einmal',
 
   // Sentences with values (text-templates.ts): the web finds the template in the filled sentence.
   // Threshold refusals (threshold-checks.ts).
