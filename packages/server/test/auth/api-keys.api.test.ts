@@ -168,4 +168,13 @@ describe.each(DATABASE_KINDS)('API keys on %s', (kind) => {
     expect(answers.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
     expect(answers.filter((s) => s !== 429 && s !== 200)).toEqual([]);
   });
+
+  it('narrows with its owner: a role taken from the owner is gone from the key at its next call', async () => {
+    const created = await create(callerFor(t, b.dealer), { name: 'Narrowed', scopes: ['read'] });
+    expect((await withKey(created.key, 'GET', '/api/zones')).statusCode).toBe(200);
+    await t.database.db.execute(
+      sql`delete from user_authority where authority = 'ROLE_DEALER' and user_id = (select user_id from dealer where id = ${b.dealerId})`,
+    );
+    await expect.poll(async () => (await withKey(created.key, 'GET', '/api/zones')).statusCode).toBe(403);
+  });
 });

@@ -385,6 +385,8 @@ export const de: Record<string, string> = {
   // API keys (api-keys.ts).
   'must name at least one of read, write, telemetry, each once':
     'muss mindestens einen von read, write, telemetry nennen, jeden einmal',
+  'must be a time in the future (ISO 8601), or null for a key that never expires':
+    'muss ein Zeitpunkt in der Zukunft sein (ISO 8601), oder leer für einen Schlüssel, der nie abläuft',
 
   // Sentences with values (text-templates.ts): the web finds the template in the filled sentence.
   // Threshold refusals (threshold-checks.ts).
