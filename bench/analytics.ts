@@ -12,7 +12,6 @@
  */
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../packages/server/src/app.js';
-import { loadConfig } from '../packages/server/src/config.js';
 import { openDatabase } from '../packages/server/src/db/client.js';
 import { seedReferenceData } from '../packages/server/src/db/seed.js';
 import { seedDemoAccounts } from '../packages/server/src/demo/demo-accounts.js';
@@ -21,6 +20,7 @@ import { utcDay } from '../packages/server/src/modules/analytics/analytics.repos
 import { SIGNAL_READINGS as CHART_READINGS, seedSignalReadings } from './signal-readings-seed.js';
 import { BENCH_VEHICLES, seedVehicles } from './vehicles-seed.js';
 import { freshDatabaseUrl } from './support/portal.js';
+import { benchConfig } from './support/api-calls.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 50);
 const DAYS = 90;
@@ -29,15 +29,7 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 if (!serverUrl) throw new Error('TEST_DATABASE_URL is required (run through scripts/with-postgres.sh)');
 
 const url = await freshDatabaseUrl(serverUrl, 'evfleet_analytics_bench');
-const config = loadConfig({
-  DATABASE_URL: url,
-  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-  LOG_LEVEL: 'warn',
-  MQTT_PORT: '0',
-  TELTONIKA_PORT: '0',
-  OSMAND_PORT: '0',
-  DATA_DIR: '/tmp/evfleet-bench',
-});
+const config = benchConfig(url);
 const database = await openDatabase(config.database, 10);
 const { db } = database;
 await seedReferenceData(db);

@@ -8,11 +8,11 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../packages/server/src/app.js';
 import { hashPassword } from '../packages/server/src/auth/passwords.js';
-import { loadConfig } from '../packages/server/src/config.js';
 import { openDatabase } from '../packages/server/src/db/client.js';
 import { seedReferenceData } from '../packages/server/src/db/seed.js';
 import { seedDemoAccounts } from '../packages/server/src/demo/demo-accounts.js';
 import { seedPeople, SIZES } from './people-seed.js';
+import { benchConfig } from './support/api-calls.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 const GOAL_MS = 50;
@@ -36,15 +36,7 @@ const seeded = process.env.BENCH_DATABASE_URL;
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (!seeded && !serverUrl) throw new Error('TEST_DATABASE_URL is required (run through scripts/with-postgres.sh)');
 const url = seeded ?? (await freshDatabaseUrl(serverUrl as string));
-const config = loadConfig({
-  DATABASE_URL: url,
-  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-  LOG_LEVEL: 'warn',
-  MQTT_PORT: '0',
-  TELTONIKA_PORT: '0',
-  OSMAND_PORT: '0',
-  DATA_DIR: '/tmp/evfleet-bench',
-});
+const config = benchConfig(url);
 const database = await openDatabase(config.database, 10);
 let started = Date.now();
 if (!seeded) {
