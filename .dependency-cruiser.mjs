@@ -17,6 +17,7 @@ const ROOMS = [
   ['auth', 'tokens, sessions, the guard and who sees what'],
   ['readings', 'the reading model the pipeline and the alerts both stand on'],
   ['mail', 'the outbox, its dispatcher and the account mails'],
+  ['events', "what happens to vehicles, put on the webhooks' outbox"],
   ['alerts', 'thresholds in effect and the alert engine, which judge committed readings'],
   ['live', 'the live STOMP feed'],
   ['telemetry', 'the ingest pipeline and its transports'],

@@ -10,6 +10,7 @@ export default defineConfig({
     './src/db/tracker-schema.ts',
     './src/db/zones-schema.ts',
     './src/db/api-keys-schema.ts',
+    './src/db/webhooks-schema.ts',
   ],
   out: './drizzle',
 });

@@ -40,3 +40,4 @@ export * from './zone-visits.js';
 export * from './tariff-cost.js';
 export * from './local-time.js';
 export * from './zone-alerts.js';
+export * from './webhooks.js';

@@ -25,7 +25,9 @@ import { createMailDispatcher, type MailDispatcher } from './mail/dispatcher.js'
 import { createSmsSender } from './mail/sms-sender.js';
 import { installAuditTrail, type AuditTrail } from './modules/audits/index.js';
 import { createDailyStats } from './modules/dashboard/index.js';
+import { createWebhookDispatcher, type WebhookDispatcher } from './modules/webhooks/index.js';
 import { createZoneAlerts } from './modules/zones/index.js';
+import { createFleetEvents } from './events/fleet-events.js';
 import { installModules } from './modules/index.js';
 import {
   createDiagnostics,
@@ -178,11 +180,22 @@ export async function buildApp(deps: AppDeps) {
   // One listening connection for every instance-to-instance message, closed after everything that sends.
   const notifications = await createNotifications(database, loggers.get('evfleet.telemetry'));
   const dailyStats = createDailyStats(database.db, loggers.get('evfleet.telemetry'));
+  // What happens to vehicles goes out through the webhooks' outbox.
+  const webhooks = createWebhookDispatcher({
+    db: database.db,
+    account: sessions.current,
+    ...config.webhooks,
+    appBaseUrl: config.appBaseUrl,
+    log: loggers.get('evfleet.webhooks'),
+    mailQueued: mail.kick,
+  });
+  const events = createFleetEvents({ queued: webhooks.kick });
   const zoneAlerts = createZoneAlerts({
     db: database.db,
     log: loggers.get('evfleet.telemetry'),
     messagesPerHour: config.alertMessagesPerHour,
     messagesQueued: mail.kick,
+    events,
   });
   installed.telemetry = await installTelemetry(app, {
     config,
@@ -195,6 +208,7 @@ export async function buildApp(deps: AppDeps) {
     flushCommitted: dailyStats.flush,
     vehiclesTakenOver: dailyStats.takenOver,
     zoneAlertsFound: zoneAlerts.found,
+    events,
     apiKeys,
     mapItems: (fresh) => createMapItems(database.db, fresh),
   });
@@ -220,11 +234,13 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', async () => {
     throttle.close();
     operations.diagnostics.close();
+    await webhooks.close();
     await mail.close();
     await dailyStats.close();
     await notifications.close();
   });
   app.decorate('mail', mail);
+  app.decorate('webhooks', webhooks);
   app.decorate('telemetry', telemetry);
   app.decorate('trackers', trackers);
   app.decorate('dailyStats', dailyStats);
@@ -235,6 +251,7 @@ export async function buildApp(deps: AppDeps) {
 declare module 'fastify' {
   interface FastifyInstance {
     mail: MailDispatcher;
+    webhooks: WebhookDispatcher;
     telemetry: Telemetry;
     trackers: Trackers;
     auditTrail: AuditTrail;

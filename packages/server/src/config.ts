@@ -85,6 +85,8 @@ const envSchema = z.object({
       'must be a comma-separated list of proxy addresses or CIDR ranges',
     )
     .optional(),
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  WEBHOOK_RETRY_SECONDS: z.coerce.number().positive().max(60, 'must be at most 60').default(30),
   SESSION_CHECK_SECONDS: z.coerce
     .number()
     .min(0)
@@ -142,6 +144,11 @@ export interface Config {
   loginFailuresPerAccount: number;
   /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); none by default, not even loopback. */
   trustProxy: string[];
+  /**
+   * Webhooks (docs/integrations.md): whether they may reach loopback, link-local and private
+   * addresses, and the first retry's delay (doubling up to an hour).
+   */
+  webhooks: { allowPrivate: boolean; retryMs: number };
   /** The longest an account change (deletion, deactivation, roles, password, sign-out) takes to end its sessions (docs/security.md). */
   sessionCheckMs: number;
 }
@@ -217,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginAttemptsPerMinute: e.LOGIN_ATTEMPTS_PER_MINUTE,
     loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
     trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((p) => p.trim()) : [],
+    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE, retryMs: e.WEBHOOK_RETRY_SECONDS * 1000 },
     sessionCheckMs: e.SESSION_CHECK_SECONDS * 1000,
   };
 }

@@ -13,7 +13,7 @@ const webSrc = 'packages/web/src';
 function asPath(name: string): string | null {
   if (name.startsWith('packages/') || name.startsWith('docs/') || name.startsWith('.')) return name;
   if (
-    /^(modules|auth|db|http|readings|telemetry|alerts|mail|live|lib|demo)\//.test(name) ||
+    /^(modules|auth|db|http|readings|telemetry|alerts|mail|events|live|lib|demo)\//.test(name) ||
     /^(main|app)\.ts$/.test(name)
   )
     return `${serverSrc}/${name}`;

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
+import type { FleetEvents } from '../events/fleet-events.js';
 import { groupByVehicle, type StoredRow } from '../readings/stored-row.js';
 import {
   alertContextOf,
+  alertEvent,
   alertMessages,
   ownRecipients,
   recipientsOf,
@@ -33,6 +35,8 @@ export function createAlertEngine(deps: {
   log: FastifyBaseLogger;
   messagesPerHour: number;
   messagesQueued: () => void;
+  /** Where raised and cleared alerts go out (the webhooks' outbox). */
+  events?: FleetEvents;
 }) {
   const memory = new EpisodeMemory();
   let chain: Promise<void> = Promise.resolve();
@@ -75,6 +79,7 @@ export function createAlertEngine(deps: {
       // Another instance or an earlier run recorded it.
       if (!(await logTransition(tx, transition, context.band, text))) return false;
       if (context.band !== 'NORMAL') raised[context.band]++;
+      await deps.events?.record(tx, [alertEvent(transition, context, text)]);
     }
     const candidates = [...ownRecipients(transition.settings), ...(await listRecipients(tx, vehicleId))];
     const recipients = recipientsOf(attribute, event, candidates);

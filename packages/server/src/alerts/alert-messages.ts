@@ -1,5 +1,6 @@
 import { notifiesAt, type AlertAttribute, type MetricName, type NotifyBand, type Severity } from '@evfleet/domain';
 import type { mailOutbox } from '../db/schema.js';
+import type { FleetEvent } from '../events/fleet-events.js';
 import { recipientKey } from './alert-recipients.js';
 import { alertSubject, type AlertContext } from './alert-texts.js';
 import type { AlertEvent } from './episode.js';
@@ -66,6 +67,26 @@ export const occurrenceOf = (event: AlertEvent, frequencyMinutes: number): strin
   event.kind === 'reminder'
     ? `r${Math.floor((event.at - event.since) / Math.max(1, frequencyMinutes * 60_000))}`
     : event.kind;
+
+/** A logged transition as the webhooks tell it: an episode entered is raised, a recovery cleared. */
+export const alertEvent = (
+  { vehicleId, attribute, event }: Transition,
+  context: AlertContext,
+  text: string,
+): FleetEvent => ({
+  type: context.band === 'NORMAL' ? 'alert.cleared' : 'alert.raised',
+  vehicleId,
+  at: event.at,
+  key: `${vehicleId}:${attribute.name}:${context.band}:${event.since}:${event.kind}`,
+  data: {
+    metric: attribute.name,
+    name: attribute.displayName,
+    severity: context.band,
+    value: event.value,
+    since: new Date(event.since).toISOString(),
+    text,
+  },
+});
 
 /** The outbox rows of a transition: one a recipient, each with its dedupe key. */
 export function alertMessages(

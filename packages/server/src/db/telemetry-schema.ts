@@ -79,6 +79,8 @@ export const vehicleState = pgTable(
     canLastReported: instant('can_last_reported'),
     gpsLastReported: instant('gps_last_reported'),
     lastChargedAt: instant('last_charged_at'),
+    /** Since when the vehicle counts as offline (silent for OFFLINE_AFTER_MINUTES), as its event told; null while online. */
+    offlineSince: instant('offline_since'),
     updatedAt: updatedAt(),
   },
   (t) => [index('vehicle_state_last_reported_idx').on(t.lastReported)],

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
+import { createDrainLoop } from '../lib/drain-loop.js';
 import { mailDelivery } from './mail-delivery.js';
 import { claimDueMails, markFailed, markSent } from './outbox.js';
 import type { SmsSender } from './sms-sender.js';
@@ -29,8 +30,6 @@ export function createMailDispatcher(opts: {
   intervalMs?: number;
 }): MailDispatcher {
   const delivery = mailDelivery(opts);
-  let running: Promise<void> | null = null;
-  let again = false;
   const stats = { sent: 0, failed: 0 };
 
   const drain = async () => {
@@ -49,36 +48,18 @@ export function createMailDispatcher(opts: {
       }
     }
   };
-
-  const run = (): Promise<void> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = drain()
-      .catch((err) => opts.log.error({ err }, 'mail outbox drain failed'))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          void run();
-        }
-      });
-    return running;
-  };
-
-  const timer = setInterval(() => void run(), opts.intervalMs ?? 5000);
-  timer.unref();
+  const loop = createDrainLoop({
+    drain,
+    intervalMs: opts.intervalMs ?? 5000,
+    log: opts.log,
+    failure: 'mail outbox drain failed',
+  });
 
   return {
-    kick: () => void run(),
-    flush: async () => {
-      await run();
-      if (running) await running;
-    },
+    kick: loop.kick,
+    flush: loop.flush,
     close: async () => {
-      clearInterval(timer);
-      if (running) await running;
+      await loop.close();
       delivery.close();
     },
     transport: delivery.transport,

@@ -95,6 +95,8 @@ import { createTrackersService } from './trackers/trackers.service.js';
 import { zonesRoutes } from './zones/zones.routes.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { createApiKeysService } from './api-keys/api-keys.service.js';
+import { webhooksRoutes } from './webhooks/webhooks.routes.js';
+import { createWebhooksService } from './webhooks/webhooks.service.js';
 import { createZonesService } from './zones/zones.service.js';
 
 declare module 'fastify' {
@@ -187,6 +189,8 @@ export async function installModules(app: FastifyInstance, deps: ModuleDeps) {
 
   // API keys for machines (docs/integrations.md): a person's own, never made through a key.
   await app.register(apiKeysRoutes(createApiKeysService({ db })));
+  // Signed webhooks (docs/integrations.md): the events of what a hook's owner sees, through the outbox.
+  await app.register(webhooksRoutes(createWebhooksService({ db, allowPrivate: config.webhooks.allowPrivate })));
 
   // Depots and zones (docs/zones.md): places on the map that belong to a dealer or a fleet.
   await app.register(zonesRoutes(createZonesService({ db })));

@@ -30,7 +30,7 @@ type EpisodeRow = Omit<EpisodeTable['$inferSelect'], 'startTs' | 'endTs'> & {
   startTs: Date | string;
   endTs: Date | string;
 };
-const episodeOf = (r: EpisodeRow): Episode => ({
+export const episodeOf = (r: EpisodeRow): Episode => ({
   start: new Date(r.startTs).getTime(),
   end: new Date(r.endTs).getTime(),
   energyKwh: r.energyKwh,

@@ -1,5 +1,7 @@
 import { writeVehicleRows } from '../db/batches.js';
 import type { Db } from '../db/client.js';
+import type { FleetEvents } from '../events/fleet-events.js';
+import { tripEnded } from './episode-events.js';
 import { groupByVehicle, type StoredRow } from '../readings/stored-row.js';
 import { refreshBatteryEstimates } from './battery-estimates.js';
 import { KINDS, loadStarts, resegmentWindow, writeEpisodes } from './episode-store.js';
@@ -15,7 +17,12 @@ import type { ZoneCache } from './visits/zone-cache.js';
  * the episodes come out the same whatever order readings arrive in. A closed charging session
  * refreshes the vehicle's capacity estimate and is priced at the tariff of the zone it happened in.
  */
-export function createEpisodeTracker(db: Db, zones: ZoneCache) {
+export function createEpisodeTracker(
+  db: Db,
+  zones: ZoneCache,
+  /** Where ended trips and charging sessions go out (the webhooks' outbox). */
+  events?: FleetEvents,
+) {
   const open = new OpenEpisodes();
   const queue = workInOrder();
   const enqueue = queue.run;
@@ -70,12 +77,18 @@ export function createEpisodeTracker(db: Db, zones: ZoneCache) {
     persist: () =>
       enqueue(async () => {
         await writeChanged();
+        const trips = open.takeTripsClosed();
+        if (trips.length)
+          await events?.record(
+            db,
+            trips.map(({ vehicleId, trip }) => tripEnded(vehicleId, trip)),
+          );
         for (const [vehicleId, w] of open.takeLate()) await resegment(vehicleId, w.from, w.to);
         const closed = open.takeChargesClosed();
         if (!closed.length) return;
         await refreshBatteryEstimates(db, closed);
         const vehicles = closed.map((vehicleId) => ({ vehicleId, openStart: open.openChargeStart(vehicleId) }));
-        await priceClosedSessions(db, zones, vehicles);
+        await events?.record(db, await priceClosedSessions(db, zones, vehicles));
       }),
   };
 }

@@ -9,6 +9,7 @@ import type { Notifications } from '../db/notifications.js';
 import { createChangeFeed } from '../db/change-feed.js';
 import { createLiveHub } from '../live/live-hub.js';
 import type { MapItems } from '../live/live-session.js';
+import type { FleetEvents } from '../events/fleet-events.js';
 import type { MailDispatcher } from '../mail/dispatcher.js';
 import { startMqtt, type MqttTransport } from './mqtt/mqtt.js';
 import { createTelemetry, type Telemetry } from './telemetry.js';
@@ -37,6 +38,8 @@ export async function installTelemetry(
     flushCommitted?: () => Promise<void>;
     vehiclesTakenOver?: (windows: TakeoverWindow[]) => Promise<void>;
     zoneAlertsFound?: (found: ZoneAlertEvent[]) => Promise<void>;
+    /** Where what happens to vehicles goes out (the webhooks' outbox). */
+    events?: FleetEvents;
     /** API keys with the `telemetry` scope send readings over HTTP. */
     apiKeys?: ApiKeys;
     /** The live feed's map items, fresher states from this instance's memory taking precedence. */
@@ -64,6 +67,8 @@ export async function installTelemetry(
     flushCommitted: deps.flushCommitted,
     vehiclesTakenOver: deps.vehiclesTakenOver,
     zoneAlertsFound: deps.zoneAlertsFound,
+    events: deps.events,
+    offlineAfterMs: config.offlineAfterMinutes * 60_000,
   });
   await telemetry.start();
 
@@ -81,7 +86,7 @@ export async function installTelemetry(
   );
   await app.register(telemetryRoutes(telemetry, deps.apiKeys));
   const mqtt = await startMqtt(telemetry, config, log);
-  const trackers = await startTrackers({ telemetry, config, db: database.db, log });
+  const trackers = await startTrackers({ telemetry, config, db: database.db, log, events: deps.events });
   await followRightsChanges(deps.notifications, {
     sessions: deps.sessions,
     live,

@@ -33,6 +33,7 @@ export class OpenEpisodes {
   };
   private readonly late = new Map<number, { from: number; to: number }>();
   private readonly chargesClosed = new Set<number>();
+  private tripsClosed: { vehicleId: number; trip: Episode }[] = [];
 
   /** The vehicles of a batch with no episodes in memory, each with its first reading's time. */
   unmet(groups: Map<number, StoredRow[]>): FirstReading[] {
@@ -65,7 +66,10 @@ export class OpenEpisodes {
         const track = v.tracks[kind];
         const before = track.open;
         const e = stepEpisode(kind, track, p, facts);
-        if (kind === 'charge' && before && track.open !== before) this.chargesClosed.add(vehicleId);
+        if (before && track.open !== before) {
+          if (kind === 'charge') this.chargesClosed.add(vehicleId);
+          else this.tripsClosed.push({ vehicleId, trip: before });
+        }
         if (e) this.changed(kind, vehicleId, e);
       }
     }
@@ -103,6 +107,13 @@ export class OpenEpisodes {
   takeChargesClosed(): number[] {
     const closed = [...this.chargesClosed];
     this.chargesClosed.clear();
+    return closed;
+  }
+
+  /** The trips that ended since the last call, by in-order readings. */
+  takeTripsClosed() {
+    const closed = this.tripsClosed;
+    this.tripsClosed = [];
     return closed;
   }
 

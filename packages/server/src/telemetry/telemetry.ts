@@ -1,6 +1,7 @@
 import type { ZoneAlertEvent } from '@evfleet/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
+import type { FleetEvents } from '../events/fleet-events.js';
 import { createAlertEngine } from '../alerts/alert-engine.js';
 import { createAlertSettings } from '../alerts/thresholds.js';
 import { createBatchWriter } from './batch-writer.js';
@@ -17,6 +18,7 @@ import { createRejectionCounter } from './rejections.js';
 import { createSignalMinutes } from './signal-minutes.js';
 import { createTakeover, type TakeoverWindow } from './takeover.js';
 import { createVehicleStates } from './vehicle-states.js';
+import { startVehiclePresence } from './vehicle-presence.js';
 import { createVisitTracker } from './visits/visits.js';
 import { createZoneCache } from './visits/zone-cache.js';
 
@@ -38,6 +40,10 @@ interface TelemetryOptions {
   vehiclesTakenOver?: (windows: TakeoverWindow[]) => Promise<void>;
   /** Records what the zone rules found at ingest (the zones module's alerts). */
   zoneAlertsFound?: (found: ZoneAlertEvent[]) => Promise<void>;
+  /** Where what happens to vehicles goes out (the webhooks' outbox). */
+  events?: FleetEvents;
+  /** A vehicle silent this long is offline (vehicle.offline); with `events`. */
+  offlineAfterMs?: number;
 }
 
 /** Where readings are stored on this database: its month partitions, and the COPY store that writes them. */
@@ -57,8 +63,8 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
   const { partitions, store } = readingStorage(raw);
   const states = createVehicleStates(database.db);
   const zones = createZoneCache(database.db);
-  const episodes = createEpisodeTracker(database.db, zones);
-  const visits = createVisitTracker(database.db, zones, options.zoneAlertsFound);
+  const episodes = createEpisodeTracker(database.db, zones, options.events);
+  const visits = createVisitTracker(database.db, zones, options.zoneAlertsFound, options.events);
   const minutes = createSignalMinutes(database.db);
   const alerts = createAlertEngine({
     db: database.db,
@@ -66,6 +72,7 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     log,
     messagesPerHour: options.alertMessagesPerHour,
     messagesQueued: options.messagesQueued,
+    events: options.events,
   });
   const followUps = { states, episodes, visits, minutes, alerts };
   const writer = createBatchWriter({
@@ -103,6 +110,10 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     await options.flushCommitted?.();
   };
   const housekeeping = startHousekeeping(database, { partitions, minutes, retentionDays: options.retentionDays, log });
+  const presence =
+    options.events && options.offlineAfterMs
+      ? startVehiclePresence({ db: database.db, offlineAfterMs: options.offlineAfterMs, events: options.events, log })
+      : null;
   const persistTimer = setInterval(
     () => void persist().catch((err) => log.error({ err }, 'vehicle state persist failed')),
     STATE_PERSIST_MS,
@@ -125,6 +136,8 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     /** Messages and hand-overs to the parse thread so far (the ingestion bench). */
     parseThreadStats: parser.stats,
     start: housekeeping.run,
+    /** Looks for vehicles gone offline or back now (tests; a timer does it every 30 s). */
+    presence,
     /** Readings changed or removed by hand: the episodes, visits and chart minutes they touch are rebuilt at the next persist. */
     readingsChanged(vehicleId: number, timestamps: number[]) {
       episodes.recompute(vehicleId, timestamps);
@@ -136,6 +149,7 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     async close() {
       clearInterval(persistTimer);
       housekeeping.stop();
+      presence?.stop();
       await writer.close();
       await settle();
       await parser.close();

@@ -87,6 +87,8 @@ describe.each(DATABASE_KINDS)('tenant matrix on %s', (kind) => {
     zoneA: 0,
     zoneB: 0,
     adminKey: 0,
+    hookA: 0,
+    hookB: 0,
   };
 
   beforeAll(async () => {
@@ -188,6 +190,14 @@ describe.each(DATABASE_KINDS)('tenant matrix on %s', (kind) => {
     ids.zoneA = await created('/api/zones', zoneOf(a));
     ids.zoneB = await created('/api/zones', zoneOf(b));
     ids.adminKey = await created('/api/api-keys', { name: 'Matrix', scopes: ['read'] });
+    for (const [tenant, id] of [
+      [a, 'hookA'],
+      [b, 'hookB'],
+    ] as const) {
+      const res = await callerFor(t, tenant.dealer)('POST', '/api/webhooks', hookOf());
+      if (res.statusCode !== 201) throw new Error(`webhook: ${res.statusCode} ${res.body}`);
+      ids[id] = res.json<{ id: number }>().id;
+    }
   }, 240_000);
   afterAll(() => t?.close());
 
@@ -198,6 +208,8 @@ describe.each(DATABASE_KINDS)('tenant matrix on %s', (kind) => {
     geometry: { type: 'Point', coordinates: [-87.65, 41.85], radiusM: 300 },
     fleetId: tenant.fleetId,
   });
+  /** A dealer's hook; `.invalid` never resolves, so a test delivery fails at once and offline. */
+  const hookOf = () => ({ url: 'http://hooks.invalid/evfleet', events: ['alert.raised'] });
   const vehicleA = () => a.vehicles.withDriver;
   const vehicleB = () => b.vehicles.withDriver;
   const admin = () => callerFor(t, tokens.admin);
@@ -303,6 +315,33 @@ describe.each(DATABASE_KINDS)('tenant matrix on %s', (kind) => {
         own: call('DELETE', `/api/api-keys/${ids.adminKey}`),
         allowed: ADMIN,
         destructive: true,
+      },
+
+      // Webhooks: their owner's (dealer A's here), and every hook an administrator's (docs/integrations.md).
+      'GET /api/webhooks': read(MANAGERS, '/api/webhooks'),
+      'POST /api/webhooks': { own: call('POST', '/api/webhooks', {}), allowed: MANAGERS },
+      ...Object.fromEntries(
+        [
+          ['GET', '', undefined],
+          ['PUT', '', hookOf()],
+          ['POST', '/test', undefined],
+          ['GET', '/deliveries', undefined],
+        ].map(([method, path, payload]) => [
+          `${method} /api/webhooks/{id}${path}`,
+          {
+            own: call(method as Method, `/api/webhooks/${ids.hookA}${path}`, payload),
+            allowed: ['admin', 'dealer'],
+            foreign: call(method as Method, `/api/webhooks/${ids.hookB}${path}`, payload),
+            foreignAllowed: ADMIN,
+          } satisfies Row,
+        ]),
+      ),
+      'DELETE /api/webhooks/{id}': {
+        own: call('DELETE', `/api/webhooks/${ids.hookA}`),
+        allowed: ['admin', 'dealer'],
+        destructive: true,
+        foreign: call('DELETE', `/api/webhooks/${ids.hookB}`),
+        foreignAllowed: ADMIN,
       },
 
       // Users and roles (administrators).

@@ -5,6 +5,7 @@ import { listRecipients, recipientKey } from '../../alerts/alert-recipients.js';
 import { messagesInLastHour, queueMessages, type Tx } from '../../alerts/alert-store.js';
 import { createAlertSettings, type VehicleAlertSettings } from '../../alerts/thresholds.js';
 import type { Db } from '../../db/client.js';
+import type { FleetEvents } from '../../events/fleet-events.js';
 import { warningLog } from '../../db/telemetry-schema.js';
 import { vehicleReadiness } from '../analytics/index.js';
 import { zoneAlertSubject, zoneAlertText, type DepartureShortfall } from './zone-alert-texts.js';
@@ -20,6 +21,8 @@ export function createZoneAlerts(deps: {
   log: FastifyBaseLogger;
   messagesPerHour: number;
   messagesQueued: () => void;
+  /** Where raised alerts go out (the webhooks' outbox). */
+  events?: FleetEvents;
 }) {
   const settings = createAlertSettings(deps.db);
 
@@ -49,6 +52,24 @@ export function createZoneAlerts(deps: {
       .onConflictDoNothing()
       .returning({ id: warningLog.id });
     if (!logged.length) return false;
+    await deps.events?.record(tx, [
+      {
+        type: 'alert.raised',
+        vehicleId: e.vehicleId,
+        at: e.at,
+        key: `${e.vehicleId}:${e.zone.id}:${e.rule}:${e.since}`,
+        data: {
+          metric: e.rule,
+          name: ZONE_RULE_NAMES[e.rule],
+          severity: band,
+          value: e.value,
+          since: new Date(e.since).toISOString(),
+          zoneId: e.zone.id,
+          zoneName: e.zone.name,
+          text,
+        },
+      },
+    ]);
     const recipients = [...ownRecipients(vehicle), ...(await listRecipients(tx, e.vehicleId))].filter(
       (r): r is { channel: 'email' | 'sms'; to: string } => !!r.to,
     );

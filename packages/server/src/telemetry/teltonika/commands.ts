@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import type { FleetEvents } from '../../events/fleet-events.js';
 import { trackerCommand } from '../../db/tracker-schema.js';
 
 /** How often queued commands are looked for: a command queued on another instance waits at most this. */
@@ -21,7 +22,13 @@ interface Connections {
  * queued here, and on a short poll; the tracker answers them in the order sent, so an answer
  * belongs to the oldest command sent and unanswered.
  */
-export function createCommandDelivery(db: Db, connections: Connections, log: FastifyBaseLogger) {
+export function createCommandDelivery(
+  db: Db,
+  connections: Connections,
+  log: FastifyBaseLogger,
+  /** Where answered commands go out (the webhooks' outbox). */
+  events?: FleetEvents,
+) {
   /** Vehicles whose delivery is under way: one at a time each, so a command is never sent twice. */
   const delivering = new Map<number, Promise<void>>();
 
@@ -79,9 +86,21 @@ export function createCommandDelivery(db: Db, connections: Connections, log: Fas
     deliver,
     /** A tracker answered: the oldest command sent to it and unanswered is answered. */
     async answered(vehicleId: number, text: string) {
-      await db.execute(sql`
+      const { rows } = await db.execute<{ id: number; command: string; answered_at: string }>(sql`
         update ${trackerCommand} set status = 'answered', answered_at = now(), response = ${text}
-        where id = (select id from ${trackerCommand} where vehicle_id = ${vehicleId} and status = 'sent' order by id limit 1)`);
+        where id = (select id from ${trackerCommand} where vehicle_id = ${vehicleId} and status = 'sent' order by id limit 1)
+        returning id, text as command, answered_at`);
+      const [answered] = rows;
+      if (answered)
+        await events?.record(db, [
+          {
+            type: 'command.answered',
+            vehicleId,
+            at: new Date(answered.answered_at).getTime(),
+            key: String(answered.id),
+            data: { commandId: answered.id, command: answered.command, answer: text },
+          },
+        ]);
       await deliver(vehicleId);
     },
     close() {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import type { FleetEvents } from '../../events/fleet-events.js';
 import { createCommandDelivery } from '../teltonika/commands.js';
 import { createOsmandListener } from '../osmand/osmand-listener.js';
 import { createTeltonikaListener } from '../teltonika/teltonika-listener.js';
@@ -15,7 +16,13 @@ import { parseReading, readingJson, type Parsed } from '../../readings/reading.j
  * The trackers' own protocols in front of the one pipeline (docs/devices.md): Teltonika over TCP
  * and TLS, OsmAnd over HTTP, their readings stored through `ingest.decoded` like any device's.
  */
-export async function startTrackers(deps: { telemetry: Telemetry; config: Config; db: Db; log: FastifyBaseLogger }) {
+export async function startTrackers(deps: {
+  telemetry: Telemetry;
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  events?: FleetEvents;
+}) {
   const { telemetry, config, log } = deps;
   const registry = createTrackerRegistry(deps.db);
   const activity = createTrackerActivity(deps.db, log);
@@ -37,7 +44,7 @@ export async function startTrackers(deps: { telemetry: Telemetry; config: Config
         .catch((err: unknown) => log.error({ err }, 'storing a command answer failed')),
     log,
   });
-  const commands = createCommandDelivery(deps.db, teltonika, log);
+  const commands = createCommandDelivery(deps.db, teltonika, log, deps.events);
   const osmand = createOsmandListener({
     trackers: registry,
     store: sink.osmand,

@@ -1,7 +1,10 @@
 import { intervalFacts, roundCost, tariffCost, type EnergySpan } from '@evfleet/domain';
 import { and, asc, eq, gt, gte, isNull, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { FleetEvent } from '../../events/fleet-events.js';
 import { canReading, chargingSession } from '../../db/telemetry-schema.js';
+import { chargingEnded } from '../episode-events.js';
+import { episodeOf } from '../episode-store.js';
 import { METER_COLUMNS, meterPointOf } from '../meter-rows.js';
 import type { TrackedZone, ZoneCache } from './zone-cache.js';
 
@@ -38,13 +41,15 @@ async function sessionSpans(db: Db, vehicleId: number, start: Date, end: Date): 
  * Gives the closed charging sessions of vehicles not yet priced their zone and their cost: the
  * zone the session began in, and the energy of each interval priced by the band of that zone's
  * tariff it fell in (docs/zones.md). `openStart` names a vehicle's session still open, left for later.
+ * Answers the sessions priced, as the events of their end.
  */
 export async function priceClosedSessions(
   db: Db,
   zones: ZoneCache,
   vehicles: { vehicleId: number; openStart: number | null }[],
-) {
-  if (!vehicles.length) return;
+): Promise<FleetEvent[]> {
+  const ended: FleetEvent[] = [];
+  if (!vehicles.length) return ended;
   await zones.ensure(vehicles.map((v) => v.vehicleId));
   for (const { vehicleId, openStart } of vehicles) {
     const sessions = await db
@@ -67,6 +72,9 @@ export async function priceClosedSessions(
         .update(chargingSession)
         .set({ zoneId: zone?.id ?? null, cost, currency: zone?.tariff?.currency ?? null, pricedAt: new Date() })
         .where(and(eq(chargingSession.vehicleId, vehicleId), eq(chargingSession.startTs, s.startTs)));
+      const currency = zone?.tariff?.currency ?? null;
+      ended.push(chargingEnded(vehicleId, episodeOf(s), { zoneId: zone?.id ?? null, cost, currency }));
     }
   }
+  return ended;
 }

@@ -12,6 +12,7 @@ import {
   type ZoneRuleMemory,
   type ZoneVisit,
 } from '@evfleet/domain';
+import type { FleetEvent } from '../../events/fleet-events.js';
 import type { StoredRow } from '../../readings/stored-row.js';
 import { SIGNAL_INDEX, valueAt } from '../../readings/reading.js';
 import type { VehicleZones } from './zone-cache.js';
@@ -38,6 +39,31 @@ export function ruledReading({ reading: { ts, values } }: StoredRow): RuledReadi
   };
 }
 
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** A visit that began or ended, as the webhooks tell it. */
+function crossingEvent(
+  type: 'zone.entered' | 'zone.left',
+  vehicleId: number,
+  visit: ZoneVisit,
+  zones: VehicleZones,
+): FleetEvent {
+  const zone = zones.zone(visit.zoneId);
+  return {
+    type,
+    vehicleId,
+    at: type === 'zone.entered' ? visit.enteredAt : visit.exitedAt!,
+    key: `${vehicleId}:${visit.zoneId}:${visit.enteredAt}`,
+    data: {
+      zoneId: visit.zoneId,
+      zoneName: zone?.name ?? null,
+      zoneKind: zone?.kind ?? null,
+      enteredAt: iso(visit.enteredAt),
+      exitedAt: iso(visit.exitedAt),
+    },
+  };
+}
+
 interface VehicleVisits {
   /** The last reading with a position stepped: an older one is late. */
   lastTs: number;
@@ -55,6 +81,7 @@ export class OpenVisits {
   private readonly dirty = new Map<number, Set<ZoneVisit>>();
   private readonly late = new Map<number, number>();
   private found: ZoneAlertEvent[] = [];
+  private crossings: FleetEvent[] = [];
   /** Each reading's step, written over by the next: one object, not one a reading. */
   private readonly scratch = newVisitStep();
 
@@ -91,6 +118,8 @@ export class OpenVisits {
       const inside = zones.containing(p.lat, p.lng);
       const step = stepVisits(v.track, p, inside, this.scratch);
       for (const visit of step.changed) this.changed(vehicleId, visit);
+      for (const visit of step.entered) this.crossings.push(crossingEvent('zone.entered', vehicleId, visit, zones));
+      for (const visit of step.left) this.crossings.push(crossingEvent('zone.left', vehicleId, visit, zones));
       if (inside.length || v.track.stays.size || step.left.length)
         judgeZoneRules(v.rules, vehicleId, p, inside, step, openVisits(v.track), zones.zone, this.found);
     }
@@ -101,6 +130,13 @@ export class OpenVisits {
     const found = this.found;
     this.found = [];
     return found;
+  }
+
+  /** The visits that began or ended since the last call, as events. */
+  takeCrossings(): FleetEvent[] {
+    const crossings = this.crossings;
+    this.crossings = [];
+    return crossings;
   }
 
   changed(vehicleId: number, visit: ZoneVisit) {

@@ -1,6 +1,7 @@
 import { decideVisits, type VisitTrack, type ZoneAlertEvent } from '@evfleet/domain';
 import { writeVehicleRows } from '../../db/batches.js';
 import type { Db } from '../../db/client.js';
+import type { FleetEvents } from '../../events/fleet-events.js';
 import { workInOrder } from '../../lib/work-in-order.js';
 import { groupByVehicle, type StoredRow } from '../../readings/stored-row.js';
 import { OpenVisits } from './open-visits.js';
@@ -21,6 +22,8 @@ export function createVisitTracker(
   zones: ZoneCache,
   /** Records what the zone rules found (the zones module's alerts). */
   alertsFound?: (found: ZoneAlertEvent[]) => Promise<void>,
+  /** Where entering and leaving a zone go out (the webhooks' outbox). */
+  events?: FleetEvents,
 ) {
   const open = new OpenVisits();
   const queue = workInOrder();
@@ -81,6 +84,8 @@ export function createVisitTracker(
     persist: () =>
       queue.run(async () => {
         await writeChanged();
+        const crossings = open.takeCrossings();
+        if (crossings.length) await events?.record(db, crossings);
         const found = open.takeFound();
         if (found.length) await alertsFound?.(found);
         for (const [vehicleId, from] of open.takeLate()) await redecide(vehicleId, from);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../support/databases.js';
 import { callerFor, createTenant, type Caller, type Tenant } from '../../support/people.js';
+import { squareZone } from '../../support/zone-shapes.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { createDevice, postReadings } from '../../support/vehicles.js';
 
@@ -9,18 +10,6 @@ const S = 1000;
 const MIN = 60 * S;
 const HOUR = 60 * MIN;
 
-const square = (lat: number, lng: number, d: number) => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [lng - d, lat - d],
-      [lng + d, lat - d],
-      [lng + d, lat + d],
-      [lng - d, lat + d],
-      [lng - d, lat - d],
-    ],
-  ],
-});
 const DEPOT = { gpsLat: 41.85, gpsLong: -87.65 };
 const ROAD = { gpsLat: 41.9, gpsLong: -87.65 };
 const CAMPUS = { gpsLat: 41.95, gpsLong: -87.65 };
@@ -71,10 +60,10 @@ describe.each(DATABASE_KINDS)('zone alerts from a known day, on %s', (kind) => {
     await zone({
       name: 'North depot',
       kind: 'depot',
-      geometry: square(41.85, -87.65, 0.01),
+      geometry: squareZone(41.85, -87.65, 0.01),
       departureChargePercent: 40,
     });
-    await zone({ name: 'Campus', kind: 'zone', geometry: square(41.95, -87.65, 0.01), speedLimitMph: 10 });
+    await zone({ name: 'Campus', kind: 'zone', geometry: squareZone(41.95, -87.65, 0.01), speedLimitMph: 10 });
     await zone({
       name: 'Quarry',
       kind: 'no-go',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sheetOf, rowValues } from '../../support/can-readings.js';
 import { DATABASE_KINDS } from '../../support/databases.js';
 import { callerFor, createTenant, type Caller, type Tenant } from '../../support/people.js';
+import { squareRing } from '../../support/zone-shapes.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { createDevice, postReadings } from '../../support/vehicles.js';
 
@@ -71,13 +72,6 @@ function jitterDay(day: number): Reading[] {
   r.push(parked(day + 12 * HOUR, OUT), parked(day + 12 * HOUR + 5 * MIN, OUT));
   return r;
 }
-const squareRing = (lat: number, lng: number, d: number) => [
-  [lng - d, lat - d],
-  [lng + d, lat - d],
-  [lng + d, lat + d],
-  [lng - d, lat + d],
-  [lng - d, lat - d],
-];
 
 interface Visit {
   zoneId: number;

@@ -1,0 +1,2 @@
+/** The webhooks' surface for the composition root: the dispatcher that delivers their outbox. */
+export { createWebhookDispatcher, type WebhookDispatcher } from './webhook-dispatcher.js';
