@@ -11,6 +11,7 @@ export default defineConfig({
     './src/db/zones-schema.ts',
     './src/db/api-keys-schema.ts',
     './src/db/webhooks-schema.ts',
+    './src/db/oidc-schema.ts',
   ],
   out: './drizzle',
 });

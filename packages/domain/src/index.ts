@@ -41,3 +41,5 @@ export * from './tariff-cost.js';
 export * from './local-time.js';
 export * from './zone-alerts.js';
 export * from './webhooks.js';
+export * from './push.js';
+export * from './single-sign-on.js';

@@ -85,6 +85,13 @@ const envSchema = z.object({
       'must be a comma-separated list of proxy addresses or CIDR ranges',
     )
     .optional(),
+  OIDC_ISSUER: z.url({ error: 'must be the URL of an OpenID provider' }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).max(60).optional(),
+  OIDC_CREATE_ACCOUNTS: bool.default(false),
+  OIDC_ROLE_CLAIM: z.string().min(1).max(100).optional(),
+  PASSWORD_SIGNIN: bool.default(true),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   WEBHOOK_RETRY_SECONDS: z.coerce.number().positive().max(60, 'must be at most 60').default(30),
   SESSION_CHECK_SECONDS: z.coerce
@@ -145,6 +152,20 @@ export interface Config {
   /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); none by default, not even loopback. */
   trustProxy: string[];
   /**
+   * Single sign-on with an OpenID provider (docs/integrations.md): its issuer and this client, the
+   * button's name, whether a first sign-in makes an account, and the claim that names roles.
+   */
+  oidc?: {
+    issuer: string;
+    clientId: string;
+    clientSecret: string;
+    name: string;
+    createAccounts: boolean;
+    roleClaim?: string;
+  };
+  /** Whether people may sign in with a password (PASSWORD_SIGNIN=false leaves single sign-on only). */
+  passwordSignIn: boolean;
+  /**
    * Webhooks (docs/integrations.md): whether they may reach loopback, link-local and private
    * addresses, and the first retry's delay (doubling up to an hour).
    */
@@ -178,6 +199,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.TELTONIKA_TLS_PORT && tlsFiles < 2)
     throw new ConfigError(
       'Invalid configuration:\n  TELTONIKA_TLS_PORT: needs DEVICE_TLS_CERT_FILE and DEVICE_TLS_KEY_FILE, the certificate and its key',
+    );
+  const oidcSet = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter(Boolean).length;
+  if (oidcSet > 0 && oidcSet < 3)
+    throw new ConfigError(
+      'Invalid configuration:\n  OIDC_ISSUER: single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together',
     );
   const dataDir = dataDirOf(env);
   return {
@@ -224,6 +250,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginAttemptsPerMinute: e.LOGIN_ATTEMPTS_PER_MINUTE,
     loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
     trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((p) => p.trim()) : [],
+    oidc: e.OIDC_ISSUER
+      ? {
+          issuer: e.OIDC_ISSUER,
+          clientId: e.OIDC_CLIENT_ID!,
+          clientSecret: e.OIDC_CLIENT_SECRET!,
+          name: e.OIDC_NAME ?? new URL(e.OIDC_ISSUER).hostname,
+          createAccounts: e.OIDC_CREATE_ACCOUNTS,
+          roleClaim: e.OIDC_ROLE_CLAIM,
+        }
+      : undefined,
+    passwordSignIn: e.PASSWORD_SIGNIN,
     webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE, retryMs: e.WEBHOOK_RETRY_SECONDS * 1000 },
     sessionCheckMs: e.SESSION_CHECK_SECONDS * 1000,
   };

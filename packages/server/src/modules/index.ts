@@ -95,6 +95,8 @@ import { createTrackersService } from './trackers/trackers.service.js';
 import { zonesRoutes } from './zones/zones.routes.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { createApiKeysService } from './api-keys/api-keys.service.js';
+import { ssoRoutes } from './sso/sso.routes.js';
+import { createSsoService } from './sso/sso.service.js';
 import { webhooksRoutes } from './webhooks/webhooks.routes.js';
 import { createWebhooksService } from './webhooks/webhooks.service.js';
 import { createZonesService } from './zones/zones.service.js';
@@ -142,7 +144,10 @@ export async function installModules(app: FastifyInstance, deps: ModuleDeps) {
   // Accounts and people (part 1): sign-in and one's own account, the users screen, dealers, fleets,
   // drivers, super users, their photos and passwords.
   const { tokens, sessions, throttle } = deps;
-  await app.register(accountRoutes(createAccountService({ ...mailing, tokens, sessions, throttle })));
+  const { passwordSignIn } = config;
+  await app.register(accountRoutes(createAccountService({ ...mailing, tokens, sessions, throttle, passwordSignIn })));
+  // Single sign-on with an OpenID provider (docs/integrations.md), when OIDC_ISSUER is set.
+  await app.register(ssoRoutes(createSsoService({ db, config, tokens, sessions, log: app.log })));
   await app.register(usersRoutes(createUsersService(mailing)));
   await app.register(dealersRoutes(createDealersService(mailing)));
   await app.register(fleetsRoutes(createFleetsService({ db })));

@@ -89,6 +89,7 @@ describe.each(DATABASE_KINDS)('tenant matrix on %s', (kind) => {
     adminKey: 0,
     hookA: 0,
     hookB: 0,
+    pushA: 0,
   };
 
   beforeAll(async () => {
@@ -198,6 +199,13 @@ describe.each(DATABASE_KINDS)('tenant matrix on %s', (kind) => {
       if (res.statusCode !== 201) throw new Error(`webhook: ${res.statusCode} ${res.body}`);
       ids[id] = res.json<{ id: number }>().id;
     }
+    const pushed = await callerFor(t, a.dealer)('POST', '/api/push/subscriptions', {
+      endpoint: 'https://push.invalid/matrix',
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+      minSeverity: 'SEVERE',
+    });
+    if (pushed.statusCode !== 201) throw new Error(`push subscription: ${pushed.statusCode} ${pushed.body}`);
+    ids.pushA = pushed.json<{ id: number }>().id;
   }, 240_000);
   afterAll(() => t?.close());
 
@@ -314,6 +322,24 @@ describe.each(DATABASE_KINDS)('tenant matrix on %s', (kind) => {
       'DELETE /api/api-keys/{id}': {
         own: call('DELETE', `/api/api-keys/${ids.adminKey}`),
         allowed: ADMIN,
+        destructive: true,
+      },
+
+      // Single sign-on: signing in is public; with no provider configured, there is none to go to.
+      'GET /api/oidc/status': { own: get('/api/oidc/status'), allowed: PUBLIC },
+      'POST /api/oidc/exchange': {
+        own: call('POST', '/api/oidc/exchange', { code: 'no-such-code' }),
+        allowed: [],
+        refusedWith: [401],
+      },
+
+      // Alerts on the phone: each person's own browsers (dealer A's subscription here), never another's.
+      'GET /api/push/vapid-public-key': account(get('/api/push/vapid-public-key')),
+      'GET /api/push/subscriptions': account(get('/api/push/subscriptions')),
+      'POST /api/push/subscriptions': account(call('POST', '/api/push/subscriptions', {})),
+      'DELETE /api/push/subscriptions/{id}': {
+        own: call('DELETE', `/api/push/subscriptions/${ids.pushA}`),
+        allowed: ['dealer'],
         destructive: true,
       },
 

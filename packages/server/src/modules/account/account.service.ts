@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AccountSettings, RegisterRequest, Role } from '@evfleet/domain';
+import { PASSWORD_SIGNIN_OFF, type AccountSettings, type RegisterRequest, type Role } from '@evfleet/domain';
 import { DUMMY_HASH, hashPassword } from '../../auth/passwords.js';
 import type { LoginThrottle } from '../../auth/login-throttle.js';
 import type { Sessions } from '../../auth/sessions.js';
@@ -35,6 +35,8 @@ interface Deps {
   mails: AccountMails;
   /** Called after a mail is committed to the outbox, to deliver it without waiting. */
   mailQueued: () => void;
+  /** Whether people may sign in with a password (PASSWORD_SIGNIN). */
+  passwordSignIn: boolean;
 }
 
 /** The token of a signed-in account. */
@@ -48,11 +50,12 @@ const issue = (
     rememberMe,
   );
 
-export function createAccountService({ db, tokens, sessions, throttle, mails, mailQueued }: Deps) {
+export function createAccountService({ db, tokens, sessions, throttle, mails, mailQueued, passwordSignIn }: Deps) {
   const { rateLimited, checkPassword } = signInLimits(throttle);
 
   return {
     async authenticate(username: string, password: string, rememberMe: boolean, client: string) {
+      if (!passwordSignIn) throw refused(PASSWORD_SIGNIN_OFF);
       await rateLimited(client);
       const user = await users.findByLoginOrEmail(db, username);
       // A non-activated account is refused like a wrong password (the spec's single message), and

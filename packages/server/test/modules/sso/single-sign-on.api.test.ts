@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../../support/databases.js';
+import { providerBrowser, startOpenIdProvider } from '../../support/openid-provider.js';
+import { createTestApp, type TestApp } from '../../support/test-app.js';
+
+const PORTAL = 'http://portal.test';
+const CALLBACK = `${PORTAL}/api/oidc/callback`;
+const client = { clientId: 'evfleet', clientSecret: 'evfleet-client-secret-0123456789' };
+
+describe.each(DATABASE_KINDS)('single sign-on through an OpenID provider on %s', (kind) => {
+  let provider: Awaited<ReturnType<typeof startOpenIdProvider>>;
+  let t: TestApp;
+  let creating: TestApp;
+  beforeAll(async () => {
+    provider = await startOpenIdProvider({
+      ...client,
+      redirectUri: CALLBACK,
+      postLogoutRedirectUri: `${PORTAL}/login`,
+      accounts: {
+        // The demo administrator's address, verified at the provider.
+        admin: { email: 'Admin@evfleet.local', email_verified: true },
+        unverified: { email: 'admin@evfleet.local', email_verified: false },
+        newcomer: { email: 'newcomer@people.test', email_verified: true, given_name: 'Nia' },
+        boss: { email: 'boss@people.test', email_verified: true, roles: ['admin'] },
+      },
+    });
+    const oidc = {
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: client.clientId,
+      OIDC_CLIENT_SECRET: client.clientSecret,
+      OIDC_NAME: 'Company login',
+    };
+    t = await createTestApp(kind, oidc);
+    creating = await createTestApp(kind, { ...oidc, OIDC_CREATE_ACCOUNTS: 'true', OIDC_ROLE_CLAIM: 'roles' });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await creating?.close();
+    await provider?.close();
+  });
+
+  /** The whole redirect flow as a browser makes it; answers the web app's /oidc address. */
+  const signIn = async (app: TestApp, login: string, browser = providerBrowser()) => {
+    const start = await app.app.inject({ url: '/api/oidc/authorize' });
+    expect(start.statusCode).toBe(302);
+    const back = new URL(await browser.signIn(start.headers.location as string, login, CALLBACK));
+    const landed = await app.app.inject({ url: back.pathname + back.search });
+    expect(landed.statusCode).toBe(302);
+    return new URL(landed.headers.location as string);
+  };
+  const exchange = (app: TestApp, code: string) =>
+    app.app.inject({ method: 'POST', url: '/api/oidc/exchange', payload: { code } });
+  const accountOf = async (app: TestApp, token: string) =>
+    app.app.inject({ url: '/api/account', headers: { authorization: `Bearer ${token}` } });
+
+  it('tells the sign-in page about the provider', async () => {
+    const status = await t.app.inject({ url: '/api/oidc/status' });
+    expect(status.json()).toEqual({ enabled: true, name: 'Company login', passwordSignIn: true });
+  });
+
+  it('signs an account in by its verified address, with PKCE, and hands the token over once, never in a URL', async () => {
+    const start = await t.app.inject({ url: '/api/oidc/authorize' });
+    const authorization = new URL(start.headers.location as string);
+    expect(authorization.origin).toBe(provider.issuer);
+    expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorization.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(authorization.searchParams.get('redirect_uri')).toBe(CALLBACK);
+
+    const landed = await signIn(t, 'admin');
+    expect(landed.origin + landed.pathname).toBe(`${PORTAL}/oidc`);
+    const code = landed.searchParams.get('code')!;
+    expect([...landed.searchParams.keys()]).toEqual(['code']);
+    const res = await exchange(t, code);
+    expect(res.statusCode, res.body).toBe(200);
+    const { id_token: token, endSessionUrl } = res.json<{ id_token: string; endSessionUrl: string }>();
+    expect((await accountOf(t, token)).json()).toMatchObject({ email: 'admin@evfleet.local' });
+    // The code works once.
+    expect((await exchange(t, code)).statusCode).toBe(401);
+    expect(new URL(endSessionUrl).origin).toBe(provider.issuer);
+  });
+
+  it('refuses an address the provider has not verified, and an unknown person without OIDC_CREATE_ACCOUNTS', async () => {
+    expect((await signIn(t, 'unverified')).searchParams.get('error')).toBe('unverified');
+    expect((await signIn(t, 'newcomer')).searchParams.get('error')).toBe('no-account');
+    // A provider's return is taken once: the same state again has expired.
+    const browser = providerBrowser();
+    const start = await t.app.inject({ url: '/api/oidc/authorize' });
+    const back = new URL(await browser.signIn(start.headers.location as string, 'admin', CALLBACK));
+    await t.app.inject({ url: back.pathname + back.search });
+    const again = await t.app.inject({ url: back.pathname + back.search });
+    expect(new URL(again.headers.location as string).searchParams.get('error')).toBe('expired');
+  });
+
+  it('makes new accounts with no role beyond ROLE_USER, or the roles OIDC_ROLE_CLAIM names', async () => {
+    const newcomer = await signIn(creating, 'newcomer');
+    const token = (await exchange(creating, newcomer.searchParams.get('code')!)).json<{ id_token: string }>().id_token;
+    expect((await accountOf(creating, token)).json()).toMatchObject({
+      login: 'newcomer@people.test',
+      firstName: 'Nia',
+      authorities: ['ROLE_USER'],
+    });
+    // ROLE_USER alone, linked to nothing, sees nothing.
+    const vehicles = await creating.app.inject({ url: '/api/vehicles', headers: { authorization: `Bearer ${token}` } });
+    expect(vehicles.json<{ totalCount?: number }>().totalCount ?? 0).toBe(0);
+    const boss = await signIn(creating, 'boss');
+    const bossToken = (await exchange(creating, boss.searchParams.get('code')!)).json<{ id_token: string }>().id_token;
+    expect((await accountOf(creating, bossToken)).json()).toMatchObject({ authorities: ['ROLE_ADMIN'] });
+  });
+
+  it('signs out of evfleet and, through its end_session_endpoint, out of the provider', async () => {
+    const browser = providerBrowser();
+    const landed = await signIn(t, 'admin', browser);
+    const { id_token: token, endSessionUrl } = (await exchange(t, landed.searchParams.get('code')!)).json<{
+      id_token: string;
+      endSessionUrl: string;
+    }>();
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: `Bearer ${token}` } }))
+        .statusCode,
+    ).toBe(204);
+    expect((await accountOf(t, token)).statusCode).toBe(401);
+    // While the provider's session lasts, signing in again asks nothing.
+    await signIn(t, 'admin', browser);
+    expect(browser.shown).toEqual(['login', 'consent']);
+    expect(await browser.signOut(endSessionUrl, `${PORTAL}/login`)).toBe(`${PORTAL}/login`);
+    // The provider's session is gone: signing in again asks for the login.
+    await signIn(t, 'admin', browser);
+    expect(browser.shown).toEqual(['login', 'consent', 'logout', 'login', 'consent']);
+  });
+
+  it('refuses password sign-in when PASSWORD_SIGNIN=false', async () => {
+    const closed = await createTestApp(kind, { PASSWORD_SIGNIN: 'false' });
+    try {
+      const res = await closed.app.inject({
+        method: 'POST',
+        url: '/api/authenticate',
+        payload: { username: 'admin@evfleet.local', password: 'admin123' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect((await closed.app.inject({ url: '/api/oidc/status' })).json()).toEqual({
+        enabled: false,
+        name: null,
+        passwordSignIn: false,
+      });
+    } finally {
+      await closed.close();
+    }
+  });
+});
