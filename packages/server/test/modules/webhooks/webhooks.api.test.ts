@@ -5,11 +5,17 @@ import { callerFor, createTenant, type Caller, type Tenant } from '../../support
 import { squareZone } from '../../support/zone-shapes.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { createDevice, postReadings } from '../../support/vehicles.js';
+import { freePort } from '../../support/ports.js';
+import { TeltonikaDevice } from '../../support/teltonika-device.js';
 import { startWebhookReceiver } from '../../support/webhook-receiver.js';
 
 const S = 1000;
 const MIN = 60 * S;
 const SECRET = 'a-receivers-secret-0123456789';
+/** Teltonika's Codec 12 example (wiki.teltonika-gps.com/view/Codec): `getinfo`, and a device's answer to it. */
+const IMEI = '356307042441013';
+const DOC_GETINFO_ANSWER =
+  '00000000000000900C010600000088494E493A323031392F372F323220373A3232205254433A323031392F372F323220373A3533205253543A32204552523A312053523A302042523A302043463A302046473A3020464C3A302054553A302F302055543A3020534D533A30204E4F4750533A303A3330204750533A31205341543A302052533A332052463A36352053463A31204D443A30010000C78F';
 
 /** A depot about 2 km a side in Chicago, and a no-go yard north of it. */
 const IN = { gpsLat: 41.85, gpsLong: -87.65 };
@@ -57,10 +63,16 @@ describe.each(DATABASE_KINDS)('signed webhooks on %s', (kind) => {
   let a: Tenant;
   let b: Tenant;
   let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+  let teltonikaPort: number;
   beforeAll(async () => {
+    teltonikaPort = await freePort();
     receiver = await startWebhookReceiver();
     receiver.useSecret(SECRET);
-    t = await createTestApp(kind, { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SECONDS: '0.05' });
+    t = await createTestApp(kind, {
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      WEBHOOK_RETRY_SECONDS: '0.05',
+      TELTONIKA_PORT: String(teltonikaPort),
+    });
     strict = await createTestApp(kind);
     const adminToken = await t.admin();
     admin = callerFor(t, adminToken);
@@ -232,6 +244,42 @@ describe.each(DATABASE_KINDS)('signed webhooks on %s', (kind) => {
     await expect
       .poll(async () => (await own()).map((d) => `${d.event} ${d.status}`))
       .toEqual(['vehicle.online delivered', 'vehicle.offline delivered']);
+  });
+
+  it("tells an alert cleared, and a tracker's answer to a command", async () => {
+    receiver.answerWith(() => 200);
+    const hook = await createHook(admin, {
+      url: receiver.url('/ops'),
+      events: ['alert.raised', 'alert.cleared', 'command.answered'],
+    });
+    const device = await createDevice(t.database, `VIN-HOOK-${kind}-5`, { fleetId: a.fleetId, dealerId: a.dealerId });
+    const t0 = Date.now() - 30 * MIN;
+    // Ten minutes at a severe 100 V, then ten at a normal 90 V.
+    const voltages = Array.from({ length: 20 }, (_, i) =>
+      reading(t0 + i * MIN, OUT, { packVoltage: i < 10 ? 100 : 90 }),
+    );
+    expect((await postReadings(t, device, voltages)).statusCode).toBe(200);
+    await t.app.telemetry.settle();
+    expect(
+      (await admin('PUT', `/api/vehicles/${device.id}/device`, { protocol: 'teltonika', identifier: IMEI })).statusCode,
+    ).toBe(200);
+    const tracker = await TeltonikaDevice.connect(teltonikaPort);
+    expect(await tracker.handshake(IMEI)).toBe(1);
+    expect((await admin('POST', `/api/vehicles/${device.id}/commands`, { text: 'getinfo' })).statusCode).toBe(202);
+    await tracker.read(27);
+    tracker.send(DOC_GETINFO_ANSWER);
+    await expect
+      .poll(async () =>
+        (await deliveriesOf(admin, hook.id))
+          .filter((d) => d.vehicleId === device.id)
+          .map((d) => `${d.event} ${d.status}`),
+      )
+      .toEqual(['command.answered delivered', 'alert.cleared delivered', 'alert.raised delivered']);
+    tracker.end();
+    const cleared = bodiesOf(device.id).find((p) => p.type === 'alert.cleared')!;
+    expect(cleared.data).toMatchObject({ metric: 'packVoltage', severity: 'NORMAL', value: 90 });
+    const answered = bodiesOf(device.id).find((p) => p.type === 'command.answered')!;
+    expect(answered.data).toMatchObject({ command: 'getinfo', answer: expect.stringMatching(/^INI:2019\/7\/22/) });
   });
 
   it('pauses a hook whose deliveries failed for a day, and mails its owner', async () => {
