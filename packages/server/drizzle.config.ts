@@ -12,6 +12,7 @@ export default defineConfig({
     './src/db/api-keys-schema.ts',
     './src/db/webhooks-schema.ts',
     './src/db/oidc-schema.ts',
+    './src/db/push-schema.ts',
   ],
   out: './drizzle',
 });

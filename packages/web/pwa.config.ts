@@ -34,6 +34,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     navigateFallback: '/index.html',
     navigateFallbackDenylist: SERVER_PATHS,
     cleanupOutdatedCaches: true,
+    // The alerts on the phone: showing a push message, and opening its vehicle on a click.
+    importScripts: ['/push-handler.js'],
     // A new worker takes over at once and claims the open pages (autoUpdate sets only the first).
     skipWaiting: true,
     clientsClaim: true,

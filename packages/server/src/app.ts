@@ -25,6 +25,7 @@ import { createMailDispatcher, type MailDispatcher } from './mail/dispatcher.js'
 import { createSmsSender } from './mail/sms-sender.js';
 import { installAuditTrail, type AuditTrail } from './modules/audits/index.js';
 import { createDailyStats } from './modules/dashboard/index.js';
+import { createPushDispatcher, type PushDispatcher } from './modules/push/index.js';
 import { createWebhookDispatcher, type WebhookDispatcher } from './modules/webhooks/index.js';
 import { createZoneAlerts } from './modules/zones/index.js';
 import { createFleetEvents } from './events/fleet-events.js';
@@ -189,7 +190,15 @@ export async function buildApp(deps: AppDeps) {
     log: loggers.get('evfleet.webhooks'),
     mailQueued: mail.kick,
   });
-  const events = createFleetEvents({ queued: webhooks.kick });
+  // Raised alerts go to the browsers subscribed to them through the push outbox, by the webhooks' address and retry rules.
+  const push = createPushDispatcher({
+    db: database.db,
+    account: sessions.current,
+    vapid: config.push.vapid,
+    ...config.webhooks,
+    log: loggers.get('evfleet.push'),
+  });
+  const events = createFleetEvents({ queued: webhooks.kick, pushQueued: push.kick });
   const zoneAlerts = createZoneAlerts({
     db: database.db,
     log: loggers.get('evfleet.telemetry'),
@@ -235,12 +244,14 @@ export async function buildApp(deps: AppDeps) {
     throttle.close();
     operations.diagnostics.close();
     await webhooks.close();
+    await push.close();
     await mail.close();
     await dailyStats.close();
     await notifications.close();
   });
   app.decorate('mail', mail);
   app.decorate('webhooks', webhooks);
+  app.decorate('push', push);
   app.decorate('telemetry', telemetry);
   app.decorate('trackers', trackers);
   app.decorate('dailyStats', dailyStats);
@@ -252,6 +263,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     mail: MailDispatcher;
     webhooks: WebhookDispatcher;
+    push: PushDispatcher;
     telemetry: Telemetry;
     trackers: Trackers;
     auditTrail: AuditTrail;

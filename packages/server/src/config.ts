@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import webpush from 'web-push';
 import { z } from 'zod';
 
 const bool = z
@@ -94,6 +95,18 @@ const envSchema = z.object({
   PASSWORD_SIGNIN: bool.default(true),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   WEBHOOK_RETRY_SECONDS: z.coerce.number().positive().max(60, 'must be at most 60').default(30),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a P-256 public key in base64url (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https:// URL')
+    .optional(),
   SESSION_CHECK_SECONDS: z.coerce
     .number()
     .min(0)
@@ -170,6 +183,12 @@ export interface Config {
    * addresses, and the first retry's delay (doubling up to an hour).
    */
   webhooks: { allowPrivate: boolean; retryMs: number };
+  /**
+   * Alerts on the phone (docs/integrations.md): the VAPID keys push messages are signed with
+   * (VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, else made once and kept in DATA_DIR) and the contact
+   * push services are given (VAPID_SUBJECT).
+   */
+  push: { vapid: { publicKey: string; privateKey: string; subject: string } };
   /** The longest an account change (deletion, deactivation, roles, password, sign-out) takes to end its sessions (docs/security.md). */
   sessionCheckMs: number;
 }
@@ -204,6 +223,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (oidcSet > 0 && oidcSet < 3)
     throw new ConfigError(
       'Invalid configuration:\n  OIDC_ISSUER: single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together',
+    );
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY)
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY: needs VAPID_PRIVATE_KEY, its private key (set both, or neither to have them made)',
     );
   const dataDir = dataDirOf(env);
   return {
@@ -262,6 +285,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     passwordSignIn: e.PASSWORD_SIGNIN,
     webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE, retryMs: e.WEBHOOK_RETRY_SECONDS * 1000 },
+    push: {
+      vapid: {
+        ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : persistentVapidKeys(dataDir)),
+        subject: e.VAPID_SUBJECT ?? `mailto:${/[^\s<>]+@[^\s<>]+/.exec(e.MAIL_FROM)?.[0] ?? 'admin@evfleet.local'}`,
+      },
+    },
     sessionCheckMs: e.SESSION_CHECK_SECONDS * 1000,
   };
 }
@@ -274,4 +305,17 @@ function persistentSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** Without VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY the keys are made once and kept: subscriptions are bound to them. */
+function persistentVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+  mkdirSync(dataDir, { recursive: true });
+  const keys = webpush.generateVAPIDKeys();
+  // Written whole, then renamed: another process starting at once never reads half a file.
+  const written = `${file}.${process.pid}`;
+  writeFileSync(written, JSON.stringify(keys), { mode: 0o600 });
+  renameSync(written, file);
+  return keys;
 }

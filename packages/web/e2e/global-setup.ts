@@ -11,6 +11,8 @@ import { E2E_WORKERS } from './support/workers';
 import { waitForDemoHistory } from './support/demo-history';
 import { newestMtime, startPortalProcess, stopProcess } from '../../server/test/support/portal-process';
 import { freePort } from '../../server/test/support/ports';
+import { startOpenIdProvider } from '../../server/test/support/openid-provider';
+import { OIDC, oidcEnv } from './support/single-sign-on';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -78,6 +80,9 @@ export default async function setup(project: TestProject) {
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   };
 
+  // Single sign-on (single-sign-on.e2e.ts): the provider's port is chosen first, since each portal is
+  // told its issuer and the provider is told each portal's addresses once their ports are known.
+  const oidcPort = await freePort();
   const startPortal = async (worker: number) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'evfleet-e2e-'));
     dataDirs.push(dataDir);
@@ -97,6 +102,9 @@ export default async function setup(project: TestProject) {
         MQTT_PORT: '0',
         TELTONIKA_PORT: String(teltonikaPort),
         OSMAND_PORT: '0',
+        // webhooks.e2e.ts's receiver listens on loopback, which a deployment's webhooks may not reach.
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+        ...oidcEnv(`http://127.0.0.1:${oidcPort}`),
         // The 24 demo vehicles, but no demo organisation or moving history: the specs build their own.
         // Photographed (`npm run screenshots`), the pages show the demo fleet with its history.
         DEMO_TELEMETRY: String(SCREENSHOTS),
@@ -110,8 +118,15 @@ export default async function setup(project: TestProject) {
   };
   const started = await Promise.allSettled(Array.from({ length: E2E_WORKERS }, (_, i) => startPortal(i + 1)));
   const portals = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const provider = await startOpenIdProvider({
+    ...OIDC,
+    port: oidcPort,
+    redirectUris: portals.map((portal) => `${portal.baseUrl}/api/oidc/callback`),
+    postLogoutRedirectUris: portals.map((portal) => `${portal.baseUrl}/login`),
+  });
   const teardown = async () => {
     await Promise.all(portals.map((portal) => stopProcess(portal.server)));
+    await provider.close();
     await closeMail();
   };
   const failed = started.find((result) => result.status === 'rejected');

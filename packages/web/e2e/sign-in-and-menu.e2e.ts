@@ -38,6 +38,7 @@ const ALL_ENTRIES = [
   'notification',
   'car',
   'vehicle-template',
+  'webhooks',
   'system',
   'profile',
 ];

@@ -90,6 +90,9 @@ const zoneFieldMessages = () => [
 /** The API key form's messages, which begin like an API caller's answer but show under its fields (api-keys.ts). */
 const apiKeyFieldMessages = () => strings(domain.API_KEY_MESSAGES);
 
+/** The webhook form's messages, which begin like an API caller's answer but show under its fields (webhooks.ts). */
+const webhookFieldMessages = () => strings(domain.WEBHOOK_MESSAGES);
+
 /** The messages a schema gives for empty, blank and wrongly typed input: its required-field messages and the like. */
 function validationMessages(): string[] {
   const messages: string[] = [];
@@ -129,7 +132,7 @@ function domainTexts(): Set<string> {
       ...validationMessages(),
     ]
       .filter((text) => !NOT_FOR_SCREENS.test(text))
-      .concat(trackerFieldMessages(), zoneFieldMessages(), apiKeyFieldMessages()),
+      .concat(trackerFieldMessages(), zoneFieldMessages(), apiKeyFieldMessages(), webhookFieldMessages()),
   );
 }
 

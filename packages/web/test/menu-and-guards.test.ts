@@ -51,6 +51,7 @@ describe('visibleMenu (part 1 §2.3)', () => {
       'can-history-report',
       'profile',
       'api-keys',
+      'notifications',
     ]);
   });
   it('shows Analytics to every role, whatever its pages', () => {
@@ -65,6 +66,14 @@ describe('visibleMenu (part 1 §2.3)', () => {
     }
     // Staff open the list by its address; drivers, who hold ROLE_USER too, are refused by the server.
     expect(ids(visibleMenu(SIDE_MENU, pages(DEFAULT_PAGES.ROLE_USER)))).not.toContain('zones');
+  });
+  it('shows Webhooks under Administration to administrators, dealers and fleet owners, without the Settings pages', () => {
+    for (const role of ['ROLE_DEALER', 'ROLE_FLEET'] as const) {
+      const shown = visibleMenu(SIDE_MENU, { authorities: [role], pages: DEFAULT_PAGES[role] });
+      const administration = shown.find((entry) => entry.id === 'administration');
+      expect(ids(administration?.children ?? [])).toEqual(['webhooks']);
+    }
+    expect(ids(visibleMenu(SIDE_MENU, pages(DEFAULT_PAGES.ROLE_USER)))).not.toContain('webhooks');
   });
   it('hides Roles And Permission without its page but keeps the rest of Administration', () => {
     const shown = ids(visibleMenu(SIDE_MENU, pages(['Settings'])));

@@ -9,6 +9,7 @@ const t = ((key: string, values?: { page?: string; one?: string }) =>
 describe('documentTitle: the name of each page', () => {
   it.each([
     ['/login', 'title.login'],
+    ['/oidc', 'title.oidc'],
     ['/account/activate', 'title.activate'],
     ['/account/activate/abc', 'title.activate'],
     ['/account/reset/finish/key', 'title.resetFinish'],
@@ -23,6 +24,8 @@ describe('documentTitle: the name of each page', () => {
     ['/roles-permission/dealer-role', 'title.dealerPermissions'],
     ['/report/template', 'title.reportTemplate'],
     ['/analytics', 'title.analytics'],
+    ['/webhooks', 'title.webhooks'],
+    ['/webhooks/7', 'title.webhook'],
     ['/dealer', 'entity.dealers'],
     ['/dealer/new', 'title.new(entity.dealer)'],
     ['/fleet/3/edit', 'title.edit(entity.fleet)'],

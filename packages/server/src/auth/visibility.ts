@@ -1,8 +1,9 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { dealer, driver, fleet, vehicle } from '../db/schema.js';
 import { zone } from '../db/zones-schema.js';
 import { forbidden, notFound } from '../http/errors.js';
+import type { SessionAccount } from './sessions.js';
 import type { AuthUser } from './tokens.js';
 
 /**
@@ -103,6 +104,20 @@ export function visibleVehicles(scope: Scope): SQL | undefined {
     case 'none':
       return sql`false`;
   }
+}
+
+/**
+ * Whether an account, as it stands now (active, with its rights), may see a vehicle: what the
+ * outboxes ask before each message about a vehicle leaves for someone (webhooks, push).
+ */
+export async function accountSeesVehicle(db: Db, account: SessionAccount | undefined, vehicleId: number) {
+  if (!account?.activated) return false;
+  const scope = await resolveScope(db, { id: account.id, login: account.login, authorities: account.authorities });
+  const [seen] = await db
+    .select({ id: vehicle.id })
+    .from(vehicle)
+    .where(and(eq(vehicle.id, vehicleId), visibleVehicles(scope)));
+  return seen !== undefined;
 }
 
 /** {@link visibleVehicles} as a condition that is never undefined, for raw SQL over `vehicle`. */

@@ -97,6 +97,8 @@ import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { createApiKeysService } from './api-keys/api-keys.service.js';
 import { ssoRoutes } from './sso/sso.routes.js';
 import { createSsoService } from './sso/sso.service.js';
+import { pushRoutes } from './push/push.routes.js';
+import { createPushService } from './push/push.service.js';
 import { webhooksRoutes } from './webhooks/webhooks.routes.js';
 import { createWebhooksService } from './webhooks/webhooks.service.js';
 import { createZonesService } from './zones/zones.service.js';
@@ -196,6 +198,9 @@ export async function installModules(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(apiKeysRoutes(createApiKeysService({ db })));
   // Signed webhooks (docs/integrations.md): the events of what a hook's owner sees, through the outbox.
   await app.register(webhooksRoutes(createWebhooksService({ db, allowPrivate: config.webhooks.allowPrivate })));
+  // Alerts on the phone (docs/integrations.md): each person's browsers, sent the alerts they see through the outbox.
+  const { publicKey } = config.push.vapid;
+  await app.register(pushRoutes(createPushService({ db, publicKey, allowPrivate: config.webhooks.allowPrivate })));
 
   // Depots and zones (docs/zones.md): places on the map that belong to a dealer or a fleet.
   await app.register(zonesRoutes(createZonesService({ db })));

@@ -12,13 +12,14 @@ export interface ProviderAccount {
 /**
  * A real OpenID provider (panva's oidc-provider, certified) on loopback for the sign-in tests: one
  * confidential client for evfleet, PKCE required, its development login and consent pages, and
- * RP-initiated logout. `accounts` are the people it knows, by login.
+ * RP-initiated logout. `accounts` are the people it knows, by login. The client's addresses are
+ * lists, one for each portal it serves (the browser tests run a portal per worker).
  */
 export async function startOpenIdProvider(opts: {
   clientId: string;
   clientSecret: string;
-  redirectUri: string;
-  postLogoutRedirectUri: string;
+  redirectUris: readonly string[];
+  postLogoutRedirectUris: readonly string[];
   accounts: Record<string, ProviderAccount>;
   port?: number;
 }) {
@@ -29,8 +30,8 @@ export async function startOpenIdProvider(opts: {
       {
         client_id: opts.clientId,
         client_secret: opts.clientSecret,
-        redirect_uris: [opts.redirectUri],
-        post_logout_redirect_uris: [opts.postLogoutRedirectUri],
+        redirect_uris: [...opts.redirectUris],
+        post_logout_redirect_uris: [...opts.postLogoutRedirectUris],
         grant_types: ['authorization_code'],
         response_types: ['code'],
       },

@@ -42,6 +42,8 @@ export interface Scene {
   carId: number;
   vehicleTemplateId: number;
   reportTemplateId: number;
+  /** A webhook of the fleet's vehicles, whose page lists its deliveries. */
+  webhookId: number;
   /** The built-in device profile, whose mappings page the walk opens. */
   deviceProfileId: number;
   /** What the report page hands the result page (its criteria-store). */
@@ -62,6 +64,7 @@ interface RecordNames {
   car: string;
   vehicleTemplate: string;
   reportTemplate: string;
+  webhookUrl: string;
 }
 
 /**
@@ -81,6 +84,7 @@ export async function buildScene(demo: boolean): Promise<Scene> {
     car: `Walk car ${run}`,
     vehicleTemplate: `Walk template ${run}`,
     reportTemplate: `Walk report ${run}`,
+    webhookUrl: `https://hooks.example.test/${run}`,
   });
 }
 
@@ -152,6 +156,7 @@ const DEMO_RECORD_NAMES: RecordNames = {
   car: 'Depot runabout',
   vehicleTemplate: 'Utility cart, 32 cells',
   reportTemplate: 'Loop Deliveries, last two hours',
+  webhookUrl: 'https://hooks.loop-deliveries.example/evfleet',
 };
 
 /** The demo fleet's people and EV Cart 01, with its newest reading. */
@@ -217,6 +222,12 @@ async function sceneOf(admin: Api, cast: Cast, names: RecordNames): Promise<Scen
     templateName: names.reportTemplate,
     ...reportCriteria,
   });
+  const webhook = await post('/api/webhooks', {
+    url: names.webhookUrl,
+    events: ['alert.raised', 'trip.ended'],
+    format: 'json',
+    fleetId: people.fleetId,
+  });
   return {
     ...people,
     vehicleId,
@@ -227,6 +238,7 @@ async function sceneOf(admin: Api, cast: Cast, names: RecordNames): Promise<Scen
     carId: car.id,
     vehicleTemplateId: vehicleTemplate.id,
     reportTemplateId: reportTemplate.id,
+    webhookId: webhook.id,
     deviceProfileId: profiles.find((profile) => profile.builtIn)!.id,
     reportCriteria,
   };
@@ -252,6 +264,7 @@ export const PUBLIC_PAGES: readonly PortalPage[] = [
   { name: 'reset-finish-no-key', path: '/account/reset/finish', ready: byTestId('reset-key-missing') },
   { name: 'activate-no-key', path: '/account/activate', ready: byTestId('activation-failure') },
   { name: 'logout', path: '/logout', ready: byTestId('logout-message') },
+  { name: 'single-sign-on-failed', path: '/oidc?error=unverified', ready: byTestId('oidc-error') },
   { name: 'not-found', path: '/no-such-page', ready: byTestId('not-found') },
 ];
 
@@ -283,6 +296,13 @@ export const ADMIN_PAGES: readonly PortalPage[] = [
   { name: 'analytics', path: '/analytics', ready: byTestId('analytics-title') },
   { name: 'zones-list', path: '/zones', ready: grid('zones-grid') },
   { name: 'zone-new', path: '/zones/new', ready: byTestId('zone-editor') },
+  {
+    name: 'webhooks-list',
+    path: '/webhooks',
+    ready: grid('webhooks-grid'),
+    open: clickThen('webhook-create', (page) => page.getByRole('dialog')),
+  },
+  { name: 'webhook-detail', path: (s) => `/webhooks/${s.webhookId}`, ready: grid('webhook-deliveries-grid') },
   { name: 'vehicle-list', path: '/vehicle', ready: grid('vehicles-grid') },
   { name: 'vehicle-new', path: '/vehicle/new', ready: byTestId('vehicle-form-title') },
   { name: 'vehicle-detail', path: (s) => `/vehicle/${s.vehicleId}`, ready: byTestId('vehicle-detail-tabs') },
@@ -385,6 +405,7 @@ export const ADMIN_PAGES: readonly PortalPage[] = [
     ready: grid('api-keys-grid'),
     open: clickThen('api-key-create', (page) => page.getByRole('dialog')),
   },
+  { name: 'account-notifications', path: '/account/notifications', ready: byTestId('this-browser') },
   { name: 'not-found-signed-in', path: '/no-such-page', ready: byTestId('not-found') },
 ];
 

@@ -3,6 +3,8 @@ import type { Account } from '@evfleet/domain';
 /** Storage keys of part 1 §9, kept as the original portal named them. */
 export const TOKEN_KEY = 'jhi-authenticationToken';
 export const ACCOUNT_KEY = 'ACCOUNT_SESSION';
+/** Where an OpenID provider ends its own session at sign-out; kept beside the token it came with. */
+const END_SESSION_KEY = 'evfleet-end-session-url';
 
 const stores = (): Storage[] => [localStorage, sessionStorage];
 
@@ -28,9 +30,19 @@ export function cacheAccount(account: Account): void {
   store.setItem(ACCOUNT_KEY, JSON.stringify(account));
 }
 
+/** A sign-in through an OpenID provider: the address that ends the provider's session too. */
+export function storeEndSessionUrl(url: string): void {
+  sessionStorage.setItem(END_SESSION_KEY, url);
+}
+
+export function readEndSessionUrl(): string | null {
+  return sessionStorage.getItem(END_SESSION_KEY);
+}
+
 export function clearAuthStorage(): void {
   for (const store of stores()) {
     store.removeItem(TOKEN_KEY);
     store.removeItem(ACCOUNT_KEY);
   }
+  sessionStorage.removeItem(END_SESSION_KEY);
 }

@@ -11,6 +11,7 @@ import { NotFound } from '../routing/StatusPages';
 // Only the login page ships in the entry chunk; every other screen loads when first opened.
 const account = () => import('../features/account/public-pages');
 const LogoutPage = lazyNamed(account, 'LogoutPage');
+const OidcPage = lazyNamed(account, 'OidcPage');
 const RegisterPage = lazyNamed(account, 'RegisterPage');
 const ActivatePage = lazyNamed(account, 'ActivatePage');
 const ResetRequestPage = lazyNamed(account, 'ResetRequestPage');
@@ -25,6 +26,7 @@ const DealerPermissionPage = lazyNamed(rolePages, 'DealerPermissionPage');
 const ReportRoutes = lazy(() => import('../features/report/ReportRoutes'));
 const AnalyticsPage = lazy(() => import('../features/analytics/AnalyticsPage'));
 const ZoneRoutes = lazy(() => import('../features/zones/ZoneRoutes'));
+const WebhookRoutes = lazy(() => import('../features/webhooks/WebhookRoutes'));
 const recordScreens = () => import('../features/records/record-screens');
 
 /** An area's module: its routes, and what to start loading when a page opens straight on it. */
@@ -74,6 +76,7 @@ const PRIVATE_AREAS: readonly PrivateArea[] = [
   { roles: ROUTE_ROLES.report, screens: [[`${ROUTES.report}/*`, ReportRoutes]] },
   { roles: ROUTE_ROLES.analytics, screens: [[ROUTES.analytics, AnalyticsPage]] },
   { roles: ROUTE_ROLES.zones, screens: [[`${ROUTES.zones}/*`, ZoneRoutes]] },
+  { roles: ROUTE_ROLES.webhooks, screens: [[`${ROUTES.webhooks}/*`, WebhookRoutes]] },
   { roles: ROUTE_ROLES.entities, screens: ENTITY_AREAS.map((area) => [`${area}/*`, ENTITY_SCREENS[area]] as const) },
 ];
 
@@ -101,6 +104,7 @@ export function AppRoutes() {
       <Route element={<AppLayout />}>
         <Route path={ROUTES.login} element={<LoginPage />} />
         <Route path={ROUTES.logout} element={<LogoutPage />} />
+        <Route path={ROUTES.oidc} element={<OidcPage />} />
         <Route path={ROUTES.register} element={<RegisterPage />} />
         <Route path={`${ROUTES.activate}/:key?`} element={<ActivatePage />} />
         <Route path={ROUTES.resetRequest} element={<ResetRequestPage />} />

@@ -36,6 +36,7 @@ const SYSTEM_PAGES = ['metrics', 'health', 'configuration', 'audits', 'logs', 'd
 const PAGE_TITLES: readonly (readonly [pattern: string, title: Title])[] = [
   named('login'),
   named('logout'),
+  named('oidc'),
   named('register'),
   named('activate', `${ROUTES.activate}/:key?`),
   named('resetRequest'),
@@ -45,6 +46,7 @@ const PAGE_TITLES: readonly (readonly [pattern: string, title: Title])[] = [
   named('accountSettings'),
   named('accountPassword'),
   named('accountApiKeys'),
+  named('accountNotifications'),
   named('adminUsers'),
   named('deviceProfiles'),
   [`${ROUTES.deviceProfiles}/:id`, 'title.deviceProfile'],
@@ -59,6 +61,8 @@ const PAGE_TITLES: readonly (readonly [pattern: string, title: Title])[] = [
   named('zones'),
   [`${ROUTES.zones}/new`, 'title.zoneNew'],
   [`${ROUTES.zones}/:id`, 'title.zone'],
+  named('webhooks'),
+  [`${ROUTES.webhooks}/:id`, 'title.webhook'],
   ...Object.entries(ENTITY_NAMES).flatMap(([area, [list, one]]): (readonly [string, Title])[] => [
     [area, list],
     [`${area}/new`, { wording: 'title.new', one }],

@@ -1,4 +1,7 @@
-import type { Column, GridApi } from 'ag-grid-community';
+import type { CellStyle, Column, GridApi } from 'ag-grid-community';
+
+/** The cell of a column whose text wraps (wrapText, autoHeight): its lines spaced, with room above and below. */
+export const WRAPPED_CELL: CellStyle = { lineHeight: '1.45', paddingTop: '11px', paddingBottom: '11px' };
 
 /**
  * Sizes the columns to their content (header and the rows drawn), leaving the widths the user

@@ -10,6 +10,7 @@ import type { en as deviceProfiles } from '../features/device-profiles/locales/e
 import type { en as drivers } from '../features/drivers/locales/en';
 import type { en as fleets } from '../features/fleets/locales/en';
 import type { en as home } from '../features/home/locales/en';
+import type { en as notifications } from '../features/notifications/locales/en';
 import type { en as records } from '../features/records/locales/en';
 import type { en as report } from '../features/report/locales/en';
 import type { en as rolesPermission } from '../features/roles-permission/locales/en';
@@ -17,6 +18,7 @@ import type { en as superUsers } from '../features/super-users/locales/en';
 import type { en as unassignedVehicles } from '../features/unassigned-vehicles/locales/en';
 import type { en as vehicleTemplates } from '../features/vehicle-templates/locales/en';
 import type { en as vehicles } from '../features/vehicles/locales/en';
+import type { en as webhooks } from '../features/webhooks/locales/en';
 import type { en as zones } from '../features/zones/locales/en';
 import type { en as domain } from './domain/en';
 import type { en as translation } from './en';
@@ -45,6 +47,8 @@ export interface Resources {
   'vehicle-templates': typeof vehicleTemplates;
   records: typeof records;
   zones: typeof zones;
+  webhooks: typeof webhooks;
+  notifications: typeof notifications;
 }
 
 declare module 'i18next' {

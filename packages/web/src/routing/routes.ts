@@ -1,10 +1,12 @@
-import type { Role } from '@evfleet/domain';
+import { OIDC_PAGE, type Role } from '@evfleet/domain';
 
 /** Every route path of the portal, in one place (part 1 §2.1, §2.2; part 2 §2). */
 export const ROUTES = {
   // public
   login: '/login',
   logout: '/logout',
+  /** Where an OpenID provider's sign-in returns (docs/integrations.md). */
+  oidc: OIDC_PAGE,
   register: '/account/register',
   activate: '/account/activate',
   resetRequest: '/account/reset/request',
@@ -19,6 +21,7 @@ export const ROUTES = {
   accountSettings: '/account/settings',
   accountPassword: '/account/password',
   accountApiKeys: '/account/api-keys',
+  accountNotifications: '/account/notifications',
   fleetOwnerPermissions: '/roles-permission/fleet-owner',
   dealerPermissions: '/roles-permission/dealer-role',
   report: '/report',
@@ -27,6 +30,7 @@ export const ROUTES = {
   reportTemplate: '/report/template',
   analytics: '/analytics',
   zones: '/zones',
+  webhooks: '/webhooks',
   // entities area
   vehicle: '/vehicle',
   vehicleCan: '/vehicle-can',
@@ -57,6 +61,8 @@ export const ROUTE_ROLES = {
   analytics: ALL_ROLES,
   /** Staff read the zones; a driver (ROLE_USER too) is refused by the server and sees 'Access denied'. */
   zones: ALL_ROLES,
+  /** Those who manage signed webhooks for the vehicles they see (docs/integrations.md). */
+  webhooks: ['ROLE_ADMIN', 'ROLE_DEALER', 'ROLE_FLEET'],
   entities: ['ROLE_USER', 'ROLE_FLEET', 'ROLE_DEALER'],
 } as const satisfies Record<string, readonly Role[]>;
 

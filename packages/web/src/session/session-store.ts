@@ -1,5 +1,12 @@
 import type { Account, LoginForm, Page } from '@evfleet/domain';
-import { cacheAccount, clearAuthStorage, readToken, storeToken } from '../api/auth-storage';
+import {
+  cacheAccount,
+  clearAuthStorage,
+  readEndSessionUrl,
+  readToken,
+  storeEndSessionUrl,
+  storeToken,
+} from '../api/auth-storage';
 import { HttpError, onUnauthorized } from '../api/http';
 import { queryClient } from '../api/query-client';
 import { translate } from '../i18n';
@@ -95,8 +102,9 @@ export async function fetchSession(): Promise<void> {
 /** Sign in, keep the token where rememberMe says, then load the session. Resolves to success. */
 export async function login(credentials: LoginForm): Promise<boolean> {
   update({ loading: true, loginError: false });
+  let token: string;
   try {
-    storeToken(await authenticate(credentials), credentials.rememberMe);
+    token = await authenticate(credentials);
   } catch {
     // A failed retry in the login modal keeps the reason the session ended, so the modal stays.
     update({
@@ -108,6 +116,19 @@ export async function login(credentials: LoginForm): Promise<boolean> {
     });
     return false;
   }
+  return signInWithToken(token, { rememberMe: credentials.rememberMe });
+}
+
+/**
+ * A sign-in's token, from the password form or from an OpenID provider (with the address that ends
+ * the provider's session): kept where rememberMe says, then the session loads. Resolves to success.
+ */
+export async function signInWithToken(
+  token: string,
+  opts: { rememberMe: boolean; endSessionUrl?: string | null },
+): Promise<boolean> {
+  storeToken(token, opts.rememberMe);
+  if (opts.endSessionUrl) storeEndSessionUrl(opts.endSessionUrl);
   update({ loading: false, loginError: false, showModalLogin: false, redirectMessage: null });
   await fetchSession();
   return state.isAuthenticated;
@@ -125,8 +146,12 @@ function endSession(redirectMessage: SessionState['redirectMessage']): void {
  * made no server call; docs/security.md says why it does now). Local sign-out never waits on a failure.
  */
 export async function logout(): Promise<void> {
+  const endSessionUrl = readEndSessionUrl();
   if (readToken()) await endServerSession().catch(() => undefined);
   endSession(null);
+  // Signed in through an OpenID provider: its session ends too (it asks, then returns to /login),
+  // or the next person at this browser would be signed in again without a question.
+  if (endSessionUrl) window.location.assign(endSessionUrl);
 }
 
 /** Why the app ended a session: the catalogue key of what the login modal and the toast say. */

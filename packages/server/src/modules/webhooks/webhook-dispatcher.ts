@@ -1,11 +1,11 @@
 import { WEBHOOK_LIMITS } from '@evfleet/domain';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionAccount } from '../../auth/sessions.js';
-import { resolveScope, visibleVehicles } from '../../auth/visibility.js';
+import { accountSeesVehicle } from '../../auth/visibility.js';
 import type { Db } from '../../db/client.js';
-import { appUser, vehicle } from '../../db/schema.js';
-import { createDrainLoop } from '../../lib/drain-loop.js';
+import { appUser } from '../../db/schema.js';
+import { createOutboxWorker, retryDelay } from '../../lib/outbox-worker.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { formatBody } from './webhook-formats.js';
 import {
@@ -22,8 +22,6 @@ import { signatureHeader } from './webhook-signature.js';
 
 /** How often due deliveries are looked for: events queued on another instance wait at most this. */
 const POLL_MS = 1000;
-/** The longest wait between two attempts. */
-const MAX_RETRY_MS = 3600_000;
 
 export interface WebhookDispatcherDeps {
   db: Db;
@@ -63,20 +61,11 @@ export function sendDelivery(
 export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
   const { db, log } = deps;
 
-  /** Whether the owner may see the vehicle now: active, with a scope that holds it. */
-  const ownerSees = async (userId: number, vehicleId: number | null) => {
-    const owner = await deps.account(userId);
-    if (!owner?.activated) return false;
-    if (vehicleId === null) return true;
-    const scope = await resolveScope(db, { id: owner.id, login: owner.login, authorities: owner.authorities });
-    const [seen] = await db
-      .select({ id: vehicle.id })
-      .from(vehicle)
-      .where(and(eq(vehicle.id, vehicleId), visibleVehicles(scope)));
-    return seen !== undefined;
-  };
-
-  const retryDelay = (attempts: number) => Math.min(MAX_RETRY_MS, deps.retryMs * 2 ** Math.max(0, attempts - 1));
+  /** Whether the owner may see the vehicle now (a test delivery names none). */
+  const ownerSees = async (userId: number, vehicleId: number | null) =>
+    vehicleId === null
+      ? (await deps.account(userId))?.activated === true
+      : accountSeesVehicle(db, await deps.account(userId), vehicleId);
 
   const giveUp = async (d: ClaimedDelivery, answer: WebhookAnswer) => {
     await markFailed(db, d.seq, answer, null);
@@ -101,36 +90,16 @@ export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
     const answer = await sendDelivery(d, deps.allowPrivate);
     if (succeeded(answer)) return markDelivered(db, d.seq, answer.statusCode!);
     if (Date.now() - d.createdAt.getTime() >= WEBHOOK_LIMITS.retryForMs) return giveUp(d, answer);
-    await markFailed(db, d.seq, answer, retryDelay(d.attempts));
+    await markFailed(db, d.seq, answer, retryDelay(deps.retryMs, d.attempts));
   };
 
-  const drain = async () => {
-    for (;;) {
-      const due = await claimDueDeliveries(db, 20);
-      if (!due.length) return;
-      // Each of a claim is the oldest of its hook and vehicle: they may go at once.
-      await Promise.all(
-        due.map((d) =>
-          attempt(d).catch((err: unknown) => log.error({ err, delivery: d.id }, 'webhook delivery failed')),
-        ),
-      );
-    }
-  };
-  const loop = createDrainLoop({ drain, intervalMs: POLL_MS, log, failure: 'webhook outbox drain failed' });
-  const cleanup = setInterval(
-    () =>
-      void dropOldDeliveries(db).catch((err: unknown) => log.error({ err }, 'dropping old webhook deliveries failed')),
-    3600_000,
-  );
-  cleanup.unref();
-
-  return {
-    kick: loop.kick,
-    flush: loop.flush,
-    async close() {
-      clearInterval(cleanup);
-      await loop.close();
-    },
-  };
+  return createOutboxWorker({
+    claim: () => claimDueDeliveries(db, 20),
+    attempt,
+    cleanup: () => dropOldDeliveries(db),
+    intervalMs: POLL_MS,
+    log,
+    name: 'webhook',
+  });
 }
 export type WebhookDispatcher = ReturnType<typeof createWebhookDispatcher>;

@@ -16,7 +16,7 @@ export interface WebhookAnswer {
  */
 export function postWebhook(
   url: string,
-  body: string,
+  body: string | Buffer,
   headers: Record<string, string>,
   opts: { allowPrivate: boolean; timeoutMs?: number },
 ): Promise<WebhookAnswer> {

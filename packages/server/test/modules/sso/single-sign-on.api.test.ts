@@ -14,8 +14,8 @@ describe.each(DATABASE_KINDS)('single sign-on through an OpenID provider on %s',
   beforeAll(async () => {
     provider = await startOpenIdProvider({
       ...client,
-      redirectUri: CALLBACK,
-      postLogoutRedirectUri: `${PORTAL}/login`,
+      redirectUris: [CALLBACK],
+      postLogoutRedirectUris: [`${PORTAL}/login`],
       accounts: {
         // The demo administrator's address, verified at the provider.
         admin: { email: 'Admin@evfleet.local', email_verified: true },

@@ -1,5 +1,6 @@
 import type { Page, Role } from '@evfleet/domain';
 import {
+  IconBell,
   IconBuildingStore,
   IconCar,
   IconCarOff,
@@ -14,7 +15,7 @@ import {
   IconUserCircle,
   type Icon,
 } from '@tabler/icons-react';
-import { ROUTES } from '../../routing/routes';
+import { ROUTE_ROLES, ROUTES } from '../../routing/routes';
 import { can, type Access } from '../../session/permissions';
 import type { en as app } from '../locales/en';
 
@@ -64,10 +65,10 @@ export const SIDE_MENU: readonly MenuEntry[] = [
   },
   {
     id: 'administration',
-    page: 'Settings',
     icon: IconSettings,
+    // Its settings pages need the page 'Settings' (those with a page of their own, that page); webhooks go by role.
     children: [
-      { id: 'users', to: ROUTES.usersPage },
+      { id: 'users', to: ROUTES.usersPage, page: 'Settings' },
       {
         id: 'roles-permission',
         page: 'Roles And Permission',
@@ -78,24 +79,28 @@ export const SIDE_MENU: readonly MenuEntry[] = [
           { id: 'dealer-role', to: ROUTES.dealerPermissions },
         ],
       },
-      { id: 'email-template', to: ROUTES.emailTemplate },
+      { id: 'email-template', to: ROUTES.emailTemplate, page: 'Settings' },
       // The other record screens of part 2 §2, which the seed's menu leaves reachable only by address.
-      { id: 'vehicle-log', to: ROUTES.vehicleLog },
-      { id: 'notification', to: ROUTES.notification },
-      { id: 'car', to: ROUTES.car },
+      { id: 'vehicle-log', to: ROUTES.vehicleLog, page: 'Settings' },
+      { id: 'notification', to: ROUTES.notification, page: 'Settings' },
+      { id: 'car', to: ROUTES.car, page: 'Settings' },
       {
         id: 'vehicle-template',
         to: ROUTES.vehicleTemplate,
         page: 'Vehicle Configuration Template',
       },
+      // Signed webhooks (docs/integrations.md): everyone who manages vehicles sends their events on.
+      { id: 'webhooks', to: ROUTES.webhooks, roles: ROUTE_ROLES.webhooks },
       // §2.3's administration menu (user management, metrics, health, configuration, audits, logs, docs):
       // one entry, the screens are tabs of /admin (ROLE_ADMIN only, as the route table says).
-      { id: 'system', to: ROUTES.admin },
+      { id: 'system', to: ROUTES.admin, page: 'Settings' },
     ],
   },
   { id: 'profile', to: ROUTES.accountSettings, icon: IconUserCircle },
   // Every signed-in person's keys for programs (docs/integrations.md), beside the profile they belong to.
   { id: 'api-keys', to: ROUTES.accountApiKeys, icon: IconKey },
+  // Alerts on the phone (docs/integrations.md): each person turns them on per browser.
+  { id: 'notifications', to: ROUTES.accountNotifications, icon: IconBell },
 ];
 
 /** The entries the user's allowed pages show; a group left without visible children disappears. */

@@ -20,6 +20,8 @@ interface QueryListPageProps<T> extends Omit<DataGridProps<T>, 'rows' | 'loading
   rows: RowsQuery<T>;
   /** Said in the grid's place when the rows could not be loaded. */
   failedText: string;
+  /** What the page shows between its intro and the list (a panel the list belongs to). */
+  before?: ReactNode;
   /** The modals and dialogs over the list. */
   children?: ReactNode;
 }
@@ -31,6 +33,7 @@ export function QueryListPage<T>({
   actions,
   rows,
   failedText,
+  before,
   children,
   ...grid
 }: QueryListPageProps<T>) {
@@ -40,6 +43,7 @@ export function QueryListPage<T>({
       <Text size="sm" c="dimmed" maw={760}>
         {intro}
       </Text>
+      {before}
       {rows.isError ? (
         <Alert color="red">{failedText}</Alert>
       ) : (

@@ -15,9 +15,12 @@ export interface RowActionsProps {
   detail?: RowAction;
   remove?: RowAction;
   resetPassword?: RowAction;
+  /** The list's own actions (RowActionButton), shown before delete. */
+  children?: ReactNode;
 }
 
-function ActionButton({
+/** One icon button of a row, for the actions a list adds to the usual ones. */
+export function RowActionButton({
   action,
   label,
   testId,
@@ -43,34 +46,35 @@ function ActionButton({
 }
 
 /** The Action column of the list grids: edit, detail, delete and reset-password (key) icons. */
-export function RowActions({ id, name, edit, detail, remove, resetPassword }: RowActionsProps) {
+export function RowActions({ id, name, edit, detail, remove, resetPassword, children }: RowActionsProps) {
   const { t } = useTranslation('components');
   return (
     <Group gap={4} wrap="nowrap" h="100%" align="center">
       {edit && (
-        <ActionButton action={edit} label={t('row.edit', { name })} testId={`edit-${id}`}>
+        <RowActionButton action={edit} label={t('row.edit', { name })} testId={`edit-${id}`}>
           <EditIcon />
-        </ActionButton>
+        </RowActionButton>
       )}
       {detail && (
-        <ActionButton action={detail} label={t('row.open', { name })} testId={`detail-${id}`}>
+        <RowActionButton action={detail} label={t('row.open', { name })} testId={`detail-${id}`}>
           <EyeIcon />
-        </ActionButton>
+        </RowActionButton>
       )}
       {resetPassword && (
-        <ActionButton
+        <RowActionButton
           action={resetPassword}
           label={t('row.resetPassword', { name })}
           testId={`reset-${id}`}
           color="orange"
         >
           <KeyIcon />
-        </ActionButton>
+        </RowActionButton>
       )}
+      {children}
       {remove && (
-        <ActionButton action={remove} label={t('row.delete', { name })} testId={`delete-${id}`} color="red">
+        <RowActionButton action={remove} label={t('row.delete', { name })} testId={`delete-${id}`} color="red">
           <TrashIcon />
-        </ActionButton>
+        </RowActionButton>
       )}
     </Group>
   );

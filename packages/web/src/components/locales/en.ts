@@ -36,6 +36,12 @@ export const en = {
   'row.delete': 'Delete {{name}}',
   'delete.title': RECORD_TEXTS.confirmDeleteTitle,
   'delete.close': 'Close',
+  // A secret shown once (an API key, a webhook's signing secret).
+  'secret.copy': 'Copy',
+  'secret.copied': 'Copied',
+  // A record's owner: one dealer or one fleet.
+  'owner.dealers': 'Dealers',
+  'owner.fleets': 'Fleets',
   'image.choose': 'Choose an image',
   'image.types': 'Accepted image types: {{types}}',
   'image.tooLarge': 'The image must be at most {{mb}} MB',

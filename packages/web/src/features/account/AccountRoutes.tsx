@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { NotFound } from '../../routing/StatusPages';
 import { ApiKeysPage } from '../api-keys';
+import { NotificationsPage } from '../notifications';
 import { PasswordPage } from './PasswordPage';
 import { SettingsPage } from './SettingsPage';
 
@@ -12,6 +13,7 @@ export default function AccountRoutes() {
       <Route path="settings" element={<SettingsPage />} />
       <Route path="password" element={<PasswordPage />} />
       <Route path="api-keys" element={<ApiKeysPage />} />
+      <Route path="notifications" element={<NotificationsPage />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { useFormat } from '../../components/format/useFormat';
 import { QueryListPage } from '../../components/list/QueryListPage';
+import { SecretShownOnceModal } from '../../components/SecretShownOnceModal';
 import { useDeleteConfirm } from '../../components/list/useDeleteConfirm';
 import { useCan } from '../../session/useCan';
 import { useApiKeys, useRevokeApiKey } from './api/api-keys-api';
-import { KeyCreatedModal } from './KeyCreatedModal';
 import { keyColumns } from './keyColumns';
 import { shownKey } from './key-display';
 import { NewKeyModal } from './NewKeyModal';
@@ -48,7 +48,14 @@ export function ApiKeysPage() {
       testId="api-keys-grid"
     >
       <NewKeyModal opened={creating} onClose={() => setCreating(false)} onCreated={setCreated} />
-      <KeyCreatedModal created={created} onClose={() => setCreated(null)} />
+      <SecretShownOnceModal
+        secret={created?.key ?? null}
+        title={t('created.title')}
+        warning={t('created.warning')}
+        doneLabel={t('created.done')}
+        testId="api-key"
+        onClose={() => setCreated(null)}
+      />
       <ConfirmModal {...revoking.modal} title={t('revoke.title')} confirmLabel={t('action.revoke')}>
         <Text>
           {t('revoke.question', { name: revoking.row?.name ?? '', key: revoking.row ? shownKey(revoking.row) : '' })}

@@ -1,10 +1,10 @@
 import { API_KEY_SCOPES, apiKeyCreateSchema, type ApiKeyCreated } from '@evfleet/domain';
-import { Checkbox, Stack } from '@mantine/core';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { DateTimeField } from '../../components/DateTimeField';
 import { EntityModal } from '../../components/EntityModal';
+import { CheckboxListField } from '../../components/form/CheckboxListField';
 import { TextFields } from '../../components/form/TextFields';
 import { useFormField } from '../../components/form/useFormField';
 import type { ModalProps } from '../../components/modal-props';
@@ -53,30 +53,20 @@ export function NewKeyModal({ onCreated, ...modal }: NewKeyModalProps) {
 /** The scopes as ticks, each with what it lets the key do. */
 function ScopeChoice({ form }: { form: KeyForm }) {
   const { t } = useTranslation('api-keys');
-  const { field, error } = useFormField(form.control, 'scopes');
   return (
-    <Checkbox.Group
+    <CheckboxListField
+      control={form.control}
+      name="scopes"
       label={t('create.scopes')}
-      withAsterisk
-      // useFormField types a value as any of the form's: this field's is always the list.
-      value={Array.isArray(field.value) ? field.value : []}
-      onChange={field.onChange}
-      error={error}
-      data-testid="api-key-scopes"
-    >
-      <Stack gap="xs" mt={6}>
-        {API_KEY_SCOPES.map((scope) => (
-          <Checkbox
-            key={scope}
-            value={scope}
-            // A scope is named as the API and its documentation name it, in every language.
-            label={scope}
-            description={t(`scope.${scope}`)}
-            data-testid={`api-key-scope-${scope}`}
-          />
-        ))}
-      </Stack>
-    </Checkbox.Group>
+      choices={API_KEY_SCOPES.map((scope) => ({
+        value: scope,
+        // A scope is named as the API and its documentation name it, in every language.
+        label: scope,
+        description: t(`scope.${scope}`),
+        testId: `api-key-scope-${scope}`,
+      }))}
+      testId="api-key-scopes"
+    />
   );
 }
 

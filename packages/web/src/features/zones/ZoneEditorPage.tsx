@@ -13,7 +13,7 @@ import { ROUTES } from '../../routing/routes';
 import { NotFound } from '../../routing/StatusPages';
 import { useIdParam } from '../../routing/useIdParam';
 import { useCan } from '../../session/useCan';
-import { useOwnerChoices } from './api/owner-choices';
+import { useZoneOwnerChoices } from './api/owner-choices';
 import { useSaveZone, useZone } from './api/zones-api';
 import { applyZoneFieldErrors } from './zone-field-errors';
 import { formOf, type ZoneFormValues } from './zone-form';
@@ -57,7 +57,7 @@ function ZoneEditor({ zone }: { zone: Zone | null }) {
   const { t } = useTranslation('zones');
   const navigate = useNavigate();
   const readOnly = !useCan('zones');
-  const owners = useOwnerChoices(zone);
+  const owners = useZoneOwnerChoices(zone);
   const save = useSaveZone();
   const form = useForm<ZoneFormValues, unknown, ZoneWrite>({
     resolver: zodResolver(zoneWriteSchema),

@@ -2,11 +2,11 @@ import { ZONE_KINDS } from '@evfleet/domain';
 import { NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useController, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { OwnerChoices } from '../../api/owner-choices';
+import { OwnerSelect } from '../../components/form/OwnerSelect';
 import { TextFields } from '../../components/form/TextFields';
 import { useDomainText } from '../../i18n/useDomainText';
-import type { OwnerChoices } from './api/owner-choices';
 import { NumberField } from './NumberField';
-import { OwnerSelect } from './OwnerSelect';
 import { TariffFields } from './TariffFields';
 import { TIME_ZONES } from './time-zones';
 import type { ZoneFormValues } from './zone-form';
@@ -43,7 +43,16 @@ export function ZoneFields({ form, owners, readOnly }: ZoneFieldsProps) {
         error={domainText(kind.fieldState.error?.message)}
         data-testid="zone-kind"
       />
-      <OwnerSelect control={control} owners={owners} readOnly={readOnly} />
+      <OwnerSelect
+        control={control}
+        owners={owners}
+        label={t('field.owner')}
+        description={t('field.ownerHint')}
+        emptyLabel={t('field.ownerChoose')}
+        required
+        readOnly={readOnly}
+        testId="zone-owner"
+      />
       <NativeSelect
         label={t('field.timeZone')}
         description={t('field.timeZoneHint')}

@@ -387,6 +387,19 @@ export const de: Record<string, string> = {
     'muss mindestens einen von read, write, telemetry nennen, jeden einmal',
   'must be a time in the future (ISO 8601), or null for a key that never expires':
     'muss ein Zeitpunkt in der Zukunft sein (ISO 8601), oder leer für einen Schlüssel, der nie abläuft',
+  // Webhooks (webhooks.ts).
+  'must be an http or https URL': 'muss eine http- oder https-URL sein',
+  'must not be a loopback, link-local or private address':
+    'darf keine Loopback-, Link-Local- oder private Adresse sein',
+  'must name at least one of alert.raised, alert.cleared, trip.ended, charging.ended, zone.entered, zone.left, vehicle.offline, vehicle.online, command.answered, each once':
+    'muss mindestens eines von alert.raised, alert.cleared, trip.ended, charging.ended, zone.entered, zone.left, vehicle.offline, vehicle.online, command.answered nennen, jedes einmal',
+  'must be 16 to 200 characters': 'muss 16 bis 200 Zeichen lang sein',
+  'must be one of json, slack, teams': 'muss json, slack oder teams sein',
+  'name a dealer or a fleet, not both': 'nennen Sie einen Händler oder eine Flotte, nicht beides',
+  // Push subscriptions (push.ts) and single sign-on (single-sign-on.ts).
+  'must hold the subscription\'s "p256dh" and "auth" keys (base64url)':
+    'muss die Schlüssel "p256dh" und "auth" des Abonnements enthalten (base64url)',
+  'is required': 'ist erforderlich',
 
   // Sentences with values (text-templates.ts): the web finds the template in the filled sentence.
   // Threshold refusals (threshold-checks.ts).

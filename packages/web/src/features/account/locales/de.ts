@@ -19,6 +19,23 @@ export const de: Catalogue<typeof en> = {
   'login.contact': 'Kontakt',
   'login.moreOptions': 'Weitere Optionen',
   'login.register': 'Neues Konto registrieren',
+  'oidc.signInWith': 'Mit {{name}} anmelden',
+  'oidc.or': 'Oder',
+  'oidc.passwordOff':
+    'Die Anmeldung mit Passwort ist für dieses Portal abgeschaltet: Melden Sie sich mit dem Konto Ihrer Organisation an.',
+  'oidc.signingIn': 'Sie werden angemeldet …',
+  'oidc.failed': 'Die Anmeldung über Single Sign-on ist nicht gelungen',
+  'oidc.error.unverified':
+    'Ihr Anbieter hat Ihre E-Mail-Adresse nicht bestätigt, daher kann evfleet Ihr Konto nicht zuordnen. Bestätigen Sie die Adresse bei Ihrem Anbieter und versuchen Sie es erneut.',
+  'oidc.error.no-account':
+    'Kein evfleet-Konto hat Ihre E-Mail-Adresse. Bitten Sie einen Administrator, eines mit dieser Adresse anzulegen, und versuchen Sie es dann erneut.',
+  'oidc.error.inactive':
+    'Ihr evfleet-Konto ist nicht aktiviert. Aktivieren Sie es über den Link in der Registrierungs-E-Mail oder wenden Sie sich an einen Administrator.',
+  'oidc.error.expired':
+    'Die Anmeldung hat zu lange gedauert oder wurde bereits verwendet. Bitte melden Sie sich erneut an.',
+  'oidc.error.failed':
+    'Ihr Anbieter konnte Sie nicht anmelden. Bitte versuchen Sie es erneut; wenn es weiterhin fehlschlägt, kontaktieren Sie uns.',
+  'oidc.backToLogin': 'Zurück zur Anmeldung',
   'logout.message': 'Erfolgreich abgemeldet!',
   'logout.login': 'Anmelden',
   'activate.title': 'Aktivierung',

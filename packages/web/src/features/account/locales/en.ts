@@ -19,6 +19,20 @@ export const en = {
   'login.contact': 'Contact us',
   'login.moreOptions': 'More options',
   'login.register': 'Register a new account',
+  'oidc.signInWith': 'Sign in with {{name}}',
+  'oidc.or': 'Or',
+  'oidc.passwordOff': 'Password sign-in is turned off for this portal: sign in with the account of your organisation.',
+  'oidc.signingIn': 'Signing you in…',
+  'oidc.failed': 'Single sign-on did not sign you in',
+  'oidc.error.unverified':
+    'Your provider has not verified your email address, so evfleet cannot tell which account is yours. Verify the address with your provider, then try again.',
+  'oidc.error.no-account':
+    'No evfleet account has your email address. Ask an administrator to create one with this address, then try again.',
+  'oidc.error.inactive':
+    'Your evfleet account is not activated. Activate it with the link in the registration email, or ask an administrator.',
+  'oidc.error.expired': 'The sign-in took too long or was already used. Please sign in again.',
+  'oidc.error.failed': 'Your provider could not sign you in. Please try again; if it keeps failing, contact us.',
+  'oidc.backToLogin': 'Back to sign in',
   'logout.message': ACCOUNT_TEXTS.loggedOut,
   'logout.login': 'Login',
   'activate.title': 'Activation',

@@ -36,7 +36,5 @@ export const de: Catalogue<typeof en> = {
   'created.title': 'Ihr neuer API-Schlüssel',
   'created.warning':
     'Kopieren Sie den Schlüssel jetzt: Er wird nicht wieder angezeigt. Verloren, kann er nur widerrufen und ersetzt werden.',
-  'created.copy': 'Kopieren',
-  'created.copied': 'Kopiert',
   'created.done': 'Ich habe den Schlüssel kopiert',
 };

@@ -32,7 +32,5 @@ export const en = {
   'create.submit': 'Create key',
   'created.title': 'Your new API key',
   'created.warning': 'Copy the key now: it is not shown again. Lost, it can only be revoked and replaced.',
-  'created.copy': 'Copy',
-  'created.copied': 'Copied',
   'created.done': 'I have copied the key',
 } as const;

@@ -21,8 +21,6 @@ export const de: Catalogue<typeof en> = {
   'kind.no-go': 'Sperrgebiet',
   'owner.dealer': 'Händler: {{name}}',
   'owner.fleet': 'Flotte: {{name}}',
-  'owner.dealers': 'Händler',
-  'owner.fleets': 'Flotten',
   'value.seconds_one': '{{count}} s',
   'value.seconds_other': '{{count}} s',
   'value.mph': '{{value}} mph',

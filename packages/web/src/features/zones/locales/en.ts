@@ -19,8 +19,6 @@ export const en = {
   'kind.no-go': 'No-go area',
   'owner.dealer': 'Dealer: {{name}}',
   'owner.fleet': 'Fleet: {{name}}',
-  'owner.dealers': 'Dealers',
-  'owner.fleets': 'Fleets',
   'value.seconds_one': '{{count}} s',
   'value.seconds_other': '{{count}} s',
   'value.mph': '{{value}} mph',

@@ -2,6 +2,7 @@ import { alertTime, type Severity, type WarningLogEntry } from '@evfleet/domain'
 import type { CellStyle, ColDef } from 'ag-grid-community';
 import type { TFunction } from 'i18next';
 import type { Format } from '../../../../components/format/format';
+import { WRAPPED_CELL } from '../../../../components/grid-fit';
 
 /**
  * §2: a row's colour follows its type: a pale tint with dark text, at least 4.5:1 in either colour
@@ -18,8 +19,6 @@ const coloured = (def: ColDef<WarningLogEntry>, style: CellStyle = {}): ColDef<W
   cellStyle: ({ data }) => (data ? { ...ROW_COLORS[data.type], ...style } : null),
 });
 /** Wrapped text reads as lines, not as rows 43 px apart. */
-const WRAPPED: CellStyle = { lineHeight: '1.45', paddingTop: '11px', paddingBottom: '11px' };
-
 /** §2: the date is told in GMT whatever the browser's zone, so every reader sees the same time. */
 export const warningLogDate = (iso: string, format: Format) => `${format.dateTime(iso, { timeZone: 'UTC' })} GMT`;
 
@@ -59,6 +58,6 @@ export const warningLogColumns = (format: Format, t: TFunction<'vehicles'>): Col
       autoHeight: true,
       valueGetter: ({ data }) => (data ? warningLogText(data, format) : ''),
     },
-    WRAPPED,
+    WRAPPED_CELL,
   ),
 ];
