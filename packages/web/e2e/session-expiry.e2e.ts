@@ -63,6 +63,8 @@ describe('an ended session (part 1 §2.1, §4)', () => {
     await expectToast(page, EXPIRED);
     expect(await textOf(modal.getByTestId('login-reason'))).toBe(EXPIRED);
     expect((await toasts(page).allInnerTexts()).join('\n')).not.toContain(BAD_CREDENTIALS);
+    // The portals under test have an OpenID provider (global-setup.ts): its button is offered here too.
+    await expectVisible(modal.getByTestId('sso-sign-in'));
 
     // A wrong password in the modal is still a failed sign-in (part 1 §8).
     await fillLogin(modal, ADMIN.email, 'not-the-password');

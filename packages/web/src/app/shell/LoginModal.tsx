@@ -1,7 +1,7 @@
 import { Alert, Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { LoginForm } from '../../features/account';
+import { SignInChoices } from '../../features/account';
 import { translate } from '../../i18n';
 import type { FromState } from '../../routing/from-state';
 import { ROUTES } from '../../routing/routes';
@@ -10,7 +10,8 @@ import { useSession } from '../../session/useSession';
 /**
  * §2.1: the login form as a modal, over a private page whose session has ended. Signing in keeps
  * the user where they were (it says why the session ended); closing it goes to the login page,
- * which brings them back later.
+ * which brings them back later. With an OpenID provider its button is offered too, and the
+ * provider's return lands after sign-in as the /login page's does.
  */
 export function LoginModal() {
   const { t } = useTranslation('app');
@@ -29,7 +30,7 @@ export function LoginModal() {
             {translate(redirectMessage)}
           </Alert>
         )}
-        <LoginForm />
+        <SignInChoices />
       </div>
     </Modal>
   );

@@ -1,13 +1,10 @@
-import { Anchor, Card, Center, Container, Divider, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Anchor, Card, Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import type { FromState } from '../../routing/from-state';
 import { AFTER_LOGIN, ROUTES } from '../../routing/routes';
 import { useSession } from '../../session/useSession';
-import { oidcStatusQuery } from './api/oidc-api';
-import { LoginForm } from './LoginForm';
-import { SsoButton } from './SsoButton';
+import { SignInChoices, usePasswordSignIn } from './SignInChoices';
 import { useActivationToast } from './useActivationToast';
 
 export const CONTACT_EMAIL = 'support@evfleet.local';
@@ -22,9 +19,7 @@ export function LoginPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   useActivationToast(params.get('key'));
-  const status = useQuery(oidcStatusQuery);
-  const provider = status.data?.enabled ? status.data.name : null;
-  const passwords = status.data?.passwordSignIn ?? true;
+  const passwords = usePasswordSignIn();
 
   if (isAuthenticated) {
     const from = (location.state as FromState | null)?.from;
@@ -35,17 +30,7 @@ export function LoginPage() {
       <Card withBorder shadow="sm" padding="lg" radius="md">
         <Stack gap="md">
           <Title order={2}>{t('login.title')}</Title>
-          {status.isPending ? (
-            <Center py="xl" data-testid="login-status-loading">
-              <Loader size="sm" />
-            </Center>
-          ) : (
-            <>
-              {passwords ? <LoginForm /> : <Text size="sm">{t('oidc.passwordOff')}</Text>}
-              {provider && passwords && <Divider label={t('oidc.or')} />}
-              {provider && <SsoButton name={provider} />}
-            </>
-          )}
+          <SignInChoices />
           <Text size="sm">
             {t('login.needHelp')}{' '}
             <Anchor href={`mailto:${CONTACT_EMAIL}`} data-testid="contact-link">

@@ -1,2 +1,3 @@
-// What the account offers the shell: the sign-in form of the login modal, and the preload of its texts.
-export { LoginForm, preloadLoginForm } from './LoginForm';
+// What the account offers the shell: the ways in for the login modal, and the preload of the form's texts.
+export { preloadLoginForm } from './LoginForm';
+export { SignInChoices } from './SignInChoices';
