@@ -1,13 +1,13 @@
 import type { Episode } from '@evfleet/domain';
+import { isoTime } from '../db/json-records.js';
 import type { FleetEvent } from '../events/fleet-events.js';
 
-const iso = (ms: number) => new Date(ms).toISOString();
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** What a trip or charging session tells of itself in its event: its span, energy and charge. */
 const episodeData = (e: Episode) => ({
-  start: iso(e.start),
-  end: iso(e.end),
+  start: isoTime(e.start),
+  end: isoTime(e.end),
   energyKwh: round(e.energyKwh, 3),
   startCharge: e.startCharge,
   endCharge: e.endCharge,

@@ -12,6 +12,7 @@ import {
   type ZoneRuleMemory,
   type ZoneVisit,
 } from '@evfleet/domain';
+import { isoTime } from '../../db/json-records.js';
 import type { FleetEvent } from '../../events/fleet-events.js';
 import type { StoredRow } from '../../readings/stored-row.js';
 import { SIGNAL_INDEX, valueAt } from '../../readings/reading.js';
@@ -39,8 +40,6 @@ export function ruledReading({ reading: { ts, values } }: StoredRow): RuledReadi
   };
 }
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
 /** A visit that began or ended, as the webhooks tell it. */
 function crossingEvent(
   type: 'zone.entered' | 'zone.left',
@@ -58,8 +57,8 @@ function crossingEvent(
       zoneId: visit.zoneId,
       zoneName: zone?.name ?? null,
       zoneKind: zone?.kind ?? null,
-      enteredAt: iso(visit.enteredAt),
-      exitedAt: iso(visit.exitedAt),
+      enteredAt: isoTime(visit.enteredAt),
+      exitedAt: isoTime(visit.exitedAt),
     },
   };
 }
