@@ -132,7 +132,9 @@ describe.each(DATABASE_KINDS)('signed webhooks on %s', (kind) => {
     // Each of the seven deliveries takes three attempts, a retry at most a second after the last.
     await expect.poll(() => bodiesOf(device.id).length, { timeout: 40_000 }).toBe(7);
     await expect
-      .poll(async () => (await deliveriesOf(admin, hook.id)).every((d) => d.status === 'delivered'))
+      .poll(async () => (await deliveriesOf(admin, hook.id)).every((d) => d.status === 'delivered'), {
+        timeout: 10_000,
+      })
       .toBe(true);
 
     // A threshold alert as the drive begins (pack voltage), and the no-go yard's; both zones entered.
@@ -242,7 +244,7 @@ describe.each(DATABASE_KINDS)('signed webhooks on %s', (kind) => {
     await t.app.telemetry.presence!.sweep();
     const own = async () => (await deliveriesOf(admin, hook.id)).filter((d) => d.vehicleId === device.id);
     await expect
-      .poll(async () => (await own()).map((d) => `${d.event} ${d.status}`))
+      .poll(async () => (await own()).map((d) => `${d.event} ${d.status}`), { timeout: 10_000 })
       .toEqual(['vehicle.online delivered', 'vehicle.offline delivered']);
   });
 
@@ -269,10 +271,12 @@ describe.each(DATABASE_KINDS)('signed webhooks on %s', (kind) => {
     await tracker.read(27);
     tracker.send(DOC_GETINFO_ANSWER);
     await expect
-      .poll(async () =>
-        (await deliveriesOf(admin, hook.id))
-          .filter((d) => d.vehicleId === device.id)
-          .map((d) => `${d.event} ${d.status}`),
+      .poll(
+        async () =>
+          (await deliveriesOf(admin, hook.id))
+            .filter((d) => d.vehicleId === device.id)
+            .map((d) => `${d.event} ${d.status}`),
+        { timeout: 10_000 },
       )
       .toEqual(['command.answered delivered', 'alert.cleared delivered', 'alert.raised delivered']);
     tracker.end();
@@ -294,10 +298,14 @@ describe.each(DATABASE_KINDS)('signed webhooks on %s', (kind) => {
       })
       .toBeGreaterThan(1);
     await t.database.db.execute(
-      sql`update webhook_delivery set created_at = now() - interval '25 hours' where webhook_id = ${hook.id}`,
+      sql`update webhook_delivery set created_at = now() - interval '25 hours', next_attempt_at = now()
+          where webhook_id = ${hook.id}`,
     );
+    // Given up at its next attempt, due now and claimed at the dispatcher's next poll.
     await expect
-      .poll(async () => (await admin('GET', `/api/webhooks/${hook.id}`)).json<{ active: boolean }>().active)
+      .poll(async () => (await admin('GET', `/api/webhooks/${hook.id}`)).json<{ active: boolean }>().active, {
+        timeout: 10_000,
+      })
       .toBe(false);
     expect((await deliveriesOf(admin, hook.id)).at(-1)).toMatchObject({ status: 'failed', statusCode: 503 });
     const { rows } = await t.database.db.execute<{ recipient: string; body: string }>(
