@@ -13,6 +13,7 @@ export default defineConfig({
     './src/db/webhooks-schema.ts',
     './src/db/oidc-schema.ts',
     './src/db/push-schema.ts',
+    './src/db/history-schema.ts',
   ],
   out: './drizzle',
 });

@@ -57,6 +57,7 @@ const envSchema = z.object({
     .refine(([i, n]) => i >= 1 && i <= n, 'the instance must be between 1 and the number of instances')
     .optional(),
   RETENTION_DAYS: z.coerce.number().int().positive().optional(),
+  HISTORY_HOT_DAYS: z.coerce.number().int().min(0).max(400).default(2),
   OFFLINE_AFTER_MINUTES: z.coerce.number().int().positive().default(10),
   SMS_WEBHOOK_URL: urlWith(['http', 'https']).optional(),
   ALERT_MESSAGES_PER_HOUR: z.coerce.number().int().positive().default(30),
@@ -136,8 +137,10 @@ export interface Config {
   jwtSecret: string;
   smtpUrl?: string;
   smsWebhookUrl?: string;
-  /** CAN history older than this is dropped, a month at a time; unset keeps everything. */
+  /** CAN history older than this is dropped (whole months of rows, whole compacted days); unset keeps everything. */
   retentionDays?: number;
+  /** Days of CAN history kept as rows; older readings are compacted by vehicle and day. */
+  historyHotDays: number;
   /** A vehicle silent this long is offline. */
   offlineAfterMinutes: number;
   /** Alert messages one vehicle may cause per hour, so a faulty device cannot flood anyone. */
@@ -255,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsWebhookUrl: e.SMS_WEBHOOK_URL,
     offlineAfterMinutes: e.OFFLINE_AFTER_MINUTES,
     retentionDays: e.RETENTION_DAYS,
+    historyHotDays: e.HISTORY_HOT_DAYS,
     alertMessagesPerHour: e.ALERT_MESSAGES_PER_HOUR,
     mailFrom: e.MAIL_FROM,
     appBaseUrl: (e.APP_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

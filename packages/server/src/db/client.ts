@@ -52,14 +52,22 @@ async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise
 
 /**
  * Runs a periodic job on one instance only: the one that takes the job's advisory lock (any fixed
- * number) runs it, the others, finding it taken, skip this turn. The embedded database has one
- * instance.
+ * number) runs it, the others, finding it taken, skip this turn, or with `wait` run it once the
+ * lock is free. The embedded database has one instance.
  */
-export async function onceAcrossInstances(database: Database, lockKey: number, job: () => Promise<void>) {
+export async function onceAcrossInstances(
+  database: Database,
+  lockKey: number,
+  job: () => Promise<void>,
+  { wait = false } = {},
+) {
   if (database.raw.kind !== 'postgres') return job();
   const lock = await database.raw.pool.connect();
   try {
-    const { rows } = await lock.query<{ taken: boolean }>('select pg_try_advisory_lock($1) as taken', [lockKey]);
+    const { rows } = await lock.query<{ taken: boolean }>(
+      wait ? 'select true as taken from pg_advisory_lock($1)' : 'select pg_try_advisory_lock($1) as taken',
+      [lockKey],
+    );
     if (!rows[0].taken) return;
     try {
       await job();

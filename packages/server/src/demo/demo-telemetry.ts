@@ -2,7 +2,6 @@ import { asc, like, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { vehicle } from '../db/schema.js';
-import { canReading } from '../db/telemetry-schema.js';
 import { parseReading } from '../readings/reading.js';
 import type { StoredRow } from '../readings/stored-row.js';
 import type { Telemetry } from '../telemetry/telemetry.js';
@@ -42,8 +41,10 @@ export async function startDemoTelemetry(
   const write = (batch: (StoredRow | null)[]) =>
     telemetry.writer.write(batch.filter((r): r is StoredRow => r !== null));
 
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(canReading);
-  const history = count === 0;
+  const { rows: kept } = await db.execute<{ any: boolean }>(
+    sql`select exists (select from can_reading) or exists (select from reading_day) as any`,
+  );
+  const history = !kept[0].any;
   const rows = await db
     .select({ id: vehicle.id, vin: vehicle.vin, cells: vehicle.cells })
     .from(vehicle)

@@ -1,3 +1,4 @@
+import { firstReadingAfter, lastReadingBefore, readingsOf } from '../db/reading-history.js';
 import {
   ENERGY_RULES,
   segmentEpisodes,
@@ -6,7 +7,7 @@ import {
   type EpisodeKind,
   type MeterPoint,
 } from '@evfleet/domain';
-import { and, asc, eq, getTableColumns, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm';
 import { inBatches } from '../db/batches.js';
 import type { Db } from '../db/client.js';
 import { isoTime, jsonRecords } from '../db/json-records.js';
@@ -136,9 +137,7 @@ export async function loadStarts(db: Db, firsts: FirstReading[]): Promise<Vehicl
   const { rows: prevRows } = await db.execute<MeterRow & { vehicleId: number }>(sql`
     select v.vehicle_id as "vehicleId", r.* from ${wanted}
     cross join lateral (
-      select ${namedColumns(METER_COLUMNS)} from ${canReading}
-      where ${canReading.vehicleId} = v.vehicle_id and ${canReading.ts} < v.before
-      order by ${canReading.ts} desc limit 1) r`);
+      select ${namedColumns(METER_COLUMNS)} from ${lastReadingBefore(sql`v.vehicle_id`, sql`v.before`)}) r`);
   const prev = new Map(prevRows.map(({ vehicleId, ...r }) => [vehicleId, meterPointOf({ ...r, ts: new Date(r.ts) })]));
   const last = async (kind: EpisodeKind) => {
     const table = tableOf(kind);
@@ -186,17 +185,12 @@ async function widened(tx: Tx, vehicleId: number, from: number, to: number) {
 export async function resegmentWindow(db: Db, vehicleId: number, from: number, to: number) {
   await db.transaction(async (tx) => {
     const { start, end } = await widened(tx, vehicleId, from, to);
-    const readings = (range: SQL, limit?: number) => {
-      const q = tx
-        .select(METER_COLUMNS)
-        .from(canReading)
-        .where(and(eq(canReading.vehicleId, vehicleId), range))
-        .orderBy(asc(canReading.ts));
-      return limit ? q.limit(limit) : q;
-    };
     const points = [
-      ...(await readings(and(gte(canReading.ts, new Date(start)), lte(canReading.ts, new Date(end)))!)),
-      ...(await readings(gt(canReading.ts, new Date(end)), 1)),
+      ...(await tx
+        .select(METER_COLUMNS)
+        .from(readingsOf(vehicleId, new Date(start), new Date(end)))
+        .orderBy(asc(canReading.ts))),
+      ...(await tx.select(METER_COLUMNS).from(firstReadingAfter(vehicleId, new Date(end)))),
     ].map(meterPointOf);
     for (const kind of KINDS) {
       const table = tableOf(kind);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { onceAcrossInstances, type Database } from '../db/client.js';
+import { dropCompactedBefore } from './compaction/history-compaction.js';
 import type { PartitionManager } from './partitions.js';
 import type { createSignalMinutes } from './signal-minutes.js';
 
@@ -9,7 +10,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * Partitions ahead and retention, checked daily (and at start, by `run`): the month partitions of
- * can_reading made ahead, and past `retentionDays` the old ones dropped with their chart minutes.
+ * can_reading made ahead, and past `retentionDays` the old ones dropped with their chart minutes
+ * and compacted days.
  */
 export function startHousekeeping(
   database: Database,
@@ -28,6 +30,7 @@ export function startHousekeeping(
         const dropped = await partitions.dropOlderThan(Date.now(), retentionDays);
         if (dropped.length) log.info(`retention: dropped ${dropped.join(', ')}`);
         await minutes.dropBefore(Date.now() - retentionDays * DAY_MS);
+        await dropCompactedBefore(database, Date.now() - retentionDays * DAY_MS);
       }
     });
   const timer = setInterval(

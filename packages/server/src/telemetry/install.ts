@@ -60,6 +60,7 @@ export async function installTelemetry(
   telemetry = createTelemetry(database, log, {
     alertMessagesPerHour: config.alertMessagesPerHour,
     retentionDays: config.retentionDays,
+    historyHotDays: config.historyHotDays,
     messagesQueued: deps.mail.kick,
     statesChanged: (ids) =>
       void changes.publish(ids).catch((err) => log.error({ err }, 'live change notification failed')),

@@ -6,6 +6,7 @@ import { finished } from 'node:stream/promises';
 import { BinaryCopyWriter, FIELD_BYTES, float4ArrayBytes } from '../lib/pg-copy-binary/copy-writer.js';
 import { STORED_SIGNALS, valueAt } from '../readings/reading.js';
 import type { StoredRow } from '../readings/stored-row.js';
+import { mayBeCompacted, REMOVE_COMPACTED_DUPLICATES } from './compaction/compacted-duplicates.js';
 
 /** Column names in storage order: the signal keys in snake case, then cells and unknown signals. */
 const snake = (key: string) => key.replace(/([a-z])([A-Z0-9])/g, '$1_$2').toLowerCase();
@@ -45,10 +46,23 @@ export interface ReadingStore {
   insert(rows: StoredRow[]): Promise<StoredRow[]>;
 }
 
+type Written = { vehicle_id: number; ts: Date | string };
 const key = (vehicleId: number, ts: number) => `${vehicleId}:${ts}`;
-const pickNew = (rows: StoredRow[], inserted: { vehicle_id: number; ts: Date | string }[]) => {
+const pickNew = (rows: StoredRow[], inserted: Written[], duplicates: Written[] = []) => {
   const fresh = new Set(inserted.map((r) => key(r.vehicle_id, new Date(r.ts).getTime())));
+  for (const d of duplicates) fresh.delete(key(d.vehicle_id, new Date(d.ts).getTime()));
   return rows.filter((r) => fresh.delete(key(r.vehicleId, r.reading.ts)));
+};
+/** The readings written that a compacted day may hold already, as REMOVE_COMPACTED_DUPLICATES's parameters; null for none. */
+function compactedCandidates(inserted: Written[]) {
+  const now = Date.now();
+  const old = inserted.filter((r) => mayBeCompacted(new Date(r.ts).getTime(), now));
+  if (old.length === 0) return null;
+  return [old.map((r) => r.vehicle_id), old.map((r) => new Date(r.ts).toISOString())];
+}
+const anyMayBeCompacted = (rows: StoredRow[]) => {
+  const now = Date.now();
+  return rows.some((r) => mayBeCompacted(r.reading.ts, now));
 };
 
 /**
@@ -77,22 +91,26 @@ export function postgresReadingStore(pool: pg.Pool): ReadingStore {
       if (rows.length === 0) return [];
       const client = await pool.connect();
       try {
-        try {
-          await copyInto(client, 'can_reading', rows);
-          return rows;
-        } catch (err) {
-          if (sqlStateOf(err) !== UNIQUE_VIOLATION) throw err;
-        }
+        // A reading before today may be in a compacted day: such a batch is checked against them.
+        if (!anyMayBeCompacted(rows))
+          try {
+            await copyInto(client, 'can_reading', rows);
+            return rows;
+          } catch (err) {
+            if (sqlStateOf(err) !== UNIQUE_VIOLATION) throw err;
+          }
         await client.query('begin');
         await client.query(
           `create temp table if not exists can_reading_stage (like can_reading including defaults) on commit delete rows`,
         );
         await copyInto(client, 'can_reading_stage', rows);
-        const inserted = await client.query<{ vehicle_id: number; ts: Date }>(
+        const inserted = await client.query<Written>(
           `insert into can_reading (${COLUMN_LIST}) select ${COLUMN_LIST} from can_reading_stage on conflict do nothing returning vehicle_id, ts`,
         );
+        const old = compactedCandidates(inserted.rows);
+        const duplicates = old ? (await client.query<Written>(REMOVE_COMPACTED_DUPLICATES, old)).rows : [];
         await client.query('commit');
-        return pickNew(rows, inserted.rows);
+        return pickNew(rows, inserted.rows, duplicates);
       } catch (err) {
         await client.query('rollback').catch(() => undefined);
         throw err;
@@ -110,7 +128,8 @@ export function pgliteReadingStore(client: PGlite): ReadingStore {
   return {
     async insert(rows) {
       if (rows.length === 0) return [];
-      const inserted: { vehicle_id: number; ts: Date }[] = [];
+      const inserted: Written[] = [];
+      const duplicates: Written[] = [];
       await client.transaction(async (tx) => {
         for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
           const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
@@ -135,8 +154,10 @@ export function pgliteReadingStore(client: PGlite): ReadingStore {
           );
           inserted.push(...result.rows);
         }
+        const old = compactedCandidates(inserted);
+        if (old) duplicates.push(...(await tx.query<Written>(REMOVE_COMPACTED_DUPLICATES, old)).rows);
       });
-      return pickNew(rows, inserted);
+      return pickNew(rows, inserted, duplicates);
     },
   };
 }

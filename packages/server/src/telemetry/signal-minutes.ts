@@ -1,3 +1,4 @@
+import { readingsOf } from '../db/reading-history.js';
 import { CHART_SIGNALS } from '@evfleet/domain';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
@@ -60,8 +61,8 @@ export async function rebuildMinutes(db: Db, vehicleId: number, from: number, to
     await tx.execute(sql`
       insert into ${signalMinute} (vehicle_id, minute, readings, low, high)
       select ${vehicleId}, date_trunc('minute', ${canReading.ts}), count(*), ${extremes('min')}, ${extremes('max')}
-      from ${canReading}
-      where ${canReading.vehicleId} = ${vehicleId} and ${canReading.ts} >= ${new Date(from)} and ${canReading.ts} < ${new Date(to)}
+      from ${readingsOf(vehicleId, new Date(from), new Date(to))}
+      where ${canReading.ts} < ${new Date(to)}
       group by 2`);
   });
 }

@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { AlertEngine } from '../alerts/alert-engine.js';
 import type { Db } from '../db/client.js';
 import { isoTime, jsonRecords } from '../db/json-records.js';
+import { readingsOf } from '../db/reading-history.js';
 import { vehicleState } from '../db/telemetry-schema.js';
 import type { EpisodeTracker } from './episodes.js';
 import { SIGNAL_COLUMNS } from './reading-store.js';
@@ -92,7 +93,7 @@ async function readingsSince(db: Db, since: { vehicleId: number; from: number | 
       since.map((s) => ({ vehicle_id: s.vehicleId, since: isoTime(s.from) })),
       'v(vehicle_id int, since timestamptz)',
     )}
-    join can_reading r on r.vehicle_id = v.vehicle_id and r.ts >= coalesce(v.since, '-infinity')
+    cross join lateral (select * from ${readingsOf(sql`v.vehicle_id`, sql`coalesce(v.since, '-infinity')`, sql`'infinity'`)}) r
     order by r.vehicle_id, r.ts`);
   return rows.map((r) => {
     const values = SIGNAL_COLUMNS.map((column) => {

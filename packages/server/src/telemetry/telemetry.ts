@@ -8,6 +8,7 @@ import { createBatchWriter } from './batch-writer.js';
 import { followUpsOfCommit, statesWrittenLast } from './commit-follow-ups.js';
 import { createDeviceRegistry } from './devices.js';
 import { createEpisodeTracker } from './episodes.js';
+import { createHistoryCompaction } from './compaction/history-compaction.js';
 import { startHousekeeping } from './housekeeping.js';
 import { createIngest } from './ingest.js';
 import { createParseThread } from './parse-thread.js';
@@ -27,6 +28,8 @@ const STATE_PERSIST_MS = 1000;
 /** The data side: devices -> checks -> batched storage -> vehicle state (-> alerts, live feed). */
 interface TelemetryOptions {
   retentionDays?: number;
+  /** Days of readings kept as rows before they are compacted (docs/operations.md, "History"). */
+  historyHotDays: number;
   alertMessagesPerHour: number;
   /** Alert messages were committed to the outbox. */
   messagesQueued: () => void;
@@ -110,6 +113,7 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     await options.flushCommitted?.();
   };
   const housekeeping = startHousekeeping(database, { partitions, minutes, retentionDays: options.retentionDays, log });
+  const compaction = createHistoryCompaction(database, { hotDays: options.historyHotDays, log });
   const presence =
     options.events && options.offlineAfterMs
       ? startVehiclePresence({ db: database.db, offlineAfterMs: options.offlineAfterMs, events: options.events, log })
@@ -135,7 +139,12 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     parseThreadUtilization: () => parser.utilization(),
     /** Messages and hand-overs to the parse thread so far (the ingestion bench). */
     parseThreadStats: parser.stats,
-    start: housekeeping.run,
+    async start() {
+      await housekeeping.run();
+      compaction.start();
+    },
+    /** Compacts what left the hot window now (`npm run compact` and the tests; a timer does it every hour). */
+    compaction,
     /** Looks for vehicles gone offline or back now (tests; a timer does it every 30 s). */
     presence,
     /** Readings changed or removed by hand: the episodes, visits and chart minutes they touch are rebuilt at the next persist. */
@@ -149,6 +158,7 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
     async close() {
       clearInterval(persistTimer);
       housekeeping.stop();
+      compaction.stop();
       presence?.stop();
       await writer.close();
       await settle();

@@ -1,3 +1,4 @@
+import { readingsOf } from '../../db/reading-history.js';
 import { CHART_SIGNALS, type ChartSignal } from '@evfleet/domain';
 import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { vehicleDailyStat } from '../../db/admin-schema.js';
@@ -282,9 +283,8 @@ export const analyticsRepository = {
       select floor((extract(epoch from ${canReading.ts}) * 1000 - ${from}) / ${bucketMs})::int as bucket,
         (extract(epoch from min(${canReading.ts})) * 1000)::float8 as ts,
         min(${column}) as min, max(${column}) as max, count(*)::int as n
-      from ${canReading}
-      where ${canReading.vehicleId} = ${vehicleId} and ${canReading.ts} >= ${new Date(from)} and ${canReading.ts} < ${new Date(to)}
-        and ${column} is not null
+      from ${readingsOf(vehicleId, new Date(from), new Date(to))}
+      where ${canReading.ts} < ${new Date(to)} and ${column} is not null
       group by 1 order by 1`);
     return rows<{ ts: number; min: number; max: number; n: number }>(result);
   },

@@ -1,7 +1,8 @@
 import type { MeterPoint } from '@evfleet/domain';
-import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { isoTime, jsonRecords } from '../../db/json-records.js';
+import { lastReadingBefore, readingsOf } from '../../db/reading-history.js';
 import { canReading } from '../../db/telemetry-schema.js';
 import { METER_COLUMNS, meterPointOf, type MeterRow } from '../../telemetry/meter-rows.js';
 import { lowCellRows, type DayFigures } from './day-figures.js';
@@ -15,14 +16,8 @@ export async function* readingsBetween(db: Db, vehicleId: number, from: Date, to
   for (;;) {
     const rows: MeterRow[] = await db
       .select(METER_COLUMNS)
-      .from(canReading)
-      .where(
-        and(
-          eq(canReading.vehicleId, vehicleId),
-          after ? gt(canReading.ts, after) : gte(canReading.ts, from),
-          lt(canReading.ts, to),
-        ),
-      )
+      .from(readingsOf(vehicleId, after ?? from, to))
+      .where(and(after ? gt(canReading.ts, after) : gte(canReading.ts, from), lt(canReading.ts, to)))
       .orderBy(asc(canReading.ts))
       .limit(PAGE);
     for (const r of rows) yield meterPointOf(r);
@@ -54,8 +49,8 @@ export async function readingsBefore(db: Db, before: { vehicleId: number; ts: nu
     left join lateral (
       select json_build_object('ts', ts, 'packVoltage', pack_voltage, 'vehicleCurrent', vehicle_current, 'chargeStatus', charge_status,
         'speed', speed, 'batteryCharge', battery_charge, 'odometer', odometer, 'gpsLat', gps_lat, 'gpsLong', gps_long, 'cells', cells) as reading
-      from can_reading c where c.vehicle_id = b.vehicle_id and c.ts < b.ts order by c.ts desc limit 1) r on true
-    left join lateral (select odometer from can_reading c where c.vehicle_id = b.vehicle_id and c.ts < b.ts and c.odometer is not null order by c.ts desc limit 1) o on true`);
+      from ${lastReadingBefore(sql`b.vehicle_id`, sql`b.ts`)}) r on true
+    left join lateral (select odometer from ${lastReadingBefore(sql`b.vehicle_id`, sql`b.ts`, sql`${canReading.odometer} is not null`)}) o on true`);
   for (const r of rows)
     seeds.set(r.vehicle_id, {
       prev: r.reading && meterPointOf({ ...r.reading, ts: new Date(r.reading.ts) }),

@@ -1,5 +1,6 @@
+import { firstReadingAfter, readingsOf } from '../../db/reading-history.js';
 import { intervalFacts, roundCost, tariffCost, type EnergySpan } from '@evfleet/domain';
-import { and, asc, eq, gt, gte, isNull, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { FleetEvent } from '../../events/fleet-events.js';
 import { canReading, chargingSession } from '../../db/telemetry-schema.js';
@@ -21,15 +22,9 @@ export const chargingZone = (zones: TrackedZone[]): TrackedZone | null =>
 async function sessionSpans(db: Db, vehicleId: number, start: Date, end: Date): Promise<EnergySpan[]> {
   const inside = await db
     .select(METER_COLUMNS)
-    .from(canReading)
-    .where(and(eq(canReading.vehicleId, vehicleId), gte(canReading.ts, start), lte(canReading.ts, end)))
+    .from(readingsOf(vehicleId, start, end))
     .orderBy(asc(canReading.ts));
-  const after = await db
-    .select(METER_COLUMNS)
-    .from(canReading)
-    .where(and(eq(canReading.vehicleId, vehicleId), gt(canReading.ts, end)))
-    .orderBy(asc(canReading.ts))
-    .limit(1);
+  const after = await db.select(METER_COLUMNS).from(firstReadingAfter(vehicleId, end));
   const points = [...inside, ...after].map(meterPointOf);
   const spans: EnergySpan[] = [];
   for (let i = 1; i < points.length; i++)

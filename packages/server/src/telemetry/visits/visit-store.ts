@@ -1,3 +1,4 @@
+import { readingsOf } from '../../db/reading-history.js';
 import type { VisitPoint, ZoneVisit } from '@evfleet/domain';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, max, or, sql } from 'drizzle-orm';
 import { inBatches } from '../../db/batches.js';
@@ -125,15 +126,8 @@ export async function redecideVisits(
           speed: canReading.speed,
           odometer: canReading.odometer,
         })
-        .from(canReading)
-        .where(
-          and(
-            eq(canReading.vehicleId, vehicleId),
-            gte(canReading.ts, new Date(start)),
-            isNotNull(canReading.gpsLat),
-            isNotNull(canReading.gpsLong),
-          ),
-        )
+        .from(readingsOf(vehicleId, new Date(start), sql`'infinity'`))
+        .where(and(isNotNull(canReading.gpsLat), isNotNull(canReading.gpsLong)))
         .orderBy(asc(canReading.ts))
     ).map((r) => ({ ...r, ts: r.ts.getTime(), lat: r.lat!, lng: r.lng! }));
     await tx

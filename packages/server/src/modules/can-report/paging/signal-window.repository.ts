@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { canReading } from '../../../db/telemetry-schema.js';
-import { inRange, type RangePart, type ReportQuery } from '../report/can-report.repository.js';
+import { inRange, readingsIn, type RangePart, type ReportQuery } from '../report/can-report.repository.js';
 import type { OrderPlace, SampledReading, WindowBounds } from './report-window.js';
 
 const dirOf = (q: ReportQuery) => sql.raw(q.sortType === 'DESC' ? 'desc' : 'asc');
@@ -16,7 +16,8 @@ const place = (p: OrderPlace) => sql`(${String(p.v)}::float8, ${new Date(p.ts).t
  * The readings at `size` instants spread over the range (the first at or after each), in ascending
  * order with empty values last (report-window.ts turns it for a descending sort). Each instant is
  * pushed into its step by the golden ratio's fraction of a step, so a signal that repeats with the
- * step's period is not sampled at one phase.
+ * step's period is not sampled at one phase. Only the hot readings are sampled, each by an index
+ * probe: a sample only places windows, so a range of compacted days is read whole instead.
  */
 const sampleQuery = (q: ReportQuery, value: SQL, size: number) => {
   const { start, end } = q.criteria;
@@ -59,7 +60,7 @@ export const windowQuery = (q: ReportQuery, value: SQL, bounds: WindowBounds, pa
   return sql`
     select count(*) filter (where ${before})::int as before, count(*) filter (where ${after})::int as after, count(*) filter (where v is null)::int as empty,
       string_agg(timestamptz_send(ts) || decode('01', 'hex') || float8send(v), ''::bytea) filter (where v is not null and not (${before}) and not (${after})) as list
-    from (select ${canReading.ts} as ts, (${value})::float8 as v from ${canReading} where ${inRange(q.criteria, part)} offset 0) r`;
+    from (select ${canReading.ts} as ts, (${value})::float8 as v from ${readingsIn(q.criteria, part)} where ${inRange(q.criteria, part)} offset 0) r`;
 };
 
 export type WindowRead = { before: number; after: number; empty: number; list: Uint8Array | null };
@@ -78,7 +79,7 @@ export const signalWindowRepository = {
   /** Instants of readings without a value, in the report's order (they follow every reading with one, by time). */
   emptyInstants: async (db: Db, q: ReportQuery, value: SQL, limit: number, offset: number) => {
     const { rows } = await db.execute<{ ts: Date | string }>(
-      sql`select ${canReading.ts} as ts from ${canReading} where ${inRange(q.criteria)} and (${value}) is null order by ${canReading.ts} ${dirOf(q)} limit ${limit} offset ${offset}`,
+      sql`select ${canReading.ts} as ts from ${readingsIn(q.criteria)} where ${inRange(q.criteria)} and (${value}) is null order by ${canReading.ts} ${dirOf(q)} limit ${limit} offset ${offset}`,
     );
     return rows.map((r) => new Date(r.ts).getTime());
   },

@@ -1,6 +1,7 @@
 import type { CanReportCriteria, SortType } from '@evfleet/domain';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { readingsOf } from '../../../db/reading-history.js';
 import { canReportTemplate } from '../../../db/reports-schema.js';
 import { vehicle } from '../../../db/schema.js';
 import { canReading, vehicleState } from '../../../db/telemetry-schema.js';
@@ -28,6 +29,10 @@ export function halvesOf(c: CanReportCriteria): [RangePart, RangePart] {
   return [{ before: middle }, { from: middle }];
 }
 
+/** The vehicle's readings of a range (or part of it), compacted or not, as `can_reading`: inRange picks them exactly. */
+export const readingsIn = (c: CanReportCriteria, part: RangePart = {}) =>
+  readingsOf(c.vehicleId, part.from ?? c.start, part.before ?? c.end);
+
 export const inRange = (c: CanReportCriteria, part: RangePart = {}) =>
   sql`${canReading.vehicleId} = ${c.vehicleId} and ${canReading.ts} between ${c.start.toISOString()}::timestamptz and ${c.end.toISOString()}::timestamptz
     ${part.before ? sql`and ${canReading.ts} < ${part.before.toISOString()}::timestamptz` : sql``} ${part.from ? sql`and ${canReading.ts} >= ${part.from.toISOString()}::timestamptz` : sql``}`;
@@ -38,7 +43,7 @@ const exportFields = (columns: readonly SelectedColumn[]) => [
   ...columns.map((c) => c.value),
 ];
 const exportRows = (q: ReportQuery) =>
-  sql`from ${canReading} where ${inRange(q.criteria)} order by ${orderOf(q.sortBy, q.sortType, q.columns)}`;
+  sql`from ${readingsIn(q.criteria)} where ${inRange(q.criteria)} order by ${orderOf(q.sortBy, q.sortType, q.columns)}`;
 
 /** The rows of an export, a column per field (PostgreSQL's COPY writes each number's text, an empty value as told). */
 export const exportQuery = (q: ReportQuery) =>
@@ -120,7 +125,7 @@ export const canReportRepository = {
 
   count: async (db: Db, criteria: CanReportCriteria) => {
     const { rows } = await db.execute<{ n: number }>(
-      sql`select count(*)::int as n from ${canReading} where ${inRange(criteria)}`,
+      sql`select count(*)::int as n from ${readingsIn(criteria)} where ${inRange(criteria)}`,
     );
     return rows[0].n;
   },
@@ -137,9 +142,8 @@ export const canReportRepository = {
     const take = reverse ? Math.max(0, Math.min(limit, total - offset)) : limit;
     const skip = reverse ? Math.max(0, total - offset - take) : offset;
     const { rows } = await db.execute<ReadingRow>(sql`
-      select ${selectList(q.columns)} from ${canReading}
-      where ${canReading.vehicleId} = ${q.criteria.vehicleId}
-        and ${canReading.ts} = any(array(select ${canReading.ts} from ${canReading} where ${inRange(q.criteria)} order by ${canReading.ts} ${dir} limit ${take} offset ${skip}))
+      select ${selectList(q.columns)} from ${readingsIn(q.criteria)}
+      where ${canReading.ts} = any(array(select ${canReading.ts} from ${readingsIn(q.criteria)} where ${inRange(q.criteria)} order by ${canReading.ts} ${dir} limit ${take} offset ${skip}))
       order by ${canReading.ts} ${dir}`);
     return reverse ? rows.reverse() : rows;
   },
@@ -151,8 +155,9 @@ export const canReportRepository = {
       instants.map((t) => sql`${new Date(t).toISOString()}::timestamptz`),
       sql`, `,
     );
+    const within = readingsOf(q.criteria.vehicleId, new Date(Math.min(...instants)), new Date(Math.max(...instants)));
     const { rows } = await db.execute<ReadingRow>(
-      sql`select ${selectList(q.columns)} from ${canReading} where ${canReading.vehicleId} = ${q.criteria.vehicleId} and ${canReading.ts} in (${list})`,
+      sql`select ${selectList(q.columns)} from ${within} where ${canReading.ts} in (${list})`,
     );
     return rows;
   },

@@ -1,3 +1,4 @@
+import { readingsOf } from '../../../db/reading-history.js';
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
@@ -127,14 +128,7 @@ export const vehicleDataRepository = {
         speed: canReading.speed,
         heading: canReading.heading,
       })
-      .from(canReading)
-      .where(
-        and(
-          eq(canReading.vehicleId, vehicleId),
-          gte(canReading.ts, from),
-          lte(canReading.ts, to),
-          sql`${canReading.gpsLat} is not null and ${canReading.gpsLong} is not null`,
-        ),
-      )
+      .from(readingsOf(vehicleId, from, to))
+      .where(sql`${canReading.gpsLat} is not null and ${canReading.gpsLong} is not null`)
       .orderBy(asc(canReading.ts)),
 };

@@ -30,7 +30,7 @@ export const EXTRA_FIELDS = ['mpge', 'tco', 'cellVoltage', 'cellTemp'] as const;
 type CellField = Extract<keyof VehicleCanWrite, `bt${number}`>;
 const BT = Array.from({ length: VEHICLE_CAN_CELLS }, (_, i) => `bt${i + 1}` as CellField);
 
-export type StoredReading = typeof canReading.$inferSelect & { vehicleName: string };
+export type StoredReading = Omit<typeof canReading.$inferSelect, 'receivedAt'> & { vehicleName: string };
 
 /** A stored reading as the record screens show it. */
 export function presentReading(row: StoredReading): VehicleCanRecord {
