@@ -10,14 +10,20 @@
  * and support/parquet-days.ts): their bytes a reading, alone, with the summary as it is and with
  * the summary compacted too (support/compact-minutes.ts); the time to read a vehicle's first 50
  * readings of a day and its whole day against can_reading's, side by side; and whether every
- * reading of three vehicles over every day reads back exactly.
+ * reading of three vehicles over every day reads back exactly. Last, the layout built: the server's
+ * own compaction of every day (telemetry/compaction/), the database's growth over the loaded and
+ * compacted readings a reading (goal ≤ 45 bytes), and a vehicle's day read through the server's
+ * read of history (db/reading-history.ts) before and after, side by side.
  * PostgreSQL with TEST_DATABASE_URL (scripts/with-postgres.sh), else embedded PGlite. The goal of
- * the compacted history is ≤ 45 bytes a reading, everything included; this prints the figures and
- * exits 0 either way.
+ * the compacted history is ≤ 45 bytes a reading, everything included, at a reading every 10 s
+ * (BENCH_STEPPING=every); the run fails when the layout built misses it there.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { readingsOf } from '../packages/server/src/db/reading-history.js';
+import { createHistoryCompaction } from '../packages/server/src/telemetry/compaction/history-compaction.js';
 import { createPartitionManager } from '../packages/server/src/telemetry/partitions.js';
 import { rebuildMinutes } from '../packages/server/src/telemetry/signal-minutes.js';
 import { openBenchDatabase } from './support/bench-database.js';
@@ -115,6 +121,18 @@ console.log(
   `  values the integer resolutions would not hold exactly: ${inexact.signals} signals, ${inexact.cells} cells`,
 );
 
+// The server's read of a vehicle's day, timed now over rows and again once the day is compacted.
+const sampleVehicle = vehicleIds[Math.min(1, vehicleIds.length - 1)];
+const sampleDay = FROM + Math.floor(DAYS / 2) * DAY_MS;
+const historyRead = (limit?: number) => () =>
+  bdb.db.execute(
+    sql`select * from ${readingsOf(sampleVehicle, new Date(sampleDay), new Date(sampleDay + DAY_MS - 1))} order by ts ${limit ? sql`limit ${limit}` : sql``}`,
+  );
+const hotReads = {
+  first50: await timeRead(historyRead(50), ROUNDS),
+  whole: await timeRead(historyRead(), ROUNDS),
+};
+
 // Candidate A: arrays per vehicle and hour (or day) in PostgreSQL, compressed by TOAST.
 const [{ enumvals }] = await bdb.rows<{ enumvals: string[] | string }>(
   `select enumvals from pg_settings where name = 'default_toast_compression'`,
@@ -189,8 +207,6 @@ console.log('\nthe largest columns, bytes a reading:');
 breakdown('history_day_pglz', await arrayColumnBytes(bdb, 'history_day_pglz'));
 breakdown('parquet_day_V2', await parquetColumnBytes(duck, join(work, 'parquet_day_V2')));
 
-const sampleVehicle = vehicleIds[Math.min(1, vehicleIds.length - 1)];
-const sampleDay = FROM + Math.floor(DAYS / 2) * DAY_MS;
 console.log(
   `\nreads of vehicle ${sampleVehicle}'s day ${new Date(sampleDay).toISOString().slice(0, 10)}, first call / median of ${ROUNDS} ms:`,
 );
@@ -222,5 +238,46 @@ for (const { name, read } of reads.slice(1)) {
 
 duck.closeSync();
 rmSync(work, { recursive: true, force: true });
+
+// The layout built: the prototypes dropped, every day compacted by the server's own job (a hot window of none).
+for (const table of [...arrayLayouts.map(arrayTable), 'summary_day_pglz', 'summary_day_lz4'])
+  await bdb.rows(`drop table if exists ${table}`);
+await settle();
+const withoutPrototypes = await bdb.size();
+started = performance.now();
+const compacted = await createHistoryCompaction(bdb.database, { hotDays: 0, log: console }).run();
+const compactS = seconds(started);
+await settle();
+const built = await bdb.size();
+const [left] = await bdb.rows<{ days: string; day_indexes: string; rows: string; minutes: string }>(
+  `select pg_table_size('reading_day') as days, pg_indexes_size('reading_day') as day_indexes,
+    (select sum(pg_total_relation_size(inhrelid)) from pg_inherits where inhparent = 'can_reading'::regclass) as rows,
+    pg_total_relation_size('signal_minute') as minutes`,
+);
+console.log(
+  `
+the layout built (telemetry/compaction/): ${compacted.readings.toLocaleString('en')} readings of ${compacted.days} vehicle days compacted in ${compactS} s`,
+);
+console.log(
+  `  reading_day ${perReading(Number(left.days), readings)} + its index ${perReading(Number(left.day_indexes), readings)}; left of can_reading ${perReading(Number(left.rows), readings)} and signal_minute ${perReading(Number(left.minutes), readings)} with their indexes`,
+);
+console.log(
+  `  database growth ${perReading(built.database - before.database, readings)} bytes a reading (goal ≤ ${GOAL_BYTES}); before compacting ${perReading(withoutPrototypes.database - before.database, readings)}`,
+);
+const compactedReads = {
+  first50: await timeRead(historyRead(50), ROUNDS),
+  whole: await timeRead(historyRead(), ROUNDS),
+};
+console.log(
+  `  vehicle ${sampleVehicle}'s day through db/reading-history.ts, median of ${ROUNDS} ms, rows → compacted:`,
+);
+for (const read of ['first50', 'whole'] as const)
+  console.log(
+    `    ${read === 'first50' ? 'first 50 ' : 'whole day'} ${hotReads[read].median.toFixed(1)} → ${compactedReads[read].median.toFixed(1)} (${(compactedReads[read].median / hotReads[read].median).toFixed(2)}×)`,
+  );
+if (STEPPING === 'every' && (built.database - before.database) / readings > GOAL_BYTES) {
+  console.log(`goal missed: more than ${GOAL_BYTES} bytes a reading`);
+  process.exitCode = 1;
+}
 await bdb.close();
 console.log(`\nwhole run ${seconds(runStarted)} s`);

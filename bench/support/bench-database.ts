@@ -18,6 +18,8 @@ import { freshDatabaseUrl } from './portal.js';
 
 export interface BenchDatabase {
   kind: 'postgres' | 'pglite';
+  /** The database as the server holds it, for the server's own jobs. */
+  database: Database;
   db: Db;
   store: ReadingStore;
   rows<T>(text: string, params?: unknown[]): Promise<T[]>;
@@ -44,6 +46,7 @@ function postgres(database: Database & { raw: { kind: 'postgres' } }): BenchData
   const rows = async <T>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[];
   return {
     kind: 'postgres',
+    database,
     db: database.db,
     store: postgresReadingStore(pool),
     rows,
@@ -68,6 +71,7 @@ function pglite(database: Database & { raw: { kind: 'pglite' } }, dir: string): 
   const rows = async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows;
   return {
     kind: 'pglite',
+    database,
     db: database.db,
     store: pgliteReadingStore(client),
     rows,

@@ -66,6 +66,52 @@ export function readingsOf(vehicleId: number | SQL, from: Instant, to: Instant) 
 }
 
 /**
+ * The instants of a vehicle's readings from `from` to `to`, both included, as a subquery named
+ * can_reading of `vehicle_id` and `ts` only: the hot rows' index alone, and of a compacted day
+ * only its times' array, for a page's instants before its rows are read.
+ */
+export function timesOf(vehicleId: number, from: Instant, to: Instant) {
+  const { vehicleId: v, ts } = getTableColumns(canReading);
+  return new Subquery(
+    sql`select vehicle_id, ts from can_reading where vehicle_id = ${vehicleId} and ts between ${instant(from)} and ${instant(to)}
+    union all
+    select * from (select d.vehicle_id, (d.day::timestamp + m * interval '1 millisecond') at time zone 'UTC' as ts
+      from reading_day d cross join lateral unnest(d.ms) m
+      where d.vehicle_id = ${vehicleId} and d.day between ${utcDay(from)} and ${utcDay(to)}) c
+    where c.ts between ${instant(from)} and ${instant(to)}`,
+    { vehicleId: v, ts },
+    'can_reading',
+  );
+}
+
+/**
+ * SQL: how many readings a vehicle has from `from` to `to`, both included. A compacted day wholly
+ * inside counts by its row's count, one the range cuts by its times alone: no value is read.
+ */
+export function countOf(vehicleId: number, from: Instant, to: Instant) {
+  const a = instant(from);
+  const b = instant(to);
+  return sql`((select count(*) from can_reading where vehicle_id = ${vehicleId} and ts between ${a} and ${b})
+    + coalesce((select sum(case when d.start >= ${a} and d.start + interval '1 day' - interval '1 millisecond' <= ${b} then d.readings
+        else (select count(*) from unnest(d.ms) m where d.start + m * interval '1 millisecond' between ${a} and ${b}) end)
+      from (select readings, ms, day::timestamp at time zone 'UTC' as start from reading_day
+        where vehicle_id = ${vehicleId} and day between ${utcDay(from)} and ${utcDay(to)}) d), 0))::int`;
+}
+
+/**
+ * One signal of a vehicle's compacted readings from `from` to `to`, both included, as rows of `ts`
+ * and `v` (null where the reading has none): only the signal's arrays and the times are read, for
+ * the charts, which read one signal over long periods.
+ */
+export function compactedSignalOf(vehicleId: number, key: CompactSignal['key'], from: Instant, to: Instant) {
+  const s = COMPACT_SIGNALS.find((c) => c.key === key)!;
+  return sql`(select * from (select (d.day::timestamp + r.ms * interval '1 millisecond') at time zone 'UTC' as ts, ${sql.raw(signalValue(s))} as v
+    from reading_day d cross join lateral unnest(d.ms, d.${sql.raw(s.column)}, d.${sql.raw(s.exactColumn)}) as r(ms, ${sql.raw(`${s.column}, ${s.exactColumn}`)})
+    where d.vehicle_id = ${vehicleId} and d.day between ${utcDay(from)} and ${utcDay(to)}) c
+    where c.ts between ${instant(from)} and ${instant(to)})`;
+}
+
+/**
  * The vehicle's last reading before `before` (when `where` holds for it, on can_reading's columns):
  * the hot readings' index, and the two last compacted days up to `before`'s (its own day may hold
  * only later readings, and every compacted day holds one); with `where`, every compacted day before.

@@ -45,7 +45,8 @@ const UPDATES = TARGET.slice(2)
   .join(', ');
 
 /**
- * Moves a vehicle's hot readings of one UTC day into the day's compacted row, in one statement: the
+ * Moves a vehicle's hot readings of one UTC day into the day's compacted row, in one statement, and
+ * drops the day's chart minutes, which the charts sum from the compacted readings instead: the
  * readings deleted from can_reading are exactly the ones compacted (another transaction's readings
  * of that day stay hot until the next run), merged with what the row already held (a late reading's
  * day compacted again; a reading in both is the hot one). A time with a fraction of a millisecond
@@ -58,6 +59,8 @@ export async function compactDay(db: Db, vehicleId: number, day: string): Promis
       delete from can_reading where vehicle_id = ${vehicleId} and ts >= ${start} and ts < ${start} + interval '1 day'
         and date_trunc('milliseconds', ts) = ts
       returning ${sql.raw(READING_COLUMNS.join(', '))}
+    ), minutes as (
+      delete from signal_minute where vehicle_id = ${vehicleId} and minute >= ${start} and minute < ${start} + interval '1 day'
     ), kept as (
       select h.* from reading_day d cross join lateral (${DECODED_READINGS}) h where d.vehicle_id = ${vehicleId} and d.day = ${day}::date
     ), merged as (

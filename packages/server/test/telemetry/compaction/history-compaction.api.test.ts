@@ -86,6 +86,11 @@ describe.each(DATABASE_KINDS)('history compaction on %s', (kind) => {
       byCell: (await page({ sortBy: 'Cell 2', sortType: 'ASC', pageNo: 20 })).json(),
       exported: Array.from({ length: exported.rowCount }, (_, i) => rowValues(exported, i + 1)),
       chart: chart.json(),
+      records: await vehicleCansRepository.list(t.database.db, device.id, undefined, {
+        limit: 50,
+        offset: 1000,
+        desc: true,
+      }),
       trips: await trips(),
     };
   }
@@ -105,12 +110,18 @@ describe.each(DATABASE_KINDS)('history compaction on %s', (kind) => {
   it('compacts readings past the hot window, and every report, chart and trip reads the same', async () => {
     const before = await answers();
     expect(before.first.totalCount).toBe(readings.length);
+    expect(before.records.total).toBe(readings.length);
     expect(before.exported).toHaveLength(readings.length + 1);
     expect(before.trips.length).toBeGreaterThan(2);
 
     expect(await t.app.telemetry.compaction.run()).toEqual({ readings: readings.length, days: 3 });
     expect(await hotCount()).toBe(0);
     expect(await storedCount()).toBe(readings.length);
+    // The chart's minutes of compacted days are summed from the compacted readings instead.
+    const minutes = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from signal_minute where vehicle_id = ${device.id}`,
+    );
+    expect(minutes.rows[0].n).toBe(0);
     expect(await answers()).toEqual(before);
 
     // The trips of the compacted days segmented again from them come out the same.

@@ -1,7 +1,7 @@
 import type { CanReportCriteria, SortType } from '@evfleet/domain';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { readingsOf } from '../../../db/reading-history.js';
+import { countOf, readingsOf, timesOf } from '../../../db/reading-history.js';
 import { canReportTemplate } from '../../../db/reports-schema.js';
 import { vehicle } from '../../../db/schema.js';
 import { canReading, vehicleState } from '../../../db/telemetry-schema.js';
@@ -125,7 +125,7 @@ export const canReportRepository = {
 
   count: async (db: Db, criteria: CanReportCriteria) => {
     const { rows } = await db.execute<{ n: number }>(
-      sql`select count(*)::int as n from ${readingsIn(criteria)} where ${inRange(criteria)}`,
+      sql`select ${countOf(criteria.vehicleId, criteria.start, criteria.end)} as n`,
     );
     return rows[0].n;
   },
@@ -141,9 +141,14 @@ export const canReportRepository = {
     const dir = sql.raw(ascending ? 'asc' : 'desc');
     const take = reverse ? Math.max(0, Math.min(limit, total - offset)) : limit;
     const skip = reverse ? Math.max(0, total - offset - take) : offset;
+    const { criteria } = q;
+    // The page's rows are read only over the span its instants cover (one compacted day, not the range).
     const { rows } = await db.execute<ReadingRow>(sql`
-      select ${selectList(q.columns)} from ${readingsIn(q.criteria)}
-      where ${canReading.ts} = any(array(select ${canReading.ts} from ${readingsIn(q.criteria)} where ${inRange(q.criteria)} order by ${canReading.ts} ${dir} limit ${take} offset ${skip}))
+      with page as materialized (
+        select ${canReading.ts} as ts from ${timesOf(criteria.vehicleId, criteria.start, criteria.end)}
+        where ${inRange(criteria)} order by ${canReading.ts} ${dir} limit ${take} offset ${skip})
+      select ${selectList(q.columns)} from ${readingsOf(criteria.vehicleId, sql`(select min(ts) from page)`, sql`(select max(ts) from page)`)}
+      where ${canReading.ts} in (select ts from page)
       order by ${canReading.ts} ${dir}`);
     return reverse ? rows.reverse() : rows;
   },

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { readingsOf } from '../../../db/reading-history.js';
+import { countOf, readingsOf } from '../../../db/reading-history.js';
 import { vehicle } from '../../../db/schema.js';
 import { canReading } from '../../../db/telemetry-schema.js';
 import { signalOf, type Reading, type StoredSignal } from '../../../readings/reading.js';
@@ -37,19 +37,18 @@ export const vehicleCansRepository = {
     visible: SQL | undefined,
     page: { limit: number; offset: number; desc: boolean },
   ): Promise<{ rows: StoredReading[]; total: number }> {
-    const [rows, [{ count }]] = await Promise.all([
+    const [rows, [counted]] = await Promise.all([
       select(db, vehicleId)
         .where(visible)
         .orderBy(page.desc ? desc(canReading.ts) : asc(canReading.ts))
         .limit(page.limit)
         .offset(page.offset),
       db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(readingsOf(vehicleId, sql`'-infinity'`, sql`'infinity'`))
-        .innerJoin(vehicle, eq(vehicle.id, canReading.vehicleId))
-        .where(visible),
+        .select({ count: sql<number>`${countOf(vehicleId, sql`'-infinity'`, sql`'infinity'`)}` })
+        .from(vehicle)
+        .where(and(eq(vehicle.id, vehicleId), visible)),
     ]);
-    return { rows, total: count };
+    return { rows, total: counted?.count ?? 0 };
   },
 
   find: async (db: Db, key: ReadingKey, visible?: SQL): Promise<StoredReading | undefined> =>
