@@ -10,8 +10,9 @@
  * and support/parquet-days.ts): their bytes a reading, alone, with the summary as it is and with
  * the summary compacted too (support/compact-minutes.ts); the time to read a vehicle's first 50
  * readings of a day and its whole day against can_reading's, side by side; and whether every
- * reading of three vehicles over every day reads back exactly. Last, the layout built: the server's
- * own compaction of every day (telemetry/compaction/), the database's growth over the loaded and
+ * reading of three vehicles over every day reads back exactly (BENCH_PROTOTYPES=0 skips them).
+ * Last, the layout built: the server's own compaction of every day (telemetry/compaction/), the
+ * database's growth over the loaded and
  * compacted readings a reading (goal ≤ 45 bytes), and a vehicle's day read through the server's
  * read of history (db/reading-history.ts) before and after, side by side.
  * PostgreSQL with TEST_DATABASE_URL (scripts/with-postgres.sh), else embedded PGlite. The goal of
@@ -47,6 +48,8 @@ const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 100);
 const DAYS = Number(process.env.BENCH_DAYS ?? 30);
 const STEPPING: Stepping = process.env.BENCH_STEPPING === 'every' ? 'every' : 'demo';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+/** BENCH_PROTOTYPES=0 measures today's layout and the one built only. */
+const PROTOTYPES = process.env.BENCH_PROTOTYPES !== '0';
 const TICK_S = 10;
 const GOAL_BYTES = 45;
 const DAY_MS = 86_400_000;
@@ -133,7 +136,6 @@ const hotReads = {
   whole: await timeRead(historyRead(), ROUNDS),
 };
 
-// Candidate A: arrays per vehicle and hour (or day) in PostgreSQL, compressed by TOAST.
 const [{ enumvals }] = await bdb.rows<{ enumvals: string[] | string }>(
   `select enumvals from pg_settings where name = 'default_toast_compression'`,
 );
@@ -142,102 +144,105 @@ console.log(`\nTOAST compression available: ${String(enumvals)}`);
 const arrayLayouts: ArrayLayout[] = (['hour', 'day'] as const).flatMap((period) =>
   (lz4 ? (['pglz', 'lz4'] as const) : (['pglz'] as const)).map((compression) => ({ period, compression })),
 );
-// Each layout's read of a vehicle's day, can_reading's first.
-const reads: { name: string; read: DayRead }[] = [
-  { name: 'can_reading', read: (id, day, limit) => readStored(bdb, id, day, day + DAY_MS, limit) },
-];
-const sizes: { name: string; bytes: number; note: string }[] = [];
-for (const layout of arrayLayouts) {
+if (PROTOTYPES) {
+  // Candidate A: arrays per vehicle and hour (or day) in PostgreSQL, compressed by TOAST.
+  // Each layout's read of a vehicle's day, can_reading's first.
+  const reads: { name: string; read: DayRead }[] = [
+    { name: 'can_reading', read: (id, day, limit) => readStored(bdb, id, day, day + DAY_MS, limit) },
+  ];
+  const sizes: { name: string; bytes: number; note: string }[] = [];
+  for (const layout of arrayLayouts) {
+    started = performance.now();
+    const { table, indexes } = await buildArrays(bdb, layout, vehicleIds);
+    const name = arrayTable(layout);
+    sizes.push({
+      name,
+      bytes: table + indexes,
+      note: `index ${perReading(indexes, readings)}, built in ${seconds(started)} s`,
+    });
+    reads.push({ name, read: (id, day, limit) => readArrays(bdb, name, id, day, day + DAY_MS, limit) });
+  }
+
+  // The summary compacted the same way, for what the charts would read over compacted periods.
+  let compactSummary = Infinity;
+  for (const compression of arrayLayouts.filter((l) => l.period === 'day').map((l) => l.compression)) {
+    started = performance.now();
+    const { table, bytes } = await buildMinuteArrays(bdb, compression, vehicleIds);
+    compactSummary = Math.min(compactSummary, bytes);
+    console.log(`${table}: ${perReading(bytes, readings)} bytes a reading, built in ${seconds(started)} s`);
+  }
+
+  // Candidate B: Parquet with ZSTD through DuckDB, one file a day or a vehicle and day.
+  const work = mkdtempSync(join(tmpdir(), 'evfleet-history-'));
+  const duck = await openDuck();
   started = performance.now();
-  const { table, indexes } = await buildArrays(bdb, layout, vehicleIds);
-  const name = arrayTable(layout);
-  sizes.push({
-    name,
-    bytes: table + indexes,
-    note: `index ${perReading(indexes, readings)}, built in ${seconds(started)} s`,
-  });
-  reads.push({ name, read: (id, day, limit) => readArrays(bdb, name, id, day, day + DAY_MS, limit) });
-}
+  const csvFiles = await exportDays(bdb, FROM, END, join(work, 'csv'));
+  console.log(`days exported as CSV in ${seconds(started)} s`);
+  const parquetLayouts: ParquetLayout[] = [
+    { files: 'day', version: 'V1' },
+    { files: 'day', version: 'V2' },
+    { files: 'vehicle-day', version: 'V2' },
+  ];
+  for (const layout of parquetLayouts) {
+    started = performance.now();
+    const name = parquetName(layout);
+    const dir = join(work, name);
+    const bytes = await writeParquet(duck, layout, csvFiles, dir);
+    sizes.push({ name, bytes, note: `written in ${seconds(started)} s` });
+    reads.push({ name, read: (id, day, limit) => readParquet(duck, layout, dir, id, day, limit) });
+  }
 
-// The summary compacted the same way, for what the charts would read over compacted periods.
-let compactSummary = Infinity;
-for (const compression of arrayLayouts.filter((l) => l.period === 'day').map((l) => l.compression)) {
-  started = performance.now();
-  const { table, bytes } = await buildMinuteArrays(bdb, compression, vehicleIds);
-  compactSummary = Math.min(compactSummary, bytes);
-  console.log(`${table}: ${perReading(bytes, readings)} bytes a reading, built in ${seconds(started)} s`);
-}
-
-// Candidate B: Parquet with ZSTD through DuckDB, one file a day or a vehicle and day.
-const work = mkdtempSync(join(tmpdir(), 'evfleet-history-'));
-const duck = await openDuck();
-started = performance.now();
-const csvFiles = await exportDays(bdb, FROM, END, join(work, 'csv'));
-console.log(`days exported as CSV in ${seconds(started)} s`);
-const parquetLayouts: ParquetLayout[] = [
-  { files: 'day', version: 'V1' },
-  { files: 'day', version: 'V2' },
-  { files: 'vehicle-day', version: 'V2' },
-];
-for (const layout of parquetLayouts) {
-  started = performance.now();
-  const name = parquetName(layout);
-  const dir = join(work, name);
-  const bytes = await writeParquet(duck, layout, csvFiles, dir);
-  sizes.push({ name, bytes, note: `written in ${seconds(started)} s` });
-  reads.push({ name, read: (id, day, limit) => readParquet(duck, layout, dir, id, day, limit) });
-}
-
-console.log(
-  `\ncompacted layouts, bytes a reading: alone, with signal_minute as it is (${perReading(summaryBytes, readings)}), with it compacted by day (${perReading(compactSummary, readings)})`,
-);
-for (const { name, bytes, note } of sizes)
   console.log(
-    `  ${name.padEnd(24)} ${[bytes, bytes + summaryBytes, bytes + compactSummary].map((b) => perReading(b, readings).padStart(7)).join(' ')}  (${note})`,
+    `\ncompacted layouts, bytes a reading: alone, with signal_minute as it is (${perReading(summaryBytes, readings)}), with it compacted by day (${perReading(compactSummary, readings)})`,
   );
+  for (const { name, bytes, note } of sizes)
+    console.log(
+      `  ${name.padEnd(24)} ${[bytes, bytes + summaryBytes, bytes + compactSummary].map((b) => perReading(b, readings).padStart(7)).join(' ')}  (${note})`,
+    );
 
-const breakdown = (name: string, columns: { column: string; bytes: number }[]) =>
+  const breakdown = (name: string, columns: { column: string; bytes: number }[]) =>
+    console.log(
+      `  ${name}: ${columns
+        .slice(0, 10)
+        .map((c) => `${c.column} ${perReading(c.bytes, readings)}`)
+        .join(', ')}`,
+    );
+  console.log('\nthe largest columns, bytes a reading:');
+  breakdown('history_day_pglz', await arrayColumnBytes(bdb, 'history_day_pglz'));
+  breakdown('parquet_day_V2', await parquetColumnBytes(duck, join(work, 'parquet_day_V2')));
+
   console.log(
-    `  ${name}: ${columns
-      .slice(0, 10)
-      .map((c) => `${c.column} ${perReading(c.bytes, readings)}`)
-      .join(', ')}`,
+    `\nreads of vehicle ${sampleVehicle}'s day ${new Date(sampleDay).toISOString().slice(0, 10)}, first call / median of ${ROUNDS} ms:`,
   );
-console.log('\nthe largest columns, bytes a reading:');
-breakdown('history_day_pglz', await arrayColumnBytes(bdb, 'history_day_pglz'));
-breakdown('parquet_day_V2', await parquetColumnBytes(duck, join(work, 'parquet_day_V2')));
+  for (const { name, read } of reads) {
+    const first50 = await timeRead(() => read(sampleVehicle, sampleDay, 50), ROUNDS);
+    const whole = await timeRead(() => read(sampleVehicle, sampleDay), ROUNDS);
+    const n = (await read(sampleVehicle, sampleDay)).length;
+    console.log(
+      `  ${name.padEnd(24)} first 50: ${first50.first.toFixed(1)} / ${first50.median.toFixed(1)}   whole day (${n}): ${whole.first.toFixed(1)} / ${whole.median.toFixed(1)}`,
+    );
+  }
 
-console.log(
-  `\nreads of vehicle ${sampleVehicle}'s day ${new Date(sampleDay).toISOString().slice(0, 10)}, first call / median of ${ROUNDS} ms:`,
-);
-for (const { name, read } of reads) {
-  const first50 = await timeRead(() => read(sampleVehicle, sampleDay, 50), ROUNDS);
-  const whole = await timeRead(() => read(sampleVehicle, sampleDay), ROUNDS);
-  const n = (await read(sampleVehicle, sampleDay)).length;
-  console.log(
-    `  ${name.padEnd(24)} first 50: ${first50.first.toFixed(1)} / ${first50.median.toFixed(1)}   whole day (${n}): ${whole.first.toFixed(1)} / ${whole.median.toFixed(1)}`,
-  );
+  const sampleVehicles = vehicleIds.slice(0, 3);
+  console.log(`\nexact read-back, vehicles ${sampleVehicles.join(', ')}, every day:`);
+  for (const { name, read } of reads.slice(1)) {
+    let checked = 0;
+    let differing = 0;
+    let first: string | null = null;
+    for (const id of sampleVehicles)
+      for (let day = FROM; day < END; day += DAY_MS) {
+        const want = await readStored(bdb, id, day, day + DAY_MS);
+        const result = compareReads(want, await read(id, day));
+        checked += want.length;
+        differing += result.differing;
+        first ??= result.first;
+      }
+    console.log(`  ${name.padEnd(24)} ${checked} readings, ${differing} differ${first ? `: ${first}` : ''}`);
+  }
+
+  duck.closeSync();
+  rmSync(work, { recursive: true, force: true });
 }
-
-const sampleVehicles = vehicleIds.slice(0, 3);
-console.log(`\nexact read-back, vehicles ${sampleVehicles.join(', ')}, every day:`);
-for (const { name, read } of reads.slice(1)) {
-  let checked = 0;
-  let differing = 0;
-  let first: string | null = null;
-  for (const id of sampleVehicles)
-    for (let day = FROM; day < END; day += DAY_MS) {
-      const want = await readStored(bdb, id, day, day + DAY_MS);
-      const result = compareReads(want, await read(id, day));
-      checked += want.length;
-      differing += result.differing;
-      first ??= result.first;
-    }
-  console.log(`  ${name.padEnd(24)} ${checked} readings, ${differing} differ${first ? `: ${first}` : ''}`);
-}
-
-duck.closeSync();
-rmSync(work, { recursive: true, force: true });
 
 // The layout built: the prototypes dropped, every day compacted by the server's own job (a hot window of none).
 for (const table of [...arrayLayouts.map(arrayTable), 'summary_day_pglz', 'summary_day_lz4'])

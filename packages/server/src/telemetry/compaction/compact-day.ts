@@ -24,9 +24,18 @@ const signalArrays = COMPACT_SIGNALS.flatMap((s) => [
 const cellArrays = Array.from({ length: MAX_CELLS }, (_, i) =>
   arrayOf(`case when o.cells_ok then round(o.cells[${i + 1}]::float8 * ${CELL_SCALE})::smallint end`),
 );
-/** SQL: every cell of the reading is a number its millivolts give back exactly. */
-const CELLS_OK = `m.cells is not null and cardinality(m.cells) <= ${MAX_CELLS} and not exists (select from unnest(m.cells) c
-  where c is null or abs(c) > ${CELL_LIMIT} or (round(c::float8 * ${CELL_SCALE}) / ${CELL_SCALE}::float8)::real <> c)`;
+const CELLS = Array.from({ length: MAX_CELLS }, (_, i) => `m.cells[${i + 1}]`).join(', ');
+const CELLS_BACK = Array.from(
+  { length: MAX_CELLS },
+  (_, i) => `(round(m.cells[${i + 1}]::float8 * ${CELL_SCALE}) / ${CELL_SCALE}::float8)::real`,
+).join(', ');
+/**
+ * SQL: every cell of the reading is a number its millivolts give back exactly: the list equals
+ * itself rebuilt from them, and lies within a smallint's millivolts.
+ */
+const CELLS_OK = `m.cells is not null and cardinality(m.cells) <= ${MAX_CELLS} and array_position(m.cells, null) is null
+  and coalesce(greatest(${CELLS}), 0) <= ${CELL_LIMIT} and coalesce(least(${CELLS}), 0) >= -${CELL_LIMIT}
+  and m.cells = (array[${CELLS_BACK}])[1:cardinality(m.cells)]`;
 
 const TARGET = [
   'vehicle_id',
@@ -65,7 +74,8 @@ export async function compactDay(db: Db, vehicleId: number, day: string): Promis
       select h.* from reading_day d cross join lateral (${DECODED_READINGS}) h where d.vehicle_id = ${vehicleId} and d.day = ${day}::date
     ), merged as (
       select distinct on (ts) * from (select *, 0 as rank from moved union all select *, 1 from kept) u order by ts, rank
-    ), o as (
+    ), o as materialized (
+      -- materialized: inlined, each of the cells' arrays would evaluate cells_ok again, twice a reading
       select m.*, ${sql.raw(CELLS_OK)} as cells_ok from merged m
     ), written as (
       insert into reading_day (${sql.raw(TARGET.join(', '))})

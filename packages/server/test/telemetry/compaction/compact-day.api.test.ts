@@ -85,6 +85,11 @@ describe.each(DATABASE_KINDS)('a compacted day on %s', (kind) => {
     );
     expect(hot.rows[0].n).toBe(1); // the time between milliseconds
     expect(await storedText(device.id, range)).toEqual(before);
+    // Only the cell lists off the millivolts are kept as they came: one cell between two, a gap, 40 cells.
+    const exactCells = await t.database.db.execute<{ n: number }>(
+      sql`select count(c)::int as n from reading_day d cross join lateral unnest(d.cells_exact) c where d.vehicle_id = ${device.id}`,
+    );
+    expect(exactCells.rows[0].n).toBe(readings.filter((_, i) => i % 3 !== 0 && i % 10 === 1).length + 2);
 
     // Late readings, one of them sent again: the day's row takes them in, once each.
     const late = [

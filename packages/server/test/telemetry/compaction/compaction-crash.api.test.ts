@@ -73,7 +73,9 @@ describe.each(DATABASE_KINDS.filter((k) => k === 'postgres'))('kill -9 during co
     // The job starts with the server: killed once some days are compacted and others not yet.
     const first = await startPortalProcess(env, join(dataDir, 'server-1.log'));
     cleanups.push(() => stopProcess(first.server));
-    for (let i = 0; i < 600 && (await history(database)).days < 20; i++) await new Promise((r) => setTimeout(r, 50));
+    const compactedDays = async () =>
+      (await database.db.execute<{ n: number }>(sql`select count(*)::int as n from reading_day`)).rows[0].n;
+    for (let i = 0; i < 1200 && (await compactedDays()) < 20; i++) await new Promise((r) => setTimeout(r, 25));
     first.server.kill('SIGKILL');
     await new Promise((r) => first.server.once('exit', r));
     const killed = await history(database);
