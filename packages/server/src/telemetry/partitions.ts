@@ -22,6 +22,20 @@ const partitionName = (start: number) => {
   return `can_reading_y${d.getUTCFullYear()}m${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 };
 
+/** SQL: the names of can_reading's partitions. */
+export const PARTITIONS_SQL = `select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent where p.relname = 'can_reading'`;
+
+/** The start of the month a partition's name covers, null for another name. */
+export function partitionMonth(name: string): number | null {
+  const m = /^can_reading_y(\d{4})m(\d{2})$/.exec(name);
+  return m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, 1) : null;
+}
+/** The end of the month a partition's name covers, null for another name. */
+export const partitionEnd = (name: string) => {
+  const start = partitionMonth(name);
+  return start === null ? null : nextMonth(start);
+};
+
 export function createPartitionManager(sql: SqlRunner) {
   const known = new Set<number>();
 
@@ -66,15 +80,11 @@ export function createPartitionManager(sql: SqlRunner) {
     /** Drops partitions that end before now - retentionDays; returns their names. */
     async dropOlderThan(now: number, retentionDays: number) {
       const cutoff = now - retentionDays * 86_400_000;
-      const parts = await sql.rows<{ name: string }>(
-        `select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent where p.relname = 'can_reading'`,
-      );
+      const parts = await sql.rows<{ name: string }>(PARTITIONS_SQL);
       const dropped: string[] = [];
       for (const { name } of parts) {
-        const m = /^can_reading_y(\d{4})m(\d{2})$/.exec(name);
-        if (!m) continue;
-        const start = Date.UTC(Number(m[1]), Number(m[2]) - 1, 1);
-        if (nextMonth(start) <= cutoff) {
+        const start = partitionMonth(name);
+        if (start !== null && nextMonth(start) <= cutoff) {
           await sql.query(`drop table if exists ${name}`);
           known.delete(start);
           dropped.push(name);

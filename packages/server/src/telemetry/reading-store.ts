@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
+import { READING_COLUMNS } from '../db/reading-history.js';
 import { sqlStateOf, UNIQUE_VIOLATION } from '../db/sql-state.js';
 import { from as copyFrom } from 'pg-copy-streams';
 import { finished } from 'node:stream/promises';
@@ -8,12 +9,10 @@ import { STORED_SIGNALS, valueAt } from '../readings/reading.js';
 import type { StoredRow } from '../readings/stored-row.js';
 import { mayBeCompacted, REMOVE_COMPACTED_DUPLICATES } from './compaction/compacted-duplicates.js';
 
-/** Column names in storage order: the signal keys in snake case, then cells and unknown signals. */
-const snake = (key: string) => key.replace(/([a-z])([A-Z0-9])/g, '$1_$2').toLowerCase();
-export const SIGNAL_COLUMNS = STORED_SIGNALS.map((k) => (k === 'battery12v' ? 'battery_12v' : snake(k)));
-const COLUMNS = ['vehicle_id', 'ts', ...SIGNAL_COLUMNS, 'cells', 'extra'];
+/** The stored signals' columns, in STORED_SIGNALS order. */
+export const SIGNAL_COLUMNS = READING_COLUMNS.slice(2, -2);
 /** The columns a COPY of readings fills, in the order of binaryCopyChunks's fields. */
-export const COLUMN_LIST = COLUMNS.join(', ');
+export const COLUMN_LIST = READING_COLUMNS.join(', ');
 
 /** Bytes of a row's vehicle, time and signals (each at most a float8). */
 const FIXED_BYTES = FIELD_BYTES.int4 + FIELD_BYTES.timestamptz + STORED_SIGNALS.length * FIELD_BYTES.float8;
@@ -26,7 +25,7 @@ export function* binaryCopyChunks(rows: StoredRow[]): Generator<Buffer> {
     const { extra } = reading;
     const cellsBytes = reading.cells ? float4ArrayBytes(reading.cells.length) : FIELD_BYTES.null;
     const full = out.row(
-      COLUMNS.length,
+      READING_COLUMNS.length,
       FIXED_BYTES + cellsBytes + (extra ? out.numbersBytes(extra) : FIELD_BYTES.null),
     );
     if (full) yield full;

@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { AlertEngine } from '../alerts/alert-engine.js';
 import type { Db } from '../db/client.js';
 import { isoTime, jsonRecords } from '../db/json-records.js';
-import { readingsOf } from '../db/reading-history.js';
+import { READING_COLUMNS, readingsOf } from '../db/reading-history.js';
 import { vehicleState } from '../db/telemetry-schema.js';
 import type { EpisodeTracker } from './episodes.js';
 import { SIGNAL_COLUMNS } from './reading-store.js';
@@ -79,7 +79,7 @@ export function createTakeover(deps: {
   };
 }
 
-const SELECT_COLUMNS = ['vehicle_id', 'ts', ...SIGNAL_COLUMNS, 'cells', 'extra'].map((c) => sql.identifier(c));
+const SELECT_COLUMNS = READING_COLUMNS.map((c) => sql.identifier(c));
 
 /** The vehicles' stored readings from `from` on (all of them when null), in order per vehicle. */
 async function readingsSince(db: Db, since: { vehicleId: number; from: number | null }[]): Promise<StoredRow[]> {

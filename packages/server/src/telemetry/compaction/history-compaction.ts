@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { onceAcrossInstances, type Database } from '../../db/client.js';
+import { partitionEnd, PARTITIONS_SQL } from '../partitions.js';
 import { compactDay } from './compact-day.js';
 
 /** The advisory lock of history compaction ('evfc' in ASCII): one instance compacts at a time. */
@@ -47,13 +48,10 @@ async function compactBefore(database: Database, cutoff: number) {
  * under a lock that keeps a late reading from arriving between the look and the truncate.
  */
 async function emptyPartitionsBefore(database: Database, cutoff: number) {
-  const { rows } = await database.db.execute<{ name: string; bound: string }>(sql`
-    select c.relname as name, pg_get_expr(c.relpartbound, c.oid) as bound
-    from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
-    where p.relname = 'can_reading'`);
-  for (const { name, bound } of rows) {
-    const to = /TO \('([^']+)'\)/.exec(bound)?.[1];
-    if (!to || Date.parse(to) > cutoff) continue;
+  const { rows } = await database.db.execute<{ name: string }>(sql.raw(PARTITIONS_SQL));
+  for (const { name } of rows) {
+    const end = partitionEnd(name);
+    if (end === null || end > cutoff) continue;
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`lock table ${sql.identifier(name)} in access exclusive mode`);
       const { rows: any } = await tx.execute(sql`select 1 from ${sql.identifier(name)} limit 1`);
