@@ -40,8 +40,9 @@ bench "signal chart in Chromium, ten days at 1 Hz (864,000 readings), PostgreSQL
 bench "zones: the list with 10,000 zones as an administrator, a dealer and a fleet owner, and a depot's visits over 90 days, PostgreSQL (goal: p95 < 100 ms each)" bash scripts/with-postgres.sh npx tsx bench/zones.ts
 bench "dashboard counts and computed cards, 10,000 vehicles, 30 days of readings for 100, PostgreSQL (goal: p95 < 100 ms each)" bash scripts/with-postgres.sh npx tsx bench/dashboard.ts
 # A figure a reading depends on a vehicle's day, not on how many vehicles there are: 10 vehicles reporting every 10 s.
-bench "history size: 30 days of the demo model's readings for 10 vehicles every 10 s, today's layout, two compacted prototypes (arrays, Parquet with ZSTD) and the layout built, compacted by the server's job, PostgreSQL (goal: <= 45 bytes a reading, everything included)" env BENCH_VEHICLES=10 BENCH_STEPPING=every bash scripts/with-postgres.sh npx tsx bench/history-size.ts
-bench "history size, the same on embedded PGlite (goal: <= 45 bytes a reading, everything included)" env BENCH_VEHICLES=10 BENCH_STEPPING=every npx tsx bench/history-size.ts
+bench "history size: 30 days of the demo model's readings for 10 vehicles every 10 s, today's layout, two compacted prototypes (arrays, Parquet with ZSTD) and the layout built, loaded a day at a time and compacted by the server's job, PostgreSQL (goal: <= 45 bytes a reading, everything included)" env BENCH_VEHICLES=10 BENCH_STEPPING=every bash scripts/with-postgres.sh npx tsx bench/history-size.ts
+bench "reads over compacted history against the same readings hot, side by side: 90 days every 10 s of two vehicles, the report's first page and export, the signal chart, a day's daily figures and trips, PostgreSQL (goal: compacted <= 1.2 times hot)" bash scripts/with-postgres.sh npx tsx bench/compacted-reads.ts
+bench "history size, the layout built on embedded PGlite (goal: <= 45 bytes a reading, everything included)" env BENCH_TODAY=0 BENCH_VEHICLES=10 BENCH_STEPPING=every npx tsx bench/history-size.ts
 
 echo
 if [ ${#missed[@]} -gt 0 ]; then

@@ -37,6 +37,29 @@ const signalArrays = Object.fromEntries(
     [s.exactColumn, doublePrecision(s.exactColumn).array()],
   ]),
 );
+/**
+ * The compacted row's arrays of a signal's lowest and highest value in each minute of the day, as
+ * its readings' (an integer at the resolution, and the value as stored where it is not at it).
+ */
+export const minuteColumns = (s: CompactSignal) => ({
+  low: `${s.column}_low`,
+  lowExact: `${s.column}_low_exact`,
+  high: `${s.column}_high`,
+  highExact: `${s.column}_high_exact`,
+});
+const minuteArrays = Object.fromEntries(
+  COMPACT_SIGNALS.flatMap((s) => {
+    const { low, lowExact, high, highExact } = minuteColumns(s);
+    const integers = (name: string) => (s.type === 'smallint' ? smallint(name) : integer(name)).array();
+    return [
+      [low, integers(low)],
+      [lowExact, doublePrecision(lowExact).array()],
+      [high, integers(high)],
+      [highExact, doublePrecision(highExact).array()],
+    ];
+  }),
+);
+
 const cellArrays = Object.fromEntries(
   Array.from({ length: MAX_CELLS }, (_, i) => [cellColumn(i), smallint(cellColumn(i)).array()]),
 );
@@ -63,6 +86,14 @@ export const readingDay = pgTable(
     cellsExact: text('cells_exact').array(),
     /** Each reading's unknown signals, null for none; the array is null when no reading of the day has any. */
     extra: jsonb('extra').array(),
+    /**
+     * The chart's summary of the day, as signal_minute keeps it for hot readings: each minute with
+     * a reading (from the day's start), its readings, and each signal's extremes in it. Null only
+     * in a row compacted before the summary was kept, until compaction summarizes it.
+     */
+    minutes: smallint('minutes').array(),
+    minuteReadings: integer('minute_readings').array(),
+    ...minuteArrays,
     compactedAt: instant('compacted_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.vehicleId, t.day] })],

@@ -1,6 +1,6 @@
 import { MAX_CELLS } from '@evfleet/domain';
 import { getTableColumns, sql, Subquery, type SQL } from 'drizzle-orm';
-import { CELL_SCALE, cellColumn, COMPACT_SIGNALS, type CompactSignal } from './history-schema.js';
+import { CELL_SCALE, cellColumn, COMPACT_SIGNALS, minuteColumns, type CompactSignal } from './history-schema.js';
 import { canReading } from './telemetry-schema.js';
 
 /**
@@ -12,33 +12,65 @@ import { canReading } from './telemetry-schema.js';
 
 /** The columns a reading reads back with, in order. */
 export const READING_COLUMNS = ['vehicle_id', 'ts', ...COMPACT_SIGNALS.map((s) => s.column), 'cells', 'extra'];
-const COLUMN_LIST = sql.raw(READING_COLUMNS.join(', '));
+/** Of them, the values: what a read may pick. */
+const VALUE_COLUMNS = READING_COLUMNS.slice(2);
 
+const DAY_MS = 86_400_000;
 const cellColumns = Array.from({ length: MAX_CELLS }, (_, i) => cellColumn(i));
-/** Every array of a compacted row, in the order `unnest` zips them. */
-const ARRAYS = [
-  'ms',
-  ...COMPACT_SIGNALS.flatMap((s) => [s.column, s.exactColumn]),
-  'cell_count',
-  ...cellColumns,
-  'cells_exact',
-  'extra',
-];
 
 /** A value back from its integer: the division by a power of ten is correctly rounded, so it is the double stored. */
-const signalValue = (s: CompactSignal) =>
+const signalValue = (s: CompactSignal, column = s.column, exactColumn = s.exactColumn) =>
   s.scale === 1
-    ? `coalesce(r.${s.column}::float8, r.${s.exactColumn})`
-    : `coalesce(r.${s.column}::float8 / ${s.scale}, r.${s.exactColumn})`;
-const cellsValue = `case when r.cells_exact is not null then r.cells_exact::real[] when r.cell_count is not null then
-  (array[${cellColumns.map((c) => `(r.${c}::float8 / ${CELL_SCALE})::real`).join(', ')}])[1:r.cell_count] end`;
+    ? `coalesce(r.${column}::float8, r.${exactColumn})`
+    : `coalesce(r.${column}::float8 / ${s.scale}, r.${exactColumn})`;
+const cellValues = (count: number) =>
+  `array[${cellColumns
+    .slice(0, count)
+    .map((c) => `(r.${c}::float8 / ${CELL_SCALE})::real`)
+    .join(', ')}]`;
+/** The packs' usual cell counts: a reading of one of them builds its list at once, others slice the longest. */
+const USUAL_CELL_COUNTS = [16, 20, 24, 28, 32];
+const cellsValue = `case when r.cells_exact is not null then r.cells_exact::real[]
+  ${USUAL_CELL_COUNTS.map((n) => `when r.cell_count = ${n} then ${cellValues(n)}`).join(' ')}
+  when r.cell_count is not null then (${cellValues(MAX_CELLS)})[1:r.cell_count] end`;
 
-/** The readings of compacted rows `d` (a reading_day alias in scope), as can_reading's columns. */
-export const DECODED_READINGS =
-  sql.raw(`select d.vehicle_id, (d.day::timestamp + r.ms * interval '1 millisecond') at time zone 'UTC' as ts,
-  ${COMPACT_SIGNALS.map((s) => `${signalValue(s)} as ${s.column}`).join(', ')},
-  ${cellsValue} as cells, r.extra
-  from unnest(${ARRAYS.map((a) => `d.${a}`).join(', ')}) as r(${ARRAYS.join(', ')})`);
+/** Each value column of a reading: the compacted row's arrays it is decoded from, and how. */
+const DECODING: Record<string, { arrays: string[]; value: string }> = {
+  ...Object.fromEntries(
+    COMPACT_SIGNALS.map((s) => [s.column, { arrays: [s.column, s.exactColumn], value: signalValue(s) }]),
+  ),
+  cells: { arrays: ['cell_count', ...cellColumns, 'cells_exact'], value: cellsValue },
+  extra: { arrays: ['extra'], value: 'r.extra' },
+};
+
+/**
+ * SQL: the readings of compacted rows `d` (a reading_day alias in scope) as can_reading's
+ * `vehicle_id`, `ts` and `columns`, those of `slice` (`[i:j]`, positions in the day's arrays) or
+ * all. Only the arrays of the columns asked for are read. They are unnested in the select list,
+ * where PostgreSQL steps through them together, rather than in `from unnest(a, b, …)`, which copies
+ * each array's elements into a store of its own first (four times as long: bench/compacted-reads.ts).
+ */
+const decoded = (columns: readonly string[], slice = '') => {
+  const arrays = ['ms', ...columns.flatMap((c) => DECODING[c].arrays)];
+  return sql.raw(`select d.vehicle_id, (d.day::timestamp + r.ms * interval '1 millisecond') at time zone 'UTC' as ts
+    ${columns.map((c) => `, ${DECODING[c].value} as ${c}`).join('')}
+    from (select ${arrays.map((a) => `unnest(d.${a}${slice}) as ${a}`).join(', ')}) r`);
+};
+/** Every reading of compacted rows `d` (a reading_day alias in scope), as can_reading's columns. */
+export const DECODED_READINGS = decoded(VALUE_COLUMNS);
+
+/**
+ * Which of a reading's values a read takes: all, or those of a selection of can_reading's columns
+ * (as a query selects them, `METER_COLUMNS`). Only these are read; a query that names another
+ * column of the read fails.
+ */
+export type Picked = Record<string, { name: string }> | undefined;
+const valuesOf = (picked: Picked) => {
+  if (!picked) return VALUE_COLUMNS;
+  const names = new Set(Object.values(picked).map((c) => c.name));
+  return VALUE_COLUMNS.filter((c) => names.has(c));
+};
+const selectList = (columns: readonly string[]) => sql.raw(['vehicle_id', 'ts', ...columns].join(', '));
 
 /** An instant given as a Date or as SQL (a column, `'-infinity'`…). */
 type Instant = Date | SQL;
@@ -53,89 +85,116 @@ const utcDay = (at: Instant) =>
     : sql`((${at})::timestamptz at time zone 'UTC')::date`;
 
 /**
- * A vehicle's readings from `from` to `to`, both included, as a subquery named can_reading: the
- * caller's own conditions on `can_reading` columns still apply. A day's compacted row is read
- * whole, so a range should be no wider than the query needs.
+ * SQL: `i` and `j`, the positions in the times' array of compacted rows `d` of the first and last
+ * reading from `from` to `to` (`j` < `i` when none): the times are in order, so `width_bucket`
+ * finds both by bisection, and a read decodes only the readings of its range, not its days whole.
  */
-export function readingsOf(vehicleId: number | SQL, from: Instant, to: Instant) {
-  return asCanReading(sql`select ${COLUMN_LIST} from can_reading where vehicle_id = ${vehicleId} and ts between ${instant(from)} and ${instant(to)}
+function positions(from: Instant, to: Instant) {
+  // Milliseconds into the day; a day the range covers whole is taken whole, without reading its times.
+  const ms = (at: Instant) => sql`(extract(epoch from ${instant(at)}) * 1000 - z.start)`;
+  return sql`(select case when ${ms(from)} <= 0 then 1 else width_bucket(least(ceil(${ms(from)}), ${DAY_MS})::int - 1, d.ms) + 1 end as i,
+      case when ${ms(to)} >= ${DAY_MS - 1} then d.readings else width_bucket(greatest(floor(${ms(to)}), -1)::int, d.ms) end as j
+    from (select (d.day - date '1970-01-01')::bigint * ${DAY_MS} as start) z) p`;
+}
+
+/** The compacted rows of a vehicle's days from `from` to `to` with a reading in it, as `d`, with the positions `i` and `j` of the range in each. */
+const compactedDays = (vehicleId: number | SQL, from: Instant, to: Instant) =>
+  sql`(select d.*, p.i, p.j from reading_day d cross join lateral ${positions(from, to)}
+    where d.vehicle_id = ${vehicleId} and d.day between ${utcDay(from)} and ${utcDay(to)} and p.j >= p.i) d`;
+
+/**
+ * A vehicle's readings from `from` to `to`, both included, as a subquery named can_reading (of the
+ * `picked` columns' values, or all): the caller's own conditions on `can_reading` columns still apply.
+ */
+export function readingsOf(vehicleId: number | SQL, from: Instant, to: Instant, picked?: Picked) {
+  const columns = valuesOf(picked);
+  return asCanReading(sql`select ${selectList(columns)} from can_reading where vehicle_id = ${vehicleId} and ts between ${instant(from)} and ${instant(to)}
     union all
-    select * from (select h.* from reading_day d cross join lateral (${DECODED_READINGS}) h
-      where d.vehicle_id = ${vehicleId} and d.day between ${utcDay(from)} and ${utcDay(to)}) c
-    where c.ts between ${instant(from)} and ${instant(to)}`);
+    select h.* from ${compactedDays(vehicleId, from, to)} cross join lateral (${decoded(columns, '[d.i:d.j]')}) h`);
 }
 
 /**
  * The instants of a vehicle's readings from `from` to `to`, both included, as a subquery named
  * can_reading of `vehicle_id` and `ts` only: the hot rows' index alone, and of a compacted day
- * only its times' array, for a page's instants before its rows are read.
+ * only its times, for a page's instants before its rows are read. With `first`, of the compacted
+ * days only those that may hold one of the range's first `first` instants in the order asked.
  */
-export function timesOf(vehicleId: number, from: Instant, to: Instant) {
+export function timesOf(vehicleId: number, from: Instant, to: Instant, first?: { count: number; descending: boolean }) {
   const { vehicleId: v, ts } = getTableColumns(canReading);
+  const order = sql.raw(first?.descending ? 'desc' : 'asc');
+  // A day can hold one of the first n instants only if fewer than n of the range come before it.
+  const days = first
+    ? sql`select * from (select d.vehicle_id, d.day, d.ms, d.i, d.j,
+          coalesce(sum(d.j - d.i + 1) over (order by d.day ${order} rows between unbounded preceding and 1 preceding), 0) as before
+        from ${compactedDays(vehicleId, from, to)}) d where d.before < ${first.count}`
+    : sql`select d.vehicle_id, d.day, d.ms, d.i, d.j from ${compactedDays(vehicleId, from, to)}`;
   return new Subquery(
     sql`select vehicle_id, ts from can_reading where vehicle_id = ${vehicleId} and ts between ${instant(from)} and ${instant(to)}
     union all
-    select * from (select d.vehicle_id, (d.day::timestamp + m * interval '1 millisecond') at time zone 'UTC' as ts
-      from reading_day d cross join lateral unnest(d.ms) m
-      where d.vehicle_id = ${vehicleId} and d.day between ${utcDay(from)} and ${utcDay(to)}) c
-    where c.ts between ${instant(from)} and ${instant(to)}`,
+    select d.vehicle_id, (d.day::timestamp + m * interval '1 millisecond') at time zone 'UTC' as ts
+      from (${days}) d cross join lateral unnest(d.ms[d.i:d.j]) m`,
     { vehicleId: v, ts },
     'can_reading',
   );
 }
 
-/**
- * SQL: how many readings a vehicle has from `from` to `to`, both included. A compacted day wholly
- * inside counts by its row's count, one the range cuts by its times alone: no value is read.
- */
+/** SQL: how many readings a vehicle has from `from` to `to`, both included; of a compacted day, no value is read. */
 export function countOf(vehicleId: number, from: Instant, to: Instant) {
-  const a = instant(from);
-  const b = instant(to);
-  return sql`((select count(*) from can_reading where vehicle_id = ${vehicleId} and ts between ${a} and ${b})
-    + coalesce((select sum(case when d.start >= ${a} and d.start + interval '1 day' - interval '1 millisecond' <= ${b} then d.readings
-        else (select count(*) from unnest(d.ms) m where d.start + m * interval '1 millisecond' between ${a} and ${b}) end)
-      from (select readings, ms, day::timestamp at time zone 'UTC' as start from reading_day
-        where vehicle_id = ${vehicleId} and day between ${utcDay(from)} and ${utcDay(to)}) d), 0))::int`;
+  return sql`((select count(*) from can_reading where vehicle_id = ${vehicleId} and ts between ${instant(from)} and ${instant(to)})
+    + coalesce((select sum(d.j - d.i + 1) from ${compactedDays(vehicleId, from, to)}), 0))::int`;
 }
 
 /**
- * One signal of a vehicle's compacted readings from `from` to `to`, both included, as rows of `ts`
- * and `v` (null where the reading has none): only the signal's arrays and the times are read, for
- * the charts, which read one signal over long periods.
+ * The chart's summary of a signal over a vehicle's compacted days, each minute starting from `from`
+ * to before `to`, as rows of `t` (the minute's start, milliseconds since 1970, a bigint), `n` (its
+ * readings), `low` and `high` (its extremes, null when none of its readings has the signal): what
+ * signal_minute holds for hot readings.
  */
-export function compactedSignalOf(vehicleId: number, key: CompactSignal['key'], from: Instant, to: Instant) {
+export function compactedMinutesOf(vehicleId: number, key: CompactSignal['key'], from: number, to: number) {
   const s = COMPACT_SIGNALS.find((c) => c.key === key)!;
-  return sql`(select * from (select (d.day::timestamp + r.ms * interval '1 millisecond') at time zone 'UTC' as ts, ${sql.raw(signalValue(s))} as v
-    from reading_day d cross join lateral unnest(d.ms, d.${sql.raw(s.column)}, d.${sql.raw(s.exactColumn)}) as r(ms, ${sql.raw(`${s.column}, ${s.exactColumn}`)})
-    where d.vehicle_id = ${vehicleId} and d.day between ${utcDay(from)} and ${utcDay(to)}) c
-    where c.ts between ${instant(from)} and ${instant(to)})`;
+  const { low, lowExact, high, highExact } = minuteColumns(s);
+  const arrays = ['minutes', 'minute_readings', low, lowExact, high, highExact];
+  return sql`(select r.start + r.minutes * 60000 as t, r.minute_readings as n,
+      ${sql.raw(signalValue(s, low, lowExact))} as low, ${sql.raw(signalValue(s, high, highExact))} as high
+    from (select (d.day - date '1970-01-01')::bigint * ${DAY_MS} as start, ${sql.raw(arrays.map((a) => `unnest(d.${a}) as ${a}`).join(', '))}
+      from reading_day d where d.vehicle_id = ${vehicleId} and d.day between ${utcDay(new Date(from))} and ${utcDay(new Date(to))}) r
+    where r.start + r.minutes * 60000 >= ${from} and r.start + r.minutes * 60000 < ${to})`;
 }
 
 /**
- * The vehicle's last reading before `before` (when `where` holds for it, on can_reading's columns):
- * the hot readings' index, and the two last compacted days up to `before`'s (its own day may hold
- * only later readings, and every compacted day holds one); with `where`, every compacted day before.
+ * The vehicle's last reading before `before` (of the `picked` columns' values, or all; when `where`
+ * holds for it, on can_reading's columns): the hot readings' index, and the compacted days up to
+ * `before`'s with a reading up to it, newest first, until one holds such a reading. Of a day, the
+ * last readings up to `before` are decoded first, the day's others only when none of those will do.
  */
-export function lastReadingBefore(vehicleId: number | SQL, at: Instant, where?: SQL) {
+export function lastReadingBefore(
+  vehicleId: number | SQL,
+  at: Instant,
+  { where, picked }: { where?: SQL; picked?: Picked } = {},
+) {
+  const columns = valuesOf(picked);
   const before = instant(at);
   const condition = where ? sql`and ${where}` : sql``;
+  const last = (slice: string) =>
+    sql`(select * from (${decoded(columns, slice)}) can_reading where ts < ${before} ${condition} order by ts desc limit 1)`;
   return asCanReading(sql`select * from (
-    (select ${COLUMN_LIST} from can_reading where vehicle_id = ${vehicleId} and ts < ${before} ${condition} order by ts desc limit 1)
+    (select ${selectList(columns)} from can_reading where vehicle_id = ${vehicleId} and ts < ${before} ${condition} order by ts desc limit 1)
     union all
-    (select * from (select h.* from (select * from reading_day where vehicle_id = ${vehicleId} and day <= ${utcDay(at)}
-        order by day desc ${where ? sql`` : sql`limit 2`}) d
-      cross join lateral (${DECODED_READINGS}) h) can_reading where ts < ${before} ${condition} order by ts desc limit 1)
+    (select h.* from (select * from ${compactedDays(vehicleId, sql`'-infinity'`, at)} order by d.day desc) d
+      cross join lateral (${last('[greatest(d.i, d.j - 15):d.j]')} union all ${last('[d.i:d.j]')} limit 1) h
+      limit 1)
   ) can_reading order by ts desc limit 1`);
 }
 
-/** The vehicle's first reading after `after`: as lastReadingBefore, the other way. */
-export function firstReadingAfter(vehicleId: number | SQL, at: Instant) {
+/** The vehicle's first reading after `after`: the hot readings' index, and of the compacted days the first reading after it. */
+export function firstReadingAfter(vehicleId: number | SQL, at: Instant, picked?: Picked) {
+  const columns = valuesOf(picked);
   const after = instant(at);
   return asCanReading(sql`select * from (
-    (select ${COLUMN_LIST} from can_reading where vehicle_id = ${vehicleId} and ts > ${after} order by ts limit 1)
+    (select ${selectList(columns)} from can_reading where vehicle_id = ${vehicleId} and ts > ${after} order by ts limit 1)
     union all
-    (select * from (select h.* from (select * from reading_day where vehicle_id = ${vehicleId} and day >= ${utcDay(at)}
-        order by day limit 2) d
-      cross join lateral (${DECODED_READINGS}) h) c where ts > ${after} order by ts limit 1)
+    (select h.* from (select * from ${compactedDays(vehicleId, at, sql`'infinity'`)} order by d.day) d
+      cross join lateral (select * from (${decoded(columns, '[d.i:least(d.j, d.i + 1)]')}) c where ts > ${after} order by ts limit 1) h
+      limit 1)
   ) can_reading order by ts limit 1`);
 }

@@ -137,7 +137,7 @@ export async function loadStarts(db: Db, firsts: FirstReading[]): Promise<Vehicl
   const { rows: prevRows } = await db.execute<MeterRow & { vehicleId: number }>(sql`
     select v.vehicle_id as "vehicleId", r.* from ${wanted}
     cross join lateral (
-      select ${namedColumns(METER_COLUMNS)} from ${lastReadingBefore(sql`v.vehicle_id`, sql`v.before`)}) r`);
+      select ${namedColumns(METER_COLUMNS)} from ${lastReadingBefore(sql`v.vehicle_id`, sql`v.before`, { picked: METER_COLUMNS })}) r`);
   const prev = new Map(prevRows.map(({ vehicleId, ...r }) => [vehicleId, meterPointOf({ ...r, ts: new Date(r.ts) })]));
   const last = async (kind: EpisodeKind) => {
     const table = tableOf(kind);
@@ -188,9 +188,9 @@ export async function resegmentWindow(db: Db, vehicleId: number, from: number, t
     const points = [
       ...(await tx
         .select(METER_COLUMNS)
-        .from(readingsOf(vehicleId, new Date(start), new Date(end)))
+        .from(readingsOf(vehicleId, new Date(start), new Date(end), METER_COLUMNS))
         .orderBy(asc(canReading.ts))),
-      ...(await tx.select(METER_COLUMNS).from(firstReadingAfter(vehicleId, new Date(end)))),
+      ...(await tx.select(METER_COLUMNS).from(firstReadingAfter(vehicleId, new Date(end), METER_COLUMNS))),
     ].map(meterPointOf);
     for (const kind of KINDS) {
       const table = tableOf(kind);

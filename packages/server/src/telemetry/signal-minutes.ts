@@ -9,6 +9,8 @@ import { SIGNAL_INDEX } from '../readings/reading.js';
 import type { StoredRow } from '../readings/stored-row.js';
 
 const MINUTE_MS = 60_000;
+/** The chart signals' columns. */
+const CHART_COLUMNS = Object.fromEntries(CHART_SIGNALS.map((k) => [k, canReading[k]]));
 /** Each chart signal's place in a reading's values. */
 const CHART_PLACES = CHART_SIGNALS.map((k) => SIGNAL_INDEX[k]);
 
@@ -61,7 +63,7 @@ export async function rebuildMinutes(db: Db, vehicleId: number, from: number, to
     await tx.execute(sql`
       insert into ${signalMinute} (vehicle_id, minute, readings, low, high)
       select ${vehicleId}, date_trunc('minute', ${canReading.ts}), count(*), ${extremes('min')}, ${extremes('max')}
-      from ${readingsOf(vehicleId, new Date(from), new Date(to))}
+      from ${readingsOf(vehicleId, new Date(from), new Date(to), CHART_COLUMNS)}
       where ${canReading.ts} < ${new Date(to)}
       group by 2`);
   });

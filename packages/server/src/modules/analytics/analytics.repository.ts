@@ -1,4 +1,4 @@
-import { compactedSignalOf, readingsOf } from '../../db/reading-history.js';
+import { compactedMinutesOf, readingsOf } from '../../db/reading-history.js';
 import { CHART_SIGNALS, type ChartSignal } from '@evfleet/domain';
 import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { vehicleDailyStat } from '../../db/admin-schema.js';
@@ -283,7 +283,7 @@ export const analyticsRepository = {
       select floor((extract(epoch from ${canReading.ts}) * 1000 - ${from}) / ${bucketMs})::int as bucket,
         (extract(epoch from min(${canReading.ts})) * 1000)::float8 as ts,
         min(${column}) as min, max(${column}) as max, count(*)::int as n
-      from ${readingsOf(vehicleId, new Date(from), new Date(to))}
+      from ${readingsOf(vehicleId, new Date(from), new Date(to), { column })}
       where ${canReading.ts} < ${new Date(to)} and ${column} is not null
       group by 1 order by 1`);
     return rows<{ ts: number; min: number; max: number; n: number }>(result);
@@ -303,20 +303,20 @@ export const analyticsRepository = {
   ) => {
     const k = CHART_SIGNALS.indexOf(signal) + 1;
     const firstMinute = Math.floor(from / MINUTE_MS) * MINUTE_MS;
-    // Compacted days have no minutes of their own: theirs are summed from the signal's compacted readings.
+    // Compacted days keep their minutes in their own row (db/reading-history.ts).
     const result = await db.execute(sql`
-      select floor((extract(epoch from m.minute) * 1000 - ${firstMinute}) / ${bucketMs})::int as bucket,
-        (extract(epoch from min(m.minute)) * 1000)::float8 as ts, min(m.low) as min, max(m.high) as max, sum(m.n)::int as n
+      select floor((m.t - ${firstMinute}) / ${bucketMs})::int as bucket, min(m.t)::float8 as ts,
+        min(m.low) as min, max(m.high) as max, sum(m.n)::int as n
       from (
-        select ${signalMinute.minute} as minute, ${signalMinute.low}[${k}] as low, ${signalMinute.high}[${k}] as high, ${signalMinute.readings} as n
+        select (extract(epoch from ${signalMinute.minute}) * 1000)::bigint as t, ${signalMinute.readings} as n,
+          ${signalMinute.low}[${k}] as low, ${signalMinute.high}[${k}] as high
         from ${signalMinute}
         where ${signalMinute.vehicleId} = ${vehicleId} and ${signalMinute.minute} >= ${new Date(firstMinute)}
-          and ${signalMinute.minute} < ${new Date(to)} and ${signalMinute.low}[${k}] is not null
+          and ${signalMinute.minute} < ${new Date(to)}
         union all
-        select date_trunc('minute', c.ts), min(c.v), max(c.v), count(*)
-        from ${compactedSignalOf(vehicleId, signal, new Date(firstMinute), new Date(to))} c
-        where c.ts < ${new Date(to)} group by 1 having count(c.v) > 0
+        select * from ${compactedMinutesOf(vehicleId, signal, firstMinute, to)} c
       ) m
+      where m.low is not null
       group by 1 order by 1`);
     return rows<{ ts: number; min: number; max: number; n: number }>(result);
   },

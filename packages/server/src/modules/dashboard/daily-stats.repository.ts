@@ -1,29 +1,24 @@
 import type { MeterPoint } from '@evfleet/domain';
-import { and, asc, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { forEachBatch } from '../../db/cursor.js';
 import { isoTime, jsonRecords } from '../../db/json-records.js';
+import { namedColumns } from '../../db/named-columns.js';
 import { lastReadingBefore, readingsOf } from '../../db/reading-history.js';
 import { canReading } from '../../db/telemetry-schema.js';
 import { METER_COLUMNS, meterPointOf, type MeterRow } from '../../telemetry/meter-rows.js';
 import { lowCellRows, type DayFigures } from './day-figures.js';
 
-/** Readings are read in pages of this many, so a day of one-second readings never sits in memory at once. */
-const PAGE = 5000;
+/** Readings are handed over in batches of this many, so a day of one-second readings never sits in memory at once. */
+const BATCH = 5000;
 
-/** A vehicle's readings from `from` (inclusive) to `to` (exclusive), oldest first. */
-export async function* readingsBetween(db: Db, vehicleId: number, from: Date, to: Date): AsyncGenerator<MeterPoint> {
-  let after: Date | null = null;
-  for (;;) {
-    const rows: MeterRow[] = await db
-      .select(METER_COLUMNS)
-      .from(readingsOf(vehicleId, after ?? from, to))
-      .where(and(after ? gt(canReading.ts, after) : gte(canReading.ts, from), lt(canReading.ts, to)))
-      .orderBy(asc(canReading.ts))
-      .limit(PAGE);
-    for (const r of rows) yield meterPointOf(r);
-    if (rows.length < PAGE) return;
-    after = rows[rows.length - 1].ts;
-  }
+/** Each of a vehicle's readings from `from` (inclusive) to `to` (exclusive), oldest first, to `each`. */
+export function forEachReading(db: Db, vehicleId: number, from: Date, to: Date, each: (p: MeterPoint) => void) {
+  const query = sql`select ${namedColumns(METER_COLUMNS)} from ${readingsOf(vehicleId, from, to, METER_COLUMNS)}
+    where ${and(gte(canReading.ts, from), lt(canReading.ts, to))} order by ${canReading.ts}`;
+  return forEachBatch<MeterRow>(db, query, BATCH, (rows) => {
+    for (const r of rows) each(meterPointOf({ ...r, ts: new Date(r.ts) }));
+  });
 }
 
 export interface Seed {
@@ -49,8 +44,11 @@ export async function readingsBefore(db: Db, before: { vehicleId: number; ts: nu
     left join lateral (
       select json_build_object('ts', ts, 'packVoltage', pack_voltage, 'vehicleCurrent', vehicle_current, 'chargeStatus', charge_status,
         'speed', speed, 'batteryCharge', battery_charge, 'odometer', odometer, 'gpsLat', gps_lat, 'gpsLong', gps_long, 'cells', cells) as reading
-      from ${lastReadingBefore(sql`b.vehicle_id`, sql`b.ts`)}) r on true
-    left join lateral (select odometer from ${lastReadingBefore(sql`b.vehicle_id`, sql`b.ts`, sql`${canReading.odometer} is not null`)}) o on true`);
+      from ${lastReadingBefore(sql`b.vehicle_id`, sql`b.ts`, { picked: METER_COLUMNS })}) r on true
+    left join lateral (select odometer from ${lastReadingBefore(sql`b.vehicle_id`, sql`b.ts`, {
+      where: sql`${canReading.odometer} is not null`,
+      picked: { odometer: canReading.odometer },
+    })}) o on true`);
   for (const r of rows)
     seeds.set(r.vehicle_id, {
       prev: r.reading && meterPointOf({ ...r.reading, ts: new Date(r.reading.ts) }),

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { addReading, newFigures, type Cursor, type DayFigures } from './day-figures.js';
-import { readingsBefore, readingsBetween, replaceDay } from './daily-stats.repository.js';
+import { forEachReading, readingsBefore, replaceDay } from './daily-stats.repository.js';
 
 const DAY_MS = 86_400_000;
 
@@ -15,8 +15,7 @@ export async function rebuildDay(db: Db, vehicleId: number, day: string): Promis
   const seed = (await readingsBefore(db, [{ vehicleId, ts: start.getTime() }])).get(vehicleId);
   const cursor: Cursor = { prev: seed?.prev ?? null, odometer: seed?.odometer ?? null };
   const figures = newFigures();
-  for await (const p of readingsBetween(db, vehicleId, start, new Date(start.getTime() + DAY_MS)))
-    addReading(cursor, p, figures);
+  await forEachReading(db, vehicleId, start, new Date(start.getTime() + DAY_MS), (p) => addReading(cursor, p, figures));
   await replaceDay(db, { ...figures, vehicleId, day });
   return figures;
 }

@@ -1,25 +1,36 @@
 import { MAX_CELLS } from '@evfleet/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { CELL_SCALE, cellColumn, COMPACT_SIGNALS, type CompactSignal } from '../../db/history-schema.js';
+import { CELL_SCALE, cellColumn, COMPACT_SIGNALS, minuteColumns, type CompactSignal } from '../../db/history-schema.js';
 import { DECODED_READINGS, READING_COLUMNS } from '../../db/reading-history.js';
 
 const INT_LIMIT = { smallint: 32_767, int: 2_147_483_647 };
 const CELL_LIMIT = Math.floor(INT_LIMIT.smallint / CELL_SCALE);
 
-/** SQL: the reading's value is its integer at the resolution, divided back exactly (`o.` columns). */
-const atResolution = ({ column, scale, type }: CompactSignal) =>
+/** SQL: `value` (of signal `s`) is its integer at the resolution, divided back exactly. */
+const atResolution = ({ scale, type }: CompactSignal, value: string) =>
   scale === 1
-    ? `(abs(o.${column}) <= ${INT_LIMIT[type]} and round(o.${column}) = o.${column})`
-    : `(abs(o.${column}) <= ${INT_LIMIT[type] / scale} and round(o.${column} * ${scale}) / ${scale} = o.${column})`;
-const integerOf = ({ column, scale, type }: CompactSignal) =>
-  scale === 1 ? `round(o.${column})::${type}` : `round(o.${column} * ${scale})::${type}`;
-/** SQL: an array of the day's `value`s in time order, or null when none of them is set. */
-const arrayOf = (value: string) => `case when count(${value}) > 0 then array_agg(${value} order by o.ts) end`;
+    ? `(abs(${value}) <= ${INT_LIMIT[type]} and round(${value}) = ${value})`
+    : `(abs(${value}) <= ${INT_LIMIT[type] / scale} and round(${value} * ${scale}) / ${scale} = ${value})`;
+const integerOf = ({ scale, type }: CompactSignal, value: string) =>
+  scale === 1 ? `round(${value})::${type}` : `round(${value} * ${scale})::${type}`;
+/** SQL: an array of `value`s in `order`, or null when none of them is set. */
+const arrayOf = (value: string, order = 'o.ts') =>
+  `case when count(${value}) > 0 then array_agg(${value} order by ${order}) end`;
+/** SQL: the two arrays of a signal's `value`s: the integers at the resolution, the values as stored where not. */
+const valueArrays = (s: CompactSignal, value: string, order?: string) => [
+  arrayOf(`case when ${atResolution(s, value)} then ${integerOf(s, value)} end`, order),
+  arrayOf(`case when ${value} is not null and not ${atResolution(s, value)} then ${value} end`, order),
+];
 
-const signalArrays = COMPACT_SIGNALS.flatMap((s) => [
-  arrayOf(`case when ${atResolution(s)} then ${integerOf(s)} end`),
-  arrayOf(`case when o.${s.column} is not null and not ${atResolution(s)} then o.${s.column} end`),
+const signalArrays = COMPACT_SIGNALS.flatMap((s) => valueArrays(s, `o.${s.column}`));
+/** Each signal's extremes in a minute of the day's readings `o`, and the arrays of them over the minutes `p`. */
+const minuteExtremes = COMPACT_SIGNALS.map(
+  (s) => `min(o.${s.column}) as ${minuteColumns(s).low}, max(o.${s.column}) as ${minuteColumns(s).high}`,
+);
+const minuteArrays = COMPACT_SIGNALS.flatMap((s) => [
+  ...valueArrays(s, `p.${minuteColumns(s).low}`, 'p.minute'),
+  ...valueArrays(s, `p.${minuteColumns(s).high}`, 'p.minute'),
 ]);
 const cellArrays = Array.from({ length: MAX_CELLS }, (_, i) =>
   arrayOf(`case when o.cells_ok then round(o.cells[${i + 1}]::float8 * ${CELL_SCALE})::smallint end`),
@@ -47,6 +58,9 @@ const TARGET = [
   ...Array.from({ length: MAX_CELLS }, (_, i) => cellColumn(i)),
   'cells_exact',
   'extra',
+  'minutes',
+  'minute_readings',
+  ...COMPACT_SIGNALS.flatMap((s) => Object.values(minuteColumns(s))),
 ];
 const UPDATES = TARGET.slice(2)
   .map((c) => `${c} = excluded.${c}`)
@@ -55,11 +69,11 @@ const UPDATES = TARGET.slice(2)
 
 /**
  * Moves a vehicle's hot readings of one UTC day into the day's compacted row, in one statement, and
- * drops the day's chart minutes, which the charts sum from the compacted readings instead: the
- * readings deleted from can_reading are exactly the ones compacted (another transaction's readings
- * of that day stay hot until the next run), merged with what the row already held (a late reading's
- * day compacted again; a reading in both is the hot one). A time with a fraction of a millisecond
- * stays hot: the row keeps milliseconds. Returns how many readings moved.
+ * swaps the day's chart minutes for the row's summary of them: the readings deleted from
+ * can_reading are exactly the ones compacted (another transaction's readings of that day stay hot
+ * until the next run), merged with what the row already held (a late reading's day compacted again;
+ * a reading in both is the hot one). A time with a fraction of a millisecond stays hot: the row
+ * keeps milliseconds. Returns how many readings moved.
  */
 export async function compactDay(db: Db, vehicleId: number, day: string): Promise<number> {
   const start = sql`${day}::date::timestamp at time zone 'UTC'`;
@@ -68,7 +82,7 @@ export async function compactDay(db: Db, vehicleId: number, day: string): Promis
       delete from can_reading where vehicle_id = ${vehicleId} and ts >= ${start} and ts < ${start} + interval '1 day'
         and date_trunc('milliseconds', ts) = ts
       returning ${sql.raw(READING_COLUMNS.join(', '))}
-    ), minutes as (
+    ), dropped_minutes as (
       delete from signal_minute where vehicle_id = ${vehicleId} and minute >= ${start} and minute < ${start} + interval '1 day'
     ), kept as (
       select h.* from reading_day d cross join lateral (${DECODED_READINGS}) h where d.vehicle_id = ${vehicleId} and d.day = ${day}::date
@@ -77,15 +91,24 @@ export async function compactDay(db: Db, vehicleId: number, day: string): Promis
     ), o as materialized (
       -- materialized: inlined, each of the cells' arrays would evaluate cells_ok again, twice a reading
       select m.*, ${sql.raw(CELLS_OK)} as cells_ok from merged m
+    ), per_minute as (
+      select floor(extract(epoch from o.ts - ${start}) / 60)::smallint as minute, count(*)::int as n,
+        ${sql.raw(minuteExtremes.join(',\n'))}
+      from o group by 1
     ), written as (
       insert into reading_day (${sql.raw(TARGET.join(', '))})
-      select ${vehicleId}, ${day}::date, count(*), array_agg((extract(epoch from o.ts - ${start}) * 1000)::int order by o.ts),
-        ${sql.raw(signalArrays.join(',\n'))},
-        ${sql.raw(arrayOf('cardinality(o.cells)::smallint'))},
-        ${sql.raw(cellArrays.join(',\n'))},
-        ${sql.raw(arrayOf('case when o.cells is not null and not o.cells_ok then o.cells::text end'))},
-        ${sql.raw(arrayOf('o.extra'))}
-      from o having count(*) > 0
+      select ${vehicleId}, ${day}::date, r.*, m.*
+      from (select count(*) as readings, array_agg((extract(epoch from o.ts - ${start}) * 1000)::int order by o.ts),
+          ${sql.raw(signalArrays.join(',\n'))},
+          ${sql.raw(arrayOf('cardinality(o.cells)::smallint'))},
+          ${sql.raw(cellArrays.join(',\n'))},
+          ${sql.raw(arrayOf('case when o.cells is not null and not o.cells_ok then o.cells::text end'))},
+          ${sql.raw(arrayOf('o.extra'))}
+        from o) r,
+        (select array_agg(p.minute order by p.minute), array_agg(p.n order by p.minute),
+          ${sql.raw(minuteArrays.join(',\n'))}
+        from per_minute p) m
+      where r.readings > 0
       on conflict (vehicle_id, day) do update set ${sql.raw(UPDATES)}
     )
     select count(*)::int as moved from moved`);

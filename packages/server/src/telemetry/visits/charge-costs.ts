@@ -22,9 +22,9 @@ export const chargingZone = (zones: TrackedZone[]): TrackedZone | null =>
 async function sessionSpans(db: Db, vehicleId: number, start: Date, end: Date): Promise<EnergySpan[]> {
   const inside = await db
     .select(METER_COLUMNS)
-    .from(readingsOf(vehicleId, start, end))
+    .from(readingsOf(vehicleId, start, end, METER_COLUMNS))
     .orderBy(asc(canReading.ts));
-  const after = await db.select(METER_COLUMNS).from(firstReadingAfter(vehicleId, end));
+  const after = await db.select(METER_COLUMNS).from(firstReadingAfter(vehicleId, end, METER_COLUMNS));
   const points = [...inside, ...after].map(meterPointOf);
   const spans: EnergySpan[] = [];
   for (let i = 1; i < points.length; i++)

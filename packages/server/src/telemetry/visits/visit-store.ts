@@ -117,16 +117,17 @@ export async function redecideVisits(
         ),
       );
     const start = Math.min(from, touched.start ? new Date(touched.start).getTime() : from);
+    const columns = {
+      ts: canReading.ts,
+      lat: canReading.gpsLat,
+      lng: canReading.gpsLong,
+      speed: canReading.speed,
+      odometer: canReading.odometer,
+    };
     const points = (
       await tx
-        .select({
-          ts: canReading.ts,
-          lat: canReading.gpsLat,
-          lng: canReading.gpsLong,
-          speed: canReading.speed,
-          odometer: canReading.odometer,
-        })
-        .from(readingsOf(vehicleId, new Date(start), sql`'infinity'`))
+        .select(columns)
+        .from(readingsOf(vehicleId, new Date(start), sql`'infinity'`, columns))
         .where(and(isNotNull(canReading.gpsLat), isNotNull(canReading.gpsLong)))
         .orderBy(asc(canReading.ts))
     ).map((r) => ({ ...r, ts: r.ts.getTime(), lat: r.lat!, lng: r.lng! }));

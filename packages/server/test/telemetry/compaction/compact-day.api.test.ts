@@ -1,8 +1,9 @@
-import { SIGNAL_RANGES, SIGNAL_DECIMALS } from '@evfleet/domain';
+import { CHART_SIGNALS, SIGNAL_RANGES, SIGNAL_DECIMALS } from '@evfleet/domain';
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { READING_COLUMNS, readingsOf } from '../../../src/db/reading-history.js';
+import { compactedMinutesOf, READING_COLUMNS, readingsOf } from '../../../src/db/reading-history.js';
 import { compactDay } from '../../../src/telemetry/compaction/compact-day.js';
+import { rebuildMinutes } from '../../../src/telemetry/signal-minutes.js';
 import { DATABASE_KINDS } from '../../support/databases.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { createDevice, postReadings } from '../../support/vehicles.js';
@@ -61,6 +62,23 @@ describe.each(DATABASE_KINDS)('a compacted day on %s', (kind) => {
       )
     ).rows.map((r) => r.line);
 
+  /** Each chart signal's minutes (start, readings, extremes) where it has a value, from signal_minute or the compacted summary. */
+  const chartMinutes = async (vehicleId: number, from: number, to: number, compacted: boolean) => {
+    const bySignal: Record<string, string[]> = {};
+    for (const [i, key] of CHART_SIGNALS.entries()) {
+      const source = compacted
+        ? compactedMinutesOf(vehicleId, key, from, to)
+        : sql`(select (extract(epoch from minute) * 1000)::bigint as t, readings as n, low[${i + 1}] as low, high[${i + 1}] as high
+            from signal_minute where vehicle_id = ${vehicleId} and minute >= ${new Date(from).toISOString()}::timestamptz
+              and minute < ${new Date(to).toISOString()}::timestamptz)`;
+      const { rows } = await t.database.db.execute<{ line: string }>(
+        sql`select concat_ws(' ', m.t, m.n, m.low, m.high) as line from ${source} m where m.low is not null order by m.t`,
+      );
+      bySignal[key] = rows.map((r) => r.line);
+    }
+    return bySignal;
+  };
+
   it('reads every reading back exactly as can_reading held it, and again after late readings join the day', async () => {
     const device = await createDevice(t.database, `VIN-COMPACT-${kind}`);
     const dayStart = Math.floor(Date.now() / DAY_MS) * DAY_MS - 5 * DAY_MS;
@@ -69,6 +87,11 @@ describe.each(DATABASE_KINDS)('a compacted day on %s', (kind) => {
       const res = await postReadings(t, device, readings.slice(i, i + 250));
       expect(res.statusCode, res.body).toBe(200);
     }
+    // The chart's minutes as the pipeline keeps them, past the first minute (which gets a reading that stays hot below).
+    await t.app.telemetry.settle();
+    await rebuildMinutes(t.database.db, device.id, dayStart, dayStart + DAY_MS);
+    const minutes = await chartMinutes(device.id, dayStart + 60_000, dayStart + DAY_MS, false);
+    expect(minutes.speed.length).toBeGreaterThan(1_000);
     // What no device sends but a row may hold: a time between milliseconds, cells with a gap or too many.
     await t.database.db.execute(sql`insert into can_reading (vehicle_id, ts, cells, speed) values
       (${device.id}, ${new Date(dayStart + 1000).toISOString()}::timestamptz + interval '1 microsecond', '{3.3,3.4}', 1.5),
@@ -85,6 +108,12 @@ describe.each(DATABASE_KINDS)('a compacted day on %s', (kind) => {
     );
     expect(hot.rows[0].n).toBe(1); // the time between milliseconds
     expect(await storedText(device.id, range)).toEqual(before);
+    // The day's chart minutes are its row's summary now, the same to the last digit.
+    const left = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from signal_minute where vehicle_id = ${device.id}`,
+    );
+    expect(left.rows[0].n).toBe(0);
+    expect(await chartMinutes(device.id, dayStart + 60_000, dayStart + DAY_MS, true)).toEqual(minutes);
     // Only the cell lists off the millivolts are kept as they came: one cell between two, a gap, 40 cells.
     const exactCells = await t.database.db.execute<{ n: number }>(
       sql`select count(c)::int as n from reading_day d cross join lateral unnest(d.cells_exact) c where d.vehicle_id = ${device.id}`,

@@ -1,6 +1,7 @@
 import type { CanReportCriteria, SortType } from '@evfleet/domain';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { forEachBatch } from '../../../db/cursor.js';
 import { countOf, readingsOf, timesOf } from '../../../db/reading-history.js';
 import { canReportTemplate } from '../../../db/reports-schema.js';
 import { vehicle } from '../../../db/schema.js';
@@ -142,10 +143,11 @@ export const canReportRepository = {
     const take = reverse ? Math.max(0, Math.min(limit, total - offset)) : limit;
     const skip = reverse ? Math.max(0, total - offset - take) : offset;
     const { criteria } = q;
-    // The page's rows are read only over the span its instants cover (one compacted day, not the range).
+    // Of compacted days, only those that may hold the page's instants are looked at, and the page's
+    // rows are read only over the span its instants cover.
     const { rows } = await db.execute<ReadingRow>(sql`
       with page as materialized (
-        select ${canReading.ts} as ts from ${timesOf(criteria.vehicleId, criteria.start, criteria.end)}
+        select ${canReading.ts} as ts from ${timesOf(criteria.vehicleId, criteria.start, criteria.end, { count: skip + take, descending: !ascending })}
         where ${inRange(criteria)} order by ${canReading.ts} ${dir} limit ${take} offset ${skip})
       select ${selectList(q.columns)} from ${readingsOf(criteria.vehicleId, sql`(select min(ts) from page)`, sql`(select max(ts) from page)`)}
       where ${canReading.ts} in (select ts from page)
@@ -168,27 +170,16 @@ export const canReportRepository = {
   },
 
   /**
-   * Every reading of a report in order as text lines (see exportLineQuery), handed over a batch at a time
-   * from a server-side cursor, so an export of 864,000 readings holds two batches at most: the one
-   * being written out and the next, fetched meanwhile. The export waits for the client to keep up
-   * before asking for more.
+   * Every reading of a report in order as text lines (see exportLineQuery), a batch at a time
+   * (db/cursor.ts), so an export of 864,000 readings holds two batches at most: the one being
+   * written out and the next, fetched meanwhile. The export waits for the client to keep up before
+   * asking for more.
    */
-  forEachBatch: (db: Db, q: ReportQuery, batchSize: number, handle: (lines: Buffer) => Promise<void>) =>
-    // `lines` is reused once handle() resolves
-    db.transaction(async (tx) => {
-      await tx.execute(sql`declare can_export no scroll cursor for ${exportLineQuery(q)}`);
-      // A Drizzle query runs each time it is awaited: wrapped in a promise, each fetch runs once.
-      const fetch = () =>
-        Promise.resolve(tx.execute<{ line: string }>(sql`fetch forward ${sql.raw(String(batchSize))} from can_export`));
-      const linesText = linesWriter();
-      for (let batch = await fetch(); batch.rows.length > 0;) {
-        const next = fetch();
-        next.catch(() => undefined); // awaited below; a failed handle() must not leave it unhandled
-        await handle(linesText(batch.rows));
-        batch = await next;
-      }
-      await tx.execute(sql`close can_export`);
-    }),
+  forEachBatch: (db: Db, q: ReportQuery, batchSize: number, handle: (lines: Buffer) => Promise<void>) => {
+    // the lines' buffer is reused once handle() resolves
+    const linesText = linesWriter();
+    return forEachBatch<{ line: string }>(db, exportLineQuery(q), batchSize, (rows) => handle(linesText(rows)));
+  },
 
   templates: (db: Db, userId: number) =>
     db.select().from(canReportTemplate).where(eq(canReportTemplate.userId, userId)).orderBy(desc(canReportTemplate.id)),

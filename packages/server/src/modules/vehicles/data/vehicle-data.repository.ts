@@ -21,6 +21,14 @@ const withState = {
   gpsLastReported: vehicleState.gpsLastReported,
   lastChargedAt: vehicleState.lastChargedAt,
 };
+/** A point of a vehicle's route. */
+const ROUTE_COLUMNS = {
+  ts: canReading.ts,
+  lat: canReading.gpsLat,
+  lng: canReading.gpsLong,
+  speed: canReading.speed,
+  heading: canReading.heading,
+};
 export type VehicleWithState = Awaited<ReturnType<typeof vehicleDataRepository.withState>>[number];
 export type OneVehicleWithState = NonNullable<Awaited<ReturnType<typeof vehicleDataRepository.one>>>;
 
@@ -121,14 +129,8 @@ export const vehicleDataRepository = {
 
   route: (db: Db, vehicleId: number, from: Date, to: Date) =>
     db
-      .select({
-        ts: canReading.ts,
-        lat: canReading.gpsLat,
-        lng: canReading.gpsLong,
-        speed: canReading.speed,
-        heading: canReading.heading,
-      })
-      .from(readingsOf(vehicleId, from, to))
+      .select(ROUTE_COLUMNS)
+      .from(readingsOf(vehicleId, from, to, ROUTE_COLUMNS))
       .where(sql`${canReading.gpsLat} is not null and ${canReading.gpsLong} is not null`)
       .orderBy(asc(canReading.ts)),
 };
