@@ -41,9 +41,14 @@ export interface PortalProcess {
 
 /**
  * Starts the server on a free loopback port (also its APP_BASE_URL, which mails link to) with `env`
- * over this process's environment; its output goes to `logFile`.
+ * over this process's environment; its output goes to `logFile`. Returns once it answers its health
+ * check, or at once with `{ healthy: false }`.
  */
-export async function startPortalProcess(env: Record<string, string>, logFile: string): Promise<PortalProcess> {
+export async function startPortalProcess(
+  env: Record<string, string>,
+  logFile: string,
+  { healthy = true } = {},
+): Promise<PortalProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   ensureServerBuilt();
@@ -66,6 +71,7 @@ export async function startPortalProcess(env: Record<string, string>, logFile: s
   server.stderr?.pipe(log, { end: false });
   server.once('close', () => log.end());
   const logWritten = new Promise<void>((resolve) => log.once('finish', () => resolve()));
+  if (!healthy) return { baseUrl, server };
   try {
     await waitForHealth(baseUrl, server, logFile, logWritten);
   } catch (error) {
