@@ -50,11 +50,13 @@ const DECODING: Record<string, { arrays: string[]; value: string }> = {
  * where PostgreSQL steps through them together, rather than in `from unnest(a, b, …)`, which copies
  * each array's elements into a store of its own first (four times as long: bench/compacted-reads.ts).
  */
-const decoded = (columns: readonly string[], slice = '') => {
+const decoded = (columns: readonly string[], slice = '', { positions = false } = {}) => {
   const arrays = ['ms', ...columns.flatMap((c) => DECODING[c].arrays)];
+  // With positions, each reading's place in the day's arrays too, as `pos` (the slice is `[d.i:d.j]`).
   return sql.raw(`select d.vehicle_id, (d.day::timestamp + r.ms * interval '1 millisecond') at time zone 'UTC' as ts
-    ${columns.map((c) => `, ${DECODING[c].value} as ${c}`).join('')}
-    from (select ${arrays.map((a) => `unnest(d.${a}${slice}) as ${a}`).join(', ')}) r`);
+    ${columns.map((c) => `, ${DECODING[c].value} as ${c}`).join('')} ${positions ? ', r.pos' : ''}
+    from (select ${arrays.map((a) => `unnest(d.${a}${slice}) as ${a}`).join(', ')}
+      ${positions ? ', generate_series(d.i, d.j) as pos' : ''}) r`);
 };
 /** Every reading of compacted rows `d` (a reading_day alias in scope), as can_reading's columns. */
 export const DECODED_READINGS = decoded(VALUE_COLUMNS);
@@ -111,6 +113,47 @@ export function readingsOf(vehicleId: number | SQL, from: Instant, to: Instant, 
   return asCanReading(sql`select ${selectList(columns)} from can_reading where vehicle_id = ${vehicleId} and ts between ${instant(from)} and ${instant(to)}
     union all
     select h.* from ${compactedDays(vehicleId, from, to)} cross join lateral (${decoded(columns, '[d.i:d.j]')}) h`);
+}
+
+/**
+ * A vehicle's readings at the given instants (Unix milliseconds, to the microsecond; those it has), as a subquery named
+ * can_reading (of the `picked` columns' values, or all): the hot rows by their index, and of each
+ * compacted day that holds one of the instants only the readings at them. A day's arrays are
+ * decompressed once (copied whole by `[:]` into a materialized CTE, then read by position), not
+ * once for each reading read.
+ */
+export function readingsAt(vehicleId: number, instants: readonly number[], picked?: Picked) {
+  const columns = valuesOf(picked);
+  const arrays = ['ms', ...columns.flatMap((c) => DECODING[c].arrays)];
+  const times = sql`${`{${instants.join(',')}}`}::numeric[]`;
+  const days = [...new Set(instants.map((t) => new Date(Math.floor(t / DAY_MS) * DAY_MS).toISOString().slice(0, 10)))];
+  return asCanReading(sql`select ${selectList(columns)} from can_reading
+      where vehicle_id = ${vehicleId} and ts = any(array(select to_timestamp(t / 1000) from unnest(${times}) t))
+    union all
+    (with d as materialized (select vehicle_id, day, (day - date '1970-01-01')::bigint * ${DAY_MS} as start,
+        ${sql.raw(arrays.map((a) => `${a}[:] as ${a}`).join(', '))}
+      from reading_day where vehicle_id = ${vehicleId} and day = any(${`{${days.join(',')}}`}::date[]))
+    select d.vehicle_id, (d.day::timestamp + r.ms * interval '1 millisecond') at time zone 'UTC' as ts
+      ${sql.raw(columns.map((c) => `, ${DECODING[c].value} as ${c}`).join(''))}
+    from d cross join lateral (select (t - d.start)::int as o from unnest(${times}) t
+      where t >= d.start and t < d.start + ${DAY_MS} and t = trunc(t)) o
+    cross join lateral (select width_bucket(o.o - 1, d.ms) + 1 as p) p
+    cross join lateral (select ${sql.raw(arrays.map((a) => `d.${a}[p.p] as ${a}`).join(', '))}) r
+    where r.ms = o.o)`);
+}
+
+/**
+ * About `size` of a vehicle's compacted readings from `from` to `to`, both included, spread evenly
+ * over them (each k-th of the range's), as a subquery named can_reading (of the `picked` columns'
+ * values, or all): a sample of the compacted days, where hot readings are sampled by probing their
+ * index at instants instead.
+ */
+export function compactedSampleOf(vehicleId: number, from: Instant, to: Instant, size: number, picked?: Picked) {
+  const columns = valuesOf(picked);
+  return asCanReading(sql`select ${sql.raw(['h.vehicle_id', 'h.ts', ...columns.map((c) => `h.${c}`)].join(', '))}
+    from (select d.*, greatest(1, (sum(d.j - d.i + 1) over () / ${size})::int) as every from ${compactedDays(vehicleId, from, to)}) d
+    cross join lateral (${decoded(columns, '[d.i:d.j]', { positions: true })}) h
+    where h.pos % d.every = 0`);
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   type ReportQuery,
 } from '../report/can-report.repository.js';
 import type { WindowBounds } from '../paging/report-window.js';
+import type { SelectedColumn } from '../report/report-columns.js';
 import { signalWindowRepository as windows, windowQuery, type WindowRead } from '../paging/signal-window.repository.js';
 
 /** Rows fetched from the cursor at a time on PGlite: large enough to keep the database busy, small in memory. */
@@ -92,12 +93,12 @@ export async function readWindow(
   db: Db,
   pool: pg.Pool | undefined,
   q: ReportQuery,
-  value: SQL,
+  chosen: SelectedColumn,
   bounds: WindowBounds,
 ): Promise<WindowRead> {
-  if (!pool) return windows.window(db, q, value, bounds);
+  if (!pool) return windows.window(db, q, chosen, bounds);
   const halves = await Promise.all(
-    halvesOf(q.criteria).map((part) => copyRowByKey(pool, windowQuery(q, value, bounds, part))),
+    halvesOf(q.criteria).map((part) => copyRowByKey(pool, windowQuery(q, chosen, bounds, part))),
   );
   const count = (field: number) => halves.reduce((sum, fields) => sum + fields[field]!.readInt32BE(0), 0);
   const lists = halves.map((fields) => fields[3]).filter((list): list is Buffer => list !== null);

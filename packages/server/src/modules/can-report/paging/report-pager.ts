@@ -73,8 +73,7 @@ export function reportPager({
     const keptSample = samples.get(signal);
     const [total, sample] = await Promise.all([
       known ?? repo.count(db, query.criteria),
-      keptSample ??
-        (known !== undefined && known <= wholeBelow ? [] : windows.sample(db, query, chosen.value, sampleSize)),
+      keptSample ?? (known !== undefined && known <= wholeBelow ? [] : windows.sample(db, query, chosen, sampleSize)),
     ]);
     // A sample only places windows (a stale one may cost a second read, never a wrong page): it is kept from when it was taken.
     if (!keptSample && sample.length > 0) samples.set(signal, sample);

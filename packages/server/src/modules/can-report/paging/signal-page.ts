@@ -15,7 +15,7 @@ export async function readSignalWindow(
   chosen: SelectedColumn,
   bounds: WindowBounds,
 ): Promise<SignalWindow> {
-  const { before, after, empty, list } = await readWindow(db, pool, query, chosen.value, bounds);
+  const { before, after, empty, list } = await readWindow(db, pool, query, chosen, bounds);
   return { before, after, empty, instants: orderedInstants(list ?? new Uint8Array(0), query.sortType === 'DESC') };
 }
 
@@ -41,6 +41,6 @@ export async function signalPageRows(
     offset < valued ? Array.from(w.instants.subarray(offset - w.before, Math.min(end, valued) - w.before)) : [];
   const emptyFrom = Math.max(offset, valued);
   const empty =
-    end > emptyFrom ? await windows.emptyInstants(db, query, chosen.value, end - emptyFrom, emptyFrom - valued) : [];
+    end > emptyFrom ? await windows.emptyInstants(db, query, chosen, end - emptyFrom, emptyFrom - valued) : [];
   return rowsInOrder(db, query, [...fromWindow, ...empty]);
 }

@@ -1,7 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { compactedSampleOf } from '../../../db/reading-history.js';
 import { canReading } from '../../../db/telemetry-schema.js';
 import { inRange, readingsIn, type RangePart, type ReportQuery } from '../report/can-report.repository.js';
+import type { SelectedColumn } from '../report/report-columns.js';
 import type { OrderPlace, SampledReading, WindowBounds } from './report-window.js';
 
 const dirOf = (q: ReportQuery) => sql.raw(q.sortType === 'DESC' ? 'desc' : 'asc');
@@ -13,22 +15,27 @@ const dirOf = (q: ReportQuery) => sql.raw(q.sortType === 'DESC' ? 'desc' : 'asc'
 const place = (p: OrderPlace) => sql`(${String(p.v)}::float8, ${new Date(p.ts).toISOString()}::timestamptz)`;
 
 /**
- * The readings at `size` instants spread over the range (the first at or after each), in ascending
- * order with empty values last (report-window.ts turns it for a descending sort). Each instant is
- * pushed into its step by the golden ratio's fraction of a step, so a signal that repeats with the
- * step's period is not sampled at one phase. Only the hot readings are sampled, each by an index
- * probe: a sample only places windows, so a range of compacted days is read whole instead.
+ * About `size` readings spread over the range, in ascending order with empty values last
+ * (report-window.ts turns it for a descending sort): of the hot readings, the first at or after
+ * each of `size` instants spread over the range, each by an index probe (each instant is pushed
+ * into its step by the golden ratio's fraction of a step, so a signal that repeats with the step's
+ * period is not sampled at one phase); of the compacted days, every k-th reading of the one
+ * signal's arrays (db/reading-history.ts).
  */
-const sampleQuery = (q: ReportQuery, value: SQL, size: number) => {
-  const { start, end } = q.criteria;
+const sampleQuery = (q: ReportQuery, chosen: SelectedColumn, size: number) => {
+  const { start, end, vehicleId } = q.criteria;
   const stepSeconds = (end.getTime() - start.getTime()) / 1000 / size;
   return sql`
-    select s.v, s.ts from generate_series(0, ${size - 1}) g cross join lateral (
-      select (${value})::float8 as v, ${canReading.ts} as ts from ${canReading}
-      where ${canReading.vehicleId} = ${q.criteria.vehicleId}
-        and ${canReading.ts} >= ${start.toISOString()}::timestamptz + (g + (g * 0.6180339887498949) % 1) * ${stepSeconds}::float8 * interval '1 second'
-        and ${canReading.ts} <= ${end.toISOString()}::timestamptz
-      order by ${canReading.ts} limit 1) s
+    select s.v, s.ts from (
+      select s.v, s.ts from generate_series(0, ${size - 1}) g cross join lateral (
+        select (${chosen.value})::float8 as v, ${canReading.ts} as ts from ${canReading}
+        where ${canReading.vehicleId} = ${vehicleId}
+          and ${canReading.ts} >= ${start.toISOString()}::timestamptz + (g + (g * 0.6180339887498949) % 1) * ${stepSeconds}::float8 * interval '1 second'
+          and ${canReading.ts} <= ${end.toISOString()}::timestamptz
+        order by ${canReading.ts} limit 1) s
+      union all
+      select (${chosen.value})::float8, ${canReading.ts} from ${compactedSampleOf(vehicleId, start, end, size, { v: chosen.reads })}
+    ) s
     order by s.v nulls last, s.ts`;
 };
 
@@ -42,7 +49,7 @@ const sampleQuery = (q: ReportQuery, value: SQL, size: number) => {
  * puts them in time order itself. `offset 0` keeps the subquery whole, so each reading's value is
  * computed once rather than once for every filter that names it (a jsonb lookup five times over).
  */
-export const windowQuery = (q: ReportQuery, value: SQL, bounds: WindowBounds, part: RangePart = {}) => {
+export const windowQuery = (q: ReportQuery, chosen: SelectedColumn, bounds: WindowBounds, part: RangePart = {}) => {
   const desc = q.sortType === 'DESC';
   // Row comparisons: (v, ts) > (a, b) is v > a, or v = a and ts > b; never true for an empty value.
   const before =
@@ -60,26 +67,27 @@ export const windowQuery = (q: ReportQuery, value: SQL, bounds: WindowBounds, pa
   return sql`
     select count(*) filter (where ${before})::int as before, count(*) filter (where ${after})::int as after, count(*) filter (where v is null)::int as empty,
       string_agg(timestamptz_send(ts) || decode('01', 'hex') || float8send(v), ''::bytea) filter (where v is not null and not (${before}) and not (${after})) as list
-    from (select ${canReading.ts} as ts, (${value})::float8 as v from ${readingsIn(q.criteria, part)} where ${inRange(q.criteria, part)} offset 0) r`;
+    from (select ${canReading.ts} as ts, (${chosen.value})::float8 as v from ${readingsIn(q.criteria, part, { v: chosen.reads })}
+      where ${inRange(q.criteria, part)} offset 0) r`;
 };
 
 export type WindowRead = { before: number; after: number; empty: number; list: Uint8Array | null };
 
 export const signalWindowRepository = {
-  sample: async (db: Db, q: ReportQuery, value: SQL, size: number): Promise<SampledReading[]> =>
-    (await db.execute<{ v: number | null; ts: Date | string }>(sampleQuery(q, value, size))).rows.map((r) => ({
+  sample: async (db: Db, q: ReportQuery, chosen: SelectedColumn, size: number): Promise<SampledReading[]> =>
+    (await db.execute<{ v: number | null; ts: Date | string }>(sampleQuery(q, chosen, size))).rows.map((r) => ({
       v: r.v,
       ts: new Date(r.ts).getTime(),
     })),
 
   /** A window read in one query (PGlite, which has one connection and no COPY to a stream). */
-  window: async (db: Db, q: ReportQuery, value: SQL, bounds: WindowBounds): Promise<WindowRead> =>
-    (await db.execute<WindowRead>(windowQuery(q, value, bounds))).rows[0],
+  window: async (db: Db, q: ReportQuery, chosen: SelectedColumn, bounds: WindowBounds): Promise<WindowRead> =>
+    (await db.execute<WindowRead>(windowQuery(q, chosen, bounds))).rows[0],
 
   /** Instants of readings without a value, in the report's order (they follow every reading with one, by time). */
-  emptyInstants: async (db: Db, q: ReportQuery, value: SQL, limit: number, offset: number) => {
+  emptyInstants: async (db: Db, q: ReportQuery, chosen: SelectedColumn, limit: number, offset: number) => {
     const { rows } = await db.execute<{ ts: Date | string }>(
-      sql`select ${canReading.ts} as ts from ${readingsIn(q.criteria)} where ${inRange(q.criteria)} and (${value}) is null order by ${canReading.ts} ${dirOf(q)} limit ${limit} offset ${offset}`,
+      sql`select ${canReading.ts} as ts from ${readingsIn(q.criteria, {}, { v: chosen.reads })} where ${inRange(q.criteria)} and (${chosen.value}) is null order by ${canReading.ts} ${dirOf(q)} limit ${limit} offset ${offset}`,
     );
     return rows.map((r) => new Date(r.ts).getTime());
   },

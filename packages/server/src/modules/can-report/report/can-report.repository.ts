@@ -2,7 +2,7 @@ import type { CanReportCriteria, SortType } from '@evfleet/domain';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { forEachBatch } from '../../../db/cursor.js';
-import { countOf, readingsOf, timesOf } from '../../../db/reading-history.js';
+import { countOf, readingsAt, readingsOf, timesOf, type Picked } from '../../../db/reading-history.js';
 import { canReportTemplate } from '../../../db/reports-schema.js';
 import { vehicle } from '../../../db/schema.js';
 import { canReading, vehicleState } from '../../../db/telemetry-schema.js';
@@ -30,13 +30,19 @@ export function halvesOf(c: CanReportCriteria): [RangePart, RangePart] {
   return [{ before: middle }, { from: middle }];
 }
 
-/** The vehicle's readings of a range (or part of it), compacted or not, as `can_reading`: inRange picks them exactly. */
-export const readingsIn = (c: CanReportCriteria, part: RangePart = {}) =>
-  readingsOf(c.vehicleId, part.from ?? c.start, part.before ?? c.end);
+/**
+ * The vehicle's readings of a range (or part of it), compacted or not, as `can_reading` (of the
+ * `picked` columns, or all): inRange picks them exactly.
+ */
+export const readingsIn = (c: CanReportCriteria, part: RangePart = {}, picked?: Picked) =>
+  readingsOf(c.vehicleId, part.from ?? c.start, part.before ?? c.end, picked);
 
 export const inRange = (c: CanReportCriteria, part: RangePart = {}) =>
   sql`${canReading.vehicleId} = ${c.vehicleId} and ${canReading.ts} between ${c.start.toISOString()}::timestamptz and ${c.end.toISOString()}::timestamptz
     ${part.before ? sql`and ${canReading.ts} < ${part.before.toISOString()}::timestamptz` : sql``} ${part.from ? sql`and ${canReading.ts} >= ${part.from.toISOString()}::timestamptz` : sql``}`;
+
+/** The columns of can_reading a report's chosen signals are read from. */
+const readOf = (q: ReportQuery): Picked => Object.fromEntries(q.columns.map((c, i) => [alias(i), c.reads]));
 
 /** The fields of a reading in an export: its time as an Excel date (lib/xlsx-writer/xlsx-text-rows.ts), then the chosen values. */
 const exportFields = (columns: readonly SelectedColumn[]) => [
@@ -44,7 +50,7 @@ const exportFields = (columns: readonly SelectedColumn[]) => [
   ...columns.map((c) => c.value),
 ];
 const exportRows = (q: ReportQuery) =>
-  sql`from ${readingsIn(q.criteria)} where ${inRange(q.criteria)} order by ${orderOf(q.sortBy, q.sortType, q.columns)}`;
+  sql`from ${readingsIn(q.criteria, {}, readOf(q))} where ${inRange(q.criteria)} order by ${orderOf(q.sortBy, q.sortType, q.columns)}`;
 
 /** The rows of an export, a column per field (PostgreSQL's COPY writes each number's text, an empty value as told). */
 export const exportQuery = (q: ReportQuery) =>
@@ -149,7 +155,7 @@ export const canReportRepository = {
       with page as materialized (
         select ${canReading.ts} as ts from ${timesOf(criteria.vehicleId, criteria.start, criteria.end, { count: skip + take, descending: !ascending })}
         where ${inRange(criteria)} order by ${canReading.ts} ${dir} limit ${take} offset ${skip})
-      select ${selectList(q.columns)} from ${readingsOf(criteria.vehicleId, sql`(select min(ts) from page)`, sql`(select max(ts) from page)`)}
+      select ${selectList(q.columns)} from ${readingsOf(criteria.vehicleId, sql`(select min(ts) from page)`, sql`(select max(ts) from page)`, readOf(q))}
       where ${canReading.ts} in (select ts from page)
       order by ${canReading.ts} ${dir}`);
     return reverse ? rows.reverse() : rows;
@@ -158,13 +164,8 @@ export const canReportRepository = {
   /** The rows of the given instants, in no particular order. */
   rowsAt: async (db: Db, q: ReportQuery, instants: readonly number[]) => {
     if (instants.length === 0) return [];
-    const list = sql.join(
-      instants.map((t) => sql`${new Date(t).toISOString()}::timestamptz`),
-      sql`, `,
-    );
-    const within = readingsOf(q.criteria.vehicleId, new Date(Math.min(...instants)), new Date(Math.max(...instants)));
     const { rows } = await db.execute<ReadingRow>(
-      sql`select ${selectList(q.columns)} from ${within} where ${canReading.ts} in (${list})`,
+      sql`select ${selectList(q.columns)} from ${readingsAt(q.criteria.vehicleId, instants, readOf(q))}`,
     );
     return rows;
   },

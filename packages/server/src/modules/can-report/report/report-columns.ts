@@ -8,17 +8,19 @@ import {
   type SortType,
 } from '@evfleet/domain';
 import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { canReading } from '../../../db/telemetry-schema.js';
 import { STORED_SIGNALS, type StoredSignal } from '../../../readings/reading.js';
 
 const STORED = new Set<string>(STORED_SIGNALS);
 const REPORT_SIGNALS = new Set<string>(SIGNAL_KEYS);
 
-/** A chosen signal as the query reads it: its display column and the SQL that yields its value. */
+/** A chosen signal as the query reads it: its display column, the SQL that yields its value and the column that holds it. */
 export interface SelectedColumn {
   key: string;
   column: string;
   value: SQL;
+  reads: PgColumn;
 }
 
 /**
@@ -33,6 +35,10 @@ export function valueOf(key: string): SQL {
   return sql`(${canReading.extra} ->> ${key})::float8`;
 }
 
+/** The column of can_reading that holds a signal key's values. */
+const columnOf = (key: string): PgColumn =>
+  STORED.has(key) ? canReading[key as StoredSignal] : cellIndexOf(key) !== null ? canReading.cells : canReading.extra;
+
 /** Keys a vehicle reported beyond the report's fixed signals (vehicle_state.values keeps every key). */
 export const reportedExtraKeys = (stateKeys: readonly string[]) => stateKeys.filter((k) => !REPORT_SIGNALS.has(k));
 
@@ -43,7 +49,7 @@ export function selectColumns(keys: readonly string[]): SelectedColumn[] {
     .filter((c) => c !== DATE_COLUMN && c !== VEHICLE_COLUMN)
     .map((column) => {
       const key = byColumn.get(column)!;
-      return { key, column, value: valueOf(key) };
+      return { key, column, value: valueOf(key), reads: columnOf(key) };
     });
 }
 
