@@ -14,7 +14,9 @@ const BATCH = 5000;
 
 /** Each of a vehicle's readings from `from` (inclusive) to `to` (exclusive), oldest first, to `each`. */
 export function forEachReading(db: Db, vehicleId: number, from: Date, to: Date, each: (p: MeterPoint) => void) {
-  const query = sql`select ${namedColumns(METER_COLUMNS)} from ${readingsOf(vehicleId, from, to, METER_COLUMNS)}
+  // Up to the last microsecond before `to`: the next day's first reading would be decoded for nothing.
+  const last = sql`${to.toISOString()}::timestamptz - interval '1 microsecond'`;
+  const query = sql`select ${namedColumns(METER_COLUMNS)} from ${readingsOf(vehicleId, from, last, METER_COLUMNS)}
     where ${and(gte(canReading.ts, from), lt(canReading.ts, to))} order by ${canReading.ts}`;
   return forEachBatch<MeterRow>(db, query, BATCH, (rows) => {
     for (const r of rows) each(meterPointOf({ ...r, ts: new Date(r.ts) }));
