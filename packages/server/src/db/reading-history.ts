@@ -48,6 +48,13 @@ const DECODING: Record<string, { arrays: string[]; value: string }> = {
   extra: { arrays: ['extra'], value: 'r.extra' },
 };
 
+/** The compacted row's arrays the `columns` are decoded from, the times first. */
+const arraysOf = (columns: readonly string[]) => ['ms', ...columns.flatMap((c) => DECODING[c].arrays)];
+/** SQL: can_reading's `vehicle_id`, `ts` and `columns` of the array elements `r` of a compacted row `d`. */
+const readingOf = (columns: readonly string[]) =>
+  `d.vehicle_id, (d.day::timestamp + r.ms * interval '1 millisecond') at time zone 'UTC' as ts
+    ${columns.map((c) => `, ${DECODING[c].value} as ${c}`).join('')}`;
+
 /**
  * SQL: the readings of compacted rows `d` (a reading_day alias in scope) as can_reading's
  * `vehicle_id`, `ts` and `columns`, those of `slice` (`[i:j]`, positions in the day's arrays) or
@@ -55,14 +62,13 @@ const DECODING: Record<string, { arrays: string[]; value: string }> = {
  * where PostgreSQL steps through them together, rather than in `from unnest(a, b, …)`, which copies
  * each array's elements into a store of its own first (four times as long: bench/compacted-reads.ts).
  */
-const decoded = (columns: readonly string[], slice = '', { positions = false } = {}) => {
-  const arrays = ['ms', ...columns.flatMap((c) => DECODING[c].arrays)];
+const decoded = (columns: readonly string[], slice = '', { positions = false } = {}) =>
   // With positions, each reading's place in the day's arrays too, as `pos` (the slice is `[d.i:d.j]`).
-  return sql.raw(`select d.vehicle_id, (d.day::timestamp + r.ms * interval '1 millisecond') at time zone 'UTC' as ts
-    ${columns.map((c) => `, ${DECODING[c].value} as ${c}`).join('')} ${positions ? ', r.pos' : ''}
-    from (select ${arrays.map((a) => `unnest(d.${a}${slice}) as ${a}`).join(', ')}
+  sql.raw(`select ${readingOf(columns)} ${positions ? ', r.pos' : ''}
+    from (select ${arraysOf(columns)
+      .map((a) => `unnest(d.${a}${slice}) as ${a}`)
+      .join(', ')}
       ${positions ? ', generate_series(d.i, d.j) as pos' : ''}) r`);
-};
 /** Every reading of compacted rows `d` (a reading_day alias in scope), as can_reading's columns. */
 export const DECODED_READINGS = decoded(VALUE_COLUMNS);
 
@@ -121,15 +127,15 @@ export function readingsOf(vehicleId: number | SQL, from: Instant, to: Instant, 
 }
 
 /**
- * A vehicle's readings at the given instants (Unix milliseconds, to the microsecond; those it has), as a subquery named
- * can_reading (of the `picked` columns' values, or all): the hot rows by their index, and of each
+ * A vehicle's readings at the given instants (Unix milliseconds, to the microsecond; those it
+ * has), as a subquery named can_reading (of the `picked` columns' values, or all): the hot rows by their index, and of each
  * compacted day that holds one of the instants only the readings at them. A day's arrays are
  * decompressed once (copied whole by `[:]` into a materialized CTE, then read by position), not
  * once for each reading read.
  */
 export function readingsAt(vehicleId: number, instants: readonly number[], picked?: Picked) {
   const columns = valuesOf(picked);
-  const arrays = ['ms', ...columns.flatMap((c) => DECODING[c].arrays)];
+  const arrays = arraysOf(columns);
   const times = sql`${`{${instants.join(',')}}`}::numeric[]`;
   const days = [...new Set(instants.map((t) => new Date(Math.floor(t / DAY_MS) * DAY_MS).toISOString().slice(0, 10)))];
   return asCanReading(sql`select ${selectList(columns)} from can_reading
@@ -138,8 +144,7 @@ export function readingsAt(vehicleId: number, instants: readonly number[], picke
     (with d as materialized (select vehicle_id, day, (day - date '1970-01-01')::bigint * ${DAY_MS} as start,
         ${sql.raw(arrays.map((a) => `${a}[:] as ${a}`).join(', '))}
       from reading_day where vehicle_id = ${vehicleId} and day = any(${`{${days.join(',')}}`}::date[]))
-    select d.vehicle_id, (d.day::timestamp + r.ms * interval '1 millisecond') at time zone 'UTC' as ts
-      ${sql.raw(columns.map((c) => `, ${DECODING[c].value} as ${c}`).join(''))}
+    select ${sql.raw(readingOf(columns))}
     from d cross join lateral (select (t - d.start)::int as o from unnest(${times}) t
       where t >= d.start and t < d.start + ${DAY_MS} and t = trunc(t)) o
     cross join lateral (select width_bucket(o.o - 1, d.ms) + 1 as p) p
