@@ -1,5 +1,6 @@
 import { CELL_VOLTAGE_DECIMALS, MAX_CELLS, SIGNAL_DECIMALS, SIGNAL_RANGES } from '@evfleet/domain';
-import { date, doublePrecision, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { instant } from './columns.js';
 import { canReading } from './telemetry-schema.js';
 
@@ -96,5 +97,12 @@ export const readingDay = pgTable(
     ...minuteArrays,
     compactedAt: instant('compacted_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.vehicleId, t.day] })],
+  (t) => [
+    primaryKey({ columns: [t.vehicleId, t.day] }),
+    // The days compacted before the row kept the chart's summary, which the job summarizes: empty
+    // once it has, so looking for them each hour costs nothing rather than a scan of every day.
+    index('reading_day_unsummarized')
+      .on(t.vehicleId)
+      .where(sql`minutes is null`),
+  ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "reading_day_unsummarized" ON "reading_day" USING btree ("vehicle_id") WHERE minutes is null;
