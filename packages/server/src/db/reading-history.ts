@@ -48,11 +48,19 @@ const DECODING: Record<string, { arrays: string[]; value: string }> = {
   extra: { arrays: ['extra'], value: 'r.extra' },
 };
 
+/**
+ * SQL: the instant `ms` milliseconds into the day of compacted row `d`. Counted from the epoch in
+ * milliseconds, the sum is an interval of time alone, so no time zone is looked up for each reading
+ * (a query's conditions on `ts` compute it again for each).
+ */
+const instantOf = (ms: string) =>
+  `timestamptz 'epoch' + ((d.day - date '1970-01-01') * ${DAY_MS}::bigint + ${ms}) * interval '1 millisecond'`;
+
 /** The compacted row's arrays the `columns` are decoded from, the times first. */
 const arraysOf = (columns: readonly string[]) => ['ms', ...columns.flatMap((c) => DECODING[c].arrays)];
 /** SQL: can_reading's `vehicle_id`, `ts` and `columns` of the array elements `r` of a compacted row `d`. */
 const readingOf = (columns: readonly string[]) =>
-  `d.vehicle_id, (d.day::timestamp + r.ms * interval '1 millisecond') at time zone 'UTC' as ts
+  `d.vehicle_id, ${instantOf('r.ms')} as ts
     ${columns.map((c) => `, ${DECODING[c].value} as ${c}`).join('')}`;
 
 /**
@@ -184,7 +192,7 @@ export function timesOf(vehicleId: number, from: Instant, to: Instant, first?: {
   return new Subquery(
     sql`select vehicle_id, ts from can_reading where vehicle_id = ${vehicleId} and ts between ${instant(from)} and ${instant(to)}
     union all
-    select d.vehicle_id, (d.day::timestamp + m * interval '1 millisecond') at time zone 'UTC' as ts
+    select d.vehicle_id, ${sql.raw(instantOf('m'))} as ts
       from (${days}) d cross join lateral unnest(d.ms[d.i:d.j]) m`,
     { vehicleId: v, ts },
     'can_reading',
