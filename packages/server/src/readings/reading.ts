@@ -68,6 +68,12 @@ export interface Reading {
   cells: number[] | null;
   /** Unknown numeric signals, kept and reported after the known ones. */
   extra: Record<string, number> | null;
+  /**
+   * Said of a tracker's record (teltonika/avl-readings.ts): the same for every reading whose
+   * `extra` has the same keys, the record layout's. A vehicle's state then keeps the newest `extra`
+   * whole instead of merging its keys one by one (vehicle-state.ts).
+   */
+  extraKeys?: object;
 }
 
 /** A value left out of a stored reading: the signal's key (`cells` for the cell list) and why. */

@@ -14,6 +14,8 @@ export async function storedStates(db: Db, ids: number[]): Promise<KeptState[]> 
   return rows.map((r) => ({
     vehicleId: r.vehicleId,
     named: r.values,
+    newestExtra: null,
+    newestExtraKeys: undefined,
     newest: noValues(),
     cells: r.cells,
     lastReported: ms(r.lastReported),

@@ -149,6 +149,8 @@ describe('the checks of a JSON reading', () => {
       );
       if (!parsed.ok) throw new Error(parsed.detail);
       expect(readingJson(parsed.reading)).toEqual({ ...GPS, io7: 2 });
+      // Without the value left out, its unknown signals no longer have the layout's keys.
+      expect(parsed.reading.extraKeys).toBeUndefined();
       expect(parsed.dropped?.map((d) => [d.signal, d.reason])).toEqual([
         ['battery12v', 'out_of_range'],
         ['wiperSpeed', 'out_of_range'],
@@ -165,7 +167,10 @@ describe('the checks of a JSON reading', () => {
       none(),
     );
     if (!parsed.ok) throw new Error(parsed.detail);
-    expect(parseReading(readingJson(parsed.reading), 1_795_000_000_000)).toEqual(parsed);
+    // The record says whose keys its unknown signals are; the rest is the JSON reading's.
+    const { extraKeys, ...reading } = parsed.reading;
+    expect(extraKeys).toBeDefined();
+    expect(parseReading(readingJson(parsed.reading), 1_795_000_000_000)).toEqual({ ...parsed, reading });
   });
 });
 
@@ -229,6 +234,14 @@ describe('records of a layout seen before', () => {
       expect(leftovers).toEqual({ tooLong: 0, overLimit: 0 });
     }
     expect(seen).toEqual(Array.from({ length: 6 }, (_, n) => [7, n]));
+    // Records of one layout say their unknown signals have the same keys; of another, other keys.
+    const keysOf = (r: AvlRecord) => {
+      const parsed = parsedRecord(r, profile, 1_796_000_000_000, none());
+      return parsed.ok ? parsed.reading.extraKeys : null;
+    };
+    expect(keysOf(a(1))).toBe(keysOf(a(2)));
+    expect(keysOf(b(1))).toBe(keysOf(b(2)));
+    expect(keysOf(a(1))).not.toBe(keysOf(b(1)));
   });
 });
 
