@@ -131,11 +131,10 @@ export function parsedRecord(
   let kept = cells;
   if (cells !== null) [kept, dropped] = checkedCells(cells, dropped);
   const extra = layout.extraOf(extraValues);
-  if (outside) {
-    for (const key in extra) if (Number.isNaN(extra[key])) delete extra[key];
-    return { ok: true, reading: { ts: record.timestamp, values, cells: kept, extra }, dropped };
-  }
-  return { ok: true, reading: { ts: record.timestamp, values, cells: kept, extra, extraKeys: layout }, dropped };
+  if (outside) for (const key in extra) if (Number.isNaN(extra[key])) delete extra[key];
+  // With a value left out, the unknown signals no longer have the layout's keys.
+  const extraKeys = outside ? undefined : layout;
+  return { ok: true, reading: { ts: record.timestamp, values, cells: kept, extra, extraKeys }, dropped };
 }
 
 const hasFix = (record: AvlRecord) => record.satellites > 0 && !(record.latitude === 0 && record.longitude === 0);
