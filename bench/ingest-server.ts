@@ -31,7 +31,7 @@ import type * as Rejections from '../packages/server/src/telemetry/rejections.js
 import { benchFleetSql, benchZonesSql } from './support/bench-zones.js';
 import { benchImei } from './support/imei.js';
 
-/** The compiled server, as production runs it (bench/ingest.ts builds it first); typed from its sources. */
+/** The compiled server, as production runs it (`npm run build` first; bench/run.sh does); typed from its sources. */
 const compiled = <T>(path: string) => import(`../packages/server/dist/${path}.js`) as Promise<T>;
 const { buildApp } = await compiled<typeof App>('app');
 const { loadConfig } = await compiled<typeof Config>('config');

@@ -3,7 +3,9 @@
  * part of the pipeline: each sample's self time goes to the first part its stack matches, from the
  * leaf up. The top functions by self time follow. The summary in docs/performance.md comes from it.
  *
- *   npx tsx bench/profile-summary.ts /tmp/ingest-prof/CPU.*.cpuprofile [--top 30]
+ *   npx tsx bench/profile-summary.ts /tmp/ingest-prof/CPU.*.cpuprofile [--top 30] [--last 20]
+ *
+ * `--last S` keeps the profile's last S seconds: the measured window, without start-up and warm-up.
  */
 import { readFileSync } from 'node:fs';
 import { PARTS } from './support/pipeline-parts.js';
@@ -22,8 +24,13 @@ interface Profile {
 const JSON_PARSE = /^(parse|JSONParse|stringify)$/;
 
 const [file, ...rest] = process.argv.slice(2);
-if (!file) throw new Error('usage: profile-summary.ts FILE.cpuprofile [--top N]');
-const top = rest[0] === '--top' ? Number(rest[1]) : 25;
+if (!file) throw new Error('usage: profile-summary.ts FILE.cpuprofile [--top N] [--last SECONDS]');
+const option = (name: string) => {
+  const at = rest.indexOf(name);
+  return at < 0 ? undefined : Number(rest[at + 1]);
+};
+const top = option('--top') ?? 25;
+const lastSeconds = option('--last') ?? Infinity;
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map<number, number>();
@@ -49,7 +56,14 @@ const classify = (id: number): string => {
 const shortUrl = (url: string) => url.replace(/^.*node_modules\//, '').replace(/^.*\/packages\//, '');
 
 const selfMs = new Map<number, number>();
-profile.samples.forEach((id, i) => selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
+const sampledUs = profile.timeDeltas.reduce((a, b) => a + b, 0);
+const fromUs = sampledUs - lastSeconds * 1e6;
+let clockUs = 0;
+profile.samples.forEach((id, i) => {
+  const delta = profile.timeDeltas[i] ?? 0;
+  clockUs += delta;
+  if (clockUs >= fromUs) selfMs.set(id, (selfMs.get(id) ?? 0) + delta / 1000);
+});
 const total = [...selfMs.values()].reduce((a, b) => a + b, 0);
 const busy = total - [...selfMs].filter(([id]) => classify(id) === 'idle').reduce((a, [, ms]) => a + ms, 0);
 

@@ -26,7 +26,7 @@ export function* binaryCopyChunks(rows: StoredRow[]): Generator<Buffer> {
     const cellsBytes = reading.cells ? float4ArrayBytes(reading.cells.length) : FIELD_BYTES.null;
     const full = out.row(
       READING_COLUMNS.length,
-      FIXED_BYTES + cellsBytes + (extra ? out.numbersBytes(extra) : FIELD_BYTES.null),
+      FIXED_BYTES + cellsBytes + (extra ? out.numbersBytes(extra, reading.extraKeys) : FIELD_BYTES.null),
     );
     if (full) yield full;
     out.int4(vehicleId);

@@ -26,16 +26,23 @@ const MAX_CACHED_KEYS = 64;
  * separator before it and the colon after it (`{"altitude":`, `,"satellites":`). Consecutive rows
  * of one source hold the same keys, in the same order (a tracker's layout, a device's firmware):
  * telling that is a pointer comparison per key, where a lookup of each key cost as much as
- * JSON.stringify saved.
+ * JSON.stringify saved; or one comparison, when the caller names the objects' keys with a token.
  */
 class KeyTexts {
   keys: string[] = [];
   texts: Buffer[] = [];
   /** Bytes of all the texts. */
   bytes = 0;
+  /** The token the keys were last held with. */
+  private token: object | undefined;
 
-  /** Makes these the object's keys; false when it has too many for a row to be worth caching. */
-  hold(values: Record<string, number>): boolean {
+  /**
+   * Makes these the object's keys; false when it has too many for a row to be worth caching.
+   * `token`, when given, is the same object for every object of the same keys in the same order.
+   */
+  hold(values: Record<string, number>, token: object | undefined): boolean {
+    if (token !== undefined && token === this.token) return true;
+    this.token = token;
     let i = 0;
     for (const key in values) {
       if (this.keys[i] !== key) return this.refill(values);
@@ -46,7 +53,10 @@ class KeyTexts {
 
   private refill(values: Record<string, number>): boolean {
     const keys = Object.keys(values);
-    if (keys.length > MAX_CACHED_KEYS) return false;
+    if (keys.length > MAX_CACHED_KEYS) {
+      this.token = undefined;
+      return false;
+    }
     this.keys = keys;
     this.texts = keys.map((k, i) => Buffer.from(`${i ? ',' : '{'}${JSON.stringify(k)}:`));
     this.bytes = this.texts.reduce((sum, t) => sum + t.length, 0);
@@ -155,10 +165,11 @@ export class BinaryCopyWriter {
   }
   /**
    * Bytes of a jsonb field of an object of numbers, at most: call it for a row's reserve, then
-   * `jsonbNumbers` with the same object.
+   * `jsonbNumbers` with the same object. `keysToken`, when given, is the same object for every
+   * object of the same keys in the same order (a tracker's record layout).
    */
-  numbersBytes(values: Record<string, number>): number {
-    if (this.keyTexts.hold(values)) {
+  numbersBytes(values: Record<string, number>, keysToken?: object): number {
+    if (this.keyTexts.hold(values, keysToken)) {
       this.numbersText = null;
       return 5 + 2 + this.keyTexts.bytes + this.keyTexts.keys.length * NUMBER_CHARS;
     }

@@ -50,8 +50,8 @@ export interface OpenConnections {
 
 /**
  * One tracker's connection: the IMEI handshake, then a packet at a time, each stored and
- * acknowledged before the next is read, so it buffers at most one packet and what follows it in the
- * socket. Its tracker is read again before a packet when the last reading is old (RECHECK_MS) or
+ * acknowledged before the next is handled, so it buffers one packet and what a tracker sends
+ * before its answer (at most MAX_BUFFERED). Its tracker is read again before a packet when the last reading is old (RECHECK_MS) or
  * when told (`reread`); a packet refused, stalled or left unstored ends it.
  */
 export class TeltonikaConnection {
@@ -209,10 +209,13 @@ export class TeltonikaConnection {
     }
   }
 
-  /** Stores an AVL packet's records, reading nothing more until its answer has left. */
+  /**
+   * Stores an AVL packet's records, handling nothing more until its answer has left. The socket is
+   * not paused: a tracker waits for the answer before its next packet, and what else arrives
+   * meanwhile is buffered up to MAX_BUFFERED.
+   */
   private store(tracker: Tracker, records: AvlRecord[]) {
     this.busy = true;
-    this.socket.pause();
     let readings: Parsed[];
     try {
       readings = packetReadings(this.deps, tracker, records);
@@ -230,7 +233,6 @@ export class TeltonikaConnection {
       // Refused records are in the count too: sending them again would be refused again.
       this.socket.write(encodeAck(records.length));
       this.busy = false;
-      this.socket.resume();
       this.pump();
     });
   }

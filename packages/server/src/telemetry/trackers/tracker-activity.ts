@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { trackerIoSeen, vehicleTracker } from '../../db/tracker-schema.js';
+import { isoTime, jsonRecords } from '../../db/json-records.js';
+import { vehicleTracker } from '../../db/tracker-schema.js';
 
 const FLUSH_MS = 5000;
 
@@ -47,20 +48,21 @@ export function createTrackerActivity(db: Db, log: FastifyBaseLogger) {
     last = null;
     const rows = [...batch].flatMap(([vehicleId, ios]) =>
       [...ios].map(([io, { value, at }]) => ({
-        vehicleId,
+        vehicle_id: vehicleId,
         io,
         // A 64-bit counter beyond a double's exact range is still shown; a NaN is not stored.
-        lastValue: Number.isFinite(value) ? value : null,
-        lastSeen: new Date(at),
+        last_value: Number.isFinite(value) ? value : null,
+        last_seen: isoTime(at),
       })),
     );
+    // One jsonb parameter: a few hundred trackers leave thousands of rows a flush, each a value to bind.
     await db
-      .insert(trackerIoSeen)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: [trackerIoSeen.vehicleId, trackerIoSeen.io],
-        set: { lastValue: sql`excluded.last_value`, lastSeen: sql`excluded.last_seen` },
-      })
+      .execute(
+        sql`insert into tracker_io_seen (vehicle_id, io, last_value, last_seen)
+          select x.* from ${jsonRecords(rows, 'x(vehicle_id int, io int, last_value float8, last_seen timestamptz)')}
+          join vehicle v on v.id = x.vehicle_id -- a vehicle deleted since costs only its own rows
+          on conflict (vehicle_id, io) do update set last_value = excluded.last_value, last_seen = excluded.last_seen`,
+      )
       .catch((err: unknown) => log.error({ err }, 'writing the unmapped IO elements failed'));
   };
   /** When each vehicle's connection was last written, and from where: a phone reports every few seconds. */
