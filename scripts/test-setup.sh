@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what the test suites need on a fresh Debian machine: Chromium, Mosquitto and its clients, RabbitMQ and HAProxy from Debian,
+# Installs what the test suites need on a fresh Debian machine: Chromium, Mosquitto and its clients, RabbitMQ, HAProxy and Python 3 from Debian,
 # the npm packages, and the production web build the browser tests open. PostgreSQL 15 is expected
 # on the PATH (initdb, pg_ctl); it is installed from Debian when absent.
 set -euo pipefail
@@ -14,6 +14,8 @@ command -v initdb >/dev/null 2>&1 || [ -d /usr/lib/postgresql ] || need+=(postgr
 # The multi-instance test (npm run test:scale): a RabbitMQ cluster and a balancer.
 [ -x /usr/lib/rabbitmq/bin/rabbitmq-server ] || need+=(rabbitmq-server)
 [ -x /usr/sbin/haproxy ] || need+=(haproxy)
+# docs/examples/verify_webhook.py: the Python signature check that docs/integrations.md shows, run by its test.
+command -v python3 >/dev/null 2>&1 || need+=(python3)
 if [ ${#need[@]} -gt 0 ]; then
   echo "test:setup: installing ${need[*]} from Debian"
   sudo_cmd=""; [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"

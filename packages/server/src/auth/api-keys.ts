@@ -22,6 +22,15 @@ export interface KeyCaller extends AuthUser {
   apiKey: { id: number; scopes: ApiKeyScope[] };
 }
 
+/** A key's row as authentication reads it, with its requests in this second, this one included. */
+interface KeyRow extends Record<string, unknown> {
+  id: number;
+  user_id: number;
+  scopes: ApiKeyScope[];
+  expires_at: string | Date | null;
+  requests: number;
+}
+
 /** Last use is written at most this often per key: a busy key is not a write a request. */
 const LAST_USE_EVERY_MS = 10_000;
 
@@ -30,7 +39,8 @@ const LAST_USE_EVERY_MS = 10_000;
  * row by the key's hash (a unique index), so a revoked or expired key fails at its next call on every
  * instance; its owner is read through the sessions' cache, which a change of the account's rights,
  * its deactivation or delete drops at once everywhere (telemetry/rights-changes.ts), so the key acts
- * with the owner's rights as they stand. A key makes at most 100 requests a second on an instance.
+ * with the owner's rights as they stand. The same statement counts the request in the key's second
+ * (api_key_use, shared by every instance): a key makes at most 100 requests a second in all.
  */
 export function createApiKeys(deps: {
   db: Db;
@@ -38,20 +48,7 @@ export function createApiKeys(deps: {
   now?: () => number;
 }) {
   const now = deps.now ?? Date.now;
-  const windows = new Map<number, { second: number; count: number }>();
   const lastUse = new Map<number, number>();
-
-  /** Whether the key may make another request in this second. */
-  const within = (keyId: number) => {
-    const second = Math.floor(now() / 1000);
-    const w = windows.get(keyId);
-    if (!w || w.second !== second) {
-      if (windows.size > 10_000) windows.clear();
-      windows.set(keyId, { second, count: 1 });
-      return true;
-    }
-    return ++w.count <= API_KEY_LIMITS.requestsPerSecond;
-  };
 
   const noteUse = (keyId: number, from: string) => {
     const at = now();
@@ -65,14 +62,21 @@ export function createApiKeys(deps: {
   };
 
   const authenticate = async (key: string, from: string): Promise<KeyCaller | 'limited' | null> => {
-    const [row] = await deps.db
-      .select({ id: apiKey.id, userId: apiKey.userId, scopes: apiKey.scopes, expiresAt: apiKey.expiresAt })
-      .from(apiKey)
-      .where(sql`${apiKey.keyHash} = ${hashApiKey(key)}`);
-    if (!row || (row.expiresAt && row.expiresAt.getTime() <= now())) return null;
-    const owner = await deps.account(row.userId);
+    const at = now();
+    const { rows } = await deps.db.execute<KeyRow>(sql`
+      with k as (select id, user_id, scopes, expires_at from ${apiKey} where key_hash = ${hashApiKey(key)}),
+      counted as (
+        insert into api_key_use (key_id, epoch_second, requests) select id, ${Math.floor(at / 1000)}, 1 from k
+        on conflict (key_id) do update set
+          requests = case when api_key_use.epoch_second = excluded.epoch_second then api_key_use.requests + 1 else 1 end,
+          epoch_second = excluded.epoch_second
+        returning requests)
+      select k.id, k.user_id, k.scopes, k.expires_at, (select requests from counted) from k`);
+    const [row] = rows;
+    if (!row || (row.expires_at && new Date(row.expires_at).getTime() <= at)) return null;
+    const owner = await deps.account(row.user_id);
     if (!owner || !owner.activated) return null;
-    if (!within(row.id)) return 'limited';
+    if (row.requests > API_KEY_LIMITS.requestsPerSecond) return 'limited';
     noteUse(row.id, from);
     return {
       id: owner.id,

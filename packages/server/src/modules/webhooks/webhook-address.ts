@@ -2,6 +2,12 @@ import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'nod
 import ipaddr from 'ipaddr.js';
 
 /**
+ * IPv6's deprecated IPv4-compatible addresses (`::a.b.c.d`, RFC 4291 2.5.5.1): no public host has
+ * one, and ipaddr.js counts them as unicast.
+ */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+
+/**
  * Where a webhook may not go (docs/integrations.md, "Addresses"): anything but a public unicast
  * address, so a hook cannot reach evfleet's own machine, its network or a cloud's metadata service.
  * An IPv4 address written in IPv6 is judged as the IPv4 address it is.
@@ -9,7 +15,11 @@ import ipaddr from 'ipaddr.js';
 export function isRefusedAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return true;
   let ip = ipaddr.parse(address);
-  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
+  if (ip.kind() === 'ipv6') {
+    const v6 = ip as ipaddr.IPv6;
+    if (v6.match(IPV4_COMPATIBLE)) return true;
+    if (v6.isIPv4MappedAddress()) ip = v6.toIPv4Address();
+  }
   return ip.range() !== 'unicast';
 }
 

@@ -47,7 +47,7 @@ export const de: Catalogue<typeof en> = {
   'menu.system': 'System',
   'menu.profile': 'Profil',
   'menu.api-keys': 'API-Schlüssel',
-  'menu.notifications': 'Push-Benachrichtigungen',
+  'menu.notifications': 'Benachrichtigungen',
   'footer.appVersion': 'App-Version',
   'footer.backendVersion': 'Backend-Version',
   'footer.backendCodeVersion': 'Backend-Codeversion',

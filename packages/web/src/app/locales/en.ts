@@ -48,7 +48,7 @@ export const en = {
   'menu.system': 'System',
   'menu.profile': 'Profile',
   'menu.api-keys': 'API keys',
-  'menu.notifications': 'Push notifications',
+  'menu.notifications': 'Notifications',
   // The footer (part 1 §2.3).
   'footer.appVersion': 'App version',
   'footer.backendVersion': 'Backend version',
