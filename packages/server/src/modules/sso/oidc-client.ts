@@ -62,8 +62,9 @@ export function createOidcClient(oidc: OidcConfig, redirectUri: string) {
   };
 }
 
-export const newChecks = () => ({
-  state: client.randomState(),
+/** A sign-in's checks: the given state, a new nonce and a new PKCE verifier. */
+export const newChecks = (state: string) => ({
+  state,
   nonce: client.randomNonce(),
   codeVerifier: client.randomPKCECodeVerifier(),
 });

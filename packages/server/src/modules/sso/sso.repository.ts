@@ -4,8 +4,8 @@ import type { Queryable } from '../../db/client.js';
 import { oidcHandoff, oidcLogin } from '../../db/oidc-schema.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-/** A sign-in left at the provider longer than this is forgotten. */
-const LOGIN_MINUTES = 10;
+/** A sign-in left at the provider longer than this is forgotten; its browser's cookie lasts as long. */
+export const LOGIN_MINUTES = 10;
 /** The web app exchanges its one-time code within this long. */
 const HANDOFF_SECONDS = 60;
 

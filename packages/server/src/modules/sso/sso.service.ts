@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { OIDC_PAGE, type OidcError, type OidcExchanged, type OidcStatus } from '@evfleet/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { accountsRepository as users } from '../../auth/accounts.repository.js';
@@ -12,6 +12,13 @@ import { createOidcClient, newChecks } from './oidc-client.js';
 import { ssoRepository as repo } from './sso.repository.js';
 
 export const CALLBACK_PATH = '/api/oidc/callback';
+
+/**
+ * A sign-in's state is the SHA-256 of a random key that only the browser which started it holds (in
+ * a cookie, sign-in-cookie.ts), as RFC 6749 §10.12 suggests: a provider's return carried to another
+ * browser names a state that browser holds no key for, so no one is signed in as someone else.
+ */
+const stateOf = (browserKey: string) => createHash('sha256').update(browserKey).digest('base64url');
 
 /**
  * Single sign-on with an OpenID provider (docs/integrations.md): authorization code with PKCE. The
@@ -30,9 +37,16 @@ export function createSsoService(deps: {
   const page = (params: { code: string } | { error: OidcError }) =>
     `${config.appBaseUrl}${OIDC_PAGE}?${new URLSearchParams(params).toString()}`;
 
-  /** The account a provider's return names, or why none. */
-  const signedIn = async (callbackUrl: URL): Promise<{ code: string } | { error: OidcError }> => {
-    const login = await repo.take(db, callbackUrl.searchParams.get('state') ?? '');
+  /** The account a provider's return to this browser names, or why none. */
+  const signedIn = async (
+    callbackUrl: URL,
+    browserKey: string | undefined,
+  ): Promise<{ code: string } | { error: OidcError }> => {
+    const state = callbackUrl.searchParams.get('state') ?? '';
+    // Without this browser's key (another browser's sign-in, or a cookie lapsed or refused) no one is
+    // signed in and the sign-in is left to its own browser; the page asks to sign in again.
+    if (browserKey === undefined || stateOf(browserKey) !== state) return { error: 'expired' };
+    const login = await repo.take(db, state);
     if (!login) return { error: 'expired' };
     if (callbackUrl.searchParams.has('error')) return { error: 'failed' };
     const { claims, idToken } = await oidc!.exchange(callbackUrl, login);
@@ -51,19 +65,23 @@ export function createSsoService(deps: {
       passwordSignIn: config.passwordSignIn,
     }),
 
-    /** Where the browser goes to sign in at the provider. */
+    /** Where the browser goes to sign in at the provider, and the key it keeps to come back with. */
     async authorize() {
       if (!oidc) throw notFound('Single sign-on');
-      const checks = newChecks();
+      const browserKey = randomBytes(32).toString('base64url');
+      const checks = newChecks(stateOf(browserKey));
       await repo.begin(db, checks);
-      return (await oidc.authorizationUrl(checks)).toString();
+      return { url: (await oidc.authorizationUrl(checks)).toString(), browserKey };
     },
 
-    /** Where the provider's return sends the browser: the web app's /oidc, with a one-time code or an error. */
-    async callback(requestUrl: string) {
+    /**
+     * Where the provider's return sends the browser: the web app's /oidc, with a one-time code or an
+     * error. `browserKey` is the key the browser kept at authorize, if it still has it.
+     */
+    async callback(requestUrl: string, browserKey: string | undefined) {
       if (!oidc) throw notFound('Single sign-on');
       try {
-        return page(await signedIn(new URL(requestUrl, config.appBaseUrl)));
+        return page(await signedIn(new URL(requestUrl, config.appBaseUrl), browserKey));
       } catch (err) {
         deps.log.warn({ err }, 'single sign-on failed');
         return page({ error: 'failed' });

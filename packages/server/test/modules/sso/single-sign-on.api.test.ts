@@ -1,4 +1,6 @@
+import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oidcHandoff } from '../../../src/db/oidc-schema.js';
 import { DATABASE_KINDS } from '../../support/databases.js';
 import { providerBrowser, startOpenIdProvider } from '../../support/openid-provider.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
@@ -39,14 +41,27 @@ describe.each(DATABASE_KINDS)('single sign-on through an OpenID provider on %s',
     await provider?.close();
   });
 
-  /** The whole redirect flow as a browser makes it; answers the web app's /oidc address. */
-  const signIn = async (app: TestApp, login: string, browser = providerBrowser()) => {
+  /**
+   * A browser's sign-in up to the provider's return: the callback address it is sent back to, and
+   * the cookie authorize set, as the browser sends it there.
+   */
+  const startSignIn = async (app: TestApp, login: string, browser = providerBrowser()) => {
     const start = await app.app.inject({ url: '/api/oidc/authorize' });
     expect(start.statusCode).toBe(302);
+    const [key] = start.cookies;
     const back = new URL(await browser.signIn(start.headers.location as string, login, CALLBACK));
-    const landed = await app.app.inject({ url: back.pathname + back.search });
+    return { callback: back.pathname + back.search, cookie: `${key.name}=${key.value}` };
+  };
+  /** The provider's return reaching the portal, with the cookie a browser sends; answers the web app's /oidc address. */
+  const land = async (app: TestApp, callback: string, cookie?: string) => {
+    const landed = await app.app.inject({ url: callback, headers: cookie === undefined ? {} : { cookie } });
     expect(landed.statusCode).toBe(302);
     return new URL(landed.headers.location as string);
+  };
+  /** The whole redirect flow as a browser makes it; answers the web app's /oidc address. */
+  const signIn = async (app: TestApp, login: string, browser = providerBrowser()) => {
+    const { callback, cookie } = await startSignIn(app, login, browser);
+    return land(app, callback, cookie);
   };
   const exchange = (app: TestApp, code: string) =>
     app.app.inject({ method: 'POST', url: '/api/oidc/exchange', payload: { code } });
@@ -79,16 +94,34 @@ describe.each(DATABASE_KINDS)('single sign-on through an OpenID provider on %s',
     expect(new URL(endSessionUrl).origin).toBe(provider.issuer);
   });
 
+  it('takes a one-time code within its minute, and refuses it after', async () => {
+    /** Backdates the latest handoff, the sign-in's just made (each expires a minute after it is made). */
+    const age = (seconds: number) =>
+      t.database.db.execute(
+        `update oidc_handoff set expires_at = expires_at - make_interval(secs => ${seconds})
+         where expires_at = (select max(expires_at) from oidc_handoff)`,
+      );
+    const fresh = (await signIn(t, 'admin')).searchParams.get('code')!;
+    const { rows } = await t.database.db.execute<{ seconds: number }>(
+      'select extract(epoch from max(expires_at) - now())::float8 as seconds from oidc_handoff',
+    );
+    expect(rows[0].seconds).toBeGreaterThan(50);
+    expect(rows[0].seconds).toBeLessThanOrEqual(60);
+    await age(50);
+    expect((await exchange(t, fresh)).statusCode).toBe(200);
+
+    const stale = (await signIn(t, 'admin')).searchParams.get('code')!;
+    await age(60);
+    expect((await exchange(t, stale)).statusCode).toBe(401);
+  });
+
   it('refuses an address the provider has not verified, and an unknown person without OIDC_CREATE_ACCOUNTS', async () => {
     expect((await signIn(t, 'unverified')).searchParams.get('error')).toBe('unverified');
     expect((await signIn(t, 'newcomer')).searchParams.get('error')).toBe('no-account');
-    // A provider's return is taken once: the same state again has expired.
-    const browser = providerBrowser();
-    const start = await t.app.inject({ url: '/api/oidc/authorize' });
-    const back = new URL(await browser.signIn(start.headers.location as string, 'admin', CALLBACK));
-    await t.app.inject({ url: back.pathname + back.search });
-    const again = await t.app.inject({ url: back.pathname + back.search });
-    expect(new URL(again.headers.location as string).searchParams.get('error')).toBe('expired');
+    // A provider's return is taken once: the same state again, even with its cookie, has expired.
+    const { callback, cookie } = await startSignIn(t, 'admin');
+    expect((await land(t, callback, cookie)).searchParams.has('code')).toBe(true);
+    expect((await land(t, callback, cookie)).searchParams.get('error')).toBe('expired');
   });
 
   it('makes new accounts with no role beyond ROLE_USER, or the roles OIDC_ROLE_CLAIM names', async () => {
@@ -126,6 +159,49 @@ describe.each(DATABASE_KINDS)('single sign-on through an OpenID provider on %s',
     // The provider's session is gone: signing in again asks for the login.
     await signIn(t, 'admin', browser);
     expect(browser.shown).toEqual(['login', 'consent', 'logout', 'login', 'consent']);
+  });
+
+  it('completes a sign-in only in the browser that started it: another browser gets no one-time code', async () => {
+    const handoffs = async () => (await t.database.db.select({ n: count() }).from(oidcHandoff))[0].n;
+    // An attacker signs in as themselves and sends the provider's return to a victim, whose browser
+    // holds no cookie for it, or the cookie of a sign-in of its own.
+    const attacker = await startSignIn(t, 'admin');
+    const victim = await startSignIn(t, 'admin');
+    const before = await handoffs();
+    for (const cookie of [undefined, victim.cookie, `${attacker.cookie}x`]) {
+      const landed = await land(t, attacker.callback, cookie);
+      expect([...landed.searchParams]).toEqual([['error', 'expired']]);
+    }
+    expect(await handoffs()).toBe(before);
+    // The sign-in is still its starter's to complete.
+    expect((await land(t, attacker.callback, attacker.cookie)).searchParams.has('code')).toBe(true);
+  });
+
+  it('keeps the sign-in key in an HttpOnly cookie for the callback alone, Secure behind a TLS proxy, cleared on return', async () => {
+    const start = await t.app.inject({ url: '/api/oidc/authorize' });
+    expect(start.cookies).toEqual([
+      expect.objectContaining({ httpOnly: true, sameSite: 'Lax', path: '/api/oidc/callback', maxAge: 600 }),
+    ]);
+    expect(start.cookies[0].value).toMatch(/^[\w-]{43}$/);
+    expect(start.cookies[0].secure).toBeUndefined();
+    const back = await t.app.inject({ url: '/api/oidc/callback?state=unknown' });
+    expect(back.cookies).toEqual([expect.objectContaining({ name: start.cookies[0].name, value: '', maxAge: 0 })]);
+
+    const proxied = await createTestApp(kind, {
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: client.clientId,
+      OIDC_CLIENT_SECRET: client.clientSecret,
+      TRUST_PROXY: '127.0.0.1',
+    });
+    try {
+      const overTls = await proxied.app.inject({
+        url: '/api/oidc/authorize',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(overTls.cookies[0].secure).toBe(true);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('refuses password sign-in when PASSWORD_SIGNIN=false', async () => {
