@@ -96,6 +96,11 @@ const envSchema = z.object({
   PASSWORD_SIGNIN: bool.default(true),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   WEBHOOK_RETRY_SECONDS: z.coerce.number().positive().max(60, 'must be at most 60').default(30),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .positive()
+    .max(10, 'must be at most 10 (a receiver answers within 10 seconds)')
+    .default(10),
   VAPID_PUBLIC_KEY: z
     .string()
     .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a P-256 public key in base64url (87 characters)')
@@ -183,9 +188,10 @@ export interface Config {
   passwordSignIn: boolean;
   /**
    * Webhooks (docs/integrations.md): whether they may reach loopback, link-local and private
-   * addresses, and the first retry's delay (doubling up to an hour).
+   * addresses, the first retry's delay (doubling up to an hour), and how long a receiver has to
+   * answer before the attempt fails.
    */
-  webhooks: { allowPrivate: boolean; retryMs: number };
+  webhooks: { allowPrivate: boolean; retryMs: number; timeoutMs: number };
   /**
    * Alerts on the phone (docs/integrations.md): the VAPID keys push messages are signed with
    * (VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, else made once and kept in DATA_DIR) and the contact
@@ -288,7 +294,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     passwordSignIn: e.PASSWORD_SIGNIN,
-    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE, retryMs: e.WEBHOOK_RETRY_SECONDS * 1000 },
+    webhooks: {
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+      retryMs: e.WEBHOOK_RETRY_SECONDS * 1000,
+      timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
+    },
     push: {
       vapid: {
         ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

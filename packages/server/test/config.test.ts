@@ -65,3 +65,26 @@ describe("trackers' ports", () => {
     });
   });
 });
+
+describe('webhooks', () => {
+  const env = { JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/evfleet-test' };
+  it('retries first after 30 seconds and gives a receiver 10 seconds by default', () => {
+    expect(loadConfig(env).webhooks).toEqual({ allowPrivate: false, retryMs: 30_000, timeoutMs: 10_000 });
+    expect(
+      loadConfig({ ...env, WEBHOOK_RETRY_SECONDS: '0.05', WEBHOOK_TIMEOUT_SECONDS: '0.5' }).webhooks,
+    ).toMatchObject({ retryMs: 50, timeoutMs: 500 });
+  });
+
+  it('refuses a first retry later than a minute and a time limit longer than 10 seconds', () => {
+    expect(loadConfig({ ...env, WEBHOOK_RETRY_SECONDS: '60' }).webhooks.retryMs).toBe(60_000);
+    expect(() => loadConfig({ ...env, WEBHOOK_RETRY_SECONDS: '61' })).toThrow(
+      /WEBHOOK_RETRY_SECONDS: must be at most 60/,
+    );
+    expect(() => loadConfig({ ...env, WEBHOOK_RETRY_SECONDS: '0' })).toThrow(/WEBHOOK_RETRY_SECONDS/);
+    expect(loadConfig({ ...env, WEBHOOK_TIMEOUT_SECONDS: '10' }).webhooks.timeoutMs).toBe(10_000);
+    expect(() => loadConfig({ ...env, WEBHOOK_TIMEOUT_SECONDS: '11' })).toThrow(
+      /WEBHOOK_TIMEOUT_SECONDS: must be at most 10/,
+    );
+    expect(() => loadConfig({ ...env, WEBHOOK_TIMEOUT_SECONDS: '0' })).toThrow(/WEBHOOK_TIMEOUT_SECONDS/);
+  });
+});

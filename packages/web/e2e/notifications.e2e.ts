@@ -81,6 +81,22 @@ async function showPushed(page: Page, message: PushMessage) {
   );
 }
 
+/**
+ * A click on the notification of this tag that the service worker shows: its notificationclick
+ * handler runs as on a real click (no browser clicks a system notification from a test).
+ */
+async function clickShown(page: Page, tag: string) {
+  const [worker] = page.context().serviceWorkers();
+  await worker.evaluate(async (shownTag) => {
+    const scope = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(e: Event): boolean };
+    const { NotificationEvent } = globalThis as unknown as {
+      NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+    };
+    const [shown] = await scope.registration.getNotifications({ tag: shownTag });
+    scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: shown }));
+  }, tag);
+}
+
 /** Ten minutes of 100 V on the pack, two hours ago: a severe alert (the default thresholds). */
 const severeReadings = () =>
   everyMinute(Date.now() - 2 * 3600_000, 11, () => ({ packVoltage: 100, speed: 0, gpsLat: 41.9, gpsLong: -87.65 }));
@@ -162,6 +178,12 @@ describe('Notifications (Account → Notifications, docs/integrations.md "Alerts
             tag: message.tag,
             url: message.url,
           });
+        // A click on it takes this window to the vehicle's page.
+        await clickShown(page, message.tag);
+        await expect.poll(() => new URL(page.url()).pathname).toBe(`/vehicle/${vehicle.id}`);
+        await expectVisible(page.getByText(vehicle.vin).first());
+        await page.goBack();
+        await expect.poll(() => page.getByTestId('push-state').getAttribute('data-state')).toBe('on');
 
         // Another device of the account, removed from the list.
         const other = await service.subscribe(publicKey);

@@ -197,7 +197,11 @@ export async function installModules(app: FastifyInstance, deps: ModuleDeps) {
   // API keys for machines (docs/integrations.md): a person's own, never made through a key.
   await app.register(apiKeysRoutes(createApiKeysService({ db })));
   // Signed webhooks (docs/integrations.md): the events of what a hook's owner sees, through the outbox.
-  await app.register(webhooksRoutes(createWebhooksService({ db, allowPrivate: config.webhooks.allowPrivate })));
+  await app.register(
+    webhooksRoutes(
+      createWebhooksService({ db, allowPrivate: config.webhooks.allowPrivate, timeoutMs: config.webhooks.timeoutMs }),
+    ),
+  );
   // Alerts on the phone (docs/integrations.md): each person's browsers, sent the alerts they see through the outbox.
   const { publicKey } = config.push.vapid;
   await app.register(pushRoutes(createPushService({ db, publicKey, allowPrivate: config.webhooks.allowPrivate })));

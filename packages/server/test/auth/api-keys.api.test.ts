@@ -1,3 +1,4 @@
+import type { AuditEvent } from '@evfleet/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/databases.js';
@@ -76,6 +77,64 @@ describe.each(DATABASE_KINDS)('API keys on %s', (kind) => {
       .toContainEqual(expect.objectContaining({ id: created.id, lastUsedAt: expect.any(String) }));
   });
 
+  it('lists the address a key was last used from', async () => {
+    const created = await create(dealer, { name: 'Depot gateway', scopes: ['read'] });
+    const used = await t.app.inject({
+      url: '/api/account',
+      headers: { authorization: `Bearer ${created.key}` },
+      remoteAddress: '198.51.100.23',
+    });
+    expect(used.statusCode, used.body).toBe(200);
+    await expect
+      .poll(async () => (await dealer('GET', '/api/api-keys')).json<{ id: number; lastUsedFrom: string | null }[]>())
+      .toContainEqual(expect.objectContaining({ id: created.id, lastUsedFrom: '198.51.100.23' }));
+  });
+
+  it("lists every person's keys to an administrator, and only their own to anyone else", async () => {
+    const own = await create(dealer, { name: 'Own', scopes: ['read'] });
+    const others = await create(callerFor(t, b.dealer), { name: 'Others', scopes: ['read'] });
+    const idsOf = async (caller: Caller) =>
+      (await caller('GET', '/api/api-keys')).json<{ id: number; owner: string }[]>().map((k) => k.id);
+    expect(await idsOf(admin)).toEqual(expect.arrayContaining([own.id, others.id]));
+    expect(await idsOf(dealer)).toContain(own.id);
+    expect(await idsOf(dealer)).not.toContain(others.id);
+    expect(await idsOf(callerFor(t, b.dealer))).toContain(others.id);
+    expect(await idsOf(callerFor(t, b.dealer))).not.toContain(own.id);
+    // Each lists its owner, so an administrator tells whose a key is.
+    const listed = (await admin('GET', '/api/api-keys')).json<{ id: number; owner: string }[]>();
+    expect(listed.find((k) => k.id === own.id)!.owner).toBe(own.owner);
+    expect(listed.find((k) => k.id === others.id)!.owner).toBe(others.owner);
+    expect(own.owner).not.toBe(others.owner);
+  });
+
+  it('audits the making and the revocation of a key, never the key itself', async () => {
+    const created = await create(dealer, { name: 'Audited', scopes: ['read'] });
+    expect((await dealer('DELETE', `/api/api-keys/${created.id}`)).statusCode).toBe(204);
+    await t.app.auditTrail.settled();
+    const audits = async (type: string) => {
+      const res = await admin('GET', `/management/audits?type=${type}&size=100`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<AuditEvent[]>();
+    };
+    const made = (await audits('API_KEY_CREATED')).filter((e) => e.data?.subject === `Audited (${created.shown}…)`);
+    expect(made).toEqual([
+      expect.objectContaining({
+        principal: created.owner,
+        data: expect.objectContaining({ method: 'POST', route: '/api/api-keys', status: 201 }),
+      }),
+    ]);
+    expect(JSON.stringify(made)).not.toContain(created.key);
+    const revoked = (await audits('API_KEY_DELETED')).filter(
+      (e) => (e.data?.params as { id?: unknown } | undefined)?.id === created.id,
+    );
+    expect(revoked).toEqual([
+      expect.objectContaining({
+        principal: created.owner,
+        data: expect.objectContaining({ method: 'DELETE', route: '/api/api-keys/:id', status: 204 }),
+      }),
+    ]);
+  });
+
   it('never lets a key make keys or change a password', async () => {
     const created = await create(dealer, { name: 'All', scopes: ['read', 'write'] });
     const making = await withKey(created.key, 'POST', '/api/api-keys', { name: 'More', scopes: ['read'] });
@@ -119,6 +178,23 @@ describe.each(DATABASE_KINDS)('API keys on %s', (kind) => {
       sql`update app_user set activated = false, session_version = session_version + 1 where id = ${rows[0].user_id}`,
     );
     await expect.poll(async () => (await withKey(owned.key, 'GET', '/api/zones')).statusCode).toBe(401);
+  });
+
+  it('ends a key with its owner: deleted through the users API, the key fails at its next call', async () => {
+    const person = await admin('POST', '/api/users', {
+      login: 'key-owner',
+      email: 'key-owner@people.test',
+      authorities: ['ROLE_USER'],
+      password: 'person-pass-1',
+    });
+    expect(person.statusCode, person.body).toBe(201);
+    const owner = callerFor(t, await t.bearer('key-owner', 'person-pass-1'));
+    const created = await create(owner, { name: 'Orphaned', scopes: ['read'] });
+    expect((await withKey(created.key, 'GET', '/api/account')).statusCode).toBe(200);
+    expect((await admin('DELETE', `/api/users/${person.json<{ id: number }>().id}`)).statusCode).toBe(204);
+    expect((await withKey(created.key, 'GET', '/api/account')).statusCode).toBe(401);
+    const listed = (await admin('GET', '/api/api-keys')).json<{ id: number }[]>();
+    expect(listed.map((k) => k.id)).not.toContain(created.id);
   });
 
   it('refuses bad keys with field errors, and unknown keys with 401', async () => {

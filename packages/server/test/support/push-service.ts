@@ -7,8 +7,14 @@ import type { AddressInfo } from 'node:net';
 interface PushApiModel {
   notifyUrl: string;
 }
+/** The few parts of an Express request and response a route added here uses. */
+type Handler = (
+  req: { params: Record<string, string> },
+  res: { sendStatus(code: number): void },
+  next: () => void,
+) => void;
 interface TestingServer {
-  _app: { listen(port: number, host: string): Server };
+  _app: { listen(port: number, host: string): Server; post(path: string, handler: Handler): void };
   setRequestHandlers(): void;
 }
 const require = createRequire(import.meta.url);
@@ -28,7 +34,8 @@ export interface TestSubscription {
 /**
  * A push service on a free loopback port (web-push-testing, another implementation than evfleet's):
  * it makes subscriptions with real keys for a VAPID key, checks each message's VAPID signature,
- * decrypts it (aes128gcm) and keeps it for `messages`; `expire` makes it answer 410 for a subscription.
+ * decrypts it (aes128gcm) and keeps it for `messages`; `expire` makes it answer 410 for a subscription,
+ * `forget` 404 (what a push service answers for a subscription it has no record of).
  */
 export async function startPushService() {
   const model = new PushApiModel();
@@ -38,6 +45,11 @@ export async function startPushService() {
   await once(server, 'listening');
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   model.notifyUrl = `${base}/notify/`;
+  const forgotten = new Set<string>();
+  // Ahead of web-push-testing's own handlers, which know no 404.
+  service._app.post('/notify/:clientHash', (req, res, next) =>
+    forgotten.has(req.params.clientHash) ? res.sendStatus(404) : next(),
+  );
   service.setRequestHandlers();
 
   const call = async <T>(path: string, body: object = {}) => {
@@ -59,6 +71,10 @@ export async function startPushService() {
       (await call<{ data: { messages: string[] } }>('/get-notifications', { clientHash: s.clientHash })).data.messages,
     /** The browser unsubscribed: the push service answers 410 from now on. */
     expire: (s: TestSubscription) => call(`/expire-subscription/${s.clientHash}`),
+    /** The push service lost the subscription: it answers 404 from now on. */
+    forget: (s: TestSubscription) => {
+      forgotten.add(s.clientHash);
+    },
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

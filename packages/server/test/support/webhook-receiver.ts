@@ -11,16 +11,23 @@ export interface Received {
 }
 
 /**
+ * How the receiver answers an attempt: a status, the delivery processed only when it is 200; or a
+ * delivery processed (`stored`) and then answered with `status`, `afterMs` later: a receiver whose
+ * acknowledgement fails or comes too late after it did the work.
+ */
+type Answer = number | { status: number; stored?: boolean; afterMs?: number };
+
+/**
  * A receiver as a webhook's owner would write one, independent of evfleet's code: it checks the
- * evfleet-signature with the secret, processes a delivery id once (a retry of a delivery it
- * processed is answered 200 and skipped), and answers what `answer` decides.
+ * evfleet-signature with the secret, processes a delivery id once (an attempt of a delivery it
+ * processed already is skipped, however it is answered), and answers what `answer` decides.
  */
 export async function startWebhookReceiver() {
   const received: Received[] = [];
   const processed: { id: string; event: string; body: string }[] = [];
   const seen = new Set<string>();
   let secret = '';
-  let answer: (path: string, headers: IncomingHttpHeaders) => Promise<number> | number = () => 200;
+  let answer: (path: string, headers: IncomingHttpHeaders) => Promise<Answer> | Answer = () => 200;
   let redirectTo = '';
 
   const verified = (headers: IncomingHttpHeaders, body: string) => {
@@ -37,14 +44,21 @@ export async function startWebhookReceiver() {
       void (async () => {
         const body = Buffer.concat(chunks).toString('utf8');
         const path = req.url ?? '/';
-        let status = path === '/redirect' ? 302 : await answer(path, req.headers);
-        if (status === 200 && !verified(req.headers, body)) status = 401;
+        const decided = path === '/redirect' ? 302 : await answer(path, req.headers);
+        const {
+          status: asked,
+          stored = false,
+          afterMs = 0,
+        } = typeof decided === 'number' ? { status: decided } : decided;
+        const genuine = verified(req.headers, body);
+        const status = asked === 200 && !genuine ? 401 : asked;
         received.push({ path, headers: req.headers, body, status });
         const id = String(req.headers['evfleet-delivery']);
-        if (status === 200 && !seen.has(id)) {
+        if (genuine && (status === 200 || stored) && !seen.has(id)) {
           seen.add(id);
           processed.push({ id, event: String(req.headers['evfleet-event']), body });
         }
+        if (afterMs > 0) await new Promise((resolve) => setTimeout(resolve, afterMs));
         if (status === 302) res.setHeader('location', redirectTo);
         res.writeHead(status).end();
       })();

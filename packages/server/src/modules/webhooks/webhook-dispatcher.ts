@@ -30,6 +30,8 @@ export interface WebhookDispatcherDeps {
   allowPrivate: boolean;
   /** The first retry's delay; each further one doubles, up to an hour. */
   retryMs: number;
+  /** How long a receiver has to answer: a 2xx any later fails the attempt. */
+  timeoutMs: number;
   appBaseUrl: string;
   log: FastifyBaseLogger;
   /** A paused hook's mail to its owner is queued. */
@@ -46,10 +48,10 @@ const deliveryHeaders = (d: Pick<ClaimedDelivery, 'id' | 'eventType' | 'secret'>
 /** Sends one delivery to its hook, in the hook's format, signed. */
 export function sendDelivery(
   d: Pick<ClaimedDelivery, 'id' | 'eventType' | 'secret' | 'format' | 'body' | 'url'>,
-  allowPrivate: boolean,
+  opts: { allowPrivate: boolean; timeoutMs: number },
 ) {
   const body = formatBody(d.format, d.body);
-  return postWebhook(d.url, body, deliveryHeaders(d, body), { allowPrivate });
+  return postWebhook(d.url, body, deliveryHeaders(d, body), opts);
 }
 
 /**
@@ -87,7 +89,7 @@ export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
 
   const attempt = async (d: ClaimedDelivery) => {
     if (!(await ownerSees(d.userId, d.vehicleId))) return dropDelivery(db, d.seq);
-    const answer = await sendDelivery(d, deps.allowPrivate);
+    const answer = await sendDelivery(d, deps);
     if (succeeded(answer)) return markDelivered(db, d.seq, answer.statusCode!);
     if (Date.now() - d.createdAt.getTime() >= WEBHOOK_LIMITS.retryForMs) return giveUp(d, answer);
     await markFailed(db, d.seq, answer, retryDelay(deps.retryMs, d.attempts));

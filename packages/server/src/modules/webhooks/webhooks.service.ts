@@ -30,7 +30,16 @@ type HookInput = WebhookCreate | WebhookUpdate;
  * or one of its fleets, a fleet owner's its fleet. Each lists and changes its own; administrators
  * every hook. A hook's secret is answered once, at its creation.
  */
-export function createWebhooksService({ db, allowPrivate }: { db: Db; allowPrivate: boolean }) {
+export function createWebhooksService({
+  db,
+  allowPrivate,
+  timeoutMs,
+}: {
+  db: Db;
+  allowPrivate: boolean;
+  /** How long a receiver has to answer the Test button's delivery, as any other. */
+  timeoutMs: number;
+}) {
   const owner = (by: AuthUser) => allowedScope(db, by, 'admin', 'dealer', 'fleet');
   const owned = (by: AuthUser) => (by.authorities.includes('ROLE_ADMIN') ? undefined : repo.ownedBy(by.id));
 
@@ -130,7 +139,7 @@ export function createWebhooksService({ db, allowPrivate }: { db: Db; allowPriva
       const body = JSON.stringify(payload);
       const answer = await sendDelivery(
         { id: deliveryId, eventType: WEBHOOK_TEST_EVENT, secret: row.secret, format: row.format, body, url: row.url },
-        allowPrivate,
+        { allowPrivate, timeoutMs },
       );
       const ok = succeeded(answer);
       const [stored] = await db

@@ -220,4 +220,24 @@ describe.each(DATABASE_KINDS)('alerts on the phone on %s', (kind) => {
       )
       .toBeGreaterThan(2);
   }, 60_000);
+
+  it('removes a subscription its push service answers 404 for, with what was queued for it', async () => {
+    const fleet = callerFor(t, a.fleet);
+    const kept = await subscribe(fleet, 'SEVERE');
+    const lost = await subscribe(fleet, 'SEVERE');
+    pushService.forget(lost);
+
+    const device = await driveAt(`VIN-PUSH-${kind}-L`, 100);
+    await expect.poll(async () => (await listOf(fleet)).map((s) => s.id), { timeout: 10_000 }).not.toContain(lost.id);
+    expect((await listOf(fleet)).map((s) => s.id)).toContain(kept.id);
+    expect(await received(lost)).toEqual([]);
+    expect(await received(kept)).toEqual([
+      expect.objectContaining({ url: `/vehicle/${device.id}`, severity: 'SEVERE' }),
+    ]);
+    const { rows } = await t.database.db.execute<{ subscription_id: number }>(
+      sql`select subscription_id from push_delivery where vehicle_id = ${device.id}`,
+    );
+    expect(rows.map((r) => r.subscription_id)).toContain(kept.id);
+    expect(rows.map((r) => r.subscription_id)).not.toContain(lost.id);
+  }, 60_000);
 });
