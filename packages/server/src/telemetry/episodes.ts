@@ -1,5 +1,7 @@
 import { writeVehicleRows } from '../db/batches.js';
+import type { Episode } from '@evfleet/domain';
 import type { Db } from '../db/client.js';
+import { CausedEvents } from '../events/caused-events.js';
 import type { FleetEvents } from '../events/fleet-events.js';
 import { tripEnded } from './episode-events.js';
 import { groupByVehicle, type StoredRow } from '../readings/stored-row.js';
@@ -24,6 +26,8 @@ export function createEpisodeTracker(
   events?: FleetEvents,
 ) {
   const open = new OpenEpisodes();
+  /** The trips that closed, each waiting for its last write to go out with it. */
+  const ended = new CausedEvents<Episode>(db, events);
   const queue = workInOrder();
   const enqueue = queue.run;
 
@@ -40,17 +44,37 @@ export function createEpisodeTracker(
     open.resegmented(vehicleId);
   };
 
+  /** Writes changed episodes, a closed trip with its trip.ended. */
   const writeChanged = async () => {
+    for (const { vehicleId, trip } of open.takeTripsClosed()) ended.add(trip, tripEnded(vehicleId, trip));
     for (const kind of KINDS) {
       const episodes = open.takeChanged(kind);
       if (!episodes.length) continue;
-      // A failure keeps the episodes not yet written for the next persist (an episode is one object
-      // that grows: the one kept is current).
+      // A failure keeps the episodes not yet written, and the events they cause, for the next
+      // persist (an episode is one object that grows: the one kept is current).
       await writeVehicleRows(
         episodes,
-        (batch) => writeEpisodes(db, kind, batch, 'update'),
+        (batch) =>
+          ended.write(
+            batch.map(({ episode }) => episode),
+            (q) => writeEpisodes(q, kind, batch, 'update'),
+          ),
         (unwritten) => unwritten.forEach(({ vehicleId, episode }) => open.changed(kind, vehicleId, episode)),
       );
+    }
+  };
+
+  /** Refreshes the capacity estimates of vehicles whose charging session closed, and prices the sessions. */
+  const priceClosed = async () => {
+    const closed = open.takeChargesClosed();
+    if (!closed.length) return;
+    try {
+      await refreshBatteryEstimates(db, closed);
+      const vehicles = closed.map((vehicleId) => ({ vehicleId, openStart: open.openChargeStart(vehicleId) }));
+      await priceClosedSessions(db, zones, vehicles, events);
+    } catch (err) {
+      open.chargesStillClosed(closed);
+      throw err;
     }
   };
 
@@ -73,22 +97,12 @@ export function createEpisodeTracker(
           await resegment(vehicleId, from, to);
         }
       }),
-    /** Writes changed episodes, re-segments windows that late readings touched, refreshes capacity estimates. */
+    /** Writes changed episodes, re-segments windows that late readings touched, prices closed charging sessions. */
     persist: () =>
       enqueue(async () => {
         await writeChanged();
-        const trips = open.takeTripsClosed();
-        if (trips.length)
-          await events?.record(
-            db,
-            trips.map(({ vehicleId, trip }) => tripEnded(vehicleId, trip)),
-          );
         for (const [vehicleId, w] of open.takeLate()) await resegment(vehicleId, w.from, w.to);
-        const closed = open.takeChargesClosed();
-        if (!closed.length) return;
-        await refreshBatteryEstimates(db, closed);
-        const vehicles = closed.map((vehicleId) => ({ vehicleId, openStart: open.openChargeStart(vehicleId) }));
-        await events?.record(db, await priceClosedSessions(db, zones, vehicles));
+        await priceClosed();
       }),
   };
 }

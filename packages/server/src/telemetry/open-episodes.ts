@@ -68,11 +68,17 @@ export class OpenEpisodes {
         const e = stepEpisode(kind, track, p, facts);
         if (before && track.open !== before) {
           if (kind === 'charge') this.chargesClosed.add(vehicleId);
-          else this.tripsClosed.push({ vehicleId, trip: before });
+          else this.closeTrip(vehicleId, before);
         }
         if (e) this.changed(kind, vehicleId, e);
       }
     }
+  }
+
+  /** A closed trip is written once more, whether or not it changed: its trip.ended goes out with that write. */
+  private closeTrip(vehicleId: number, trip: Episode) {
+    this.tripsClosed.push({ vehicleId, trip });
+    this.changed('trip', vehicleId, trip);
   }
 
   changed(kind: EpisodeKind, vehicleId: number, e: Episode) {
@@ -110,6 +116,11 @@ export class OpenEpisodes {
     return closed;
   }
 
+  /** Vehicles whose closed charging sessions were not priced after all (the write failed): given again at the next call. */
+  chargesStillClosed(vehicleIds: number[]) {
+    for (const vehicleId of vehicleIds) this.chargesClosed.add(vehicleId);
+  }
+
   /** The trips that ended since the last call, by in-order readings. */
   takeTripsClosed() {
     const closed = this.tripsClosed;
@@ -128,9 +139,10 @@ export class OpenEpisodes {
     this.chargesClosed.add(vehicleId);
   }
 
-  /** Drops all memory holds of a vehicle (maybe stale), changes and late windows included. */
+  /** Drops all memory holds of a vehicle (maybe stale), changes, trips closed and late windows included. */
   drop(vehicleId: number) {
     for (const kind of KINDS) this.dirty[kind].delete(vehicleId);
+    this.tripsClosed = this.tripsClosed.filter((closed) => closed.vehicleId !== vehicleId);
     this.late.delete(vehicleId);
     this.vehicles.delete(vehicleId);
   }

@@ -1,4 +1,4 @@
-import { ENERGY_RULES } from '@evfleet/domain';
+import { ENERGY_RULES, STOP_MINUTES } from '@evfleet/domain';
 import { describe, expect, it } from 'vitest';
 import { groupByVehicle, type StoredRow } from '../../src/readings/stored-row.js';
 import { valuesFrom } from '../../src/readings/reading.js';
@@ -62,6 +62,22 @@ describe('the open trips and charging sessions in memory (no database)', () => {
     expect(open.takeChargesClosed()).toEqual([1]);
     open.resegmented(2);
     expect(open.takeChargesClosed()).toEqual([2]);
+  });
+
+  it('writes a trip once more as it closes (its trip.ended goes out with that write), unless dropped', () => {
+    const open = new OpenEpisodes();
+    const driving = { ...PARKED, speed: 30 };
+    apply(open, [row(1, 1, driving), row(1, 2, driving)]);
+    expect(open.takeChanged('trip')).toHaveLength(1);
+    apply(open, [row(1, 2 + STOP_MINUTES, PARKED)]);
+    const [closed] = open.takeTripsClosed();
+    expect(closed).toMatchObject({ vehicleId: 1, trip: { start: 1 * MIN, end: 2 * MIN } });
+    expect(open.takeChanged('trip')).toEqual([{ vehicleId: 1, episode: closed.trip }]);
+
+    apply(open, [row(2, 1, driving), row(2, 2 + STOP_MINUTES, PARKED)]);
+    open.drop(2);
+    expect(open.takeTripsClosed()).toEqual([]);
+    expect(open.takeChanged('trip')).toEqual([]);
   });
 
   it('forgets all it holds of a vehicle that is dropped', () => {

@@ -1,13 +1,24 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import type { FleetEvents } from '../../events/fleet-events.js';
+import type { FleetEvent, FleetEvents } from '../../events/fleet-events.js';
 import { trackerCommand } from '../../db/tracker-schema.js';
 
 /** How often queued commands are looked for: a command queued on another instance waits at most this. */
 const POLL_MS = 2000;
 /** A sent command a tracker has not answered after this long has failed (it reconnected, or ignores it). */
 export const ANSWER_WITHIN_MS = 5 * 60_000;
+
+type AnsweredRow = { id: number; command: string; answered_at: string };
+
+/** A command its tracker answered, as the webhooks tell it. */
+const answeredEvent = (vehicleId: number, answered: AnsweredRow, answer: string): FleetEvent => ({
+  type: 'command.answered',
+  vehicleId,
+  at: new Date(answered.answered_at).getTime(),
+  key: String(answered.id),
+  data: { commandId: answered.id, command: answered.command, answer },
+});
 
 interface Connections {
   send(vehicleId: number, text: string): boolean;
@@ -84,23 +95,19 @@ export function createCommandDelivery(
 
   return {
     deliver,
-    /** A tracker answered: the oldest command sent to it and unanswered is answered. */
+    /**
+     * A tracker answered: the oldest command sent to it and unanswered is answered, in the
+     * transaction that queues its command.answered.
+     */
     async answered(vehicleId: number, text: string) {
-      const { rows } = await db.execute<{ id: number; command: string; answered_at: string }>(sql`
-        update ${trackerCommand} set status = 'answered', answered_at = now(), response = ${text}
-        where id = (select id from ${trackerCommand} where vehicle_id = ${vehicleId} and status = 'sent' order by id limit 1)
-        returning id, text as command, answered_at`);
-      const [answered] = rows;
-      if (answered)
-        await events?.record(db, [
-          {
-            type: 'command.answered',
-            vehicleId,
-            at: new Date(answered.answered_at).getTime(),
-            key: String(answered.id),
-            data: { commandId: answered.id, command: answered.command, answer: text },
-          },
-        ]);
+      await db.transaction(async (tx) => {
+        const { rows } = await tx.execute<AnsweredRow>(sql`
+          update ${trackerCommand} set status = 'answered', answered_at = now(), response = ${text}
+          where id = (select id from ${trackerCommand} where vehicle_id = ${vehicleId} and status = 'sent' order by id limit 1)
+          returning id, text as command, answered_at`);
+        const [answered] = rows;
+        if (answered) await events?.record(tx, [answeredEvent(vehicleId, answered, text)]);
+      });
       await deliver(vehicleId);
     },
     close() {

@@ -63,6 +63,12 @@ function crossingEvent(
   };
 }
 
+/** A visit that began or ended, and its event, which goes out with the write of the visit. */
+interface Crossing {
+  visit: ZoneVisit;
+  event: FleetEvent;
+}
+
 interface VehicleVisits {
   /** The last reading with a position stepped: an older one is late. */
   lastTs: number;
@@ -80,7 +86,7 @@ export class OpenVisits {
   private readonly dirty = new Map<number, Set<ZoneVisit>>();
   private readonly late = new Map<number, number>();
   private found: ZoneAlertEvent[] = [];
-  private crossings: FleetEvent[] = [];
+  private crossings: Crossing[] = [];
   /** Each reading's step, written over by the next: one object, not one a reading. */
   private readonly scratch = newVisitStep();
 
@@ -117,8 +123,10 @@ export class OpenVisits {
       const inside = zones.containing(p.lat, p.lng);
       const step = stepVisits(v.track, p, inside, this.scratch);
       for (const visit of step.changed) this.changed(vehicleId, visit);
-      for (const visit of step.entered) this.crossings.push(crossingEvent('zone.entered', vehicleId, visit, zones));
-      for (const visit of step.left) this.crossings.push(crossingEvent('zone.left', vehicleId, visit, zones));
+      for (const visit of step.entered)
+        this.crossings.push({ visit, event: crossingEvent('zone.entered', vehicleId, visit, zones) });
+      for (const visit of step.left)
+        this.crossings.push({ visit, event: crossingEvent('zone.left', vehicleId, visit, zones) });
       if (inside.length || v.track.stays.size || step.left.length)
         judgeZoneRules(v.rules, vehicleId, p, inside, step, openVisits(v.track), zones.zone, this.found);
     }
@@ -131,8 +139,8 @@ export class OpenVisits {
     return found;
   }
 
-  /** The visits that began or ended since the last call, as events. */
-  takeCrossings(): FleetEvent[] {
+  /** The visits that began or ended since the last call, each with its event. */
+  takeCrossings(): Crossing[] {
     const crossings = this.crossings;
     this.crossings = [];
     return crossings;
@@ -166,6 +174,7 @@ export class OpenVisits {
   drop(vehicleId: number) {
     this.vehicles.delete(vehicleId);
     this.dirty.delete(vehicleId);
+    this.crossings = this.crossings.filter(({ event }) => event.vehicleId !== vehicleId);
     this.late.delete(vehicleId);
   }
 }

@@ -1,6 +1,7 @@
-import { decideVisits, type VisitTrack, type ZoneAlertEvent } from '@evfleet/domain';
+import { decideVisits, type VisitTrack, type ZoneAlertEvent, type ZoneVisit } from '@evfleet/domain';
 import { writeVehicleRows } from '../../db/batches.js';
 import type { Db } from '../../db/client.js';
+import { CausedEvents } from '../../events/caused-events.js';
 import type { FleetEvents } from '../../events/fleet-events.js';
 import { workInOrder } from '../../lib/work-in-order.js';
 import { groupByVehicle, type StoredRow } from '../../readings/stored-row.js';
@@ -26,6 +27,8 @@ export function createVisitTracker(
   events?: FleetEvents,
 ) {
   const open = new OpenVisits();
+  /** The visits that began or ended, each waiting for its write to go out with it. */
+  const crossed = new CausedEvents<ZoneVisit>(db, events);
   const queue = workInOrder();
 
   const applyBatch = async (rows: StoredRow[]) => {
@@ -55,11 +58,18 @@ export function createVisitTracker(
     if (track) open.resume(vehicleId, track, points.at(-1)?.ts ?? 0);
   };
 
+  /** Writes changed visits, one begun or ended with its event. */
   const writeChanged = async () => {
+    for (const { visit, event } of open.takeCrossings()) crossed.add(visit, event);
     const visits = open.takeChanged();
+    // A failure keeps the visits not yet written, and the events they cause, for the next persist.
     await writeVehicleRows(
       visits,
-      (batch) => writeVisits(db, batch),
+      (batch) =>
+        crossed.write(
+          batch.map(({ visit }) => visit),
+          (q) => writeVisits(q, batch),
+        ),
       (unwritten) => unwritten.forEach(({ vehicleId, visit }) => open.changed(vehicleId, visit)),
     );
   };
@@ -84,8 +94,6 @@ export function createVisitTracker(
     persist: () =>
       queue.run(async () => {
         await writeChanged();
-        const crossings = open.takeCrossings();
-        if (crossings.length) await events?.record(db, crossings);
         const found = open.takeFound();
         if (found.length) await alertsFound?.(found);
         for (const [vehicleId, from] of open.takeLate()) await redecide(vehicleId, from);
