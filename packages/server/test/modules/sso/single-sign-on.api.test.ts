@@ -1,7 +1,9 @@
 import { count } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oidcHandoff } from '../../../src/db/oidc-schema.js';
 import { DATABASE_KINDS } from '../../support/databases.js';
+import { HOSTILE_TEXTS } from '../../support/hostile-input.js';
 import { providerBrowser, startOpenIdProvider } from '../../support/openid-provider.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 
@@ -202,6 +204,39 @@ describe.each(DATABASE_KINDS)('single sign-on through an OpenID provider on %s',
     } finally {
       await proxied.close();
     }
+  });
+
+  it('answers any return at the callback with the web app’s /oidc page and an error (or a 400 for text no field holds), never a 5xx', async () => {
+    // A sign-in under way, so some returns carry its cookie and its state and reach the provider.
+    const start = await t.app.inject({ url: '/api/oidc/authorize' });
+    const [key] = start.cookies;
+    const state = new URL(start.headers.location as string).searchParams.get('state') ?? '';
+    const text = fc.oneof(fc.constantFrom(...HOSTILE_TEXTS, state, provider.issuer), fc.string({ maxLength: 40 }));
+    const params = fc.array(
+      fc.tuple(fc.constantFrom('state', 'code', 'iss', 'error', 'error_description', 'session_state'), text),
+      { maxLength: 6 },
+    );
+    const cookie = fc.option(
+      fc.constantFrom(`${key.name}=${key.value}`, `${key.name}=`, `${key.name}=${'x'.repeat(5000)}`, '=;;', 'a=%zz'),
+    );
+    const answered = async (query: string, cookieHeader: string | null) => {
+      const res = await t.app.inject({
+        url: `/api/oidc/callback?${query}`,
+        headers: cookieHeader === null ? {} : { cookie: cookieHeader },
+      });
+      // Text no field may hold (a NUL, an unpaired surrogate) is refused before, as on every route.
+      if (res.statusCode === 400) expect(res.json()).toHaveProperty('fieldErrors');
+      else {
+        expect(res.statusCode, res.body).toBe(302);
+        expect(res.headers.location).toMatch(/^http:\/\/portal\.test\/oidc\?error=(expired|failed)$/);
+      }
+    };
+    for (const raw of ['', 'state', '%', 'state=%zz&code=%', `state=${state}&state=${state}`, 'code[]=1&state[a]=2'])
+      await answered(raw, `${key.name}=${key.value}`);
+    await fc.assert(
+      fc.asyncProperty(params, cookie, (p, c) => answered(new URLSearchParams(p).toString(), c)),
+      { numRuns: 60 },
+    );
   });
 
   it('refuses password sign-in when PASSWORD_SIGNIN=false', async () => {
