@@ -13,7 +13,17 @@ import {
   textOf,
 } from './support/fixtures';
 import { chooseLanguage } from './support/languages';
-import { Api, createDealer, createFleet, dialog, expectToast, gridRow, rowActions, runId } from './support/people';
+import {
+  Api,
+  createDealer,
+  createFleet,
+  dialog,
+  expectNoRows,
+  expectToast,
+  gridRow,
+  rowActions,
+  runId,
+} from './support/people';
 import { startWebhookReceiver } from './support/webhook-receiver';
 
 describe('Webhooks (Administration → Webhooks, docs/integrations.md)', () => {
@@ -173,7 +183,7 @@ describe('Webhooks (Administration → Webhooks, docs/integrations.md)', () => {
     });
     await signIn(page, { email: fleet.email, password: 'Fleet-12345' }, '/webhooks');
     // Another person's hooks are not listed.
-    await expectVisible(page.getByTestId('webhooks-grid').getByText('No webhooks yet', { exact: true }));
+    await expectNoRows(page, 'webhooks-grid', 'No webhooks yet');
     await page.getByTestId('webhook-create').click();
     await expectVisible(dialog(page, 'New webhook').getByTestId('webhook-url'));
     expect(await dialog(page, 'New webhook').getByTestId('webhook-scope').count()).toBe(0);

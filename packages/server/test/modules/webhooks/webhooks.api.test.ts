@@ -352,6 +352,17 @@ describe.each(DATABASE_KINDS)('signed webhooks on %s', (kind) => {
     expect((await admin('GET', `/api/webhooks/${teams.id}`)).statusCode).toBe(404);
   });
 
+  it("lists a hook's last 100 deliveries, newest first", async () => {
+    const hook = await createHook(admin, { url: receiver.url('/listed'), events: ['alert.raised'] });
+    // Given up already, so the dispatcher leaves them alone.
+    await t.database.db.execute(sql`
+      insert into webhook_delivery (webhook_id, event_type, dedupe_key, body, occurred_at, status, attempts)
+      select ${hook.id}, 'alert.raised', 'listed-' || n, '{}', now() - (105 - n) * interval '1 minute', 'failed', n
+      from generate_series(1, 105) n`);
+    const listed = await deliveriesOf(admin, hook.id);
+    expect(listed.map((d) => d.attempts)).toEqual(Array.from({ length: 100 }, (_, i) => 105 - i));
+  });
+
   it('follows no redirect', async () => {
     const hook = await createHook(admin, { url: receiver.url('/redirect'), events: ['alert.raised'] });
     const tested = await admin('POST', `/api/webhooks/${hook.id}/test`);
