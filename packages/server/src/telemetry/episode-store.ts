@@ -13,7 +13,7 @@ import type { Db } from '../db/client.js';
 import { isoTime, jsonRecords } from '../db/json-records.js';
 import { namedColumns } from '../db/named-columns.js';
 import { canReading, chargingSession, trip } from '../db/telemetry-schema.js';
-import { METER_COLUMNS, meterPointOf, type MeterRow } from './meter-rows.js';
+import { ENERGY_COLUMNS, meterPointOf, type MeterRow } from './meter-rows.js';
 
 /** The stored trips and charging sessions (trip, charging_session) of the episode tracker (episodes.ts). */
 
@@ -137,7 +137,7 @@ export async function loadStarts(db: Db, firsts: FirstReading[]): Promise<Vehicl
   const { rows: prevRows } = await db.execute<MeterRow & { vehicleId: number }>(sql`
     select v.vehicle_id as "vehicleId", r.* from ${wanted}
     cross join lateral (
-      select ${namedColumns(METER_COLUMNS)} from ${lastReadingBefore(sql`v.vehicle_id`, sql`v.before`, { picked: METER_COLUMNS })}) r`);
+      select ${namedColumns(ENERGY_COLUMNS)} from ${lastReadingBefore(sql`v.vehicle_id`, sql`v.before`, { picked: ENERGY_COLUMNS })}) r`);
   const prev = new Map(prevRows.map(({ vehicleId, ...r }) => [vehicleId, meterPointOf({ ...r, ts: new Date(r.ts) })]));
   const last = async (kind: EpisodeKind) => {
     const table = tableOf(kind);
@@ -187,10 +187,10 @@ export async function resegmentWindow(db: Db, vehicleId: number, from: number, t
     const { start, end } = await widened(tx, vehicleId, from, to);
     const points = [
       ...(await tx
-        .select(METER_COLUMNS)
-        .from(readingsOf(vehicleId, new Date(start), new Date(end), METER_COLUMNS))
+        .select(ENERGY_COLUMNS)
+        .from(readingsOf(vehicleId, new Date(start), new Date(end), ENERGY_COLUMNS))
         .orderBy(asc(canReading.ts))),
-      ...(await tx.select(METER_COLUMNS).from(firstReadingAfter(vehicleId, new Date(end), METER_COLUMNS))),
+      ...(await tx.select(ENERGY_COLUMNS).from(firstReadingAfter(vehicleId, new Date(end), ENERGY_COLUMNS))),
     ].map(meterPointOf);
     for (const kind of KINDS) {
       const table = tableOf(kind);

@@ -2,8 +2,12 @@ import { meterPoint, type MeterPoint } from '@evfleet/domain';
 import { canReading } from '../db/telemetry-schema.js';
 import { SIGNAL_INDEX, valueAt, type Reading } from '../readings/reading.js';
 
-/** The columns of can_reading the energy rules look at (domain/energy.ts), as a MeterPoint's values. */
-export const METER_COLUMNS = {
+/**
+ * The columns of can_reading trips and charging sessions look at (domain/energy.ts), as a
+ * MeterPoint's values: every one the energy rules read but the cells, which only a rest's cell
+ * spread reads (the daily figures), and which are a compacted day's costliest values to decode.
+ */
+export const ENERGY_COLUMNS = {
   ts: canReading.ts,
   packVoltage: canReading.packVoltage,
   vehicleCurrent: canReading.vehicleCurrent,
@@ -13,10 +17,12 @@ export const METER_COLUMNS = {
   odometer: canReading.odometer,
   gpsLat: canReading.gpsLat,
   gpsLong: canReading.gpsLong,
-  cells: canReading.cells,
 };
-export type MeterRow = Omit<MeterPoint, 'ts'> & { ts: Date };
-export const meterPointOf = ({ ts, cells, ...values }: MeterRow) => meterPoint(ts.getTime(), values, cells);
+/** Every column the energy rules look at, the cells too. */
+export const METER_COLUMNS = { ...ENERGY_COLUMNS, cells: canReading.cells };
+/** A row of METER_COLUMNS, or of ENERGY_COLUMNS (no cells). */
+export type MeterRow = Omit<MeterPoint, 'ts' | 'cells'> & { ts: Date; cells?: MeterPoint['cells'] };
+export const meterPointOf = ({ ts, cells, ...values }: MeterRow) => meterPoint(ts.getTime(), values, cells ?? null);
 
 const { packVoltage, vehicleCurrent, chargeStatus, speed, batteryCharge, odometer, gpsLat, gpsLong } = SIGNAL_INDEX;
 /** Refills a MeterPoint in place from a reading: a caller that keeps points per vehicle makes none per reading. */

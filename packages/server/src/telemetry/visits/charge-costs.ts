@@ -6,7 +6,7 @@ import type { FleetEvent, FleetEvents } from '../../events/fleet-events.js';
 import { canReading, chargingSession } from '../../db/telemetry-schema.js';
 import { chargingEnded } from '../episode-events.js';
 import { episodeOf } from '../episode-store.js';
-import { METER_COLUMNS, meterPointOf } from '../meter-rows.js';
+import { ENERGY_COLUMNS, meterPointOf } from '../meter-rows.js';
 import type { TrackedZone, ZoneCache } from './zone-cache.js';
 
 /** Where a charge happened: a depot before any other zone it lies in, else a zone with a tariff, else the first. */
@@ -21,10 +21,10 @@ export const chargingZone = (zones: TrackedZone[]): TrackedZone | null =>
  */
 async function sessionSpans(q: Queryable, vehicleId: number, start: Date, end: Date): Promise<EnergySpan[]> {
   const inside = await q
-    .select(METER_COLUMNS)
-    .from(readingsOf(vehicleId, start, end, METER_COLUMNS))
+    .select(ENERGY_COLUMNS)
+    .from(readingsOf(vehicleId, start, end, ENERGY_COLUMNS))
     .orderBy(asc(canReading.ts));
-  const after = await q.select(METER_COLUMNS).from(firstReadingAfter(vehicleId, end, METER_COLUMNS));
+  const after = await q.select(ENERGY_COLUMNS).from(firstReadingAfter(vehicleId, end, ENERGY_COLUMNS));
   const points = [...inside, ...after].map(meterPointOf);
   const spans: EnergySpan[] = [];
   for (let i = 1; i < points.length; i++)
