@@ -135,7 +135,7 @@ describe.each(DATABASE_KINDS)('API keys on %s', (kind) => {
     ]);
   });
 
-  it('never lets a key make keys or change a password', async () => {
+  it('never lets a key make keys, change a password or sign its owner out', async () => {
     const created = await create(dealer, { name: 'All', scopes: ['read', 'write'] });
     const making = await withKey(created.key, 'POST', '/api/api-keys', { name: 'More', scopes: ['read'] });
     expect(making.statusCode).toBe(403);
@@ -145,6 +145,9 @@ describe.each(DATABASE_KINDS)('API keys on %s', (kind) => {
       newPassword: 'Another-pass-123',
     });
     expect(password.statusCode).toBe(403);
+    // Signing out ends a person's sessions everywhere: a program's key has none to end.
+    expect((await withKey(created.key, 'POST', '/api/logout')).statusCode).toBe(403);
+    expect((await dealer('GET', '/api/account')).statusCode).toBe(200);
   });
 
   it('ends a key at its revocation, its expiry, and its owner’s deactivation, at the next call', async () => {

@@ -61,9 +61,9 @@ const ACTORS: Actor[] = [
   'dealerReadKey',
   'dealerWriteKey',
 ];
-/** The routes no API key may call, whatever its scopes (their `peopleOnly`): keys, passwords, a browser's push. */
+/** The routes no API key may call, whatever its scopes (their `peopleOnly`): keys, passwords, sign-out, a browser's push. */
 const PEOPLE_ONLY =
-  /^(GET|POST|DELETE) \/api\/api-keys|^(GET|POST|DELETE) \/api\/push\/subscriptions|^POST \/api\/account\/(change-password|update-password-prototype|send-reset-link)$/;
+  /^(GET|POST|DELETE) \/api\/api-keys|^(GET|POST|DELETE) \/api\/push\/subscriptions|^POST \/api\/account\/(change-password|update-password-prototype|send-reset-link)$|^POST \/api\/logout$/;
 /** Who may make a call: a key as its owner, the dealer, within its scope; a public call, anyone. */
 const mayCall = (actor: Actor, allowed: readonly Actor[], route: string, method: Method) => {
   if (actor !== 'dealerReadKey' && actor !== 'dealerWriteKey') return allowed.includes(actor);

@@ -95,7 +95,8 @@ export const accountRoutes =
       }),
     );
 
-    app.post('/api/logout', { config: { access: ANY_SIGNED_IN } }, async (req, reply) => {
+    // A person's sign-out ends every session of the account; a program's key has none to end.
+    app.post('/api/logout', { config: { access: ANY_SIGNED_IN, peopleOnly: true } }, async (req, reply) => {
       await service.signOut(caller(req).id);
       return reply.status(204).send();
     });
