@@ -54,7 +54,7 @@ const round = (r: number): StoredRow[] =>
   });
 
 const states = createVehicleStates(database.db);
-const minutes = createSignalMinutes(database.db);
+const minutes = createSignalMinutes(database.db, { hotDays: 2 });
 const episodes = createEpisodeTracker(database.db, createZoneCache(database.db));
 const timed = async (work: () => Promise<void>) => {
   const cpu = process.cpuUsage();

@@ -130,7 +130,7 @@ for (const { name, first, rows } of lines) {
   const copy = await timed(readings, () => {
     for (const batch of rows) for (const chunk of binaryCopyChunks(batch)) chunk.at(-1);
   });
-  const minutes = createSignalMinutes(null as never); // apply() keeps its minutes in memory
+  const minutes = createSignalMinutes(null as never, { hotDays: 2 }); // apply() keeps its minutes in memory
   const minute = await timed(readings, () => rows.forEach((batch) => minutes.apply(batch)));
   for (const batch of rows) for (const r of batch) r.vehicleId = vehicles[r.vehicleId - 1].id;
   await database.db.execute(sql`delete from vehicle_state`);

@@ -1,6 +1,7 @@
-import { readingsOf } from '../db/reading-history.js';
 import { CHART_SIGNALS } from '@evfleet/domain';
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { lt, sql, type SQL } from 'drizzle-orm';
+import { compactionCutoff } from './compaction/history-compaction.js';
+import { lockVehicleHistory } from './compaction/history-lock.js';
 import type { Db } from '../db/client.js';
 import { writeVehicleRows } from '../db/batches.js';
 import { isoTime, jsonRecords } from '../db/json-records.js';
@@ -9,8 +10,7 @@ import { SIGNAL_INDEX } from '../readings/reading.js';
 import type { StoredRow } from '../readings/stored-row.js';
 
 const MINUTE_MS = 60_000;
-/** The chart signals' columns. */
-const CHART_COLUMNS = Object.fromEntries(CHART_SIGNALS.map((k) => [k, canReading[k]]));
+const DAY_MS = 86_400_000;
 /** Each chart signal's place in a reading's values. */
 const CHART_PLACES = CHART_SIGNALS.map((k) => SIGNAL_INDEX[k]);
 
@@ -41,30 +41,31 @@ const merge = (fn: 'least' | 'greatest', stored: typeof signalMinute.low | typeo
   sql`array(select ${sql.raw(fn)}(a, b) from unnest(${stored}, excluded.${sql.identifier(stored.name)}) with ordinality as u(a, b, i) order by i)`;
 
 /**
- * The minutes of [from, to) again from the stored readings: after readings were changed or removed
- * by hand, or for readings stored without the pipeline (a bulk load).
+ * The minutes of [from, to) again from the hot readings, or of them only the minutes `only` (their
+ * starts, in Unix ms): after readings were changed or removed by hand, for readings late enough
+ * that compaction may take their day meanwhile, or for readings stored without the pipeline (a bulk
+ * load). signal_minute summarizes the hot readings alone: a compacted day keeps its own minutes.
  */
-export async function rebuildMinutes(db: Db, vehicleId: number, from: number, to: number) {
+export async function rebuildMinutes(db: Db, vehicleId: number, from: number, to: number, only?: number[]) {
   const extremes = (fn: 'min' | 'max') =>
     sql`array[${sql.join(
       CHART_SIGNALS.map((k) => sql`${sql.raw(fn)}(${canReading[k]})`),
       sql`, `,
     )}]::float8[]`;
+  const listed = (minute: SQL) =>
+    only
+      ? sql`and ${minute} = any(${`{${only.map((m) => new Date(m).toISOString()).join(',')}}`}::timestamptz[])`
+      : sql``;
   await db.transaction(async (tx) => {
-    await tx
-      .delete(signalMinute)
-      .where(
-        and(
-          eq(signalMinute.vehicleId, vehicleId),
-          gte(signalMinute.minute, new Date(from)),
-          lt(signalMinute.minute, new Date(to)),
-        ),
-      );
+    await lockVehicleHistory(tx, vehicleId);
+    await tx.execute(sql`delete from ${signalMinute} where ${signalMinute.vehicleId} = ${vehicleId}
+      and ${signalMinute.minute} >= ${new Date(from)} and ${signalMinute.minute} < ${new Date(to)} ${listed(sql`${signalMinute.minute}`)}`);
     await tx.execute(sql`
       insert into ${signalMinute} (vehicle_id, minute, readings, low, high)
       select ${vehicleId}, date_trunc('minute', ${canReading.ts}), count(*), ${extremes('min')}, ${extremes('max')}
-      from ${readingsOf(vehicleId, new Date(from), new Date(to), CHART_COLUMNS)}
-      where ${canReading.ts} < ${new Date(to)}
+      from ${canReading}
+      where ${canReading.vehicleId} = ${vehicleId} and ${canReading.ts} >= ${new Date(from)} and ${canReading.ts} < ${new Date(to)}
+        ${listed(sql`date_trunc('minute', ${canReading.ts})`)}
       group by 2`);
   });
 }
@@ -73,9 +74,11 @@ export async function rebuildMinutes(db: Db, vehicleId: number, from: number, to
  * Keeps each signal's lowest and highest value per vehicle and minute (signal_minute), the charts'
  * summary of long periods. Per reading it is a few comparisons in memory; the minutes are written
  * once a second. Lowest and highest do not depend on the order readings arrive in, so late
- * readings merge like any other; readings changed or removed by hand have their minutes rebuilt.
+ * readings merge like any other; readings changed or removed by hand have their minutes rebuilt,
+ * and so do readings of a day the compaction of the `hotDays` window may take before their minute
+ * is written: merged after it, the minute would count again what the compacted day holds.
  */
-export function createSignalMinutes(db: Db) {
+export function createSignalMinutes(db: Db, { hotDays }: { hotDays: number }) {
   // Keyed by vehicle and minute number as one number: no strings per reading.
   const pending = new Map<number, Minute>();
   const rebuild = new Map<number, { vehicleId: number; minute: number }>();
@@ -111,9 +114,15 @@ export function createSignalMinutes(db: Db) {
 
   return {
     apply(rows: StoredRow[]) {
+      // Compaction may take a day before this one before the next persist (one a day late at most).
+      const compactable = compactionCutoff(Date.now(), hotDays) + DAY_MS;
       for (const { vehicleId, reading } of rows) {
         const minute = Math.floor(reading.ts / MINUTE_MS) * MINUTE_MS;
         const key = keyOf(vehicleId, minute);
+        if (minute < compactable) {
+          rebuild.set(key, { vehicleId, minute });
+          continue;
+        }
         let m = pending.get(key);
         if (!m) pending.set(key, (m = newMinute(vehicleId, minute)));
         m.readings++;
@@ -138,10 +147,25 @@ export function createSignalMinutes(db: Db) {
       pending.clear();
       // A failure keeps the minutes not yet written for the next persist.
       await writeVehicleRows(minutes, upsert, (unwritten) => unwritten.forEach(requeue));
-      const minutesToRebuild = [...rebuild.values()];
+      const byVehicle = new Map<number, number[]>();
+      for (const { vehicleId, minute } of rebuild.values()) {
+        const listed = byVehicle.get(vehicleId);
+        if (listed) listed.push(minute);
+        else byVehicle.set(vehicleId, [minute]);
+      }
       rebuild.clear();
-      for (const { vehicleId, minute } of minutesToRebuild)
-        await rebuildMinutes(db, vehicleId, minute, minute + MINUTE_MS);
+      for (const [vehicleId, only] of byVehicle) {
+        only.sort((a, b) => a - b);
+        try {
+          await rebuildMinutes(db, vehicleId, only[0], only[only.length - 1] + MINUTE_MS, only);
+          byVehicle.delete(vehicleId);
+        } catch (err) {
+          // This vehicle's minutes and those not yet rebuilt are rebuilt at the next persist instead.
+          for (const [v, minutes] of byVehicle)
+            for (const minute of minutes) rebuild.set(keyOf(v, minute), { vehicleId: v, minute });
+          throw err;
+        }
+      }
     },
     /** Retention: minutes older than the readings kept go too. */
     dropBefore: (ts: number) => db.delete(signalMinute).where(lt(signalMinute.minute, new Date(ts))),

@@ -68,7 +68,7 @@ export function createTelemetry(database: Database, log: FastifyBaseLogger, opti
   const zones = createZoneCache(database.db);
   const episodes = createEpisodeTracker(database.db, zones, options.events);
   const visits = createVisitTracker(database.db, zones, options.zoneAlertsFound, options.events);
-  const minutes = createSignalMinutes(database.db);
+  const minutes = createSignalMinutes(database.db, { hotDays: options.historyHotDays });
   const alerts = createAlertEngine({
     db: database.db,
     settings: createAlertSettings(database.db),

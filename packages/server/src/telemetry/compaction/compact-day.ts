@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { CELL_SCALE, cellColumn, COMPACT_SIGNALS, minuteColumns, type CompactSignal } from '../../db/history-schema.js';
 import { DECODED_READINGS, READING_COLUMNS } from '../../db/reading-history.js';
+import { lockVehicleHistory } from './history-lock.js';
 
 const INT_LIMIT = { smallint: 32_767, int: 2_147_483_647 };
 const CELL_LIMIT = Math.floor(INT_LIMIT.smallint / CELL_SCALE);
@@ -77,7 +78,9 @@ const UPDATES = TARGET.slice(2)
  */
 export async function compactDay(db: Db, vehicleId: number, day: string): Promise<number> {
   const start = sql`${day}::date::timestamp at time zone 'UTC'`;
-  const { rows } = await db.execute<{ moved: number }>(sql`
+  return db.transaction(async (tx) => {
+    await lockVehicleHistory(tx, vehicleId);
+    const { rows } = await tx.execute<{ moved: number }>(sql`
     with moved as (
       delete from can_reading where vehicle_id = ${vehicleId} and ts >= ${start} and ts < ${start} + interval '1 day'
         and date_trunc('milliseconds', ts) = ts
@@ -112,5 +115,6 @@ export async function compactDay(db: Db, vehicleId: number, day: string): Promis
       on conflict (vehicle_id, day) do update set ${sql.raw(UPDATES)}
     )
     select count(*)::int as moved from moved`);
-  return rows[0].moved;
+    return rows[0].moved;
+  });
 }
