@@ -24,7 +24,7 @@ import { openBenchDatabase } from './support/bench-database.js';
 import { demoHistory } from './support/demo-history.js';
 
 const DAYS = Number(process.env.BENCH_DAYS ?? 90);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const GOAL = 1.2;
 const DAY_MS = 86_400_000;
 const TICK_S = 10;

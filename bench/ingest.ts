@@ -215,9 +215,20 @@ const stopServer = async (server: ReturnType<typeof spawn>) => {
   await new Promise((r) => server.once('exit', r));
 };
 
+/**
+ * Each line starts on a database at rest: the rows the lines before it stored vacuumed and analyzed
+ * and their pages written, rather than by autovacuum and the checkpointer during its measured
+ * seconds, which charged the lines after the first with PostgreSQL's work for the ones before.
+ */
+const settleDatabase = async () => {
+  await pool.query('vacuum analyze');
+  await pool.query('checkpoint');
+};
+
 /** One run: evfleet in its own process, the devices publishing to the broker (or the trackers sending to it). */
 async function run({ label, start, port, brokerPid, serverEnv, ceiling, backlog, teltonika }: Line) {
   const allocFile = `/tmp/ingest-alloc/${lineName(label)}.heapprofile`;
+  await settleDatabase();
   let { server, state } = await startServer(serverEnv, allocFile);
   const device = (d: number, inFlight: number, until: number, payload: (n: number) => string) =>
     publishDevice({

@@ -2,6 +2,7 @@ import { ProtocolParser, type Data, type GPRS } from 'complete-teltonika-parser'
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  FrameScratch,
   MAX_FRAME_BYTES,
   readFrame,
   readHandshake,
@@ -327,9 +328,12 @@ const codec8eRecords = fc.array(
   ),
   { maxLength: 4 },
 );
-const anyFrame = fc.oneof(
+const anyAvlFrame = fc.oneof(
   codec8Records.map((records) => encodeAvl(0x08, records)),
   codec8eRecords.map((records) => encodeAvl(0x8e, records)),
+);
+const anyFrame = fc.oneof(
+  anyAvlFrame,
   fc.string({ maxLength: 200 }).map((text) => encodeCommand(0x06, text)),
 );
 
@@ -358,6 +362,20 @@ describe('any frame the codec writes', () => {
         { numRuns: 300 },
       );
     }
+  });
+
+  it('reads the same into a scratch as without one, frame after frame of any size', () => {
+    const scratch = new FrameScratch();
+    fc.assert(
+      fc.property(fc.array(anyAvlFrame, { minLength: 1, maxLength: 5 }), (frames) => {
+        for (const frame of frames) {
+          // A copy: the next frame read into the scratch writes its elements over.
+          const read = structuredClone(readFrame(frame, 0, scratch));
+          expect(read).toEqual(readFrame(frame, 0));
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('is incomplete at every split point, and read whole once the rest arrives after another frame', () => {

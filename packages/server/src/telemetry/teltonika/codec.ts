@@ -73,6 +73,36 @@ export type Handshake =
 
 const INCOMPLETE = { kind: 'incomplete' } as const;
 
+/**
+ * The IO elements and their lists that readFrame fills again instead of allocating, when given it:
+ * a frame read with it holds them until the next read with it. They were half of what a tracker's
+ * record allocated, and so of how often the young generation is collected (docs/performance.md,
+ * "Teltonika trackers"). A frame has at most MAX_FRAME_BYTES / 3 elements, so this stays small.
+ */
+export class FrameScratch {
+  private elements: IoElement[] = [];
+  private lists: IoElement[][] = [];
+  private element = 0;
+  private list = 0;
+
+  /** Before a frame: everything may be filled again. */
+  reset() {
+    this.element = 0;
+    this.list = 0;
+  }
+  nextElement(): IoElement {
+    if (this.element === this.elements.length) this.elements.push(newElement());
+    return this.elements[this.element++];
+  }
+  /** A list to fill from its start (its old elements are written over, and any left after cut off). */
+  nextList(): IoElement[] {
+    if (this.list === this.lists.length) this.lists.push([]);
+    return this.lists[this.list++];
+  }
+}
+
+const newElement = (): IoElement => ({ id: 0, length: 0, value: 0, signedValue: 0 });
+
 /** How many bytes `buf` holds from `offset`; an offset outside it holds none. */
 function available(buf: Buffer, offset: number): number {
   return Number.isSafeInteger(offset) && offset >= 0 ? buf.length - offset : 0;
@@ -85,8 +115,11 @@ const bad = (reason: 'bad_crc' | 'bad_packet', detail: string, bytes: number): F
   bytes,
 });
 
-/** Reads one frame starting at `offset` of `buf` (bytes after `offset` may hold the next frames, or part of one). Never throws on any input. */
-export function readFrame(buf: Buffer, offset: number): Frame {
+/**
+ * Reads one frame starting at `offset` of `buf` (bytes after `offset` may hold the next frames, or
+ * part of one), its IO elements into `scratch` when given. Never throws on any input.
+ */
+export function readFrame(buf: Buffer, offset: number, scratch?: FrameScratch): Frame {
   const have = available(buf, offset);
   // A peer that is no tracker is told by its first bytes, before it can make the server wait.
   for (let i = 0; i < 4 && i < have; i++) {
@@ -110,22 +143,30 @@ export function readFrame(buf: Buffer, offset: number): Frame {
   const computed = crc16(buf, start, end);
   if (sent !== computed) return bad('bad_crc', `CRC ${hex(sent)} sent, ${hex(computed)} computed`, bytes);
   const codec = buf[start];
-  if (codec === CODEC_8 || codec === CODEC_8E) return readAvl(buf, start, end, codec, bytes);
+  if (codec === CODEC_8 || codec === CODEC_8E) return readAvl(buf, start, end, codec, bytes, scratch);
   if (codec === CODEC_12) return readCommand(buf, start, end, bytes);
   return bad('bad_packet', `codec ${hex(codec)} is not read here`, bytes);
 }
 
 const hex = (n: number) => `0x${n.toString(16).padStart(2, '0')}`;
 
-function readAvl(buf: Buffer, start: number, end: number, codec: 0x08 | 0x8e, bytes: number): Frame {
+function readAvl(
+  buf: Buffer,
+  start: number,
+  end: number,
+  codec: 0x08 | 0x8e,
+  bytes: number,
+  scratch?: FrameScratch,
+): Frame {
   const count = buf[start + 1];
   const last = end - 1; // the second count
   if (buf[last] !== count) return bad('bad_packet', `record counts ${count} and ${buf[last]} differ`, bytes);
   const wide = codec === CODEC_8E;
   const records: AvlRecord[] = [];
+  scratch?.reset();
   let p = start + 2;
   for (let r = 0; r < count; r++) {
-    p = readRecord(buf, p, last, wide, records);
+    p = readRecord(buf, p, last, wide, records, scratch);
     if (p < 0) return bad('bad_packet', `record ${r + 1} of ${count} overruns the data field`, bytes);
   }
   if (p !== last) return bad('bad_packet', `${last - p} bytes after the last record`, bytes);
@@ -138,7 +179,14 @@ function readAvl(buf: Buffer, start: number, end: number, codec: 0x08 | 0x8e, by
  * their own length. The total element count before the groups is not checked: the groups' own
  * counts say where each ends, and the CRC already guards the bytes.
  */
-function readRecord(buf: Buffer, p: number, limit: number, wide: boolean, records: AvlRecord[]): number {
+function readRecord(
+  buf: Buffer,
+  p: number,
+  limit: number,
+  wide: boolean,
+  records: AvlRecord[],
+  scratch: FrameScratch | undefined,
+): number {
   const idBytes = wide ? 2 : 1;
   if (p + RECORD_FIXED_BYTES + 2 * idBytes > limit) return -1;
   const timestamp = buf.readUInt32BE(p) * TWO_32 + buf.readUInt32BE(p + 4);
@@ -152,7 +200,9 @@ function readRecord(buf: Buffer, p: number, limit: number, wide: boolean, record
   p += RECORD_FIXED_BYTES;
   const eventIoId = wide ? (buf[p] << 8) | buf[p + 1] : buf[p];
   p += 2 * idBytes;
-  const io: IoElement[] = [];
+  // Filled by index: emptied by `length = 0`, a list would give its store back and grow it again.
+  const io: IoElement[] = scratch ? scratch.nextList() : [];
+  let count = 0;
   for (let size = 1; size <= 8; size *= 2) {
     if (p + idBytes > limit) return -1;
     const n = wide ? (buf[p] << 8) | buf[p + 1] : buf[p];
@@ -160,7 +210,8 @@ function readRecord(buf: Buffer, p: number, limit: number, wide: boolean, record
     const step = idBytes + size;
     const groupEnd = p + n * step;
     if (groupEnd > limit) return -1;
-    for (; p < groupEnd; p += step) io.push(fixedElement(buf, p, wide, size));
+    for (; p < groupEnd; p += step)
+      io[count++] = fixedElement(buf, p, wide, size, scratch ? scratch.nextElement() : newElement());
   }
   if (wide) {
     if (p + 2 > limit) return -1;
@@ -172,46 +223,63 @@ function readRecord(buf: Buffer, p: number, limit: number, wide: boolean, record
       const length = (buf[p + 2] << 8) | buf[p + 3];
       p += 4;
       if (p + length > limit) return -1;
-      io.push(variableElement(buf, p, id, length));
+      io[count++] = variableElement(buf, p, id, length, scratch ? scratch.nextElement() : newElement());
       p += length;
     }
   }
+  if (io.length > count) io.length = count;
   records.push({ timestamp, priority, longitude, latitude, altitude, angle, satellites, speed, eventIoId, io });
   return p;
 }
 
-/** The element of an N1, N2, N4 or N8 group at `p` (its id, then `size` bytes of value). */
-function fixedElement(buf: Buffer, p: number, wide: boolean, size: number): IoElement {
-  const id = wide ? (buf[p] << 8) | buf[p + 1] : buf[p];
+/** The element of an N1, N2, N4 or N8 group at `p` (its id, then `size` bytes of value), into `e`. */
+function fixedElement(buf: Buffer, p: number, wide: boolean, size: number, e: IoElement): IoElement {
+  e.id = wide ? (buf[p] << 8) | buf[p + 1] : buf[p];
+  e.length = size;
   const v = wide ? p + 2 : p + 1;
   if (size === 1) {
-    const value = buf[v];
-    return { id, length: 1, value, signedValue: (value << 24) >> 24 };
+    e.value = buf[v];
+    e.signedValue = (e.value << 24) >> 24;
+  } else if (size === 2) {
+    e.value = (buf[v] << 8) | buf[v + 1];
+    e.signedValue = (e.value << 16) >> 16;
+  } else {
+    const high = (buf[v] << 24) | (buf[v + 1] << 16) | (buf[v + 2] << 8) | buf[v + 3];
+    if (size === 4) {
+      e.value = high >>> 0;
+      e.signedValue = high;
+    } else {
+      const low = ((buf[v + 4] << 24) | (buf[v + 5] << 16) | (buf[v + 6] << 8) | buf[v + 7]) >>> 0;
+      e.value = (high >>> 0) * TWO_32 + low;
+      e.signedValue = high * TWO_32 + low;
+    }
   }
-  if (size === 2) {
-    const value = (buf[v] << 8) | buf[v + 1];
-    return { id, length: 2, value, signedValue: (value << 16) >> 16 };
-  }
-  const high = (buf[v] << 24) | (buf[v + 1] << 16) | (buf[v + 2] << 8) | buf[v + 3];
-  if (size === 4) return { id, length: 4, value: high >>> 0, signedValue: high };
-  const low = ((buf[v + 4] << 24) | (buf[v + 5] << 16) | (buf[v + 6] << 8) | buf[v + 7]) >>> 0;
-  return { id, length: 8, value: (high >>> 0) * TWO_32 + low, signedValue: high * TWO_32 + low };
+  return e;
 }
 
-/** An NX element's value: up to 8 bytes as a number (high bytes, then the low four), longer ones as NaN. */
-function variableElement(buf: Buffer, p: number, id: number, length: number): IoElement {
-  if (length > 8) return { id, length, value: NaN, signedValue: NaN };
+/** An NX element's value, into `e`: up to 8 bytes as a number (high bytes, then the low four), longer ones as NaN. */
+function variableElement(buf: Buffer, p: number, id: number, length: number, e: IoElement): IoElement {
+  e.id = id;
+  e.length = length;
+  if (length > 8) {
+    e.value = NaN;
+    e.signedValue = NaN;
+    return e;
+  }
   const highBytes = Math.max(length - 4, 0);
   let high = 0;
   for (let i = 0; i < highBytes; i++) high = high * 256 + buf[p + i];
   let low = 0;
   for (let i = highBytes; i < length; i++) low = low * 256 + buf[p + i];
   if (highBytes === 0) {
-    const signedValue = length > 0 && low >= 2 ** (8 * length - 1) ? low - 2 ** (8 * length) : low;
-    return { id, length, value: low, signedValue };
+    e.value = low;
+    e.signedValue = length > 0 && low >= 2 ** (8 * length - 1) ? low - 2 ** (8 * length) : low;
+  } else {
+    const signedHigh = high >= 2 ** (8 * highBytes - 1) ? high - 2 ** (8 * highBytes) : high;
+    e.value = high * TWO_32 + low;
+    e.signedValue = signedHigh * TWO_32 + low;
   }
-  const signedHigh = high >= 2 ** (8 * highBytes - 1) ? high - 2 ** (8 * highBytes) : high;
-  return { id, length, value: high * TWO_32 + low, signedValue: signedHigh * TWO_32 + low };
+  return e;
 }
 
 /** Codec 12: quantity 1, type, size (4), text, quantity 1. */

@@ -5,7 +5,7 @@ import type { RejectionCounter } from '../rejections.js';
 import type { Tracker, TrackerRegistry } from '../trackers/tracker-registry.js';
 import type { Parsed } from '../../readings/reading.js';
 import { parsedRecord, type RecordLeftovers } from './avl-readings.js';
-import { readFrame, readHandshake, type AvlRecord } from './codec.js';
+import { FrameScratch, readFrame, readHandshake, type AvlRecord } from './codec.js';
 import { encodeAck } from './encode.js';
 
 /** A connection silent this long is closed (the protocol document's devices send at least every few minutes). */
@@ -25,6 +25,12 @@ const MAX_BUFFERED = 2 * 1024 * 1024;
 const ACCEPTED = Buffer.from([1]);
 const REFUSED = Buffer.from([0]);
 const SOURCE = 'teltonika';
+/**
+ * Every connection reads its frames' IO elements into this one scratch: a packet's records become
+ * readings before its data handler returns (store() turns them synchronously), so no two frames'
+ * records are ever alive together.
+ */
+const scratch = new FrameScratch();
 
 export interface TeltonikaDeps {
   trackers: Pick<TrackerRegistry, 'lookup'>;
@@ -184,7 +190,7 @@ export class TeltonikaConnection {
     while (!this.busy && !this.ended) {
       const tracker = this.tracker;
       if (tracker === null) return this.handshake();
-      const frame = readFrame(this.buffer, 0);
+      const frame = readFrame(this.buffer, 0, scratch);
       switch (frame.kind) {
         case 'incomplete':
           return;
