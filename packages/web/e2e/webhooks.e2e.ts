@@ -140,7 +140,7 @@ describe('Webhooks (Administration → Webhooks, docs/integrations.md)', () => {
 
     await signIn(page, ADMIN, `/webhooks/${id}`);
     expect(await textOf(page.getByTestId('webhook-detail-format'))).toBe('Slack');
-    await expectVisible(page.getByText('No deliveries yet', { exact: true }));
+    await expectNoRows(page, 'webhook-deliveries-grid', 'No deliveries yet');
     await page.getByTestId('webhook-test').click();
     await expectToast(page, 'The test failed: HTTP 500');
     const delivery = gridRow(page, 'webhook-deliveries-grid', 'webhook.test');

@@ -77,7 +77,8 @@ const INCOMPLETE = { kind: 'incomplete' } as const;
  * The IO elements and their lists that readFrame fills again instead of allocating, when given it:
  * a frame read with it holds them until the next read with it. They were half of what a tracker's
  * record allocated, and so of how often the young generation is collected (docs/performance.md,
- * "Teltonika trackers"). A frame has at most MAX_FRAME_BYTES / 3 elements, so this stays small.
+ * "Teltonika trackers"). It stays small: a frame holds at most an element in two of its
+ * MAX_FRAME_BYTES, and 255 records.
  */
 export class FrameScratch {
   private elements: IoElement[] = [];
