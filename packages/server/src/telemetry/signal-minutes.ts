@@ -81,7 +81,13 @@ export async function rebuildMinutes(db: Db, vehicleId: number, from: number, to
 export function createSignalMinutes(db: Db, { hotDays }: { hotDays: number }) {
   // Keyed by vehicle and minute number as one number: no strings per reading.
   const pending = new Map<number, Minute>();
-  const rebuild = new Map<number, { vehicleId: number; minute: number }>();
+  /** Each vehicle's minutes to rebuild at the next persist (their starts). */
+  const rebuild = new Map<number, Set<number>>();
+  const toRebuild = (vehicleId: number, minute: number) => {
+    const minutes = rebuild.get(vehicleId);
+    if (minutes) minutes.add(minute);
+    else rebuild.set(vehicleId, new Set([minute]));
+  };
   const keyOf = (vehicleId: number, minute: number) => vehicleId * 1e8 + minute / MINUTE_MS;
 
   const upsert = (minutes: Minute[]) =>
@@ -118,11 +124,11 @@ export function createSignalMinutes(db: Db, { hotDays }: { hotDays: number }) {
       const compactable = compactionCutoff(Date.now(), hotDays) + DAY_MS;
       for (const { vehicleId, reading } of rows) {
         const minute = Math.floor(reading.ts / MINUTE_MS) * MINUTE_MS;
-        const key = keyOf(vehicleId, minute);
         if (minute < compactable) {
-          rebuild.set(key, { vehicleId, minute });
+          toRebuild(vehicleId, minute);
           continue;
         }
+        const key = keyOf(vehicleId, minute);
         let m = pending.get(key);
         if (!m) pending.set(key, (m = newMinute(vehicleId, minute)));
         m.readings++;
@@ -137,32 +143,23 @@ export function createSignalMinutes(db: Db, { hotDays }: { hotDays: number }) {
     },
     /** Readings changed or removed by hand: their minutes are rebuilt at the next persist. */
     recompute(vehicleId: number, timestamps: number[]) {
-      for (const ts of timestamps) {
-        const minute = Math.floor(ts / MINUTE_MS) * MINUTE_MS;
-        rebuild.set(keyOf(vehicleId, minute), { vehicleId, minute });
-      }
+      for (const ts of timestamps) toRebuild(vehicleId, Math.floor(ts / MINUTE_MS) * MINUTE_MS);
     },
     async persist() {
       const minutes = [...pending.values()];
       pending.clear();
       // A failure keeps the minutes not yet written for the next persist.
       await writeVehicleRows(minutes, upsert, (unwritten) => unwritten.forEach(requeue));
-      const byVehicle = new Map<number, number[]>();
-      for (const { vehicleId, minute } of rebuild.values()) {
-        const listed = byVehicle.get(vehicleId);
-        if (listed) listed.push(minute);
-        else byVehicle.set(vehicleId, [minute]);
-      }
+      const vehicles = [...rebuild];
       rebuild.clear();
-      for (const [vehicleId, only] of byVehicle) {
-        only.sort((a, b) => a - b);
+      for (let i = 0; i < vehicles.length; i++) {
+        const [vehicleId, minutes] = vehicles[i];
+        const only = [...minutes].sort((x, y) => x - y);
         try {
           await rebuildMinutes(db, vehicleId, only[0], only[only.length - 1] + MINUTE_MS, only);
-          byVehicle.delete(vehicleId);
         } catch (err) {
           // This vehicle's minutes and those not yet rebuilt are rebuilt at the next persist instead.
-          for (const [v, minutes] of byVehicle)
-            for (const minute of minutes) rebuild.set(keyOf(v, minute), { vehicleId: v, minute });
+          for (const [v, left] of vehicles.slice(i)) for (const minute of left) toRebuild(v, minute);
           throw err;
         }
       }

@@ -74,11 +74,11 @@ export type Handshake =
 const INCOMPLETE = { kind: 'incomplete' } as const;
 
 /**
- * The IO elements and their lists that readFrame fills again instead of allocating, when given it:
- * a frame read with it holds them until the next read with it. They were half of what a tracker's
- * record allocated, and so of how often the young generation is collected (docs/performance.md,
- * "Teltonika trackers"). It stays small: a frame holds at most an element in two of its
- * MAX_FRAME_BYTES, and 255 records.
+ * The IO elements and their lists readFrame fills: a frame read into a scratch holds them until
+ * the next read into it, so a reader that keeps one fills them again instead of allocating. They
+ * were half of what a tracker's record allocated, and so of how often the young generation is
+ * collected (docs/performance.md, "Teltonika trackers"). It stays small: a frame holds at most an
+ * element in two of its MAX_FRAME_BYTES, and 255 records.
  */
 export class FrameScratch {
   private elements: IoElement[] = [];
@@ -92,7 +92,7 @@ export class FrameScratch {
     this.list = 0;
   }
   nextElement(): IoElement {
-    if (this.element === this.elements.length) this.elements.push(newElement());
+    if (this.element === this.elements.length) this.elements.push({ id: 0, length: 0, value: 0, signedValue: 0 });
     return this.elements[this.element++];
   }
   /** A list to fill from its start (its old elements are written over, and any left after cut off). */
@@ -101,8 +101,6 @@ export class FrameScratch {
     return this.lists[this.list++];
   }
 }
-
-const newElement = (): IoElement => ({ id: 0, length: 0, value: 0, signedValue: 0 });
 
 /** How many bytes `buf` holds from `offset`; an offset outside it holds none. */
 function available(buf: Buffer, offset: number): number {
@@ -118,9 +116,9 @@ const bad = (reason: 'bad_crc' | 'bad_packet', detail: string, bytes: number): F
 
 /**
  * Reads one frame starting at `offset` of `buf` (bytes after `offset` may hold the next frames, or
- * part of one), its IO elements into `scratch` when given. Never throws on any input.
+ * part of one), its IO elements into `scratch` (a fresh one unless given). Never throws on any input.
  */
-export function readFrame(buf: Buffer, offset: number, scratch?: FrameScratch): Frame {
+export function readFrame(buf: Buffer, offset: number, scratch = new FrameScratch()): Frame {
   const have = available(buf, offset);
   // A peer that is no tracker is told by its first bytes, before it can make the server wait.
   for (let i = 0; i < 4 && i < have; i++) {
@@ -157,14 +155,14 @@ function readAvl(
   end: number,
   codec: 0x08 | 0x8e,
   bytes: number,
-  scratch?: FrameScratch,
+  scratch: FrameScratch,
 ): Frame {
   const count = buf[start + 1];
   const last = end - 1; // the second count
   if (buf[last] !== count) return bad('bad_packet', `record counts ${count} and ${buf[last]} differ`, bytes);
   const wide = codec === CODEC_8E;
   const records: AvlRecord[] = [];
-  scratch?.reset();
+  scratch.reset();
   let p = start + 2;
   for (let r = 0; r < count; r++) {
     p = readRecord(buf, p, last, wide, records, scratch);
@@ -186,7 +184,7 @@ function readRecord(
   limit: number,
   wide: boolean,
   records: AvlRecord[],
-  scratch: FrameScratch | undefined,
+  scratch: FrameScratch,
 ): number {
   const idBytes = wide ? 2 : 1;
   if (p + RECORD_FIXED_BYTES + 2 * idBytes > limit) return -1;
@@ -202,7 +200,7 @@ function readRecord(
   const eventIoId = wide ? (buf[p] << 8) | buf[p + 1] : buf[p];
   p += 2 * idBytes;
   // Filled by index: emptied by `length = 0`, a list would give its store back and grow it again.
-  const io: IoElement[] = scratch ? scratch.nextList() : [];
+  const io = scratch.nextList();
   let count = 0;
   for (let size = 1; size <= 8; size *= 2) {
     if (p + idBytes > limit) return -1;
@@ -211,8 +209,7 @@ function readRecord(
     const step = idBytes + size;
     const groupEnd = p + n * step;
     if (groupEnd > limit) return -1;
-    for (; p < groupEnd; p += step)
-      io[count++] = fixedElement(buf, p, wide, size, scratch ? scratch.nextElement() : newElement());
+    for (; p < groupEnd; p += step) io[count++] = fixedElement(buf, p, wide, size, scratch.nextElement());
   }
   if (wide) {
     if (p + 2 > limit) return -1;
@@ -224,7 +221,7 @@ function readRecord(
       const length = (buf[p + 2] << 8) | buf[p + 3];
       p += 4;
       if (p + length > limit) return -1;
-      io[count++] = variableElement(buf, p, id, length, scratch ? scratch.nextElement() : newElement());
+      io[count++] = variableElement(buf, p, id, length, scratch.nextElement());
       p += length;
     }
   }
