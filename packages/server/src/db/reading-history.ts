@@ -94,7 +94,7 @@ const valuesOf = (picked: Picked) => {
 const selectList = (columns: readonly string[]) => sql.raw(['vehicle_id', 'ts', ...columns].join(', '));
 
 /** An instant given as a Date or as SQL (a column, `'-infinity'`…). */
-type Instant = Date | SQL;
+export type Instant = Date | SQL;
 /** A subquery standing in for can_reading: a query selects and orders by can_reading's columns. */
 const asCanReading = (query: SQL) => new Subquery(query, getTableColumns(canReading), 'can_reading');
 
@@ -119,7 +119,7 @@ function positions(from: Instant, to: Instant) {
 }
 
 /** The compacted rows of a vehicle's days from `from` to `to` with a reading in it, as `d`, with the positions `i` and `j` of the range in each. */
-const compactedDays = (vehicleId: number | SQL, from: Instant, to: Instant) =>
+export const compactedDays = (vehicleId: number | SQL, from: Instant, to: Instant) =>
   sql`(select d.*, p.i, p.j from reading_day d cross join lateral ${positions(from, to)}
     where d.vehicle_id = ${vehicleId} and d.day between ${utcDay(from)} and ${utcDay(to)} and p.j >= p.i) d`;
 

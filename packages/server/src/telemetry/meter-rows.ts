@@ -18,6 +18,9 @@ export const ENERGY_COLUMNS = {
   gpsLat: canReading.gpsLat,
   gpsLong: canReading.gpsLong,
 };
+/** The signals of ENERGY_COLUMNS: a MeterPoint's values. */
+export type MeterSignal = Exclude<keyof typeof ENERGY_COLUMNS, 'ts'>;
+export const METER_SIGNALS = Object.keys(ENERGY_COLUMNS).filter((k): k is MeterSignal => k !== 'ts');
 /** Every column the energy rules look at, the cells too. */
 export const METER_COLUMNS = { ...ENERGY_COLUMNS, cells: canReading.cells };
 /** A row of METER_COLUMNS, or of ENERGY_COLUMNS (no cells). */

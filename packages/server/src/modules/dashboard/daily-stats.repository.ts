@@ -1,26 +1,61 @@
-import type { MeterPoint } from '@evfleet/domain';
-import { and, gte, lt, sql } from 'drizzle-orm';
+import { meterPoint, type MeterPoint } from '@evfleet/domain';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { compactedColumns, type DayColumns } from '../../db/compacted-columns.js';
 import { forEachBatch } from '../../db/cursor.js';
 import { isoTime, jsonRecords } from '../../db/json-records.js';
 import { namedColumns } from '../../db/named-columns.js';
-import { lastReadingBefore, readingsOf } from '../../db/reading-history.js';
+import { lastReadingBefore } from '../../db/reading-history.js';
 import { canReading } from '../../db/telemetry-schema.js';
-import { METER_COLUMNS, meterPointOf, type MeterRow } from '../../telemetry/meter-rows.js';
+import {
+  METER_COLUMNS,
+  METER_SIGNALS,
+  meterPointOf,
+  type MeterRow,
+  type MeterSignal,
+} from '../../telemetry/meter-rows.js';
 import { lowCellRows, type DayFigures } from './day-figures.js';
 
 /** Readings are handed over in batches of this many, so a day of one-second readings never sits in memory at once. */
 const BATCH = 5000;
 
-/** Each of a vehicle's readings from `from` (inclusive) to `to` (exclusive), oldest first, to `each`. */
+/**
+ * Each of a vehicle's readings from `from` (inclusive) to `to` (exclusive), oldest first, to `each`:
+ * the hot rows a batch at a time, merged with the compacted days' readings, which are decoded here
+ * (db/compacted-columns.ts). Both are read in one snapshot: a compaction between the two reads
+ * would otherwise move a reading out of the hot rows after its day was read.
+ */
 export function forEachReading(db: Db, vehicleId: number, from: Date, to: Date, each: (p: MeterPoint) => void) {
   // Up to the last microsecond before `to`: the next day's first reading would be decoded for nothing.
   const last = sql`${to.toISOString()}::timestamptz - interval '1 microsecond'`;
-  const query = sql`select ${namedColumns(METER_COLUMNS)} from ${readingsOf(vehicleId, from, last, METER_COLUMNS)}
-    where ${and(gte(canReading.ts, from), lt(canReading.ts, to))} order by ${canReading.ts}`;
-  return forEachBatch<MeterRow>(db, query, BATCH, (rows) => {
-    for (const r of rows) each(meterPointOf({ ...r, ts: new Date(r.ts) }));
-  });
+  const hot = sql`select ${namedColumns(METER_COLUMNS)} from ${canReading}
+    where ${and(eq(canReading.vehicleId, vehicleId), gte(canReading.ts, from), lt(canReading.ts, to))} order by ${canReading.ts}`;
+  return db.transaction(
+    async (tx) => {
+      const compacted = compactedPoints(await compactedColumns(tx, vehicleId, from, last, METER_SIGNALS));
+      let next = compacted.next();
+      await forEachBatch<MeterRow>(tx, hot, BATCH, (rows) => {
+        for (const r of rows) {
+          const p = meterPointOf({ ...r, ts: new Date(r.ts) });
+          // A compacted reading of the same millisecond first: a hot time may hold microseconds past it.
+          for (; !next.done && next.value.ts <= p.ts; next = compacted.next()) each(next.value);
+          each(p);
+        }
+      });
+      for (; !next.done; next = compacted.next()) each(next.value);
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** The MeterPoints of compacted days' readings, in order. */
+function* compactedPoints(days: DayColumns<MeterSignal>[]) {
+  for (const { ts, values, cells } of days)
+    for (let k = 0; k < ts.length; k++) {
+      const point = meterPoint(ts[k], {}, cells[k]);
+      for (const key of METER_SIGNALS) point[key] = values[key][k];
+      yield point;
+    }
 }
 
 export interface Seed {

@@ -2,6 +2,7 @@ import { CHART_SIGNALS, SIGNAL_RANGES, SIGNAL_DECIMALS } from '@evfleet/domain';
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compactedMinutesOf, READING_COLUMNS, readingsOf } from '../../../src/db/reading-history.js';
+import { forEachReading } from '../../../src/modules/dashboard/daily-stats.repository.js';
 import { compactDay } from '../../../src/telemetry/compaction/compact-day.js';
 import { rebuildMinutes } from '../../../src/telemetry/signal-minutes.js';
 import { DATABASE_KINDS } from '../../support/databases.js';
@@ -79,6 +80,15 @@ describe.each(DATABASE_KINDS)('a compacted day on %s', (kind) => {
     return bySignal;
   };
 
+  /** The day's readings as the daily figures' recount reads them (compacted days decoded apart from SQL), one line each. */
+  const meterPoints = async (vehicleId: number, dayStart: number) => {
+    const lines: string[] = [];
+    await forEachReading(t.database.db, vehicleId, new Date(dayStart), new Date(dayStart + DAY_MS), (p) =>
+      lines.push(JSON.stringify(p)),
+    );
+    return lines;
+  };
+
   it('reads every reading back exactly as can_reading held it, and again after late readings join the day', async () => {
     const device = await createDevice(t.database, `VIN-COMPACT-${kind}`);
     const dayStart = Math.floor(Date.now() / DAY_MS) * DAY_MS - 5 * DAY_MS;
@@ -100,6 +110,8 @@ describe.each(DATABASE_KINDS)('a compacted day on %s', (kind) => {
     const range = readingsOf(device.id, new Date(dayStart - DAY_MS), new Date(dayStart + 2 * DAY_MS));
     const before = await storedText(device.id, sql`can_reading`);
     expect(before).toHaveLength(2_003);
+    const pointsBefore = await meterPoints(device.id, dayStart);
+    expect(pointsBefore).toHaveLength(2_003);
 
     const day = new Date(dayStart).toISOString().slice(0, 10);
     expect(await compactDay(t.database.db, device.id, day)).toBe(2_002);
@@ -108,6 +120,7 @@ describe.each(DATABASE_KINDS)('a compacted day on %s', (kind) => {
     );
     expect(hot.rows[0].n).toBe(1); // the time between milliseconds
     expect(await storedText(device.id, range)).toEqual(before);
+    expect(await meterPoints(device.id, dayStart)).toEqual(pointsBefore);
     // The day's chart minutes are its row's summary now, the same to the last digit.
     const left = await t.database.db.execute<{ n: number }>(
       sql`select count(*)::int as n from signal_minute where vehicle_id = ${device.id}`,
@@ -128,8 +141,14 @@ describe.each(DATABASE_KINDS)('a compacted day on %s', (kind) => {
     expect((await postReadings(t, device, late)).statusCode).toBe(200);
     const withLate = await storedText(device.id, range);
     expect(withLate).toHaveLength(2_005);
+    // Hot readings among the compacted day's, in time order.
+    const pointsWithLate = await meterPoints(device.id, dayStart);
+    expect(pointsWithLate).toHaveLength(2_005);
+    const times = pointsWithLate.map((p) => (JSON.parse(p) as { ts: number }).ts);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(await compactDay(t.database.db, device.id, day)).toBe(2);
     expect(await storedText(device.id, range)).toEqual(withLate);
+    expect(await meterPoints(device.id, dayStart)).toEqual(pointsWithLate);
     const [row] = (
       await t.database.db.execute<{ readings: number }>(
         sql`select readings from reading_day where vehicle_id = ${device.id} and day = ${day}::date`,
