@@ -336,13 +336,21 @@ export function stepEpisode(
   return e;
 }
 
-/** The episodes of a time-ordered series of readings. */
-export function segmentEpisodes(kind: EpisodeKind, points: readonly MeterPoint[]): Episode[] {
+/**
+ * The episodes of a time-ordered series of readings; `closed` hears of each episode a reading of the
+ * series closes, with that reading's time (an episode still open at the end is not closed).
+ */
+export function segmentEpisodes(
+  kind: EpisodeKind,
+  points: readonly MeterPoint[],
+  closed?: (episode: Episode, at: number) => void,
+): Episode[] {
   const track = newTrack();
   const episodes: Episode[] = [];
   for (const p of points) {
     const before = track.open;
     const e = stepEpisode(kind, track, p);
+    if (before && track.open !== before) closed?.(before, p.ts);
     if (e && e !== before) episodes.push(e);
   }
   return episodes;

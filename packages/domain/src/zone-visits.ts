@@ -142,14 +142,25 @@ export function* openVisits(track: VisitTrack): Generator<ZoneVisit> {
   for (const stay of track.stays.values()) if (stay.visit) yield stay.visit;
 }
 
-/** Every visit a time-ordered series of readings makes, from a vehicle outside every zone. */
+/**
+ * Every visit a time-ordered series of readings makes, from a vehicle outside every zone;
+ * `crossed` hears of each visit a reading makes count or ends, with that reading's time.
+ */
 export function decideVisits(
   points: readonly VisitPoint[],
   zonesAt: (p: VisitPoint) => readonly VisitZone[],
+  crossed?: (type: 'entered' | 'left', visit: ZoneVisit, at: number) => void,
 ): { visits: ZoneVisit[]; track: VisitTrack } {
   const track = newVisitTrack();
   const visits = new Set<ZoneVisit>();
-  for (const p of points) for (const v of stepVisits(track, p, zonesAt(p)).entered) visits.add(v);
+  for (const p of points) {
+    const step = stepVisits(track, p, zonesAt(p));
+    for (const v of step.entered) {
+      visits.add(v);
+      crossed?.('entered', v, p.ts);
+    }
+    for (const v of step.left) crossed?.('left', v, p.ts);
+  }
   return { visits: [...visits], track };
 }
 

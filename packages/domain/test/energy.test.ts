@@ -48,6 +48,23 @@ describe('trips', () => {
     ]);
   });
 
+  it('tell which reading closes each trip, and none for a trip still open', () => {
+    const closed: [number, number][] = [];
+    segmentEpisodes(
+      'trip',
+      track([
+        [1, 10],
+        [2, 9],
+        [4, 0],
+        [8, 0], // six minutes after the last moving reading: closes the first trip
+        [9, 15],
+        [10, 0],
+      ]),
+      (trip, at) => closed.push([trip.start, at]),
+    );
+    expect(closed).toEqual([[1 * MIN, 8 * MIN]]);
+  });
+
   it('treat a long silence like a stop and ignore crawling below 1 mph', () => {
     expect(
       spans(

@@ -92,6 +92,17 @@ describe('zone visits', () => {
       at(660 * S, OUTSIDE), // 60 s outside: left at 600 s
     ];
     expect(decide(points)).toEqual([{ zoneId: 1, enteredAt: 10 * S, exitedAt: 600 * S }]);
+    // The readings that made the visit count and end it.
+    const crossed: [string, number][] = [];
+    decideVisits(
+      points,
+      (p) => index.containing(p.lat, p.lng),
+      (type, _visit, when) => crossed.push([type, when]),
+    );
+    expect(crossed).toEqual([
+      ['entered', 70 * S],
+      ['left', 660 * S],
+    ]);
   });
 
   it('makes no visit of a stay shorter than the dwell, nor of jitter across the boundary', () => {

@@ -9,7 +9,7 @@ import {
 } from '@evfleet/domain';
 import { and, asc, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm';
 import { inBatches } from '../db/batches.js';
-import type { Db } from '../db/client.js';
+import type { Db, Queryable } from '../db/client.js';
 import { isoTime, jsonRecords } from '../db/json-records.js';
 import { namedColumns } from '../db/named-columns.js';
 import { canReading, chargingSession, trip } from '../db/telemetry-schema.js';
@@ -180,9 +180,16 @@ async function widened(tx: Tx, vehicleId: number, from: number, to: number) {
 
 /**
  * Both kinds of episode in a late reading's window, segmented again from the stored readings. The
- * reading after the window closes the last interval an episode's last reading opened.
+ * reading after the window closes the last interval an episode's last reading opened. `tripsClosed`
+ * gets the trips a reading from `from` to `to` closed, in the transaction that writes them.
  */
-export async function resegmentWindow(db: Db, vehicleId: number, from: number, to: number) {
+export async function resegmentWindow(
+  db: Db,
+  vehicleId: number,
+  from: number,
+  to: number,
+  tripsClosed?: (tx: Pick<Queryable, 'execute'>, trips: Episode[]) => Promise<void>,
+) {
   await db.transaction(async (tx) => {
     const { start, end } = await widened(tx, vehicleId, from, to);
     const points = [
@@ -199,12 +206,16 @@ export async function resegmentWindow(db: Db, vehicleId: number, from: number, t
         .where(
           and(eq(table.vehicleId, vehicleId), lte(table.startTs, new Date(end)), gte(table.endTs, new Date(start))),
         );
+      const closed: Episode[] = [];
       await inBatches(
-        segmentEpisodes(kind, points)
+        segmentEpisodes(kind, points, (episode, at) => {
+          if (at >= from && at <= to) closed.push(episode);
+        })
           .filter((episode) => episode.start <= end)
           .map((episode) => ({ vehicleId, episode })),
         (episodes) => writeEpisodes(tx, kind, episodes, 'keep'),
       );
+      if (kind === 'trip' && closed.length) await tripsClosed?.(tx, closed);
     }
   });
 }

@@ -1,6 +1,6 @@
 import { writeVehicleRows } from '../db/batches.js';
 import type { Episode } from '@evfleet/domain';
-import type { Db } from '../db/client.js';
+import type { Db, Queryable } from '../db/client.js';
 import { CausedEvents } from '../events/caused-events.js';
 import type { FleetEvents } from '../events/fleet-events.js';
 import { tripEnded } from './episode-events.js';
@@ -38,10 +38,20 @@ export function createEpisodeTracker(
     for (const [vehicleId, list] of groups) open.step(vehicleId, list);
   };
 
-  /** Both kinds of episode in a late reading's window, again from storage. */
-  const resegment = async (vehicleId: number, from: number, to: number) => {
-    await resegmentWindow(db, vehicleId, from, to);
+  /** Both kinds of episode in a late reading's window, again from storage; `tripsClosed` as resegmentWindow's. */
+  const resegment = async (
+    vehicleId: number,
+    from: number,
+    to: number,
+    tripsClosed?: Parameters<typeof resegmentWindow>[4],
+  ) => {
+    await resegmentWindow(db, vehicleId, from, to, tripsClosed);
     open.resegmented(vehicleId);
+  };
+  /** Records the trip.ended of a vehicle's trips. */
+  const announceTrips = (vehicleId: number) => async (q: Pick<Queryable, 'execute'>, trips: Episode[]) => {
+    const tripEvents = trips.map((trip) => tripEnded(vehicleId, trip));
+    await events?.record(q, tripEvents);
   };
 
   /** Writes changed episodes, a closed trip with its trip.ended. */
@@ -88,13 +98,15 @@ export function createEpisodeTracker(
     },
     /**
      * Vehicles whose readings this instance takes over: their episodes touching [from, to] are
-     * segmented again from storage, and what memory held of them (maybe stale) is dropped.
+     * segmented again from storage, and what memory held of them (maybe stale) is dropped. A trip
+     * that a reading of the window closed has its trip.ended recorded: the previous holder may
+     * have died before writing it, and the outbox takes an event it already has once.
      */
     rebuild: (windows: { vehicleId: number; from: number; to: number }[]) =>
       enqueue(async () => {
         for (const { vehicleId, from, to } of windows) {
           open.drop(vehicleId);
-          await resegment(vehicleId, from, to);
+          await resegment(vehicleId, from, to, announceTrips(vehicleId));
         }
       }),
     /** Writes changed episodes, re-segments windows that late readings touched, prices closed charging sessions. */

@@ -41,7 +41,7 @@ export function ruledReading({ reading: { ts, values } }: StoredRow): RuledReadi
 }
 
 /** A visit that began or ended, as the webhooks tell it. */
-function crossingEvent(
+export function crossingEvent(
   type: 'zone.entered' | 'zone.left',
   vehicleId: number,
   visit: ZoneVisit,

@@ -98,13 +98,15 @@ export async function loadOpenVisits(
  * A vehicle's visits from a late reading's window on, decided again from its stored readings:
  * from where the vehicle stood outside every zone (before the earliest visit the window touches,
  * and a dwell before the window) to its newest reading. Returns the readings with a position, for
- * the caller to decide with, and writes what `decide` makes of them in place of what was stored.
+ * the caller to decide with, and writes what `decide` makes of them in place of what was stored,
+ * then runs `written` in the same transaction.
  */
 export async function redecideVisits(
   db: Db,
   vehicleId: number,
   from: number,
   decide: (points: VisitPoint[]) => ZoneVisit[],
+  written?: (tx: Pick<Queryable, 'execute'>) => Promise<void>,
 ): Promise<VisitPoint[]> {
   return db.transaction(async (tx) => {
     const [touched] = await tx
@@ -138,6 +140,7 @@ export async function redecideVisits(
       decide(points).map((visit) => ({ vehicleId, visit })),
       (visits) => writeVisits(tx, visits),
     );
+    await written?.(tx);
     return points;
   });
 }

@@ -2,10 +2,10 @@ import { decideVisits, type VisitTrack, type ZoneAlertEvent, type ZoneVisit } fr
 import { writeVehicleRows } from '../../db/batches.js';
 import type { Db } from '../../db/client.js';
 import { CausedEvents } from '../../events/caused-events.js';
-import type { FleetEvents } from '../../events/fleet-events.js';
+import type { FleetEvent, FleetEvents } from '../../events/fleet-events.js';
 import { workInOrder } from '../../lib/work-in-order.js';
 import { groupByVehicle, type StoredRow } from '../../readings/stored-row.js';
-import { OpenVisits } from './open-visits.js';
+import { crossingEvent, OpenVisits } from './open-visits.js';
 import { loadOpenVisits, redecideVisits, writeVisits } from './visit-store.js';
 import type { ZoneCache } from './zone-cache.js';
 
@@ -44,17 +44,32 @@ export function createVisitTracker(
     for (const [vehicleId, list] of groups) open.step(vehicleId, list, zones.of(vehicleId));
   };
 
-  /** A vehicle's visits from `from` on, decided again from storage; memory resumes where they end. */
-  const redecide = async (vehicleId: number, from: number) => {
+  /**
+   * A vehicle's visits from `from` on, decided again from storage; memory resumes where they end.
+   * With `announceTo`, a visit that a reading from `from` to it made count or ended has its event
+   * recorded with the write.
+   */
+  const redecide = async (vehicleId: number, from: number, announceTo?: number) => {
     await zones.ensure([vehicleId]);
     const own = zones.of(vehicleId);
     const longestDwell = Math.max(0, ...own.all.map((z) => z.dwellMs));
     let track: VisitTrack | undefined;
-    const points = await redecideVisits(db, vehicleId, from - longestDwell, (points) => {
-      const decided = decideVisits(points, (p) => own.containing(p.lat, p.lng));
-      track = decided.track;
-      return decided.visits;
-    });
+    const crossings: FleetEvent[] = [];
+    const crossed = (type: 'entered' | 'left', visit: ZoneVisit, at: number) => {
+      if (announceTo !== undefined && at >= from && at <= announceTo)
+        crossings.push(crossingEvent(type === 'entered' ? 'zone.entered' : 'zone.left', vehicleId, visit, own));
+    };
+    const points = await redecideVisits(
+      db,
+      vehicleId,
+      from - longestDwell,
+      (points) => {
+        const decided = decideVisits(points, (p) => own.containing(p.lat, p.lng), crossed);
+        track = decided.track;
+        return decided.visits;
+      },
+      async (tx) => events?.record(tx, crossings),
+    );
     if (track) open.resume(vehicleId, track, points.at(-1)?.ts ?? 0);
   };
 
@@ -82,12 +97,16 @@ export function createVisitTracker(
     recompute(vehicleId: number, timestamps: number[]) {
       for (const ts of timestamps) open.markLate(vehicleId, ts);
     },
-    /** Vehicles whose readings this instance takes over: their visits from `from` on are decided again. */
-    rebuild: (windows: { vehicleId: number; from: number }[]) =>
+    /**
+     * Vehicles whose readings this instance takes over: their visits from `from` on are decided
+     * again. A visit that a reading of the window made count or ended has its event recorded: the
+     * previous holder may have died before writing it, and the outbox takes an event it already has once.
+     */
+    rebuild: (windows: { vehicleId: number; from: number; to: number }[]) =>
       queue.run(async () => {
-        for (const { vehicleId, from } of windows) {
+        for (const { vehicleId, from, to } of windows) {
           open.drop(vehicleId);
-          await redecide(vehicleId, from);
+          await redecide(vehicleId, from, to);
         }
       }),
     /** Writes changed visits, records what the zone rules found, and decides again the windows late readings touched. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../support/databases.js';
 import { callerFor, createTenant, type Tenant } from '../../support/people.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { readingAt } from '../../support/reading-at.js';
 import { createDevice, postReadings } from '../../support/vehicles.js';
 import { startWebhookReceiver } from '../../support/webhook-receiver.js';
 import { squareZone } from '../../support/zone-shapes.js';
@@ -17,34 +18,25 @@ type Event = (typeof EVENTS)[number];
 /** A depot about 2 km a side in Chicago, and a street north of it. */
 const DEPOT = { gpsLat: 41.85, gpsLong: -87.65 };
 const STREET = { gpsLat: 41.9, gpsLong: -87.65 };
-const reading = (ts: number, where: typeof DEPOT, extra: Record<string, number> = {}) => ({
-  ts,
-  ...where,
-  speed: 0,
-  chargeStatus: 0,
-  packVoltage: 80,
-  vehicleCurrent: 0,
-  ...extra,
-});
 /** Readings every `step` from `from` to `to` (minutes after `t0`). */
 const span = (t0: number, from: number, to: number, step: number, make: (ts: number) => object) =>
   Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => make(t0 + (from + i * step) * MIN));
 
 /** A ten-minute drive on the street, then parked there until the trip has ended. */
 const drive = (t0: number) => [
-  ...span(t0, 0, 10, 0.5, (ts) => reading(ts, STREET, { speed: 30 })),
-  ...span(t0, 11, 11 + STOP_MINUTES + 1, 1, (ts) => reading(ts, STREET)),
+  ...span(t0, 0, 10, 0.5, (ts) => readingAt(ts, STREET, { speed: 30 })),
+  ...span(t0, 11, 11 + STOP_MINUTES + 1, 1, (ts) => readingAt(ts, STREET)),
 ];
 /** Ten minutes charging on the street, then parked there until the session has ended. */
 const charge = (t0: number) => [
-  ...span(t0, 0, 10, 0.5, (ts) => reading(ts, STREET, { chargeStatus: 1, vehicleCurrent: -40 })),
-  ...span(t0, 11, 11 + ENERGY_RULES.chargeGapMinutes + 1, 1, (ts) => reading(ts, STREET)),
+  ...span(t0, 0, 10, 0.5, (ts) => readingAt(ts, STREET, { chargeStatus: 1, vehicleCurrent: -40 })),
+  ...span(t0, 11, 11 + ENERGY_RULES.chargeGapMinutes + 1, 1, (ts) => readingAt(ts, STREET)),
 ];
 /** Five minutes parked in the depot, then five on the street: a visit begun and ended. */
 const visit = (t0: number) => [
-  reading(t0, STREET),
-  ...span(t0, 1, 6, 1, (ts) => reading(ts, DEPOT)),
-  ...span(t0, 7, 12, 1, (ts) => reading(ts, STREET)),
+  readingAt(t0, STREET),
+  ...span(t0, 1, 6, 1, (ts) => readingAt(ts, DEPOT)),
+  ...span(t0, 7, 12, 1, (ts) => readingAt(ts, STREET)),
 ];
 
 /**
@@ -123,7 +115,7 @@ describe.each(DATABASE_KINDS)('webhook events stored with their cause on %s', (k
     expect(await count(trips)).toBe(1);
     expect(await queued(id)).toEqual(['trip.ended']);
     // A later reading queues nothing more.
-    expect((await postReadings(t, device, [reading(Date.now() - 3600_000, STREET)])).statusCode).toBe(200);
+    expect((await postReadings(t, device, [readingAt(Date.now() - 3600_000, STREET)])).statusCode).toBe(200);
     await t.app.telemetry.settle();
     expect(await queued(id)).toEqual(['trip.ended']);
   });

@@ -4,6 +4,7 @@ import { DATABASE_KINDS } from '../../support/databases.js';
 import { callerFor, createTenant, type Caller, type Tenant } from '../../support/people.js';
 import { squareZone } from '../../support/zone-shapes.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { readingAt } from '../../support/reading-at.js';
 import { createDevice, postReadings } from '../../support/vehicles.js';
 import { freePort } from '../../support/ports.js';
 import { TeltonikaDevice } from '../../support/teltonika-device.js';
@@ -21,28 +22,19 @@ const DOC_GETINFO_ANSWER =
 const IN = { gpsLat: 41.85, gpsLong: -87.65 };
 const OUT = { gpsLat: 41.9, gpsLong: -87.65 };
 const NO_GO = { gpsLat: 41.95, gpsLong: -87.65 };
-const reading = (ts: number, where: typeof IN, extra: Record<string, number> = {}) => ({
-  ts,
-  ...where,
-  speed: 0,
-  chargeStatus: 0,
-  packVoltage: 100,
-  vehicleCurrent: 0,
-  ...extra,
-});
 
 /**
  * Forty minutes from `t0`: a drive, into the depot to charge, parked there, out, and into the no-go
  * yard: a trip that ends, a zone entered and left, a charging session that ends, and an alert.
  */
 function knownHour(t0: number) {
-  const r = [reading(t0, OUT)];
-  for (let t = MIN; t <= 10 * MIN; t += 30 * S) r.push(reading(t0 + t, OUT, { speed: 30 }));
+  const r = [readingAt(t0, OUT)];
+  for (let t = MIN; t <= 10 * MIN; t += 30 * S) r.push(readingAt(t0 + t, OUT, { speed: 30 }));
   for (let t = 11 * MIN; t <= 20 * MIN; t += 30 * S)
-    r.push(reading(t0 + t, IN, { chargeStatus: 1, vehicleCurrent: -40 }));
-  for (let t = 21 * MIN; t <= 32 * MIN; t += MIN) r.push(reading(t0 + t, IN));
-  for (let t = 33 * MIN; t <= 36 * MIN; t += MIN) r.push(reading(t0 + t, OUT));
-  for (let t = 37 * MIN; t <= 40 * MIN; t += MIN) r.push(reading(t0 + t, NO_GO));
+    r.push(readingAt(t0 + t, IN, { chargeStatus: 1, vehicleCurrent: -40 }));
+  for (let t = 21 * MIN; t <= 32 * MIN; t += MIN) r.push(readingAt(t0 + t, IN));
+  for (let t = 33 * MIN; t <= 36 * MIN; t += MIN) r.push(readingAt(t0 + t, OUT));
+  for (let t = 37 * MIN; t <= 40 * MIN; t += MIN) r.push(readingAt(t0 + t, NO_GO));
   return r;
 }
 
@@ -234,7 +226,7 @@ describe.each(DATABASE_KINDS)('signed webhooks on %s', (kind) => {
     });
     const device = await createDevice(t.database, `VIN-HOOK-${kind}-3`, { fleetId: a.fleetId, dealerId: a.dealerId });
     const send = async (ts: number) => {
-      expect((await postReadings(t, device, [reading(ts, OUT)])).statusCode).toBe(200);
+      expect((await postReadings(t, device, [readingAt(ts, OUT)])).statusCode).toBe(200);
       await t.app.telemetry.settle();
     };
     await send(Date.now() - 60 * MIN);
@@ -258,7 +250,7 @@ describe.each(DATABASE_KINDS)('signed webhooks on %s', (kind) => {
     const t0 = Date.now() - 30 * MIN;
     // Ten minutes at a severe 100 V, then ten at a normal 90 V.
     const voltages = Array.from({ length: 20 }, (_, i) =>
-      reading(t0 + i * MIN, OUT, { packVoltage: i < 10 ? 100 : 90 }),
+      readingAt(t0 + i * MIN, OUT, { packVoltage: i < 10 ? 100 : 90 }),
     );
     expect((await postReadings(t, device, voltages)).statusCode).toBe(200);
     await t.app.telemetry.settle();
