@@ -1,4 +1,4 @@
-import { buildApp, type App } from '../../src/app.js';
+import { buildApp, type App, type AppDeps } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
 import { seedReferenceData } from '../../src/db/seed.js';
@@ -16,8 +16,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A migrated app on a fresh database; sessions are checked on every request unless `env` says otherwise. */
-export async function createTestApp(kind: 'pglite' | 'postgres', env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * A migrated app on a fresh database; sessions are checked on every request unless `env` says
+ * otherwise. It logs nothing unless given a `logger` (a suite whose failure the server's log
+ * would explain).
+ */
+export async function createTestApp(
+  kind: 'pglite' | 'postgres',
+  env: Record<string, string> = {},
+  { logger = false }: Pick<AppDeps, 'logger'> = {},
+): Promise<TestApp> {
   const database = await freshDatabase(kind);
   await seedReferenceData(database.db);
   await seedDemoAccounts(database.db);
@@ -31,7 +39,7 @@ export async function createTestApp(kind: 'pglite' | 'postgres', env: Record<str
     SESSION_CHECK_SECONDS: '0',
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger });
   await app.ready();
   const bearer = async (username: string, password: string) => {
     const res = await app.inject({ method: 'POST', url: '/api/authenticate', payload: { username, password } });
