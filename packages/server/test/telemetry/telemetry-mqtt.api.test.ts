@@ -18,6 +18,28 @@ const count = async (database: Database, vehicleId: number) =>
     )
   ).rows[0].n;
 
+/**
+ * What ingestion holds, for a test that waits too long: a message that is never acknowledged
+ * is otherwise silent about where it stopped (parse thread, writer, pool or a lock).
+ */
+async function pipelineState(t: TestApp) {
+  const { writer, parseThreadStats } = t.app.telemetry;
+  const raw = t.database.raw;
+  const pool = raw.kind === 'postgres' ? raw.pool : null;
+  return {
+    writer: { queued: writer.queued, ...writer.stats },
+    parseThread: parseThreadStats,
+    pool: pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
+    sessions: pool
+      ? (
+          await pool.query(
+            `select state, wait_event_type, wait_event, left(query, 160) as query from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+          )
+        ).rows
+      : null,
+  };
+}
+
 const reading = (ts: number, extra: object = {}) =>
   JSON.stringify({ ts, batteryCharge: 70, speed: 12, cells: Array(24).fill(3.31), ...extra });
 
@@ -40,6 +62,10 @@ describe.each(DATABASE_KINDS)('MQTT through the embedded broker on %s', (kind) =
       password: device.token,
       reconnectPeriod: 200,
     });
+    const stalled = setTimeout(
+      () => void pipelineState(t).then((state) => console.error('MQTT test stalled:', JSON.stringify(state))),
+      10_000,
+    );
     const base = Date.now() - 10_000;
     for (let i = 0; i < 20; i++)
       await client.publishAsync(readingsTopic(device.vin), reading(base + i * 100), { qos: 1 });
@@ -52,6 +78,7 @@ describe.each(DATABASE_KINDS)('MQTT through the embedded broker on %s', (kind) =
       ]),
       { qos: 1 },
     );
+    clearTimeout(stalled);
     expect(await count(t.database, device.id)).toBe(22);
     await client.endAsync();
   });
