@@ -52,6 +52,20 @@ describe.each(DATABASE_KINDS)('alerts from readings on %s', (kind) => {
     expect(mail.raw).toContain('Cart 7 (VIN VIN-ALERT-1): SEVERE: motor current is 302 A');
   });
 
+  it('judges the readings of a message in time order, whatever order the device sent them in', async () => {
+    const newestFirst = await createDevice(t.database, 'VIN-ALERT-NEWEST', {
+      attributes: DEFAULT_THRESHOLDS.map((a) => (a.name === 'motorCurrent' ? { ...a, minutesBackward: 2 } : a)),
+    });
+    // A tracker set to send its newest records first: taken as sent, all but the first would be late.
+    const severe = Array.from({ length: 6 }, (_, i) => ({ ts: base + i * MIN, motorCurrent: 300 + i })).reverse();
+    expect((await postReadings(t, newestFirst, severe)).statusCode).toBe(200);
+    await t.app.telemetry.alerts.idle();
+    const { rows } = await t.database.db.execute<{ type: string; value: number }>(
+      sql`select type, value from warning_log where vehicle_id = ${newestFirst.id}`,
+    );
+    expect(rows).toEqual([{ type: 'SEVERE', value: 302 }]);
+  });
+
   it('reminds once per notification frequency, then logs the return to NORMAL', async () => {
     const more = Array.from({ length: 14 }, (_, i) => ({ ts: base + (6 + i) * MIN, motorCurrent: 310 }));
     await send([...more, { ts: base + 21 * MIN, motorCurrent: 50 }]);
