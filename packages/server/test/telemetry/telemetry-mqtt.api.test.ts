@@ -63,22 +63,29 @@ describe.each(DATABASE_KINDS)('MQTT through the embedded broker on %s', (kind) =
       reconnectPeriod: 200,
     });
     const stalled = setTimeout(
-      () => void pipelineState(t).then((state) => console.error('MQTT test stalled:', JSON.stringify(state))),
+      () =>
+        void pipelineState(t).then(
+          (state) => console.error('MQTT test stalled:', JSON.stringify(state)),
+          (err: unknown) => console.error('MQTT test stalled; its state could not be read:', err),
+        ),
       10_000,
     );
     const base = Date.now() - 10_000;
-    for (let i = 0; i < 20; i++)
-      await client.publishAsync(readingsTopic(device.vin), reading(base + i * 100), { qos: 1 });
-    // A batch of readings in one message counts each reading.
-    await client.publishAsync(
-      readingsTopic(device.vin),
-      JSON.stringify([
-        { ts: base + 5000, speed: 1 },
-        { ts: base + 5001, speed: 2 },
-      ]),
-      { qos: 1 },
-    );
-    clearTimeout(stalled);
+    try {
+      for (let i = 0; i < 20; i++)
+        await client.publishAsync(readingsTopic(device.vin), reading(base + i * 100), { qos: 1 });
+      // A batch of readings in one message counts each reading.
+      await client.publishAsync(
+        readingsTopic(device.vin),
+        JSON.stringify([
+          { ts: base + 5000, speed: 1 },
+          { ts: base + 5001, speed: 2 },
+        ]),
+        { qos: 1 },
+      );
+    } finally {
+      clearTimeout(stalled);
+    }
     expect(await count(t.database, device.id)).toBe(22);
     await client.endAsync();
   });
