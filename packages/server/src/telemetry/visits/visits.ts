@@ -55,7 +55,7 @@ export function createVisitTracker(
     const longestDwell = Math.max(0, ...own.all.map((z) => z.dwellMs));
     let track: VisitTrack | undefined;
     const crossings: FleetEvent[] = [];
-    const crossed = (type: 'entered' | 'left', visit: ZoneVisit, at: number) => {
+    const announce = (type: 'entered' | 'left', visit: ZoneVisit, at: number) => {
       if (announceTo !== undefined && at >= from && at <= announceTo)
         crossings.push(crossingEvent(type === 'entered' ? 'zone.entered' : 'zone.left', vehicleId, visit, own));
     };
@@ -64,7 +64,7 @@ export function createVisitTracker(
       vehicleId,
       from - longestDwell,
       (points) => {
-        const decided = decideVisits(points, (p) => own.containing(p.lat, p.lng), crossed);
+        const decided = decideVisits(points, (p) => own.containing(p.lat, p.lng), announce);
         track = decided.track;
         return decided.visits;
       },
